@@ -1,0 +1,53 @@
+import { test as base, expect } from '@playwright/test'
+
+/**
+ * Console errors that never fail a test. Keep this list short and specific: every entry hides real failures too.
+ * Matched against `<message text> <source url>`.
+ */
+export const ALLOWED_CONSOLE_ERRORS: readonly RegExp[] = [
+  // Chromium's own /favicon.ico probe (toolchain.md P9); index.html links /icon.svg, so this should be rare.
+  /\/favicon\.ico\b/,
+  // Resource loads failing after a test deliberately calls context.setOffline(true).
+  /net::ERR_INTERNET_DISCONNECTED/,
+]
+
+type Options = {
+  /** Extra allowed console-error patterns for one file or describe block: `test.use({ allowConsoleErrors: [/…/] })`. */
+  allowConsoleErrors: RegExp[]
+}
+
+type Fixtures = {
+  /** Auto fixture: fails the test if any page in its context throws (pageerror) or logs console.error. */
+  failOnPageErrors: void
+}
+
+export const test = base.extend<Options & Fixtures>({
+  allowConsoleErrors: [[], { option: true }],
+
+  failOnPageErrors: [
+    async ({ context, allowConsoleErrors }, use) => {
+      const problems: string[] = []
+      const allowed = [...ALLOWED_CONSOLE_ERRORS, ...allowConsoleErrors]
+
+      // Context-level events cover every page of the test (popups and reloads included).
+      context.on('weberror', (err) => {
+        const e = err.error()
+        problems.push(`pageerror on ${err.page()?.url() ?? '?'}: ${e.stack ?? e.message}`)
+      })
+      context.on('console', (msg) => {
+        if (msg.type() !== 'error') return
+        const text = `${msg.text()} ${msg.location().url}`
+        if (allowed.some((re) => re.test(text))) return
+        const { url, lineNumber, columnNumber } = msg.location()
+        problems.push(`console.error at ${url}:${lineNumber}:${columnNumber}: ${msg.text()}`)
+      })
+
+      await use()
+
+      expect(problems, 'the page threw or logged console errors').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }

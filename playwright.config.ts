@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, findChromium } from './scripts/find-browser.mjs'
+
+// End-to-end tests run against the production build served by `vite preview`.
+// The build is NOT done here: `npm test` / `npm run test:e2e` (scripts/test.mjs, scripts/e2e.mjs) run `vite build` first.
+// Running `npx playwright test` directly serves whatever is in dist/.
+const PORT = 4173
+const HOST = '127.0.0.1'
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://${HOST}:${PORT}`,
+    browserName: 'chromium',
+    headless: true,
+    serviceWorkers: 'allow',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.TABCODE_CHROMIUM || findChromium(),
+      args: [...CHROMIUM_ARGS],
+    },
+  },
+  webServer: {
+    // The vite binary directly (no npx/npm wrapper), so Playwright's teardown stops the server process itself
+    // and nothing is left holding the port (toolchain.md P10).
+    command: `node_modules/.bin/vite preview --host ${HOST} --port ${PORT} --strictPort`,
+    url: `http://${HOST}:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+})

@@ -1,0 +1,42 @@
+import Dexie, { type EntityTable } from 'dexie'
+import type { Message, Part, Project, SessionInfo } from './schema'
+
+/**
+ * WARNING: the database name and every store definition below are persisted in users' browsers. Changing a
+ * store's key or indexes needs a new `version(n)` step with an upgrade and a test from the previous version;
+ * `database.test.ts` pins the schema so an accidental edit fails.
+ */
+export const DATABASE_NAME = 'tabcode'
+
+export const SCHEMA_VERSIONS = {
+  1: {
+    projects: 'id, time.updated',
+    // [projectID+time.updated+id]: a project's sessions by last update with a stable tie-break for paging;
+    // parentID: children of a session (rows without a parent are left out of that index).
+    sessions: 'id, [projectID+time.updated+id], [time.updated+id], parentID',
+    // [sessionID+time.created+id]: page a session's messages newest first.
+    messages: 'id, [sessionID+time.created+id]',
+    // messageID: the parts of a page of messages in one anyOf; sessionID: cascading deletes.
+    parts: 'id, messageID, sessionID',
+  },
+} as const
+
+export const SCHEMA_VERSION = 1
+
+/**
+ * Bounds for compound-key ranges. Dexie.maxKey is one shared array object, and IndexedDB rejects a key that holds
+ * the same object twice (it takes it for a cycle), so ranges spell their bounds out: times are numbers, ids ASCII.
+ */
+export const KEY = { timeMin: -Infinity, timeMax: Infinity, idMin: '', idMax: '\uffff' } as const
+
+export class TabcodeDatabase extends Dexie {
+  projects!: EntityTable<Project, 'id'>
+  sessions!: EntityTable<SessionInfo, 'id'>
+  messages!: EntityTable<Message, 'id'>
+  parts!: EntityTable<Part, 'id'>
+
+  constructor(name: string = DATABASE_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
+    super(name, { chromeTransactionDurability: 'relaxed', ...options })
+    this.version(1).stores(SCHEMA_VERSIONS[1])
+  }
+}

@@ -1,0 +1,73 @@
+// Type-only zod: the UI thread imports this file (through worker/wire.ts) and must not pull zod into its bundle.
+import type { z } from 'zod'
+
+/**
+ * Errors that cross the worker boundary. Structured clone keeps only `name` and `message` of an Error, so every
+ * app error is also a plain `{name, message, data}` object (see `toObject`) and is rebuilt on the other side.
+ */
+export class AppError<Data extends Record<string, unknown> = Record<string, unknown>> extends Error {
+  readonly data: Data
+  constructor(name: string, message: string, data: Data) {
+    super(message)
+    this.name = name
+    this.data = data
+  }
+  toObject(): SerializedError {
+    return { name: this.name, message: this.message, data: this.data }
+  }
+}
+
+export interface SerializedError {
+  name: string
+  message: string
+  data: Record<string, unknown>
+}
+
+export class NotFoundError extends AppError<{ kind: string; id: string }> {
+  constructor(kind: string, id: string) {
+    super('NotFoundError', `${kind} ${id} was not found`, { kind, id })
+  }
+}
+
+export class ValidationError extends AppError<{ shape: string; issues: string }> {
+  constructor(shape: string, issues: string) {
+    super('ValidationError', `Invalid ${shape}: ${issues}`, { shape, issues })
+  }
+}
+
+export class InputError extends AppError<{ field: string }> {
+  constructor(field: string, message: string) {
+    super('InputError', message, { field })
+  }
+}
+
+/** Turns a zod failure into one line a person (or a test) can read: `path: problem; path: problem`. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
+    .join('; ')
+}
+
+/** Parses with a schema and throws a named ValidationError whose message says which fields are wrong. */
+export function parseWith<T>(schema: z.ZodType<T>, value: unknown, shape: string): T {
+  const result = schema.safeParse(value)
+  if (!result.success) throw new ValidationError(shape, describeIssues(result.error))
+  return result.data
+}
+
+export function serializeError(error: unknown): SerializedError {
+  if (error instanceof AppError) return error.toObject()
+  if (error instanceof Error) {
+    const data: Record<string, unknown> = {}
+    // Dexie wraps the DOMException that says what really happened (QuotaExceededError inside AbortError).
+    const inner = (error as { inner?: unknown }).inner
+    if (inner instanceof Error) data.inner = { name: inner.name, message: inner.message }
+    return { name: error.name || 'Error', message: error.message, data }
+  }
+  return { name: 'UnknownError', message: String(error), data: {} }
+}
+
+export function deserializeError(value: SerializedError): AppError {
+  return new AppError(value.name, value.message, value.data)
+}

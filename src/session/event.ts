@@ -1,0 +1,54 @@
+import { z } from 'zod'
+import { idSchema, MessageErrorSchema, MessageSchema, PartSchema, SessionInfoSchema } from './schema'
+
+export const SessionStatusSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('idle') }),
+  z.object({ type: z.literal('busy') }),
+  z.object({
+    type: z.literal('retry'),
+    attempt: z.number().int().positive(),
+    message: z.string(),
+    /** Epoch milliseconds of the next attempt, so every tab can count down on its own. */
+    next: z.number(),
+  }),
+])
+export type SessionStatus = z.infer<typeof SessionStatusSchema>
+
+/** Every change the worker reports. Durable events follow a committed write; `part.delta` and `status` are live-only. */
+export const SessionEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('session.created'), info: SessionInfoSchema }),
+  z.object({ type: z.literal('session.updated'), info: SessionInfoSchema }),
+  z.object({ type: z.literal('session.deleted'), info: SessionInfoSchema }),
+  z.object({ type: z.literal('message.updated'), info: MessageSchema }),
+  z.object({
+    type: z.literal('message.removed'),
+    sessionID: idSchema('session'),
+    messageID: idSchema('message'),
+  }),
+  z.object({ type: z.literal('part.updated'), part: PartSchema }),
+  z.object({
+    type: z.literal('part.removed'),
+    sessionID: idSchema('session'),
+    messageID: idSchema('message'),
+    partID: idSchema('part'),
+  }),
+  z.object({
+    type: z.literal('part.delta'),
+    sessionID: idSchema('session'),
+    messageID: idSchema('message'),
+    partID: idSchema('part'),
+    field: z.literal('text'),
+    delta: z.string(),
+  }),
+  z.object({ type: z.literal('session.status'), sessionID: idSchema('session'), status: SessionStatusSchema }),
+  z.object({
+    type: z.literal('session.error'),
+    sessionID: idSchema('session').optional(),
+    error: MessageErrorSchema,
+  }),
+])
+export type SessionEvent = z.infer<typeof SessionEventSchema>
+export type SessionEventType = SessionEvent['type']
+export type EventOf<T extends SessionEventType> = Extract<SessionEvent, { type: T }>
+
+export type EventSink = (event: SessionEvent) => void

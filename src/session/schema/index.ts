@@ -1,0 +1,5 @@
+export * from './common'
+export * from './error'
+export * from './session'
+export * from './message'
+export * from './part'

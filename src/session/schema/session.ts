@@ -1,0 +1,60 @@
+import { z } from 'zod'
+import {
+  FileDiffSchema,
+  idSchema,
+  ModelReferenceSchema,
+  PermissionRulesetSchema,
+  timestamp,
+  TokensSchema,
+} from './common'
+
+export const SessionInfoSchema = z.object({
+  id: idSchema('session'),
+  slug: z.string().min(1),
+  projectID: z.string().min(1),
+  workspaceID: z.string().optional(),
+  directory: z.string().min(1),
+  path: z.string().optional(),
+  parentID: idSchema('session').optional(),
+  title: z.string(),
+  agent: z.string().optional(),
+  model: ModelReferenceSchema.extend({ id: z.string().optional() }).optional(),
+  version: z.string(),
+  summary: z
+    .object({
+      additions: z.number().int().nonnegative(),
+      deletions: z.number().int().nonnegative(),
+      files: z.number().int().nonnegative(),
+      diffs: z.array(FileDiffSchema).optional(),
+    })
+    .optional(),
+  cost: z.number().nonnegative().optional(),
+  tokens: TokensSchema.optional(),
+  share: z.object({ url: z.string() }).optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  permission: PermissionRulesetSchema.optional(),
+  revert: z
+    .object({
+      messageID: idSchema('message'),
+      partID: idSchema('part').optional(),
+      snapshot: z.string().optional(),
+      diff: z.string().optional(),
+    })
+    .optional(),
+  time: z.object({
+    created: timestamp,
+    updated: timestamp,
+    compacting: timestamp.optional(),
+    archived: z.number().optional(),
+  }),
+})
+export type SessionInfo = z.infer<typeof SessionInfoSchema>
+
+export const ProjectSchema = z.object({
+  id: idSchema('project'),
+  name: z.string().min(1),
+  /** The workspace root every session of this project starts in. */
+  directory: z.string().min(1),
+  time: z.object({ created: timestamp, updated: timestamp }),
+})
+export type Project = z.infer<typeof ProjectSchema>

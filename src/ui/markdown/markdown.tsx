@@ -1,0 +1,278 @@
+import { For, Show, createMemo, createSignal, type JSX } from 'solid-js'
+import type { MarkedToken, Token, Tokens } from 'marked'
+import { lexBlocks, reuseUnchangedBlocks, type LexedMarkdown } from './blocks'
+import { decodeCharacterReferences } from './character-references'
+import { classifyImageSource, isExternalHref, safeLinkHref } from './link-safety'
+import './markdown.css'
+
+// Model output is untrusted. Every node below is built through Solid's JSX, so text is always a
+// text node and attributes are set one by one: there is no HTML string anywhere to inject into.
+// Raw HTML in the markdown is shown as its source text.
+
+const LINK_REL = 'noopener noreferrer nofollow'
+
+// The renderer lexes with marked's defaults and no extensions (see blocks.ts), so every token is
+// one of marked's own; unknown ones still fall through to plain text.
+function known(token: Token): MarkedToken {
+  return token as MarkedToken
+}
+
+/** The text a reader would see, for image alt text and links that cannot be links. */
+function plainText(tokens: readonly Token[]): string {
+  return tokens.map((token) => plainTextOf(known(token))).join('')
+}
+
+function plainTextOf(token: MarkedToken): string {
+  switch (token.type) {
+    case 'text':
+      return token.tokens ? plainText(token.tokens) : decodeCharacterReferences(token.text)
+    case 'link':
+      return token.autolink ? token.text : plainText(token.tokens)
+    case 'image':
+      return plainText(token.tokens)
+    case 'strong':
+    case 'em':
+    case 'del':
+      return plainText(token.tokens)
+    case 'escape':
+    case 'codespan':
+      return token.text
+    case 'html':
+      return token.text
+    case 'br':
+      return ' '
+    case 'checkbox':
+      return ''
+    default:
+      return token.raw
+  }
+}
+
+function Link(props: { token: Tokens.Link }): JSX.Element {
+  const token = props.token
+  // Autolinks keep their destination and text literally; other links decode references, as
+  // CommonMark asks and as a browser would when reading marked's HTML.
+  const href = safeLinkHref(token.autolink ? token.href : decodeCharacterReferences(token.href))
+  const label = token.autolink ? token.text : undefined
+  if (href === undefined) return <span class="md-link-blocked">{label ?? plainText(token.tokens)}</span>
+  return (
+    <a
+      class="md-link"
+      href={href}
+      title={token.title ? decodeCharacterReferences(token.title) : undefined}
+      rel={LINK_REL}
+      target={isExternalHref(href) ? '_blank' : undefined}
+    >
+      {label ?? renderInline(token.tokens)}
+    </a>
+  )
+}
+
+function ExternalImage(props: { src: string; host: string; alt: string; title: string | undefined }): JSX.Element {
+  const [requested, setRequested] = createSignal(false)
+  const where = props.host || 'relative path'
+  const load = (event: MouseEvent) => {
+    // The placeholder may sit inside a link; loading the image must not also follow it. The
+    // listener sits on the button itself (`on:click`, not Solid's document-level delegation) so
+    // the link sees the cancelled click while the event is still on its way up.
+    event.preventDefault()
+    setRequested(true)
+  }
+  return (
+    <Show
+      when={requested()}
+      fallback={
+        <span class="md-image-placeholder">
+          <button type="button" class="md-image-load" on:click={load}>
+            Load image: {props.alt || where}
+          </button>
+          <span class="md-image-host">{where}</span>
+        </span>
+      }
+    >
+      <img class="md-image" src={props.src} alt={props.alt} title={props.title} referrerpolicy="no-referrer" decoding="async" />
+    </Show>
+  )
+}
+
+function Image(props: { token: Tokens.Image }): JSX.Element {
+  const token = props.token
+  const alt = plainText(token.tokens)
+  const title = token.title ? decodeCharacterReferences(token.title) : undefined
+  const source = classifyImageSource(decodeCharacterReferences(token.href))
+  switch (source.kind) {
+    case 'inline':
+      return <img class="md-image" src={source.src} alt={alt} title={title} />
+    case 'external':
+      return <ExternalImage src={source.src} host={source.host} alt={alt} title={title} />
+    case 'blocked':
+      return <span class="md-image-blocked">{alt || 'image'}</span>
+  }
+}
+
+function Checkbox(props: { checked: boolean }): JSX.Element {
+  return <input class="md-task-checkbox" type="checkbox" checked={props.checked} disabled />
+}
+
+function renderInline(tokens: readonly Token[]): JSX.Element[] {
+  return tokens.map((token) => renderInlineToken(known(token)))
+}
+
+function renderInlineToken(token: MarkedToken): JSX.Element {
+  switch (token.type) {
+    case 'text':
+      return token.tokens ? renderInline(token.tokens) : decodeCharacterReferences(token.text)
+    case 'escape':
+      return token.text
+    case 'strong':
+      return <strong>{renderInline(token.tokens)}</strong>
+    case 'em':
+      return <em>{renderInline(token.tokens)}</em>
+    case 'del':
+      return <del>{renderInline(token.tokens)}</del>
+    case 'codespan':
+      return <code class="md-inline-code">{token.text}</code>
+    case 'br':
+      return <br />
+    case 'link':
+      return <Link token={token} />
+    case 'image':
+      return <Image token={token} />
+    case 'checkbox':
+      return <Checkbox checked={token.checked} />
+    case 'html':
+      return <span class="md-raw-html">{token.text}</span>
+    default:
+      return token.raw
+  }
+}
+
+function Heading(props: { token: Tokens.Heading }): JSX.Element {
+  const content = renderInline(props.token.tokens)
+  switch (props.token.depth) {
+    case 1:
+      return <h1 class="md-heading">{content}</h1>
+    case 2:
+      return <h2 class="md-heading">{content}</h2>
+    case 3:
+      return <h3 class="md-heading">{content}</h3>
+    case 4:
+      return <h4 class="md-heading">{content}</h4>
+    case 5:
+      return <h5 class="md-heading">{content}</h5>
+    default:
+      return <h6 class="md-heading">{content}</h6>
+  }
+}
+
+function CodeBlock(props: { token: Tokens.Code }): JSX.Element {
+  // The info string may carry more than a language (```ts title="x"); only its first word counts.
+  const language = decodeCharacterReferences(props.token.lang ?? '').trim().split(/\s+/)[0] ?? ''
+  return (
+    <div class="md-code-block">
+      <Show when={language}>
+        <div class="md-code-language">{language}</div>
+      </Show>
+      <pre class="md-code" data-language={language || undefined}>
+        <code>{props.token.text}</code>
+      </pre>
+    </div>
+  )
+}
+
+function alignClass(align: Tokens.TableCell['align']): string | undefined {
+  return align ? `md-align-${align}` : undefined
+}
+
+function Table(props: { token: Tokens.Table }): JSX.Element {
+  return (
+    <div class="md-table-scroll">
+      <table class="md-table">
+        <thead>
+          <tr>
+            {props.token.header.map((cell) => (
+              <th class={alignClass(cell.align)}>{renderInline(cell.tokens)}</th>
+            ))}
+          </tr>
+        </thead>
+        <Show when={props.token.rows.length > 0}>
+          <tbody>
+            {props.token.rows.map((row) => (
+              <tr>
+                {row.map((cell) => (
+                  <td class={alignClass(cell.align)}>{renderInline(cell.tokens)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </Show>
+      </table>
+    </div>
+  )
+}
+
+function List(props: { token: Tokens.List }): JSX.Element {
+  const items = props.token.items.map((item) => (
+    <li class={item.task ? 'md-task' : undefined}>{renderBlocks(item.tokens, 'inline')}</li>
+  ))
+  if (!props.token.ordered) return <ul class="md-list">{items}</ul>
+  const start = props.token.start
+  return (
+    <ol class="md-list" start={start === '' || start === 1 ? undefined : start}>
+      {items}
+    </ol>
+  )
+}
+
+// A tight list item holds bare `text` blocks that marked renders without a paragraph around them.
+type LooseText = 'paragraph' | 'inline'
+
+function renderBlocks(tokens: readonly Token[], looseText: LooseText): JSX.Element[] {
+  return tokens.map((token) => renderBlock(known(token), looseText))
+}
+
+function renderBlock(token: MarkedToken, looseText: LooseText): JSX.Element {
+  switch (token.type) {
+    case 'space':
+    case 'def':
+      return null
+    case 'heading':
+      return <Heading token={token} />
+    case 'paragraph':
+      return <p>{renderInline(token.tokens)}</p>
+    case 'text': {
+      const content = renderInlineToken(token)
+      return looseText === 'inline' ? content : <p>{content}</p>
+    }
+    case 'code':
+      return <CodeBlock token={token} />
+    case 'blockquote':
+      return <blockquote class="md-quote">{renderBlocks(token.tokens, 'paragraph')}</blockquote>
+    case 'list':
+      return <List token={token} />
+    case 'table':
+      return <Table token={token} />
+    case 'hr':
+      return <hr class="md-rule" />
+    case 'html':
+      return <p class="md-raw-html md-raw-html-block">{token.text}</p>
+    case 'checkbox':
+      return <Checkbox checked={token.checked} />
+    default:
+      return <p>{token.raw}</p>
+  }
+}
+
+/**
+ * Renders untrusted markdown (model output) as DOM without ever parsing HTML. Each top-level
+ * block keeps its DOM while its source is unchanged, so appending streamed text only re-renders
+ * the block that grew.
+ */
+export function Markdown(props: { text: string }): JSX.Element {
+  const lexed = createMemo((previous: LexedMarkdown | undefined) => reuseUnchangedBlocks(previous, lexBlocks(props.text)))
+  return (
+    <div class="md">
+      <For each={lexed().blocks}>{(block) => renderBlocks(block.tokens, 'paragraph')}</For>
+    </div>
+  )
+}

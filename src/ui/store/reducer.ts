@@ -1,0 +1,100 @@
+import type { SessionEvent } from '../../session/event'
+import type { MessageWithParts } from '../../session/message-store'
+import type { UiState } from './state'
+
+/** Binary search for `id` in a list sorted by id; returns its index or where it would go. */
+function locate<T extends { id: string }>(list: T[], id: string): { index: number; found: boolean } {
+  let low = 0
+  let high = list.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (list[middle]!.id < id) low = middle + 1
+    else high = middle
+  }
+  return { index: low, found: list[low]?.id === id }
+}
+
+function upsertSorted<T extends { id: string }>(list: T[], item: T): void {
+  const { index, found } = locate(list, item.id)
+  if (found) list[index] = item
+  else list.splice(index, 0, item)
+}
+
+function removeSorted<T extends { id: string }>(list: T[], id: string): void {
+  const { index, found } = locate(list, id)
+  if (found) list.splice(index, 1)
+}
+
+/**
+ * Folds one worker event into the store. It mutates a draft (Solid's `produce`), touching only the rows the
+ * event names, so the cost of an event does not grow with the length of a session.
+ */
+export function applyEvent(state: UiState, event: SessionEvent): void {
+  switch (event.type) {
+    case 'session.created':
+    case 'session.updated':
+      state.sessions[event.info.id] = event.info
+      return
+    case 'session.deleted': {
+      const id = event.info.id
+      delete state.sessions[id]
+      for (const message of state.messages[id] ?? []) delete state.parts[message.id]
+      delete state.messages[id]
+      delete state.status[id]
+      delete state.errors[id]
+      return
+    }
+    case 'message.updated': {
+      const list = state.messages[event.info.sessionID]
+      if (list) upsertSorted(list, event.info)
+      return
+    }
+    case 'message.removed': {
+      const list = state.messages[event.sessionID]
+      if (list) removeSorted(list, event.messageID)
+      delete state.parts[event.messageID]
+      return
+    }
+    case 'part.updated': {
+      if (!state.messages[event.part.sessionID]) return
+      const list = (state.parts[event.part.messageID] ??= [])
+      upsertSorted(list, event.part)
+      return
+    }
+    case 'part.removed': {
+      const list = state.parts[event.messageID]
+      if (list) removeSorted(list, event.partID)
+      return
+    }
+    case 'part.delta': {
+      const list = state.parts[event.messageID]
+      if (!list) return
+      const { index, found } = locate(list, event.partID)
+      const part = list[index]
+      if (found && part && (part.type === 'text' || part.type === 'reasoning')) part.text += event.delta
+      return
+    }
+    case 'session.status':
+      state.status[event.sessionID] = event.status
+      return
+    case 'session.error':
+      if (event.sessionID) state.errors[event.sessionID] = event.error
+      return
+  }
+}
+
+/** Merges a page of history read from the worker; pages may arrive after live events, so existing rows win. */
+export function applyHistory(state: UiState, sessionID: string, page: MessageWithParts[]): void {
+  const list = (state.messages[sessionID] ??= [])
+  for (const { info, parts } of page) {
+    if (!locate(list, info.id).found) upsertSorted(list, info)
+    const stored = (state.parts[info.id] ??= [])
+    for (const part of parts) if (!locate(stored, part.id).found) upsertSorted(stored, part)
+  }
+}
+
+/** Forgets a session's loaded history (when it is closed), keeping its info for the list. */
+export function unloadHistory(state: UiState, sessionID: string): void {
+  for (const message of state.messages[sessionID] ?? []) delete state.parts[message.id]
+  delete state.messages[sessionID]
+}

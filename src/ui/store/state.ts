@@ -1,0 +1,20 @@
+import type { SessionStatus } from '../../session/event'
+import type { Message, MessageError, Part, SessionInfo } from '../../session/schema'
+
+/**
+ * The UI's normalized copy of committed state. Only sessions the UI has listed or opened are here; messages and
+ * parts only for sessions whose history was loaded (`messages[sessionID]` exists), so events for other sessions
+ * cost nothing.
+ */
+export interface UiState {
+  sessions: Record<string, SessionInfo>
+  /** Per loaded session: its messages, ascending by id (creation order). */
+  messages: Record<string, Message[]>
+  /** Per message: its parts, ascending by id. */
+  parts: Record<string, Part[]>
+  status: Record<string, SessionStatus>
+  /** The last error reported for a session, until the user dismisses it. */
+  errors: Record<string, MessageError>
+}
+
+export const emptyState = (): UiState => ({ sessions: {}, messages: {}, parts: {}, status: {}, errors: {} })

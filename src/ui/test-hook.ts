@@ -1,0 +1,20 @@
+import type { ClientApi } from '../worker/protocol'
+
+/**
+ * The typed door e2e tests and the benchmark use to seed history and time worker calls. It reaches the same
+ * worker RPC the UI uses; the UI itself never shows anything that did not come from storage.
+ */
+export interface TestHook {
+  api: ClientApi
+  version: string
+}
+
+declare global {
+  interface Window {
+    __tabcode?: TestHook
+  }
+}
+
+export function installTestHook(hook: TestHook): void {
+  window.__tabcode = hook
+}

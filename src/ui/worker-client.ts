@@ -1,0 +1,65 @@
+import * as Comlink from 'comlink'
+import type { SessionEvent } from '../session/event'
+import { EVENT_CHANNEL, PROTOCOL_VERSION, type ClientApi, type EventEnvelope, type WireApi } from '../worker/protocol'
+import { fromWire } from '../worker/wire'
+
+export class ProtocolMismatchError extends Error {
+  constructor(readonly workerProtocol: number) {
+    super(`This page speaks protocol ${PROTOCOL_VERSION} but its worker speaks ${workerProtocol}. Reload the page.`)
+    this.name = 'ProtocolMismatchError'
+  }
+}
+
+export interface WorkerConnection {
+  api: ClientApi
+  /** Subscribes to live events from every tab's worker; returns the unsubscribe function. */
+  listen(handler: (event: SessionEvent) => void): () => void
+  /** Called when an event from a tab running another build arrives (that tab should be reloaded). */
+  onForeignProtocol(handler: (protocol: number) => void): void
+}
+
+const EVENT_TYPES = new Set<string>([
+  'session.created', 'session.updated', 'session.deleted', 'message.updated', 'message.removed',
+  'part.updated', 'part.removed', 'part.delta', 'session.status', 'session.error',
+])
+
+/** The one place the UI accepts events: anything that is not a well-formed envelope of our protocol is dropped. */
+export function readEnvelope(data: unknown): { event: SessionEvent } | { foreign: number } | undefined {
+  if (typeof data !== 'object' || data === null) return undefined
+  const envelope = data as Partial<EventEnvelope>
+  if (typeof envelope.protocol !== 'number') return undefined
+  if (envelope.protocol !== PROTOCOL_VERSION) return { foreign: envelope.protocol }
+  const type = (envelope.event as { type?: unknown } | undefined)?.type
+  if (typeof type !== 'string' || !EVENT_TYPES.has(type)) return undefined
+  return { event: envelope.event as SessionEvent }
+}
+
+export async function connectWorker(): Promise<WorkerConnection> {
+  const worker = new Worker(new URL('../worker/worker.ts', import.meta.url), { type: 'module', name: 'tabcode' })
+  const remote = Comlink.wrap<WireApi>(worker)
+  const api = fromWire(remote as never)
+  const hello = await api.hello()
+  if (hello.protocol !== PROTOCOL_VERSION) throw new ProtocolMismatchError(hello.protocol)
+  const channel = new BroadcastChannel(EVENT_CHANNEL)
+  const handlers = new Set<(event: SessionEvent) => void>()
+  const foreignHandlers = new Set<(protocol: number) => void>()
+  channel.onmessage = (message) => {
+    const read = readEnvelope(message.data)
+    if (!read) return
+    if ('foreign' in read) for (const handler of foreignHandlers) handler(read.foreign)
+    else for (const handler of handlers) handler(read.event)
+  }
+  return {
+    api,
+    listen(handler) {
+      handlers.add(handler)
+      return () => handlers.delete(handler)
+    },
+    onForeignProtocol(handler) {
+      foreignHandlers.add(handler)
+    },
+  }
+}
+
+/** Comlink needs callbacks wrapped to cross into the worker. */
+export const callback = <T extends (...args: never[]) => unknown>(fn: T): T => Comlink.proxy(fn)

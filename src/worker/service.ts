@@ -1,0 +1,97 @@
+import Dexie from 'dexie'
+import type { StoreContext } from '../session/context'
+import { DATABASE_NAME, type TabcodeDatabase } from '../session/database'
+import { AppError } from '../session/errors'
+import type { EventSink } from '../session/event'
+import { writeFixture } from '../session/fixture'
+import { pageMessages } from '../session/message-store'
+import { ensureDefaultProject } from '../session/project-store'
+import type { Project } from '../session/schema'
+import {
+  children,
+  createSession,
+  getSession,
+  listSessions,
+  removeSession,
+  setArchived,
+  setTitle,
+} from '../session/session-store'
+import type { OpenResult } from './open-database'
+import { PROTOCOL_VERSION, type StartResult, type WorkerApi, type WorkerHandlers, type WorkerNotice } from './protocol'
+
+export interface ServiceOptions {
+  open: () => Promise<OpenResult>
+  emit: EventSink
+  now?: () => number
+  version: string
+}
+
+class NotReadyError extends AppError<Record<string, never>> {
+  constructor() {
+    super('NotReadyError', 'The storage is not open yet', {})
+  }
+}
+
+/** The worker's implementation of the RPC surface; every write in the app goes through here. */
+export function createService(options: ServiceOptions): WorkerHandlers {
+  const now = options.now ?? Date.now
+  let context: StoreContext | undefined
+  let project: Project | undefined
+  let starting: Promise<StartResult> | undefined
+  const listeners = new Set<(notice: WorkerNotice) => void>()
+
+  const ready = (): StoreContext => {
+    if (!context) throw new NotReadyError()
+    return context
+  }
+
+  async function start(): Promise<StartResult> {
+    const opened = await options.open()
+    if (opened.status === 'failed') return { status: 'failed', problem: opened.problem }
+    watchVersionChange(opened.db)
+    context = { db: opened.db, now, emit: options.emit, version: options.version }
+    project = await ensureDefaultProject(context)
+    return { status: 'ready', project, version: options.version }
+  }
+
+  function watchVersionChange(db: TabcodeDatabase) {
+    // Another tab opened a newer schema: let go of the database so its upgrade can run, and ask for a reload.
+    db.on('versionchange', () => {
+      db.close()
+      context = undefined
+      for (const listener of listeners) listener({ type: 'reload-required', reason: 'tabcode was updated in another tab.' })
+      return false
+    })
+  }
+
+  const api: WorkerHandlers = {
+    hello: () => ({ protocol: PROTOCOL_VERSION, version: options.version }),
+    start: () => (starting ??= start()),
+    onNotice: (listener: (notice: WorkerNotice) => void) => {
+      listeners.add(listener)
+    },
+    listSessions: (input: Parameters<WorkerApi['listSessions']>[0]) =>
+      listSessions(ready(), { projectID: project?.id, ...input }),
+    getSession: (sessionID: string) => getSession(ready(), sessionID),
+    createSession: (input: Parameters<WorkerApi['createSession']>[0]) => {
+      const projectID = input.projectID ?? project?.id
+      if (!projectID) throw new NotReadyError()
+      return createSession(ready(), { ...input, projectID })
+    },
+    renameSession: (sessionID: string, title: string) => setTitle(ready(), sessionID, title),
+    archiveSession: (sessionID: string, archived: boolean) => setArchived(ready(), sessionID, archived),
+    removeSession: async (sessionID: string) => ({
+      removed: (await removeSession(ready(), sessionID)).map((info) => info.id),
+    }),
+    children: (sessionID: string) => children(ready(), sessionID),
+    pageMessages: (input: Parameters<WorkerApi['pageMessages']>[0]) => pageMessages(ready(), input),
+    resetDatabase: async () => {
+      context?.db.close()
+      context = undefined
+      starting = undefined
+      await Dexie.delete(DATABASE_NAME)
+    },
+    writeFixture: (fixture: Parameters<WorkerApi['writeFixture']>[0]) => writeFixture(ready(), fixture),
+  }
+  return api
+}
