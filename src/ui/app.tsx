@@ -1,0 +1,50 @@
+import { createSignal, ErrorBoundary, Match, onMount, Switch, type JSX } from 'solid-js'
+import { boot, type BootOutcome } from './boot/boot'
+import { errorDetail } from './boot/boot-failure'
+import { createBootGuard } from './boot/create-boot-guard'
+import { RecoveryScreen } from './boot/recovery-screen'
+import { Splash } from './boot/splash'
+import { installTestHook } from './test-hook'
+import { Workbench } from './workbench/workbench'
+
+type Phase = { status: 'booting' } | BootOutcome
+
+/** Boot, then either the workbench or the recovery screen; there is no state in which the page is blank. */
+export function App(): JSX.Element {
+  const [phase, setPhase] = createSignal<Phase>({ status: 'booting' })
+  const guard = createBootGuard((detail) => {
+    if (phase().status === 'booting') setPhase({ status: 'failed', failure: { kind: 'crash', detail } })
+  })
+
+  onMount(async () => {
+    const outcome = await boot()
+    guard.stop()
+    if (phase().status !== 'booting') return
+    if (outcome.status === 'ready') installTestHook({ api: outcome.connection.api, version: outcome.version, projectID: outcome.project.id })
+    setPhase(outcome)
+  })
+
+  return (
+    <ErrorBoundary fallback={(error) => <RecoveryScreen failure={{ kind: 'crash', detail: errorDetail(error) }} />}>
+      <Switch>
+        <Match when={phase().status === 'booting'}>
+          <Splash />
+        </Match>
+        <Match when={failed(phase())}>
+          {(outcome) => (
+            <RecoveryScreen
+              failure={outcome().failure}
+              {...(outcome().connection ? { onReset: () => outcome().connection!.api.resetDatabase() } : {})}
+            />
+          )}
+        </Match>
+        <Match when={ready(phase())}>
+          {(outcome) => <Workbench connection={outcome().connection} project={outcome().project} />}
+        </Match>
+      </Switch>
+    </ErrorBoundary>
+  )
+}
+
+const failed = (phase: Phase) => (phase.status === 'failed' ? phase : undefined)
+const ready = (phase: Phase) => (phase.status === 'ready' ? phase : undefined)

@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+// The main thread must stay small: zod and Dexie belong to the worker. This walks the runtime import graph from
+// main.tsx (type-only imports are erased by the compiler, so they are skipped) and names the path to any offender.
+const FORBIDDEN = ['zod', 'dexie']
+const here = dirname(fileURLToPath(import.meta.url))
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm
+const DYNAMIC_IMPORT = /import\(\s*['"]([^'"]+)['"]\s*\)/g
+
+function resolveLocal(from: string, specifier: string): string | undefined {
+  const base = resolve(dirname(from), specifier)
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
+    if (existsSync(candidate) && /\.tsx?$/.test(candidate)) return candidate
+  }
+  return undefined
+}
+
+function runtimeImports(file: string): string[] {
+  const source = readFileSync(file, 'utf8')
+  return [...source.matchAll(STATIC_IMPORT), ...source.matchAll(DYNAMIC_IMPORT)].map((match) => match[1]!)
+}
+
+describe('main-thread bundle boundary', () => {
+  it('never reaches zod or dexie at runtime from main.tsx', () => {
+    const entry = join(here, 'main.tsx')
+    const parents = new Map<string, string | undefined>([[entry, undefined]])
+    const queue = [entry]
+    const offenders: string[] = []
+    while (queue.length) {
+      const file = queue.shift()!
+      for (const specifier of runtimeImports(file)) {
+        if (specifier.startsWith('.')) {
+          const target = resolveLocal(file, specifier)
+          if (target && !parents.has(target)) {
+            parents.set(target, file)
+            queue.push(target)
+          }
+          continue
+        }
+        const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!
+        if (!FORBIDDEN.includes(name)) continue
+        const chain: string[] = []
+        for (let step: string | undefined = file; step; step = parents.get(step)) chain.unshift(relative(here, step))
+        offenders.push(`${chain.join(' → ')} → ${specifier}`)
+      }
+    }
+    expect(offenders).toEqual([])
+    // Sanity: the walk really covered the app.
+    expect(parents.size).toBeGreaterThan(20)
+  })
+})

@@ -1,0 +1,42 @@
+import { For, type JSX } from 'solid-js'
+import { Dialog } from '../dialog/dialog'
+import { SHORTCUTS } from './shortcuts'
+import './shortcuts-dialog.css'
+
+export function ShortcutsDialog(props: { onClose: () => void }): JSX.Element {
+  return (
+    <Dialog title="Keyboard shortcuts" onClose={props.onClose}>
+      <table class="shortcuts">
+        <tbody>
+          <For each={SHORTCUTS}>
+            {(shortcut) => (
+              <tr>
+                <th scope="row">
+                  <kbd>{shortcut.label}</kbd>
+                </th>
+                <td>{shortcut.description}</td>
+              </tr>
+            )}
+          </For>
+          <tr>
+            <th scope="row">
+              <kbd>Enter</kbd>
+            </th>
+            <td>Send the prompt (Shift + Enter for a new line)</td>
+          </tr>
+          <tr>
+            <th scope="row">
+              <kbd>Escape</kbd>
+            </th>
+            <td>Close a dialog or cancel renaming</td>
+          </tr>
+        </tbody>
+      </table>
+      <div class="dialog-actions">
+        <button type="button" class="button" data-autofocus onClick={() => props.onClose()}>
+          Close
+        </button>
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,43 @@
+import { createSignal, onMount, type Accessor } from 'solid-js'
+import { Workbox } from 'workbox-window'
+
+export interface ServiceWorkerUpdate {
+  /** True once a new version is installed and waiting for this page's permission to take over. */
+  waiting: Accessor<boolean>
+  /** Lets the waiting version take over, then reloads into it. */
+  update(): void
+}
+
+/**
+ * Registers the service worker (production builds only) and reports when an update waits. The SW is built with
+ * `skipWaiting: false`, so a new version never swaps code under a running session; the user decides when.
+ */
+export function createServiceWorker(): ServiceWorkerUpdate {
+  const [waiting, setWaiting] = createSignal(false)
+  let workbox: Workbox | undefined
+
+  onMount(() => {
+    if (import.meta.env.DEV || !('serviceWorker' in navigator)) return
+    workbox = new Workbox('/sw.js', { scope: '/' })
+    workbox.addEventListener('waiting', () => setWaiting(true))
+    // A tab can stay open for days: look for a new version whenever the user comes back to it.
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') void workbox?.update().catch(() => {})
+    })
+    workbox.register().catch((error: unknown) => {
+      // Offline support is lost, the app itself still works: worth a warning, not an error screen.
+      console.warn('tabcode: service worker registration failed', error)
+    })
+  })
+
+  return {
+    waiting,
+    update() {
+      const current = workbox
+      if (!current) return
+      // Listen only now: with clientsClaim, the very first install also fires `controlling`, and that must not reload.
+      current.addEventListener('controlling', () => window.location.reload())
+      current.messageSkipWaiting()
+    },
+  }
+}

@@ -1,0 +1,17 @@
+import { Match, Switch, type JSX } from 'solid-js'
+import type { Message } from '../../session/schema'
+import { AssistantMessageView } from './assistant-message'
+import { UserMessageView } from './user-message'
+
+export function MessageView(props: { message: Message; previous: Message | undefined }): JSX.Element {
+  const user = () => (props.message.role === 'user' ? props.message : undefined)
+  const assistant = () => (props.message.role === 'assistant' ? props.message : undefined)
+  return (
+    <Switch>
+      <Match when={user()}>{(message) => <UserMessageView message={message()} />}</Match>
+      <Match when={assistant()}>
+        {(message) => <AssistantMessageView message={message()} previous={props.previous} />}
+      </Match>
+    </Switch>
+  )
+}

@@ -1,0 +1,17 @@
+import { createMemo, For, Show, type Accessor, type JSX } from 'solid-js'
+import type { Part, PartType } from '../../session/schema'
+import { createKeyedList } from './create-keyed-list'
+import { PartView } from './parts/part-view'
+
+/** A message's parts in id order, keyed by id so a part's card survives its updates. */
+export function PartList(props: { parts: Accessor<Part[]>; role: 'user' | 'assistant'; exclude?: PartType }): JSX.Element {
+  const shown = createMemo(() => (props.exclude ? props.parts().filter((part) => part.type !== props.exclude) : props.parts()))
+  const keyed = createKeyedList(shown)
+  return (
+    <div class="parts">
+      <For each={keyed.ids()}>
+        {(partID) => <Show when={keyed.get(partID)}>{(part) => <PartView part={part()} role={props.role} />}</Show>}
+      </For>
+    </div>
+  )
+}

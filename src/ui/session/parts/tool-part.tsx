@@ -1,0 +1,83 @@
+import { For, Show, type JSX } from 'solid-js'
+import type { ToolPart } from '../../../session/schema'
+import { formatDuration } from '../../format/time'
+import { formatJson } from '../../format/truncate'
+import { LongText } from '../long-text'
+import { FilePartView } from './file-part'
+import { describeLines, isInterrupted, lineCount, toolDuration, toolOutput, toolSubject } from './tool-summary'
+
+const STATUS_TEXT = { pending: 'pending', running: 'running', completed: 'completed', error: 'error' } as const
+
+/**
+ * A tool call as a compact card: what ran, on what, how it went (in words, not only colour) and how long it took.
+ * Input and output fold away; errors never do.
+ */
+export function ToolPartView(props: { part: ToolPart }): JSX.Element {
+  const state = () => props.part.state
+  const subject = () => toolSubject(state())
+  const duration = () => toolDuration(state())
+  const output = () => toolOutput(state())
+  const completed = () => {
+    const current = state()
+    return current.status === 'completed' ? current : undefined
+  }
+  const failed = () => {
+    const current = state()
+    return current.status === 'error' ? current : undefined
+  }
+  const hasInput = () => Object.keys(state().input).length > 0
+  return (
+    <div class="part part-tool" data-status={state().status} role="group" aria-label={`Tool call: ${props.part.tool}`}>
+      <div class="tool-head">
+        <span class="tool-status-dot" aria-hidden="true" />
+        <span class="tool-name">{props.part.tool}</span>
+        <Show when={subject()}>
+          <span class="tool-subject" title={subject()}>
+            {subject()}
+          </span>
+        </Show>
+        <span class="tool-tail">
+          <Show when={isInterrupted(state())}>
+            <span class="badge badge-warning">interrupted</span>
+          </Show>
+          <span class="tool-status">{STATUS_TEXT[state().status]}</span>
+          <Show when={duration() !== undefined}>
+            <span class="faint">{formatDuration(duration()!)}</span>
+          </Show>
+        </span>
+      </div>
+      <Show when={failed()}>{(call) => <p class="tool-error">{call().error}</p>}</Show>
+      <Show when={completed()?.time.compacted}>
+        <p class="tool-note">Output cleared for the model to save context; it is still shown here.</p>
+      </Show>
+      <Show when={hasInput() || state().status === 'pending'}>
+        <details class="tool-section">
+          <summary>Input</summary>
+          <Show when={hasInput()} fallback={<p class="tool-note">Waiting for the model to finish the input…</p>}>
+            <pre class="tool-input">{formatJson(state().input)}</pre>
+          </Show>
+        </details>
+      </Show>
+      <Show when={output()}>
+        {(shown) => (
+          <details class="tool-section">
+            <summary>
+              <span>{shown().label}</span>
+              <span class="faint"> · {describeLines(lineCount(shown().text))}</span>
+            </summary>
+            <Show when={shown().text} fallback={<p class="tool-note">(no output)</p>}>
+              <LongText text={shown().text} class="tool-output" />
+            </Show>
+          </details>
+        )}
+      </Show>
+      <Show when={completed()?.attachments}>
+        {(attachments) => (
+          <div class="tool-attachments">
+            <For each={attachments()}>{(file) => <FilePartView part={file} />}</For>
+          </div>
+        )}
+      </Show>
+    </div>
+  )
+}

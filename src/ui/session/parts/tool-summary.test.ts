@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import type { ToolState } from '../../../session/schema'
+import { describeLines, isInterrupted, lineCount, toolDuration, toolOutput, toolSubject } from './tool-summary'
+
+describe('toolSubject', () => {
+  it('prefers the title the tool reported', () => {
+    const state: ToolState = { status: 'running', input: { command: 'ls' }, title: 'List files', time: { start: 1 } }
+    expect(toolSubject(state)).toBe('List files')
+  })
+
+  it('falls back to the most telling input, first line only, shortened', () => {
+    expect(toolSubject({ status: 'pending', input: { filePath: 'src/a.ts', other: 1 }, raw: '' })).toBe('src/a.ts')
+    expect(toolSubject({ status: 'pending', input: { command: 'echo one\necho two' }, raw: '' })).toBe('echo one')
+    const long = 'x'.repeat(300)
+    expect(toolSubject({ status: 'pending', input: { query: long }, raw: '' })).toHaveLength(120)
+    expect(toolSubject({ status: 'pending', input: {}, raw: '' })).toBeUndefined()
+  })
+})
+
+describe('toolDuration and toolOutput', () => {
+  it('measures finished calls only', () => {
+    expect(toolDuration({ status: 'completed', input: {}, output: '', title: '', metadata: {}, time: { start: 10, end: 250 } })).toBe(240)
+    expect(toolDuration({ status: 'running', input: {}, time: { start: 10 } })).toBeUndefined()
+  })
+
+  it('shows results, partial output of failures and streaming output while running', () => {
+    expect(
+      toolOutput({ status: 'completed', input: {}, output: 'done', title: '', metadata: {}, time: { start: 0, end: 1 } }),
+    ).toEqual({ label: 'Output', text: 'done' })
+    expect(
+      toolOutput({ status: 'error', input: {}, error: 'x', metadata: { output: 'half' }, time: { start: 0, end: 1 } }),
+    ).toEqual({ label: 'Partial output', text: 'half' })
+    expect(toolOutput({ status: 'error', input: {}, error: 'x', time: { start: 0, end: 1 } })).toBeUndefined()
+    expect(toolOutput({ status: 'running', input: {}, metadata: { output: 'so far' }, time: { start: 0 } })).toEqual({
+      label: 'Output so far',
+      text: 'so far',
+    })
+    expect(toolOutput({ status: 'pending', input: {}, raw: '' })).toBeUndefined()
+  })
+
+  it('knows interrupted calls and counts lines', () => {
+    expect(isInterrupted({ status: 'error', input: {}, error: 'aborted', metadata: { interrupted: true }, time: { start: 0, end: 1 } })).toBe(true)
+    expect(isInterrupted({ status: 'error', input: {}, error: 'failed', time: { start: 0, end: 1 } })).toBe(false)
+    expect(lineCount('')).toBe(0)
+    expect(lineCount('a\nb')).toBe(2)
+    expect(describeLines(1)).toBe('1 line')
+    expect(describeLines(1200)).toBe('1,200 lines')
+  })
+})

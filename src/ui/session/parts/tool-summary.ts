@@ -1,0 +1,56 @@
+import type { ToolState } from '../../../session/schema'
+
+// Input fields that best say what a call is about, in the order tools usually name them.
+const SUBJECT_KEYS = ['description', 'command', 'filePath', 'path', 'pattern', 'url', 'query', 'prompt']
+const SUBJECT_MAX = 120
+
+/** A one-line subject for the card: the tool's own title, else the most telling input field. */
+export function toolSubject(state: ToolState): string | undefined {
+  if ((state.status === 'running' || state.status === 'completed') && state.title) return state.title
+  for (const key of SUBJECT_KEYS) {
+    const value = state.input[key]
+    if (typeof value === 'string' && value.trim()) {
+      const line = value.trim().split('\n')[0]!
+      return line.length > SUBJECT_MAX ? `${line.slice(0, SUBJECT_MAX - 1)}…` : line
+    }
+  }
+  return undefined
+}
+
+export function toolDuration(state: ToolState): number | undefined {
+  if (state.status === 'completed' || state.status === 'error') return Math.max(0, state.time.end - state.time.start)
+  return undefined
+}
+
+/**
+ * The output worth showing: the result when done, partial output kept by an interrupted or failed call, and
+ * streaming output (opencode's bash puts it in `metadata.output`) while running.
+ */
+export function toolOutput(state: ToolState): { label: string; text: string } | undefined {
+  switch (state.status) {
+    case 'completed':
+      return { label: 'Output', text: state.output }
+    case 'error':
+      return typeof state.metadata?.output === 'string' && state.metadata.output
+        ? { label: 'Partial output', text: state.metadata.output }
+        : undefined
+    case 'running': {
+      const output = state.metadata?.output
+      return typeof output === 'string' && output ? { label: 'Output so far', text: output } : undefined
+    }
+    case 'pending':
+      return undefined
+  }
+}
+
+export function isInterrupted(state: ToolState): boolean {
+  return state.status === 'error' && state.metadata?.interrupted === true
+}
+
+export function lineCount(text: string): number {
+  return text === '' ? 0 : text.split('\n').length
+}
+
+export function describeLines(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'line' : 'lines'}`
+}

@@ -1,0 +1,69 @@
+import { createSignal, Show, type JSX } from 'solid-js'
+import type { SessionInfo } from '../../session/schema'
+import { displayTitle } from '../../session/title'
+import { formatDateTime, isoTime } from '../format/time'
+import { PencilIcon } from '../icons/icons'
+import { useSessionStore } from '../store/session-store-context'
+import { SessionStatusText } from './session-status'
+import { TitleEditor } from './title-editor'
+import { UsageLine } from './usage-line'
+
+export const SESSION_HEADING_ID = 'session-heading'
+
+/** Title (renamable in place), when it began, and what it has cost so far. */
+export function SessionHeader(props: { info: SessionInfo }): JSX.Element {
+  const store = useSessionStore()
+  const [editing, setEditing] = createSignal(false)
+  let renameButton: HTMLButtonElement | undefined
+  const refocus = (should: boolean) => should && requestAnimationFrame(() => renameButton?.focus())
+  return (
+    <header class="session-header">
+      <div class="session-title-row">
+        <Show
+          when={!editing()}
+          fallback={
+            <TitleEditor
+              class="session-title-input"
+              initial={props.info.title}
+              onCommit={(title, focusBack) => {
+                setEditing(false)
+                refocus(focusBack)
+                void store.rename(props.info.id, title)
+              }}
+              onCancel={(focusBack) => {
+                setEditing(false)
+                refocus(focusBack)
+              }}
+            />
+          }
+        >
+          <h1 id={SESSION_HEADING_ID} class="session-heading" title={props.info.title}>
+            {displayTitle(props.info.title)}
+          </h1>
+          <button
+            ref={renameButton}
+            type="button"
+            class="icon-button"
+            aria-label="Rename this session"
+            title="Rename"
+            onClick={() => setEditing(true)}
+          >
+            <PencilIcon />
+          </button>
+        </Show>
+        <Show when={props.info.time.archived !== undefined}>
+          <span class="badge">archived</span>
+        </Show>
+        <SessionStatusText status={store.state.status[props.info.id]} />
+      </div>
+      <p class="session-facts">
+        <span>
+          Created <time datetime={isoTime(props.info.time.created)}>{formatDateTime(props.info.time.created)}</time>
+        </span>
+        <span class="session-totals" title="Session totals">
+          <UsageLine tokens={props.info.tokens} cost={props.info.cost ?? 0} />
+        </span>
+      </p>
+    </header>
+  )
+}

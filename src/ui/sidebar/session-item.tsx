@@ -1,0 +1,87 @@
+import { Show, type JSX } from 'solid-js'
+import type { SessionInfo } from '../../session/schema'
+import { displayTitle } from '../../session/title'
+import { formatDateTime, formatRelativeTime, isoTime } from '../format/time'
+import { ArchiveIcon, PencilIcon, TrashIcon, UnarchiveIcon } from '../icons/icons'
+import { TitleEditor } from '../session/title-editor'
+import { hashForSession } from '../workbench/session-location'
+
+/** One row of the sidebar: a link that opens the session, and its actions, each named after the session. */
+export function SessionItem(props: {
+  info: SessionInfo
+  current: boolean
+  now: number
+  renaming: boolean
+  onOpen: () => void
+  onStartRename: () => void
+  onRename: (title: string, refocus: boolean) => void
+  onCancelRename: (refocus: boolean) => void
+  onArchive: (archived: boolean) => void
+  onDelete: () => void
+}): JSX.Element {
+  const title = () => displayTitle(props.info.title)
+  const archived = () => props.info.time.archived !== undefined
+  return (
+    <li class="session-item" classList={{ 'session-item-current': props.current }} data-session-id={props.info.id}>
+      <Show
+        when={!props.renaming}
+        fallback={<TitleEditor initial={props.info.title} onCommit={props.onRename} onCancel={props.onCancelRename} />}
+      >
+        <a
+          class="session-link"
+          href={hashForSession(props.info.id)}
+          aria-current={props.current ? 'page' : undefined}
+          onClick={(event) => {
+            // Modified clicks keep their browser meaning (a new tab opens the same session from the fragment).
+            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+            event.preventDefault()
+            props.onOpen()
+          }}
+        >
+          <span class="session-title">{title()}</span>
+          <span class="session-meta">
+            <time datetime={isoTime(props.info.time.updated)} title={formatDateTime(props.info.time.updated)}>
+              {formatRelativeTime(props.info.time.updated, props.now)}
+            </time>
+            <Show when={archived()}>
+              <span class="badge">archived</span>
+            </Show>
+          </span>
+        </a>
+      </Show>
+      <Show when={!props.renaming}>
+        <div class="session-actions">
+          <button
+            type="button"
+            class="icon-button"
+            aria-label={`Rename session "${title()}"`}
+            title="Rename"
+            onClick={() => props.onStartRename()}
+          >
+            <PencilIcon />
+          </button>
+          <button
+            type="button"
+            class="icon-button"
+            aria-label={`${archived() ? 'Unarchive' : 'Archive'} session "${title()}"`}
+            title={archived() ? 'Unarchive' : 'Archive'}
+            onClick={() => props.onArchive(!archived())}
+          >
+            <Show when={archived()} fallback={<ArchiveIcon />}>
+              <UnarchiveIcon />
+            </Show>
+          </button>
+          <button
+            type="button"
+            class="icon-button"
+            aria-label={`Delete session "${title()}"`}
+            title="Delete"
+            onClick={() => props.onDelete()}
+          >
+            <TrashIcon />
+          </button>
+        </div>
+      </Show>
+    </li>
+  )
+}

@@ -1,0 +1,164 @@
+import { createMemo, createSignal, For, Show, type JSX } from 'solid-js'
+import type { SessionInfo } from '../../session/schema'
+import { CloseIcon, KeyboardIcon, PlusIcon } from '../icons/icons'
+import { keysFor } from '../keyboard/shortcuts'
+import { useSessionStore } from '../store/session-store-context'
+import { createNow } from './create-now'
+import { DeleteSessionDialog } from './delete-session-dialog'
+import { SessionItem } from './session-item'
+import './sidebar.css'
+
+const RELATIVE_TIME_REFRESH_MS = 30_000
+
+export function Sidebar(props: {
+  id: string
+  onOpen: (sessionID: string) => void
+  onCreate: () => void
+  onHide: () => void
+  onShowShortcuts: () => void
+}): JSX.Element {
+  const store = useSessionStore()
+  const list = store.list
+  const now = createNow(RELATIVE_TIME_REFRESH_MS)
+  const [renaming, setRenaming] = createSignal<string>()
+  const [deleting, setDeleting] = createSignal<SessionInfo>()
+  // Keyed by id, so a row survives updates to its session (focus and hover stay put while other tabs write).
+  const ids = createMemo(() => list.items().map((info) => info.id))
+  let newSessionButton!: HTMLButtonElement
+  let element!: HTMLDivElement
+
+  const focusRow = (sessionID: string | undefined) =>
+    requestAnimationFrame(() => {
+      const link = sessionID
+        ? element.querySelector<HTMLElement>(`[data-session-id="${sessionID}"] .session-link`)
+        : undefined
+      ;(link ?? newSessionButton).focus()
+    })
+
+  const remove = async (info: SessionInfo) => {
+    // Focus moves to the row that takes its place (or the one above, at the end), never to the page body.
+    const index = ids().indexOf(info.id)
+    const rest = ids().filter((id) => id !== info.id)
+    const neighbour = index === -1 ? undefined : rest[Math.min(index, rest.length - 1)]
+    await store.remove(info.id)
+    setDeleting(undefined)
+    focusRow(neighbour)
+  }
+
+  const emptyText = () => {
+    if (list.search().trim()) return `No sessions match “${list.search().trim()}”.`
+    return list.showArchived() ? 'No sessions yet.' : 'No sessions yet. Start one with New session.'
+  }
+
+  return (
+    <div
+      id={props.id}
+      class="sidebar"
+      ref={element}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !event.defaultPrevented) props.onHide()
+      }}
+    >
+      <div class="sidebar-head">
+        <span class="brand">tabcode</span>
+        <button type="button" class="icon-button sidebar-hide" aria-label="Hide sessions" onClick={() => props.onHide()}>
+          <CloseIcon />
+        </button>
+      </div>
+      <nav class="sessions" aria-label="Sessions">
+        <button
+          ref={newSessionButton}
+          type="button"
+          class="button new-session"
+          aria-keyshortcuts={keysFor('new-session')}
+          title="New session (Alt+N)"
+          onClick={() => props.onCreate()}
+        >
+          <PlusIcon />
+          New session
+        </button>
+        <div class="session-filters">
+          <input
+            type="search"
+            class="text-input"
+            aria-label="Search sessions"
+            placeholder="Search sessions"
+            value={list.search()}
+            onInput={(event) => list.setSearch(event.currentTarget.value)}
+          />
+          <label class="checkbox">
+            <input
+              type="checkbox"
+              checked={list.showArchived()}
+              onChange={(event) => list.setShowArchived(event.currentTarget.checked)}
+            />
+            Show archived
+          </label>
+        </div>
+        <Show when={list.error()}>
+          <p class="sidebar-note problem" role="alert">
+            {list.error()}
+          </p>
+        </Show>
+        <ul class="session-list" aria-keyshortcuts={`${keysFor('previous-session')} ${keysFor('next-session')}`}>
+          <For each={ids()}>
+            {(sessionID) => (
+              <Show when={store.state.sessions[sessionID]}>
+                {(info) => (
+                  <SessionItem
+                    info={info()}
+                    current={store.current.id() === sessionID}
+                    now={now()}
+                    renaming={renaming() === sessionID}
+                    onOpen={() => props.onOpen(sessionID)}
+                    onStartRename={() => setRenaming(sessionID)}
+                    onRename={(title, refocus) => {
+                      setRenaming(undefined)
+                      if (refocus) focusRow(sessionID)
+                      void store.rename(sessionID, title)
+                    }}
+                    onCancelRename={(refocus) => {
+                      setRenaming(undefined)
+                      if (refocus) focusRow(sessionID)
+                    }}
+                    onArchive={(archived) => void store.setArchived(sessionID, archived)}
+                    onDelete={() => setDeleting(info())}
+                  />
+                )}
+              </Show>
+            )}
+          </For>
+        </ul>
+        <Show when={ids().length === 0}>
+          <p class="sidebar-note quiet">{list.loading() ? 'Loading sessions…' : emptyText()}</p>
+        </Show>
+        <Show when={list.hasMore()}>
+          <button
+            type="button"
+            class="button button-small button-quiet load-more"
+            disabled={list.loading()}
+            onClick={() => void list.loadMore()}
+          >
+            {list.loading() ? 'Loading…' : 'Load more'}
+          </button>
+        </Show>
+      </nav>
+      <div class="sidebar-foot">
+        <button
+          type="button"
+          class="button button-quiet button-small"
+          aria-keyshortcuts={keysFor('show-shortcuts')}
+          onClick={() => props.onShowShortcuts()}
+        >
+          <KeyboardIcon />
+          Keyboard shortcuts
+        </button>
+      </div>
+      <Show when={deleting()}>
+        {(info) => (
+          <DeleteSessionDialog info={info()} onConfirm={() => remove(info())} onClose={() => setDeleting(undefined)} />
+        )}
+      </Show>
+    </div>
+  )
+}

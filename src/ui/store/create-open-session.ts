@@ -1,0 +1,110 @@
+import { batch, createEffect, createMemo, createSignal, type Accessor } from 'solid-js'
+import { produce, type SetStoreFunction } from 'solid-js/store'
+import type { Message, SessionInfo } from '../../session/schema'
+import type { ClientApi } from '../../worker/protocol'
+import { errorMessage } from '../format/error'
+import { applyHistory, unloadHistory } from './reducer'
+import type { UiState } from './state'
+
+export const MESSAGE_PAGE_SIZE = 50
+
+export interface OpenSession {
+  id: Accessor<string | undefined>
+  info: Accessor<SessionInfo | undefined>
+  messages: Accessor<Message[]>
+  hasOlder: Accessor<boolean>
+  loading: Accessor<boolean>
+  error: Accessor<string | undefined>
+  open(sessionID: string): Promise<void>
+  close(): void
+  loadOlder(): Promise<void>
+}
+
+/**
+ * The one session whose history is loaded. Opening another unloads the previous one, so memory and event work
+ * track the open session, not everything the user has looked at.
+ */
+export function createOpenSession(options: { api: ClientApi; state: UiState; setState: SetStoreFunction<UiState> }): OpenSession {
+  const { api, state, setState } = options
+  const [id, setID] = createSignal<string>()
+  const [cursor, setCursor] = createSignal<string>()
+  const [loading, setLoading] = createSignal(false)
+  const [error, setError] = createSignal<string>()
+
+  const info = createMemo(() => {
+    const current = id()
+    return current ? state.sessions[current] : undefined
+  })
+  const messages = createMemo(() => {
+    const current = id()
+    return (current && state.messages[current]) || []
+  })
+
+  function close(): void {
+    const previous = id()
+    batch(() => {
+      if (previous) setState(produce((draft) => unloadHistory(draft, previous)))
+      setID(undefined)
+      setCursor(undefined)
+      setError(undefined)
+      setLoading(false)
+    })
+  }
+
+  async function open(sessionID: string): Promise<void> {
+    if (id() === sessionID) return
+    close()
+    batch(() => {
+      setID(sessionID)
+      setLoading(true)
+      // An empty list first, so events that arrive while the first page loads are kept (the reducer only
+      // applies message events to loaded sessions).
+      setState(produce((draft) => void (draft.messages[sessionID] ??= [])))
+    })
+    try {
+      if (!state.sessions[sessionID]) {
+        const fetched = await api.getSession(sessionID)
+        if (id() !== sessionID) return
+        setState('sessions', sessionID, fetched)
+      }
+      const page = await api.pageMessages({ sessionID, limit: MESSAGE_PAGE_SIZE })
+      if (id() !== sessionID) return
+      batch(() => {
+        setState(produce((draft) => applyHistory(draft, sessionID, page.messages)))
+        setCursor(page.nextCursor)
+      })
+    } catch (problem) {
+      if (id() === sessionID) setError(`Couldn't open the session: ${errorMessage(problem)}`)
+    } finally {
+      if (id() === sessionID) setLoading(false)
+    }
+  }
+
+  async function loadOlder(): Promise<void> {
+    const sessionID = id()
+    const before = cursor()
+    if (!sessionID || !before || loading()) return
+    setLoading(true)
+    setError(undefined)
+    try {
+      const page = await api.pageMessages({ sessionID, limit: MESSAGE_PAGE_SIZE, before })
+      if (id() !== sessionID) return
+      batch(() => {
+        setState(produce((draft) => applyHistory(draft, sessionID, page.messages)))
+        setCursor(page.nextCursor)
+      })
+    } catch (problem) {
+      if (id() === sessionID) setError(`Couldn't load older messages: ${errorMessage(problem)}`)
+    } finally {
+      if (id() === sessionID) setLoading(false)
+    }
+  }
+
+  // Deleted here or in another tab: there is nothing left to show.
+  createEffect(() => {
+    const current = id()
+    if (current && !loading() && !error() && !state.sessions[current]) close()
+  })
+
+  return { id, info, messages, hasOlder: () => cursor() !== undefined, loading, error, open, close, loadOlder }
+}

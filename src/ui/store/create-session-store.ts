@@ -1,0 +1,98 @@
+import { createSignal, onCleanup, type Accessor } from 'solid-js'
+import { createStore, produce } from 'solid-js/store'
+import type { Part, SessionInfo } from '../../session/schema'
+import type { ClientApi } from '../../worker/protocol'
+import { errorMessage } from '../format/error'
+import type { WorkerConnection } from '../worker-client'
+import { createOpenSession, type OpenSession } from './create-open-session'
+import { createSessionList, type SessionList } from './create-session-list'
+import { applyEvent } from './reducer'
+import { emptyState, type UiState } from './state'
+
+export interface SessionStore {
+  readonly state: UiState
+  readonly api: ClientApi
+  readonly list: SessionList
+  readonly current: OpenSession
+  partsOf(messageID: string): Part[]
+  /** The last failed action, worded for the user, until dismissed or replaced. */
+  problem: Accessor<string | undefined>
+  dismissProblem(): void
+  /** Forgets the live error reported for a session (stored message errors stay). */
+  dismissError(sessionID: string): void
+  createSession(): Promise<SessionInfo | undefined>
+  rename(sessionID: string, title: string): Promise<boolean>
+  setArchived(sessionID: string, archived: boolean): Promise<boolean>
+  remove(sessionID: string): Promise<boolean>
+}
+
+const NO_PARTS: Part[] = []
+
+/**
+ * The UI's copy of committed state and the actions on it. Owner-bound: it listens to worker events until its owner
+ * is disposed. Results of our own calls are applied at once; the matching events (which every tab receives)
+ * apply the same rows again, which is harmless.
+ */
+export function createSessionStore(connection: WorkerConnection, options: { projectID?: string } = {}): SessionStore {
+  const { api } = connection
+  const [state, setState] = createStore<UiState>(emptyState())
+  onCleanup(connection.listen((event) => setState(produce((draft) => applyEvent(draft, event)))))
+
+  const list = createSessionList({ api, state, setState, ...options })
+  const current = createOpenSession({ api, state, setState })
+  const [problem, setProblem] = createSignal<string>()
+
+  const upsert = (info: SessionInfo) => setState('sessions', info.id, info)
+
+  async function attempt<T>(what: string, action: () => Promise<T>): Promise<T | undefined> {
+    try {
+      const result = await action()
+      setProblem(undefined)
+      return result
+    } catch (error) {
+      setProblem(`Couldn't ${what}: ${errorMessage(error)}`)
+      return undefined
+    }
+  }
+
+  return {
+    state,
+    api,
+    list,
+    current,
+    partsOf: (messageID) => state.parts[messageID] ?? NO_PARTS,
+    problem,
+    dismissProblem: () => setProblem(undefined),
+    dismissError: (sessionID) => setState(produce((draft) => void delete draft.errors[sessionID])),
+    createSession: () =>
+      attempt('create a session', async () => {
+        const info = await api.createSession({})
+        upsert(info)
+        await current.open(info.id)
+        return info
+      }),
+    rename: async (sessionID, title) =>
+      !!(await attempt('rename the session', async () => {
+        upsert(await api.renameSession(sessionID, title))
+        return true
+      })),
+    setArchived: async (sessionID, archived) =>
+      !!(await attempt(archived ? 'archive the session' : 'unarchive the session', async () => {
+        upsert(await api.archiveSession(sessionID, archived))
+        return true
+      })),
+    remove: async (sessionID) =>
+      !!(await attempt('delete the session', async () => {
+        const { removed } = await api.removeSession(sessionID)
+        setState(
+          produce((draft) => {
+            for (const id of removed) {
+              const info = draft.sessions[id]
+              if (info) applyEvent(draft, { type: 'session.deleted', info })
+            }
+          }),
+        )
+        return true
+      })),
+  }
+}

@@ -1,0 +1,138 @@
+import { createEffect, createSignal, on, onCleanup, onMount, Show, type JSX } from 'solid-js'
+import type { Project } from '../../session/schema'
+import { Banner } from '../banner/banner'
+import { SidebarIcon } from '../icons/icons'
+import { createShortcuts } from '../keyboard/create-shortcuts'
+import { ShortcutsDialog } from '../keyboard/shortcuts-dialog'
+import { EmptyState } from '../session/empty-state'
+import { SessionView } from '../session/session-view'
+import { Sidebar } from '../sidebar/sidebar'
+import { createSessionStore } from '../store/create-session-store'
+import { adjacentSession } from '../store/session-list'
+import { SessionStoreContext } from '../store/session-store-context'
+import type { WorkerConnection } from '../worker-client'
+import { createWorkerNotices } from './create-worker-notices'
+import { hashForSession, sessionFromHash } from './session-location'
+import './workbench.css'
+
+export const PROMPT_ID = 'prompt'
+
+/** The app once storage is open: sidebar, the open session, and the notices about this tab. */
+export function Workbench(props: { connection: WorkerConnection; project: Project }): JSX.Element {
+  const store = createSessionStore(props.connection, { projectID: props.project.id })
+  const notices = createWorkerNotices(props.connection)
+  const [sidebarOpen, setSidebarOpen] = createSignal(false)
+  const [helpOpen, setHelpOpen] = createSignal(false)
+
+  const openSession = (sessionID: string) => {
+    setSidebarOpen(false)
+    void store.current.open(sessionID)
+  }
+  const createSession = async () => {
+    setSidebarOpen(false)
+    if (await store.createSession()) focusPrompt()
+  }
+  const step = (direction: -1 | 1) => {
+    const next = adjacentSession(
+      store.list.items().map((info) => info.id),
+      store.current.id(),
+      direction,
+    )
+    if (next) openSession(next)
+  }
+
+  createShortcuts({
+    'new-session': () => void createSession(),
+    'previous-session': () => step(-1),
+    'next-session': () => step(1),
+    'focus-prompt': focusPrompt,
+    'show-shortcuts': () => setHelpOpen(true),
+  })
+
+  // The fragment follows the open session, and a changed fragment (back button, pasted link) opens its session.
+  onMount(() => {
+    const initial = sessionFromHash(window.location.hash)
+    if (initial) void store.current.open(initial)
+    const onHashChange = () => {
+      const target = sessionFromHash(window.location.hash)
+      if (target && target !== store.current.id()) void store.current.open(target)
+    }
+    window.addEventListener('hashchange', onHashChange)
+    onCleanup(() => window.removeEventListener('hashchange', onHashChange))
+  })
+  createEffect(
+    on(store.current.id, (sessionID) => {
+      const hash = hashForSession(sessionID)
+      if (window.location.hash !== hash) {
+        history.replaceState(history.state, '', hash || window.location.pathname + window.location.search)
+      }
+    }),
+  )
+
+  return (
+    <SessionStoreContext.Provider value={store}>
+      <div class="workbench-shell">
+        <Show when={notices.reloadRequired()}>
+          <Banner
+            tone="warning"
+            message={`${notices.reloadRequired()} Reload this tab to keep working.`}
+            actionLabel="Reload"
+            onAction={() => window.location.reload()}
+          />
+        </Show>
+        <Show when={notices.foreignTab()}>
+          <Banner
+            tone="warning"
+            message="Another tab runs a different version of tabcode; reload it."
+            onDismiss={notices.dismissForeignTab}
+          />
+        </Show>
+        <Show when={store.problem()}>
+          <Banner tone="danger" role="alert" message={store.problem()!} onDismiss={store.dismissProblem} />
+        </Show>
+        <div class="workbench" data-sidebar={sidebarOpen() ? 'open' : 'closed'}>
+          <header class="narrow-bar">
+            <button
+              type="button"
+              class="button button-quiet"
+              aria-expanded={sidebarOpen()}
+              aria-controls="sidebar"
+              onClick={() => setSidebarOpen(!sidebarOpen())}
+            >
+              <SidebarIcon />
+              Show sessions
+            </button>
+            <span class="narrow-bar-brand">tabcode</span>
+          </header>
+          <Sidebar
+            id="sidebar"
+            onOpen={openSession}
+            onCreate={() => void createSession()}
+            onHide={() => setSidebarOpen(false)}
+            onShowShortcuts={() => setHelpOpen(true)}
+          />
+          <Show when={sidebarOpen()}>
+            <div class="scrim" aria-hidden="true" onClick={() => setSidebarOpen(false)} />
+          </Show>
+          <main class="workbench-main">
+            <Show
+              when={store.current.id()}
+              keyed
+              fallback={<EmptyState onCreate={() => void createSession()} />}
+            >
+              {(sessionID) => <SessionView sessionID={sessionID} promptID={PROMPT_ID} />}
+            </Show>
+          </main>
+        </div>
+        <Show when={helpOpen()}>
+          <ShortcutsDialog onClose={() => setHelpOpen(false)} />
+        </Show>
+      </div>
+    </SessionStoreContext.Provider>
+  )
+}
+
+function focusPrompt(): void {
+  // Wait a frame: after creating or opening a session the prompt is rendered by the next paint.
+  requestAnimationFrame(() => document.getElementById(PROMPT_ID)?.focus())
+}
