@@ -32,3 +32,22 @@ test('after one visit the app, its isolation and every stored session work offli
   await expect(app.main.getByRole('heading', { level: 1, name: 'Written before going offline' })).toBeVisible()
   await context.setOffline(false)
 })
+
+test('the manifest makes the app installable with 192 and 512 px icons', async ({ page }) => {
+  await page.goto('/')
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href')
+  expect(href).toBeTruthy()
+  const manifest = await page.evaluate(async (url) => (await fetch(url!)).json(), href)
+  expect(manifest).toMatchObject({ name: 'tabcode', start_url: '/', display: 'standalone' })
+  const icons = manifest.icons as { src: string; sizes: string; purpose?: string }[]
+  for (const size of [192, 512]) {
+    const icon = icons.find((entry) => entry.sizes === `${size}x${size}` && entry.purpose !== 'maskable')
+    expect(icon, `a ${size} px icon`).toBeTruthy()
+    const dimensions = await page.evaluate(async (src) => {
+      const bitmap = await createImageBitmap(await (await fetch(src)).blob())
+      return [bitmap.width, bitmap.height]
+    }, icon!.src)
+    expect(dimensions).toEqual([size, size])
+  }
+  expect(icons.some((entry) => entry.purpose === 'maskable')).toBe(true)
+})

@@ -25,6 +25,7 @@ const MESSAGES = 10_000
 const SESSIONS = 5_000
 const CHUNK = 1_000 // rows per writeFixture call: ~2 MB of parts, one transaction each
 const WARM_RUNS = 20
+const SETTLE_MS = 500 // after the hook appears: the app's boot render and sidebar query are done well within this
 const TARGETS = { firstScreenMs_10kMessages: 100, sessionListMs_5kSessions: 200 }
 const log = (...args) => console.error(...args)
 
@@ -90,7 +91,7 @@ const sessionRows = (projectID, version, before) =>
 // Runs in every document before the app's scripts, for two reasons.
 function pageSetup() {
   // 1. writeFixture announces every seeded session on the UI's event channel, and the live UI applies and re-renders
-  //    them one at a time (5,000 took over 10 minutes of main thread). That is setup, not what is measured, so
+  //    them one at a time (5,000 had not finished after 10 minutes). That is setup, not what is measured, so
   //    once seeding starts (`__benchMute`) the app's channels drop events. Every measurement follows a reload.
   window.BroadcastChannel = class extends BroadcastChannel {
     constructor(name) {
@@ -99,9 +100,9 @@ function pageSetup() {
       this.addEventListener('message', (event) => window.__benchMute && event.stopImmediatePropagation())
     }
   }
-  // 2. If a cold call was requested (sessionStorage survives the reload), fire it the instant the app installs the
-  //    hook: right after the worker opened storage, before the app's own boot queries (the sidebar's listSessions)
-  //    could warm the same indexes.
+  // 2. If a cold call at boot was requested (sessionStorage survives the reload), fire it the instant the app
+  //    installs the hook: right after the worker opened storage, ahead of the app's own boot queries (the sidebar's
+  //    listSessions) that would otherwise warm the same index.
   const spec = sessionStorage.getItem('bench:cold')
   if (!spec) return
   sessionStorage.removeItem('bench:cold')
@@ -123,25 +124,30 @@ const waitForHook = (page) =>
     throw new Error('window.__tabcode did not appear within 30 s: does the app install src/ui/test-hook.ts?')
   })
 
-/** Reloads (new worker, freshly opened Dexie), collects the trapped cold call, then times WARM_RUNS more in the page. */
-async function coldThenWarm(page, method, input) {
-  await page.evaluate((spec) => sessionStorage.setItem('bench:cold', spec), JSON.stringify({ method, input }))
+/**
+ * Reloads (new worker, Dexie opened afresh) and times `method(input)` in the page: the first call (cold), then the
+ * median of WARM_RUNS more. `atBoot` fires the cold call the instant the hook appears (see pageSetup); otherwise it
+ * waits until the app has finished booting, so its first render does not delay the reply being timed.
+ */
+async function coldThenWarm(page, method, input, { atBoot }) {
+  if (atBoot) await page.evaluate((spec) => sessionStorage.setItem('bench:cold', spec), JSON.stringify({ method, input }))
   await page.reload()
   await waitForHook(page)
-  const cold = await page.evaluate(() => window.__benchCold)
-  const warm = await page.evaluate(async ([m, i, runs]) => {
+  if (!atBoot) await page.waitForTimeout(SETTLE_MS)
+  const { times, first, last } = await page.evaluate(async ([m, i, runs]) => {
     const times = []
-    let result
-    for (let r = 0; r < runs; r++) {
+    let first, last
+    if (window.__benchCold) ({ ms: times[0], result: first } = await window.__benchCold)
+    while (times.length < runs) {
       const t0 = performance.now()
-      result = await window.__tabcode.api[m](i)
+      last = await window.__tabcode.api[m](i)
       times.push(performance.now() - t0)
+      first ??= last
     }
-    return { times, result }
-  }, [method, input, WARM_RUNS])
-  const sorted = warm.times.sort((a, b) => a - b)
-  const median = (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2
-  return { cold: cold.ms, warm: median, results: [cold.result, warm.result] }
+    return { times, first, last }
+  }, [method, input, 1 + WARM_RUNS])
+  const warm = times.slice(1).sort((a, b) => a - b)
+  return { cold: times[0], warm: (warm[(warm.length - 1) >> 1] + warm[warm.length >> 1]) / 2, results: [first, last] }
 }
 
 const check = (ok, message) => {
@@ -150,7 +156,7 @@ const check = (ok, message) => {
 
 // ── The two measurements ──────────────────────────────────────────────────────────────────────────────────────────
 /** Writes the chunks through writeFixture, then reloads and times `method(input)` cold and warm. */
-async function measure(page, chunks, what, method, input) {
+async function measure(page, chunks, what, method, input, options) {
   let seedMs = 0 // time in the page around writeFixture: clone to the worker, validation, one transaction per chunk
   for (const chunk of chunks) {
     // As a JSON string: Playwright's own argument serializer is several times slower on ~2 MB objects.
@@ -163,14 +169,18 @@ async function measure(page, chunks, what, method, input) {
     }, JSON.stringify(chunk))
   }
   log(`  wrote ${what} in ${(seedMs / 1000).toFixed(1)} s (writeFixture, timed in the page)`)
-  return { seedMs, ...(await coldThenWarm(page, method, input)) }
+  return { seedMs, ...(await coldThenWarm(page, method, input, options)) }
 }
 
 async function firstScreen(page, sessionID) {
   const state = {}
   const start = Date.now() - 86_400_000
   const chunks = Array.from({ length: MESSAGES / CHUNK }, (_, c) => messageChunk(sessionID, c * CHUNK, CHUNK, start, state))
-  const m = await measure(page, chunks, `${MESSAGES} messages + ${MESSAGES * 2} parts`, 'pageMessages', { sessionID, limit: 50 })
+  // After boot: target 7 is the worker's read, and the app reads no messages at boot (it opens a session only when
+  // the URL names one, and ours names none), so the first call here is still the first read of messages and parts.
+  const what = `${MESSAGES} messages + ${MESSAGES * 2} parts`
+  const m = await measure(page, chunks, what, 'pageMessages', { sessionID, limit: 50 }, { atBoot: false })
+  check(!new URL(page.url()).hash, 'the page URL names a session, so the app may have read it at boot')
   for (const { messages } of m.results) {
     check(messages.length === 50, `pageMessages returned ${messages.length} messages, expected 50`)
     check(messages.every((x) => x.parts.length === 2), 'a message on the first screen does not have its 2 parts')
@@ -182,7 +192,9 @@ async function firstScreen(page, sessionID) {
 async function sessionList(page, projectID, version) {
   const rows = sessionRows(projectID, version, Date.now() - 3_600_000)
   const chunks = Array.from({ length: SESSIONS / CHUNK }, (_, c) => ({ sessions: rows.slice(c * CHUNK, (c + 1) * CHUNK) }))
-  const m = await measure(page, chunks, `${SESSIONS} sessions`, 'listSessions', { limit: 50 })
+  // At boot: the app's sidebar reads this very page while booting, so only a call fired ahead of it is cold.
+  // It then shares the main thread with the first render, as the sidebar's own call does (target 8: "renders in").
+  const m = await measure(page, chunks, `${SESSIONS} sessions`, 'listSessions', { limit: 50 }, { atBoot: true })
   for (const { items } of m.results) {
     check(items.length === 50, `listSessions returned ${items.length} sessions, expected 50`)
     check(items.every((s, i) => i === 0 || s.time.updated < items[i - 1].time.updated), 'sessions are not newest first')

@@ -36,6 +36,18 @@ const SHAPES = [
   { kind: 'stroke', color: ACCENT, width: 28, points: [[256, 334], [342, 334]] },
 ]
 
+// A maskable icon is cropped by the platform (circle, squircle…): a full-bleed background, and the mark shrunk into
+// the central safe zone (a circle of 80% of the width).
+const shrink = (v) => 256 + (v - 256) * 0.75
+const MASKABLE_SHAPES = [
+  { kind: 'rrect', color: BG, x0: 0, y0: 0, x1: 512, y1: 512, r: [0, 0, 0, 0] },
+  ...SHAPES.slice(1).map((shape) =>
+    shape.kind === 'rrect'
+      ? { ...shape, x0: shrink(shape.x0), y0: shrink(shape.y0), x1: shrink(shape.x1), y1: shrink(shape.y1), r: shape.r.map((r) => r * 0.75) }
+      : { ...shape, width: shape.width * 0.75, points: shape.points.map(([x, y]) => [shrink(x), shrink(y)]) },
+  ),
+]
+
 // ---------------------------------------------------------------- geometry tests
 
 function insideRRect(s, x, y) {
@@ -79,7 +91,8 @@ const hexToRgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)
 // ---------------------------------------------------------------- rasteriser
 
 /** Renders SHAPES at size×size, ss×ss samples per pixel. Returns RGBA bytes (straight alpha). */
-function render(size, ss = 5) {
+function render(size, shapes = SHAPES, ss = 5) {
+  const SHAPES = shapes
   const scale = 512 / size
   const colors = SHAPES.map((s) => hexToRgb(s.color))
   const out = Buffer.alloc(size * size * 4)
@@ -217,4 +230,9 @@ for (const size of [192, 512]) {
   const png = encodePng(size, size, render(size))
   writeFileSync(join(OUT_DIR, `icon-${size}.png`), png)
   console.log(`wrote public/icon-${size}.png (${png.length} bytes, ${Math.round(performance.now() - t)} ms)`)
+}
+{
+  const png = encodePng(512, 512, render(512, MASKABLE_SHAPES))
+  writeFileSync(join(OUT_DIR, 'icon-maskable-512.png'), png)
+  console.log(`wrote public/icon-maskable-512.png (${png.length} bytes)`)
 }

@@ -53,11 +53,17 @@ export function createSessionList(options: {
     archived: showArchived(),
     ...(options.projectID ? { projectID: options.projectID } : {}),
   }))
-  const items = createMemo(() => visibleSessions(Object.values(state.sessions), filter(), paging().frontier))
+  // How many rows are shown. Live events can bring in any number of sessions (an import in another tab); the
+  // sidebar shows one page more per "Load more" instead of rendering them all.
+  const [shown, setShown] = createSignal(SESSION_PAGE_SIZE)
+  const visible = createMemo(() => visibleSessions(Object.values(state.sessions), filter(), paging().frontier))
+  const items = createMemo(() => visible().slice(0, shown()))
 
   async function fetchPage(reset: boolean): Promise<void> {
     const current = filter()
     const cursor = reset ? undefined : paging().cursor
+    if (reset) setShown(SESSION_PAGE_SIZE)
+    else setShown((count) => count + SESSION_PAGE_SIZE)
     if (!reset && !cursor) return
     const ticket = ++generation
     setLoading(true)
@@ -102,7 +108,7 @@ export function createSessionList(options: {
     showArchived,
     setShowArchived,
     items,
-    hasMore: () => paging().cursor !== undefined,
+    hasMore: () => paging().cursor !== undefined || visible().length > shown(),
     loading,
     error,
     loadMore: () => fetchPage(false),

@@ -1,4 +1,4 @@
-import { createRoot } from 'solid-js'
+import { createEffect, createRoot, onCleanup } from 'solid-js'
 import { describe, expect, it, vi } from 'vitest'
 import type { SessionEvent } from '../../session/event'
 import type { MessageWithParts } from '../../session/message-store'
@@ -107,9 +107,32 @@ describe('createSessionStore: the list', () => {
     await vi.waitFor(() => expect(titles(store)).toEqual(['Session 1']))
     worker.emit({ type: 'session.created', info: session(2) })
     worker.emit({ type: 'session.created', info: session(3, { parentID: session(2).id }) })
-    expect(titles(store)).toEqual(['Session 2', 'Session 1'])
+    await vi.waitFor(() => expect(titles(store)).toEqual(['Session 2', 'Session 1']))
     worker.emit({ type: 'session.updated', info: session(1, { time: { created: 1, updated: 10 } }) })
-    expect(titles(store)).toEqual(['Session 1', 'Session 2'])
+    await vi.waitFor(() => expect(titles(store)).toEqual(['Session 1', 'Session 2']))
+    dispose()
+  })
+
+  it('takes a burst of thousands of new sessions in one update and shows one page of them', async () => {
+    const worker = makeWorker([session(1)])
+    const { store, dispose } = withStore(worker.connection)
+    await vi.waitFor(() => expect(titles(store)).toEqual(['Session 1']))
+    let updates = 0
+    createRoot((disposeCounter) => {
+      createEffect(() => {
+        store.list.items()
+        updates++
+      })
+      onCleanup(disposeCounter)
+    })
+    const before = updates
+    for (let index = 2; index <= 5001; index++) worker.emit({ type: 'session.created', info: session(index) })
+    await vi.waitFor(() => expect(titles(store)[0]).toBe('Session 5001'))
+    expect(updates - before).toBe(1)
+    expect(store.list.items()).toHaveLength(50)
+    expect(store.list.hasMore()).toBe(true)
+    await store.list.loadMore()
+    expect(store.list.items()).toHaveLength(100)
     dispose()
   })
 
@@ -159,7 +182,7 @@ describe('createSessionStore: the open session', () => {
     const { store, dispose } = withStore(worker.connection)
     await store.current.open(session(1).id)
     worker.emit({ type: 'session.deleted', info: session(1) })
-    expect(store.current.id()).toBeUndefined()
+    await vi.waitFor(() => expect(store.current.id()).toBeUndefined())
 
     await store.current.open(session(2).id)
     expect(await store.remove(session(2).id)).toBe(true)

@@ -6,6 +6,7 @@ import { errorMessage } from '../format/error'
 import type { WorkerConnection } from '../worker-client'
 import { createOpenSession, type OpenSession } from './create-open-session'
 import { createSessionList, type SessionList } from './create-session-list'
+import { makeEventQueue } from './event-queue'
 import { applyEvent } from './reducer'
 import { emptyState, type UiState } from './state'
 
@@ -36,7 +37,15 @@ const NO_PARTS: Part[] = []
 export function createSessionStore(connection: WorkerConnection, options: { projectID?: string } = {}): SessionStore {
   const { api } = connection
   const [state, setState] = createStore<UiState>(emptyState())
-  onCleanup(connection.listen((event) => setState(produce((draft) => applyEvent(draft, event)))))
+  const queue = makeEventQueue((events) =>
+    setState(
+      produce((draft) => {
+        for (const event of events) applyEvent(draft, event)
+      }),
+    ),
+  )
+  onCleanup(connection.listen(queue.push))
+  onCleanup(queue.dispose)
 
   const list = createSessionList({ api, state, setState, ...options })
   const current = createOpenSession({ api, state, setState })
