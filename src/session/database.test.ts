@@ -1,28 +1,70 @@
-import 'fake-indexeddb/auto'
+import Dexie from 'dexie'
 import { describe, expect, it } from 'vitest'
-import { SCHEMA_VERSION, TabcodeDatabase } from './database'
+import { makeBuilders } from './fixture-builders'
+import { SCHEMA_VERSION, SCHEMA_VERSIONS, TabcodeDatabase } from './database'
+
+function shapeOf(db: Dexie) {
+  return db.tables
+    .map((table) => ({
+      name: table.name,
+      primaryKey: table.schema.primKey.src,
+      indexes: table.schema.indexes.map((index) => index.src).sort(),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name))
+}
 
 describe('database schema', () => {
   // If this test fails you changed what is stored in users' browsers. Add a new version step with an upgrade and
   // an upgrade test instead of editing an existing one, then extend this snapshot.
-  it('is pinned at version 1', async () => {
+  it('is pinned at version 2', async () => {
     const db = new TabcodeDatabase(`schema-${crypto.randomUUID()}`)
     await db.open()
-    expect(SCHEMA_VERSION).toBe(1)
-    expect(db.verno).toBe(1)
-    const shape = db.tables
-      .map((table) => ({
-        name: table.name,
-        primaryKey: table.schema.primKey.src,
-        indexes: table.schema.indexes.map((index) => index.src).sort(),
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name))
-    expect(shape).toEqual([
+    expect(SCHEMA_VERSION).toBe(2)
+    expect(db.verno).toBe(2)
+    expect(shapeOf(db)).toEqual([
+      { name: 'inbox', primaryKey: 'id', indexes: ['sessionID'] },
       { name: 'messages', primaryKey: 'id', indexes: ['[sessionID+time.created+id]'] },
+      { name: 'outputs', primaryKey: 'id', indexes: ['sessionID'] },
       { name: 'parts', primaryKey: 'id', indexes: ['messageID', 'sessionID'] },
       { name: 'projects', primaryKey: 'id', indexes: ['time.updated'] },
+      { name: 'providers', primaryKey: 'id', indexes: [] },
       { name: 'sessions', primaryKey: 'id', indexes: ['[projectID+time.updated+id]', '[time.updated+id]', 'parentID'] },
+      { name: 'settings', primaryKey: 'key', indexes: [] },
+      { name: 'todos', primaryKey: 'sessionID', indexes: [] },
     ])
+    db.close()
+  })
+
+  it('upgrades a version 1 database without losing a row', async () => {
+    const name = `upgrade-${crypto.randomUUID()}`
+    const build = makeBuilders()
+    const sessions = Array.from({ length: 20 }, () => build.session())
+    const messages = sessions.flatMap((session) => {
+      const user = build.user(session.id)
+      return [user, build.assistant(session.id, user.id)]
+    })
+    const parts = messages.flatMap((message) => [build.text(message, `text of ${message.id}`), build.stepFinish(message, 0.01, 10, 5)])
+    const project = { id: 'prj_1', name: 'P', directory: '/workspace', time: { created: 1, updated: 1 } }
+
+    const old = new Dexie(name)
+    old.version(1).stores(SCHEMA_VERSIONS[1])
+    await old.open()
+    await old.table('projects').add(project)
+    await old.table('sessions').bulkAdd(sessions)
+    await old.table('messages').bulkAdd(messages)
+    await old.table('parts').bulkAdd(parts)
+    old.close()
+
+    const db = new TabcodeDatabase(name)
+    await db.open()
+    expect(db.verno).toBe(2)
+    expect(await db.projects.toArray()).toEqual([project])
+    expect(await db.sessions.orderBy('id').toArray()).toEqual([...sessions].sort((a, b) => (a.id < b.id ? -1 : 1)))
+    expect(await db.messages.orderBy('id').toArray()).toEqual(messages)
+    expect(await db.parts.orderBy('id').toArray()).toEqual(parts)
+    expect(await db.providers.count()).toBe(0)
+    await db.settings.put({ key: 'retry.limit', value: 3 })
+    expect(await db.settings.get('retry.limit')).toEqual({ key: 'retry.limit', value: 3 })
     db.close()
   })
 })

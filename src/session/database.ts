@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie'
-import type { Message, Part, Project, SessionInfo } from './schema'
+import type { ProviderConfig } from '../provider/schema'
+import type { InboxEntry, Message, Part, Project, SessionInfo, Setting, TodoList, ToolOutput } from './schema'
 
 /**
  * WARNING: the database name and every store definition below are persisted in users' browsers. Changing a
@@ -19,9 +20,19 @@ export const SCHEMA_VERSIONS = {
     // messageID: the parts of a page of messages in one anyOf; sessionID: cascading deletes.
     parts: 'id, messageID, sessionID',
   },
+  // Version 2 (the agent loop) only adds stores; nothing existing changes, so no upgrade function is needed.
+  2: {
+    providers: 'id',
+    settings: 'key',
+    todos: 'sessionID',
+    // Whole tool outputs behind truncated parts; sessionID for cascading deletes.
+    outputs: 'id, sessionID',
+    // Prompts queued behind a running turn, oldest first per session.
+    inbox: 'id, sessionID',
+  },
 } as const
 
-export const SCHEMA_VERSION = 1
+export const SCHEMA_VERSION = 2
 
 /**
  * Bounds for compound-key ranges. Dexie.maxKey is one shared array object, and IndexedDB rejects a key that holds
@@ -34,9 +45,15 @@ export class TabcodeDatabase extends Dexie {
   sessions!: EntityTable<SessionInfo, 'id'>
   messages!: EntityTable<Message, 'id'>
   parts!: EntityTable<Part, 'id'>
+  providers!: EntityTable<ProviderConfig, 'id'>
+  settings!: EntityTable<Setting, 'key'>
+  todos!: EntityTable<TodoList, 'sessionID'>
+  outputs!: EntityTable<ToolOutput, 'id'>
+  inbox!: EntityTable<InboxEntry, 'id'>
 
   constructor(name: string = DATABASE_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, { chromeTransactionDurability: 'relaxed', ...options })
     this.version(1).stores(SCHEMA_VERSIONS[1])
+    this.version(2).stores(SCHEMA_VERSIONS[2])
   }
 }

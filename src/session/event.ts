@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idSchema, MessageErrorSchema, MessageSchema, PartSchema, SessionInfoSchema } from './schema'
+import { idSchema, MessageErrorSchema, MessageSchema, PartSchema, SessionInfoSchema, TodoSchema } from './schema'
 
 export const SessionStatusSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('idle') }),
@@ -41,6 +41,7 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
     delta: z.string(),
   }),
   z.object({ type: z.literal('session.status'), sessionID: idSchema('session'), status: SessionStatusSchema }),
+  z.object({ type: z.literal('todo.updated'), sessionID: idSchema('session'), todos: z.array(TodoSchema) }),
   z.object({
     type: z.literal('session.error'),
     sessionID: idSchema('session').optional(),

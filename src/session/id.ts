@@ -15,6 +15,8 @@ export const ID_PREFIXES = {
   part: 'prt',
   permission: 'per',
   tool: 'tool',
+  provider: 'prv',
+  input: 'inp',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIXES

@@ -156,6 +156,10 @@ describe('sessions', () => {
       await updateMessage(context, message)
       await updatePart(context, build.text(message, `hello from ${session.id}`))
     }
+    await db.todos.put({ sessionID: child.id, items: [], time: { updated: 1 } })
+    await db.inbox.put({ id: 'inp_1', sessionID: grandchild.id, parts: [{ type: 'text', text: 'later' }], time: { created: 1 } })
+    await db.outputs.put({ id: 'tool_1', sessionID: root.id, messageID: 'msg_1', partID: 'prt_1', text: 'big', time: { created: 1 } })
+    await db.outputs.put({ id: 'tool_2', sessionID: other.id, messageID: 'msg_2', partID: 'prt_2', text: 'big', time: { created: 1 } })
     events.length = 0
     const removed = await removeSession(context, root.id)
     expect(removed.map((s) => s.id)).toEqual([grandchild.id, child.id, root.id])
@@ -163,6 +167,9 @@ describe('sessions', () => {
     expect(await db.sessions.toCollection().primaryKeys()).toEqual([other.id])
     expect((await db.messages.toArray()).map((m) => m.sessionID)).toEqual([other.id])
     expect((await db.parts.toArray()).map((p) => p.sessionID)).toEqual([other.id])
+    expect(await db.todos.count()).toBe(0)
+    expect(await db.inbox.count()).toBe(0)
+    expect((await db.outputs.toArray()).map((output) => output.id)).toEqual(['tool_2'])
     await expect(removeSession(context, root.id)).rejects.toMatchObject({ name: 'NotFoundError' })
   })
 

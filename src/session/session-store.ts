@@ -165,10 +165,10 @@ export function children(context: StoreContext, sessionID: string): Promise<Sess
   return context.db.sessions.where('parentID').equals(sessionID).sortBy('id')
 }
 
-/** Removes a session, its descendants, and all their messages and parts in one transaction. */
+/** Removes a session, its descendants, and everything stored for them (messages, parts, todos, outputs, queued prompts) in one transaction. */
 export async function removeSession(context: StoreContext, sessionID: string): Promise<SessionInfo[]> {
   const { db } = context
-  const removed = await db.transaction('rw', db.sessions, db.messages, db.parts, async () => {
+  const removed = await db.transaction('rw', [db.sessions, db.messages, db.parts, db.todos, db.outputs, db.inbox], async () => {
     const root = await db.sessions.get(sessionID)
     if (!root) throw new NotFoundError('session', sessionID)
     const all: SessionInfo[] = [root]
@@ -177,6 +177,9 @@ export async function removeSession(context: StoreContext, sessionID: string): P
     }
     const ids = all.map((session) => session.id)
     await db.parts.where('sessionID').anyOf(ids).delete()
+    await db.outputs.where('sessionID').anyOf(ids).delete()
+    await db.inbox.where('sessionID').anyOf(ids).delete()
+    await db.todos.bulkDelete(ids)
     for (const id of ids) await messagesOf(context, id).delete()
     await db.sessions.bulkDelete(ids)
     // Children first, so listeners never see a child whose parent is already gone.

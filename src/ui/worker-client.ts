@@ -31,7 +31,7 @@ export interface WorkerConnection {
 
 const EVENT_TYPES = new Set<string>([
   'session.created', 'session.updated', 'session.deleted', 'message.updated', 'message.removed',
-  'part.updated', 'part.removed', 'part.delta', 'session.status', 'session.error',
+  'part.updated', 'part.removed', 'part.delta', 'session.status', 'session.error', 'todo.updated',
 ])
 
 /** The one place the UI accepts events: anything that is not a well-formed envelope of our protocol is dropped. */

@@ -3,7 +3,8 @@ import type { SessionEvent } from '../session/event'
 import type { Fixture } from '../session/fixture'
 import type { CreateSessionInput, ListSessionsInput, SessionPage } from '../session/session-store'
 import type { MessagePage, MessagePageInput } from '../session/message-store'
-import type { Project, SessionInfo } from '../session/schema'
+import type { ModelInfo, ProviderConfig, ProviderType } from '../provider/schema'
+import type { ModelReference, Project, PromptPartInput, SessionInfo, Setting, Todo } from '../session/schema'
 
 /**
  * The one contract between the UI and its worker. Bump PROTOCOL_VERSION on any incompatible change: a page and a
@@ -33,6 +34,56 @@ export type StartResult =
 /** Notices about the worker itself (not about sessions); delivered only to the tab that owns the worker. */
 export type WorkerNotice = { type: 'reload-required'; reason: string }
 
+/** A provider as the UI sees it: never the key itself, only whether one is stored. */
+export type ProviderSummary = Omit<ProviderConfig, 'apiKey'> & { hasKey: boolean }
+
+export interface ProviderInput {
+  /** Absent for a new provider. */
+  id?: string
+  type: ProviderType
+  name: string
+  baseURL?: string
+  /** A new key replaces the stored one; `null` removes it; absent keeps it. */
+  apiKey?: string | null
+  models: ModelInfo[]
+}
+
+/** What "Test connection" found, with the real cause when it failed. */
+export type ConnectionResult =
+  | { status: 'ok'; models: string[]; latencyMs: number }
+  | {
+      status: 'failed'
+      cause: 'cors' | 'auth' | 'unreachable' | 'unknown-model' | 'http' | 'invalid-response'
+      message: string
+      statusCode?: number
+    }
+
+/** A model the provider's API lists, with what tabcode knows about it (limits and prices from the built-in table). */
+export interface RemoteModel {
+  id: string
+  name?: string
+  known?: ModelInfo
+}
+
+export interface Settings {
+  defaultModel?: ModelReference
+  smallModel?: ModelReference
+  retryLimit: number
+}
+
+export type DeliveryMode = 'steer' | 'queue'
+
+export interface PromptInput {
+  sessionID: string
+  parts: PromptPartInput[]
+  model?: ModelReference
+  agent?: string
+  /** `steer` (default): answered by the running loop at its next step. `queue`: runs after the current turn. */
+  delivery?: DeliveryMode
+}
+
+export type PromptResult = { status: 'stored'; messageID: string } | { status: 'queued'; inputID: string }
+
 export interface WorkerApi {
   hello(): { protocol: number; version: string }
   start(): StartResult
@@ -47,6 +98,26 @@ export interface WorkerApi {
   pageMessages(input: MessagePageInput): MessagePage
   /** Deletes the local database after the user confirmed it on the recovery screen. */
   resetDatabase(): void
+  /** Providers and models. Keys go in, never out. */
+  listProviders(): ProviderSummary[]
+  saveProvider(input: ProviderInput): ProviderSummary
+  removeProvider(providerID: string): void
+  listRemoteModels(providerID: string): RemoteModel[]
+  /** Tests a provider as entered (before saving it) or a stored one; optionally checks that a model exists. */
+  testConnection(input: ProviderInput, modelID?: string): ConnectionResult
+  getSettings(): Settings
+  setSetting(setting: Setting): Settings
+  /** Stores the prompt (or queues it) and makes sure a loop answers it; resolves once stored, not when answered. */
+  prompt(input: PromptInput): PromptResult
+  /** Stops the session's running turn, in whichever tab runs it. */
+  cancel(sessionID: string): void
+  /** Runs the loop again after a failed turn (the error banner's retry). */
+  resume(sessionID: string): void
+  /** Called when a session is opened: repairs a turn whose runner died, unless a live runner holds it. */
+  openSession(sessionID: string): { repaired: boolean }
+  /** Writes streamed text now (the page is being hidden and may be killed). */
+  flush(): void
+  todos(sessionID: string): Todo[]
   /** Test hook: writes validated rows as they are. */
   writeFixture(fixture: Fixture): { sessions: number; messages: number; parts: number }
 }

@@ -17,6 +17,8 @@ import {
   setTitle,
 } from '../session/session-store'
 import type { OpenResult } from './open-database'
+import { providerHandlers } from './provider-handlers'
+import { runHandlers } from './run-handlers'
 import { PROTOCOL_VERSION, type StartResult, type WorkerApi, type WorkerHandlers, type WorkerNotice } from './protocol'
 
 export interface ServiceOptions {
@@ -92,6 +94,8 @@ export function createService(options: ServiceOptions): WorkerHandlers {
       await Dexie.delete(DATABASE_NAME)
     },
     writeFixture: (fixture: Parameters<WorkerApi['writeFixture']>[0]) => writeFixture(ready(), fixture),
+    ...providerHandlers(ready),
+    ...runHandlers(ready),
   }
   return api
 }

@@ -42,6 +42,7 @@ export function applyEvent(state: UiState, event: SessionEvent): void {
       delete state.messages[id]
       delete state.status[id]
       delete state.errors[id]
+      delete state.todos[id]
       return
     }
     case 'message.updated': {
@@ -76,6 +77,9 @@ export function applyEvent(state: UiState, event: SessionEvent): void {
     }
     case 'session.status':
       state.status[event.sessionID] = event.status
+      return
+    case 'todo.updated':
+      state.todos[event.sessionID] = event.todos
       return
     case 'session.error':
       if (event.sessionID) state.errors[event.sessionID] = event.error

@@ -1,5 +1,5 @@
 import type { SessionStatus } from '../../session/event'
-import type { Message, MessageError, Part, SessionInfo } from '../../session/schema'
+import type { Message, MessageError, Part, SessionInfo, Todo } from '../../session/schema'
 
 /**
  * The UI's normalized copy of committed state. Only sessions the UI has listed or opened are here; messages and
@@ -15,6 +15,8 @@ export interface UiState {
   status: Record<string, SessionStatus>
   /** The last error reported for a session, until the user dismisses it. */
   errors: Record<string, MessageError>
+  /** Per session: its todo list as the model last wrote it. */
+  todos: Record<string, Todo[]>
 }
 
-export const emptyState = (): UiState => ({ sessions: {}, messages: {}, parts: {}, status: {}, errors: {} })
+export const emptyState = (): UiState => ({ sessions: {}, messages: {}, parts: {}, status: {}, errors: {}, todos: {} })
