@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { makeBuilders } from './fixture-builders'
+import { turnIsDone } from './history'
+import type { MessageWithParts } from './message-store'
+import type { Part } from './schema'
+
+const build = makeBuilders()
+const sessionID = build.session().id
+
+function tool(message: { id: string; sessionID: string }, state: Extract<Part, { type: 'tool' }>['state'], metadata?: Record<string, unknown>): Part {
+  return { id: build.ids.ascending('part'), sessionID: message.sessionID, messageID: message.id, type: 'tool', callID: 'c', tool: 'todowrite', state, ...(metadata ? { metadata } : {}) }
+}
+
+describe('when a turn is done', () => {
+  const user = build.user(sessionID)
+  const entry = (info: MessageWithParts['info'], parts: Part[] = []): MessageWithParts => ({ info, parts })
+
+  it('is not done before any reply, and done with nothing to answer', () => {
+    expect(turnIsDone([entry(user)])).toBe(false)
+    expect(turnIsDone([])).toBe(true)
+  })
+
+  it('is done when the newest reply finished with stop and has no live tool calls', () => {
+    const reply = build.assistant(sessionID, user.id, { finish: 'stop' })
+    expect(turnIsDone([entry(user), entry(reply, [build.text(reply, 'hi')])])).toBe(true)
+  })
+
+  it('goes on after tool calls, or when the reply has tool parts despite saying stop', () => {
+    const calls = build.assistant(sessionID, user.id, { finish: 'tool-calls' })
+    expect(turnIsDone([entry(user), entry(calls)])).toBe(false)
+    const liar = build.assistant(sessionID, user.id, { finish: 'stop' })
+    const done = tool(liar, { status: 'completed', input: {}, output: 'ok', title: 't', metadata: {}, time: { start: 1, end: 2 } })
+    expect(turnIsDone([entry(user), entry(liar, [done])])).toBe(false)
+  })
+
+  it('ignores interrupted orphans and provider-executed calls', () => {
+    const reply = build.assistant(sessionID, user.id, { finish: 'stop' })
+    const orphan = tool(reply, { status: 'error', input: {}, error: 'Tool execution aborted', metadata: { interrupted: true }, time: { start: 1, end: 2 } })
+    const remote = tool(reply, { status: 'completed', input: {}, output: 'x', title: 't', metadata: {}, time: { start: 1, end: 2 } }, { providerExecuted: true })
+    expect(turnIsDone([entry(user), entry(reply, [orphan, remote])])).toBe(true)
+  })
+
+  it('goes on when a newer user message arrived (steering)', () => {
+    const reply = build.assistant(sessionID, user.id, { finish: 'stop' })
+    const next = build.user(sessionID)
+    expect(turnIsDone([entry(user), entry(reply), entry(next)])).toBe(false)
+  })
+
+  it('treats a failed reply as the end of the turn unless resuming', () => {
+    const failed = build.assistant(sessionID, user.id, {
+      finish: undefined,
+      error: { name: 'APIError', data: { message: 'boom', isRetryable: false } },
+    })
+    expect(turnIsDone([entry(user), entry(failed)])).toBe(true)
+    expect(turnIsDone([entry(user), entry(failed)], { resume: true })).toBe(false)
+  })
+})

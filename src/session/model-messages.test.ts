@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest'
+import { makeBuilders } from './fixture-builders'
+import type { MessageWithParts } from './message-store'
+import { CLEARED_TOOL_TEXT, COMPACTION_QUESTION, INTERRUPTED_TOOL_TEXT, toModelMessages } from './model-messages'
+import type { Part } from './schema'
+
+const build = makeBuilders()
+const sessionID = build.session().id
+const current = { providerID: 'openai', modelID: 'gpt-test' }
+const part = (message: { id: string }, fields: Record<string, unknown>): Part =>
+  ({ id: build.ids.ascending('part'), sessionID, messageID: message.id, ...fields }) as Part
+const tool = (message: { id: string }, callID: string, state: Record<string, unknown>) =>
+  part(message, { type: 'tool', callID, tool: 'bash', state })
+
+describe('history to model messages', () => {
+  it('sends user text and synthetic text, never ignored or empty text', () => {
+    const user = build.user(sessionID)
+    const history: MessageWithParts[] = [
+      {
+        info: user,
+        parts: [
+          build.text(user, 'fix it'),
+          part(user, { type: 'text', text: 'contents of a.ts', synthetic: true }),
+          part(user, { type: 'text', text: 'private note', ignored: true }),
+          part(user, { type: 'text', text: '' }),
+        ],
+      },
+    ]
+    expect(toModelMessages(history, current)).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'fix it' }, { type: 'text', text: 'contents of a.ts' }] },
+    ])
+  })
+
+  it('turns a compaction marker into the summary question', () => {
+    const user = build.user(sessionID)
+    expect(toModelMessages([{ info: user, parts: [part(user, { type: 'compaction', auto: true })] }], current)).toEqual([
+      { role: 'user', content: [{ type: 'text', text: COMPACTION_QUESTION }] },
+    ])
+  })
+
+  it('gives every tool call a result: output, cleared output, interrupted partial output, or an interruption', () => {
+    const user = build.user(sessionID)
+    const reply = build.assistant(sessionID, user.id, { finish: 'tool-calls' })
+    const history: MessageWithParts[] = [
+      { info: user, parts: [build.text(user, 'go')] },
+      {
+        info: reply,
+        parts: [
+          part(reply, { type: 'step-start' }),
+          tool(reply, 'a', { status: 'completed', input: { command: 'ls' }, output: 'a.ts', title: 'ls', metadata: {}, time: { start: 1, end: 2 } }),
+          tool(reply, 'b', { status: 'completed', input: {}, output: 'old', title: 'x', metadata: {}, time: { start: 1, end: 2, compacted: 3 } }),
+          tool(reply, 'c', { status: 'error', input: {}, error: 'Tool execution aborted', metadata: { interrupted: true, output: 'partial log' }, time: { start: 1, end: 2 } }),
+          tool(reply, 'd', { status: 'error', input: {}, error: 'No such file', time: { start: 1, end: 2 } }),
+          tool(reply, 'e', { status: 'running', input: { command: 'sleep' }, time: { start: 1 } }),
+          tool(reply, 'f', { status: 'pending', input: {}, raw: '' }),
+          part(reply, { type: 'step-finish', reason: 'tool-calls', cost: 0, tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } } }),
+        ],
+      },
+    ]
+    const messages = toModelMessages(history, current)
+    expect(messages[1]).toMatchObject({ role: 'assistant' })
+    expect((messages[1]!.content as unknown[]).map((item) => (item as { toolCallId: string }).toolCallId)).toEqual(['a', 'b', 'c', 'd', 'e', 'f'])
+    expect(messages[2]).toEqual({
+      role: 'tool',
+      content: [
+        { type: 'tool-result', toolCallId: 'a', toolName: 'bash', output: { type: 'text', value: 'a.ts' } },
+        { type: 'tool-result', toolCallId: 'b', toolName: 'bash', output: { type: 'text', value: CLEARED_TOOL_TEXT } },
+        { type: 'tool-result', toolCallId: 'c', toolName: 'bash', output: { type: 'text', value: 'partial log' } },
+        { type: 'tool-result', toolCallId: 'd', toolName: 'bash', output: { type: 'error-text', value: 'No such file' } },
+        { type: 'tool-result', toolCallId: 'e', toolName: 'bash', output: { type: 'error-text', value: INTERRUPTED_TOOL_TEXT } },
+        { type: 'tool-result', toolCallId: 'f', toolName: 'bash', output: { type: 'error-text', value: INTERRUPTED_TOOL_TEXT } },
+      ],
+    })
+  })
+
+  it('skips failed replies but keeps a cancelled one that already said something', () => {
+    const user = build.user(sessionID)
+    const failed = build.assistant(sessionID, user.id, { error: { name: 'APIError', data: { message: 'boom', isRetryable: false } } })
+    const cancelledEmpty = build.assistant(sessionID, user.id, { error: { name: 'MessageAbortedError', data: { message: 'x' } } })
+    const cancelled = build.assistant(sessionID, user.id, { error: { name: 'MessageAbortedError', data: { message: 'x' } } })
+    const messages = toModelMessages(
+      [
+        { info: user, parts: [build.text(user, 'go')] },
+        { info: failed, parts: [build.text(failed, 'half')] },
+        { info: cancelledEmpty, parts: [part(cancelledEmpty, { type: 'step-start' }), part(cancelledEmpty, { type: 'reasoning', text: 'hmm', time: { start: 1 } })] },
+        { info: cancelled, parts: [build.text(cancelled, 'Partial answer')] },
+      ],
+      current,
+    )
+    expect(messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'go' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'Partial answer' }] },
+    ])
+  })
+
+  it('sends reasoning as reasoning to the same model and as text to another', () => {
+    const user = build.user(sessionID)
+    const reply = build.assistant(sessionID, user.id)
+    const history: MessageWithParts[] = [
+      { info: user, parts: [build.text(user, 'q')] },
+      { info: reply, parts: [part(reply, { type: 'reasoning', text: 'thinking', time: { start: 1, end: 2 } }), build.text(reply, 'answer')] },
+    ]
+    expect(toModelMessages(history, current)[1]).toEqual({
+      role: 'assistant',
+      content: [{ type: 'reasoning', text: 'thinking' }, { type: 'text', text: 'answer' }],
+    })
+    expect(toModelMessages(history, { providerID: 'anthropic', modelID: 'claude' })[1]).toEqual({
+      role: 'assistant',
+      content: [{ type: 'text', text: 'thinking' }, { type: 'text', text: 'answer' }],
+    })
+  })
+
+  it('leaves out messages without parts', () => {
+    const user = build.user(sessionID)
+    expect(toModelMessages([{ info: user, parts: [] }], current)).toEqual([])
+  })
+})
