@@ -6,6 +6,8 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/find-browser.mjs'
 // Running `npx playwright test` directly serves whatever is in dist/.
 const PORT = 4173
 const HOST = '127.0.0.1'
+// The mock model server; MOCK_MODEL_SERVER_URL in e2e/support/model-script.ts must match.
+const MOCK_MODEL_PORT = 8787
 
 export default defineConfig({
   testDir: 'e2e',
@@ -28,15 +30,29 @@ export default defineConfig({
       args: [...CHROMIUM_ARGS],
     },
   },
-  webServer: {
-    // The vite binary directly (no npx/npm wrapper), so Playwright's teardown stops the server process itself
-    // and nothing is left holding the port (toolchain.md P10).
-    command: `node_modules/.bin/vite preview --host ${HOST} --port ${PORT} --strictPort`,
-    url: `http://${HOST}:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-  },
+  webServer: [
+    {
+      // The vite binary directly (no npx/npm wrapper), so Playwright's teardown stops the server process itself
+      // and nothing is left holding the port (toolchain.md P10).
+      command: `node_modules/.bin/vite preview --host ${HOST} --port ${PORT} --strictPort`,
+      url: `http://${HOST}:${PORT}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      // The scriptable OpenAI-compatible model (e2e/support/mock-model-server.mjs; tests drive it with
+      // e2e/support/model-script.ts). Plain `node`, so teardown stops the process that holds the port.
+      command: 'node e2e/support/mock-model-server.mjs',
+      url: `http://${HOST}:${MOCK_MODEL_PORT}/health`,
+      env: { PORT: String(MOCK_MODEL_PORT) },
+      reuseExistingServer: false,
+      timeout: 10_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
+    },
+  ],
 })

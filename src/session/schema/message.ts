@@ -30,7 +30,7 @@ export const UserMessageSchema = MessageBase.extend({
 })
 export type UserMessage = z.infer<typeof UserMessageSchema>
 
-export const FinishReasonSchema = z.enum(['stop', 'length', 'tool-calls', 'content-filter', 'error', 'other', 'unknown'])
+export const FinishReasonSchema = z.enum(['stop', 'length', 'tool-calls', 'content-filter', 'error', 'other', 'unknown', 'interrupted'])
 export type FinishReason = z.infer<typeof FinishReasonSchema>
 
 export const AssistantMessageSchema = MessageBase.extend({

@@ -1,0 +1,266 @@
+import { streamText, type LanguageModel, type ModelMessage } from 'ai'
+import { agentNamed, MAX_STEPS_PROMPT } from './agent'
+import type { StoreContext } from './context'
+import type { SessionStatus } from './event'
+import { lastOf, loadHistory, turnIsDone } from './history'
+import { ascending } from './id'
+import { updateMessage } from './message-store'
+import { toModelMessages } from './model-messages'
+import { PartWriter } from './part-writer'
+import { StepProcessor } from './processor'
+import { createUserMessage, takeQueuedPrompt } from './prompt'
+import { retryDelay, retryReason } from './retry'
+import type { AssistantMessage, MessageError, ModelReference, SessionInfo } from './schema'
+import { getSession, setTitle } from './session-store'
+import { systemPrompt } from './system-prompt'
+import { cleanTitle, firstRealUserMessage, TITLE_PROMPT } from './title-generation'
+import { isDefaultTitle } from './title'
+import type { Prices } from './usage'
+import type { ToolRegistry } from '../tool/registry'
+
+/** Output tokens asked for per call, at most (opencode's OUTPUT_TOKEN_MAX). */
+export const OUTPUT_TOKEN_MAX = 32_000
+
+export interface ResolvedModel {
+  model: LanguageModel
+  providerID: string
+  modelID: string
+  limit: { context: number; output: number }
+  cost: Prices
+}
+
+/** How the loop reaches models; the worker backs it with the configured providers, tests with mock models. */
+export interface ModelSource {
+  resolve(reference: ModelReference): Promise<ResolvedModel>
+  /** The model for titles; undefined to use the conversation's own model. */
+  smallModel(): Promise<ModelReference | undefined>
+}
+
+export interface LoopDependencies {
+  store: StoreContext
+  models: ModelSource
+  tools: ToolRegistry
+  retryLimit(): Promise<number>
+  /** Waits, or rejects with an AbortError as soon as the signal fires. */
+  sleep(milliseconds: number, signal: AbortSignal): Promise<void>
+  setStatus(sessionID: string, status: SessionStatus): void
+  /** Called with each step's writer, so the owner can flush it when the page is hidden. */
+  onWriter?(writer: PartWriter | undefined): void
+  backend?: string
+}
+
+export interface LoopOptions {
+  signal: AbortSignal
+  /** Run a step even though the last turn ended in an error (the "retry" action). */
+  resume?: boolean
+}
+
+function abortError(): Error {
+  return Object.assign(new Error('Stopped by the user'), { name: 'AbortError' })
+}
+
+/**
+ * opencode's step loop. Each iteration re-reads the history from storage and decides from it alone (DESIGN
+ * decision 2): a prompt stored by another tab is answered at the next step, and a reload loses nothing but the
+ * stream in flight. One iteration is one model call and one assistant message. When the turn is done, prompts
+ * queued behind it are promoted one at a time, each starting a fresh turn.
+ */
+export async function runLoop(dependencies: LoopDependencies, sessionID: string, options: LoopOptions): Promise<void> {
+  const { store } = dependencies
+  const { signal } = options
+  let resume = options.resume ?? false
+  let step = 0
+  try {
+    dependencies.setStatus(sessionID, { type: 'busy' })
+    while (!signal.aborted) {
+      const history = await loadHistory(store, sessionID)
+      if (turnIsDone(history, { resume })) {
+        const queued = await takeQueuedPrompt(store, sessionID)
+        if (!queued) break
+        const model = queued.model ?? (lastOf(history, 'user')?.info as { model?: ModelReference } | undefined)?.model
+        if (!model) break
+        await createUserMessage(store, { sessionID, parts: queued.parts, model, ...(queued.agent ? { agent: queued.agent } : {}) })
+        step = 0
+        continue
+      }
+      resume = false
+      const user = lastOf(history, 'user')
+      if (!user || user.info.role !== 'user') break
+      step++
+      const session = await getSession(store, sessionID)
+      let resolved: ResolvedModel
+      try {
+        resolved = await dependencies.models.resolve(user.info.model)
+      } catch (error) {
+        store.emit({
+          type: 'session.error',
+          sessionID,
+          error: { name: 'UnknownError', data: { message: error instanceof Error ? error.message : String(error) } },
+        })
+        break
+      }
+      if (step === 1) void generateTitle(dependencies, session, history, resolved).catch(() => {})
+
+      const agent = agentNamed(user.info.agent)
+      const lastStep = agent.steps !== undefined && step >= agent.steps
+      const assistant = await createAssistantMessage(store, session, user.info.id, user.info.agent, resolved)
+      const messages: ModelMessage[] = toModelMessages(history, user.info.model)
+      if (lastStep) messages.push({ role: 'assistant', content: MAX_STEPS_PROMPT })
+      const system = systemPrompt(agent, {
+        providerID: resolved.providerID,
+        modelID: resolved.modelID,
+        directory: session.directory,
+        backend: dependencies.backend ?? 'none (workspace tools arrive in a later version)',
+        now: store.now(),
+      })
+
+      const error = await runStepWithRetry(dependencies, { sessionID, assistant, resolved, system, messages, signal })
+      assistant.time.completed = store.now()
+      if (error) {
+        assistant.error = error
+        if (!assistant.finish) assistant.finish = 'error'
+      }
+      await updateMessage(store, assistant)
+      if (error) {
+        if (error.name !== 'MessageAbortedError') store.emit({ type: 'session.error', sessionID, error })
+        break
+      }
+    }
+  } finally {
+    dependencies.setStatus(sessionID, { type: 'idle' })
+  }
+}
+
+async function createAssistantMessage(
+  store: StoreContext,
+  session: SessionInfo,
+  parentID: string,
+  agent: string,
+  resolved: ResolvedModel,
+): Promise<AssistantMessage> {
+  const now = store.now()
+  const assistant: AssistantMessage = {
+    id: ascending('message', now),
+    sessionID: session.id,
+    role: 'assistant',
+    time: { created: now },
+    parentID,
+    modelID: resolved.modelID,
+    providerID: resolved.providerID,
+    agent,
+    mode: agent,
+    path: { cwd: session.directory, root: session.directory },
+    cost: 0,
+    tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
+  }
+  await updateMessage(store, assistant)
+  return assistant
+}
+
+interface StepInput {
+  sessionID: string
+  assistant: AssistantMessage
+  resolved: ResolvedModel
+  system: string
+  messages: ModelMessage[]
+  signal: AbortSignal
+}
+
+/** One model call, retried on retryable errors with the provider's delay, up to the configured number of attempts. */
+async function runStepWithRetry(dependencies: LoopDependencies, input: StepInput): Promise<MessageError | undefined> {
+  const { store } = dependencies
+  const limit = await dependencies.retryLimit()
+  for (let attempt = 1; ; attempt++) {
+    const writer = new PartWriter(store)
+    dependencies.onWriter?.(writer)
+    const processor = new StepProcessor(store, writer, input.assistant, input.resolved.cost)
+    const result = streamText({
+      model: input.resolved.model,
+      system: input.system,
+      messages: input.messages,
+      tools: dependencies.tools.toolSet(
+        {
+          store,
+          sessionID: input.sessionID,
+          messageID: input.assistant.id,
+          progress: (callID, update) => processor.progress(callID, update),
+        },
+        input.signal,
+      ),
+      maxRetries: 0,
+      maxOutputTokens: Math.min(input.resolved.limit.output, OUTPUT_TOKEN_MAX),
+      abortSignal: input.signal,
+      repairToolCall: async ({ toolCall, error }) => ({ ...toolCall, ...dependencies.tools.repair(toolCall, error) }),
+      // Errors arrive as stream parts and become named errors on the message; the SDK must not also log them.
+      onError: () => {},
+    })
+    const outcome = await processor.process(result.fullStream, input.signal)
+    await writer.flush()
+    dependencies.onWriter?.(undefined)
+    const error = outcome.error
+    if (!error) return undefined
+    const reason = retryReason(error)
+    if (!reason || input.signal.aborted) return error
+    if (attempt > limit) {
+      return {
+        name: error.name === 'APIError' ? 'APIError' : 'UnknownError',
+        data: {
+          ...(error.name === 'APIError' ? error.data : {}),
+          message: `Gave up after ${limit} ${limit === 1 ? 'retry' : 'retries'}: ${error.data.message}`,
+          isRetryable: false,
+        },
+      } as MessageError
+    }
+    const delay = retryDelay(attempt, error, store.now())
+    dependencies.setStatus(input.sessionID, { type: 'retry', attempt, message: reason, next: store.now() + delay })
+    try {
+      await dependencies.sleep(delay, input.signal)
+    } catch {
+      return { name: 'MessageAbortedError', data: { message: 'Stopped by the user' } }
+    }
+    dependencies.setStatus(input.sessionID, { type: 'busy' })
+  }
+}
+
+/** Names a root session from its first real prompt, in the background, with the small model when there is one. */
+async function generateTitle(
+  dependencies: LoopDependencies,
+  session: SessionInfo,
+  history: Awaited<ReturnType<typeof loadHistory>>,
+  fallback: ResolvedModel,
+): Promise<void> {
+  if (session.parentID || !isDefaultTitle(session.title)) return
+  const first = firstRealUserMessage(history)
+  if (!first) return
+  const small = await dependencies.models.smallModel()
+  const resolved = small ? await dependencies.models.resolve(small).catch(() => fallback) : fallback
+  const result = streamText({
+    model: resolved.model,
+    system: TITLE_PROMPT,
+    messages: [
+      { role: 'user', content: 'Generate a title for this conversation:\n' },
+      ...toModelMessages([first], { providerID: resolved.providerID, modelID: resolved.modelID }),
+    ],
+    maxRetries: 2,
+    maxOutputTokens: 200,
+  })
+  const title = cleanTitle(await result.text)
+  if (!title) return
+  const current = await getSession(dependencies.store, session.id)
+  // The user may have renamed it meanwhile; their title wins.
+  if (isDefaultTitle(current.title)) await setTitle(dependencies.store, session.id, title)
+}
+
+export const sleepWithSignal = (milliseconds: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(abortError())
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort)
+      resolve()
+    }, milliseconds)
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(abortError())
+    }
+    signal.addEventListener('abort', onAbort, { once: true })
+  })

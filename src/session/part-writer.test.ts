@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { makeBuilders } from './fixture-builders'
+import { updateMessage } from './message-store'
+import { PartWriter, type Timer } from './part-writer'
+import { createSession } from './session-store'
+import { makeTestContext } from './test-context'
+
+function manualTimer() {
+  const callbacks = new Map<number, () => void>()
+  let next = 0
+  const timer: Timer = {
+    set: (callback) => {
+      callbacks.set(++next, callback)
+      return next
+    },
+    clear: (handle) => callbacks.delete(handle as number),
+  }
+  return { timer, fire: () => [...callbacks.entries()].forEach(([handle, callback]) => (callbacks.delete(handle), callback())), size: () => callbacks.size }
+}
+
+describe('part writer', () => {
+  async function setup() {
+    const test = makeTestContext()
+    const build = makeBuilders()
+    const session = await createSession(test.context, { projectID: 'prj_test' })
+    const user = build.user(session.id)
+    await updateMessage(test.context, user)
+    const reply = build.assistant(session.id, user.id)
+    await updateMessage(test.context, reply)
+    const clock = manualTimer()
+    const writer = new PartWriter(test.context, 50, clock.timer)
+    return { ...test, build, reply, clock, writer }
+  }
+
+  it('sends each delta live but writes the text once per flush window', async () => {
+    const { db, events, build, reply, clock, writer } = await setup()
+    const part = build.text(reply, '')
+    await writer.save(part)
+    events.length = 0
+    for (const piece of ['Hel', 'lo', ' wor', 'ld']) {
+      part.text += piece
+      writer.delta(part, piece)
+    }
+    expect(events.map((event) => event.type)).toEqual(['part.delta', 'part.delta', 'part.delta', 'part.delta'])
+    expect(((await db.parts.get(part.id)) as typeof part).text).toBe('')
+    expect(clock.size()).toBe(1)
+    clock.fire()
+    await writer.flush()
+    expect(((await db.parts.get(part.id)) as typeof part).text).toBe('Hello world')
+    expect(writer.commits).toBe(2)
+  })
+
+  it('writes all dirty parts of a window in one flush and announces saves', async () => {
+    const { db, events, build, reply, writer } = await setup()
+    const first = build.text(reply, 'a')
+    const second = build.text(reply, 'b')
+    writer.touch(first)
+    writer.touch(second)
+    expect(writer.pending).toBe(2)
+    await writer.flush()
+    expect(writer.commits).toBe(1)
+    expect(await db.parts.count()).toBe(2)
+    expect(events.filter((event) => event.type === 'part.updated')).toHaveLength(0)
+    await writer.save({ ...first, text: 'a!' })
+    expect(events.at(-1)).toMatchObject({ type: 'part.updated', part: { id: first.id, text: 'a!' } })
+  })
+})

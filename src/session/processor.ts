@@ -1,0 +1,244 @@
+import type { TextStreamPart, ToolSet } from 'ai'
+import type { StoreContext } from './context'
+import { ascending } from './id'
+import { updateMessage } from './message-store'
+import type { PartWriter } from './part-writer'
+import { toMessageError } from './retry'
+import type { AssistantMessage, MessageError, Part, PartOf } from './schema'
+import { stepUsage, type Prices } from './usage'
+
+export type StepOutcome = 'continue' | 'stop' | 'compact'
+
+export interface StepResult {
+  outcome: StepOutcome
+  error?: MessageError
+}
+
+export const ABORTED_TOOL_TEXT = 'Tool execution aborted'
+
+type ToolPart = PartOf<'tool'>
+
+/**
+ * Turns one model call's stream into parts of one assistant message, as opencode's processor does: text and
+ * reasoning start/delta/end, tool calls pending → running → completed | error, and a step-finish with usage and
+ * cost. Whatever happens, cleanup leaves no part open: text gets an end time, unfinished tools become errors marked
+ * interrupted, and the message gets its completion time.
+ */
+export class StepProcessor {
+  private readonly texts = new Map<string, PartOf<'text'>>()
+  private readonly reasonings = new Map<string, PartOf<'reasoning'>>()
+  private readonly tools = new Map<string, ToolPart>()
+  private error: MessageError | undefined
+
+  constructor(
+    private readonly store: StoreContext,
+    private readonly writer: PartWriter,
+    readonly assistant: AssistantMessage,
+    private readonly prices: Prices,
+  ) {}
+
+  private base() {
+    return { id: ascending('part', this.store.now()), sessionID: this.assistant.sessionID, messageID: this.assistant.id }
+  }
+
+  /** The tool part for a call, created pending if the stream never announced it. */
+  private async toolPart(callID: string, toolName: string): Promise<ToolPart> {
+    const existing = this.tools.get(callID)
+    if (existing) return existing
+    const part: ToolPart = { ...this.base(), type: 'tool', callID, tool: toolName, state: { status: 'pending', input: {}, raw: '' } }
+    this.tools.set(callID, part)
+    await this.writer.save(part)
+    return part
+  }
+
+  /** Progress a running tool reports (a title, partial output): kept on the part, written on the next flush. */
+  progress(callID: string, update: { title?: string; metadata?: Record<string, unknown> }): void {
+    const part = this.tools.get(callID)
+    if (!part || part.state.status !== 'running') return
+    part.state = {
+      ...part.state,
+      ...(update.title !== undefined ? { title: update.title } : {}),
+      ...(update.metadata ? { metadata: { ...part.state.metadata, ...update.metadata } } : {}),
+    }
+    this.store.emit({ type: 'part.updated', part: structuredClone(part) })
+    this.writer.touch(part)
+  }
+
+  async process(stream: AsyncIterable<TextStreamPart<ToolSet>>, abort: AbortSignal): Promise<StepResult> {
+    try {
+      for await (const event of stream) {
+        await this.handle(event)
+        if (this.error) break
+      }
+      if (abort.aborted && !this.error) this.error = aborted()
+    } catch (error) {
+      this.error = abort.aborted ? aborted() : toMessageError(error, { providerID: this.assistant.providerID })
+    } finally {
+      await this.cleanup()
+    }
+    if (this.error) return { outcome: 'stop', error: this.error }
+    return { outcome: 'continue' }
+  }
+
+  private async handle(event: TextStreamPart<ToolSet>): Promise<void> {
+    const now = this.store.now()
+    switch (event.type) {
+      case 'start-step':
+        await this.writer.save({ ...this.base(), type: 'step-start' })
+        return
+      case 'text-start': {
+        const part: PartOf<'text'> = { ...this.base(), type: 'text', text: '', time: { start: now } }
+        if (event.providerMetadata) part.metadata = event.providerMetadata
+        this.texts.set(event.id, part)
+        await this.writer.save(part)
+        return
+      }
+      case 'text-delta': {
+        const part = this.texts.get(event.id)
+        if (!part || !event.text) return
+        part.text += event.text
+        this.writer.delta(part, event.text)
+        return
+      }
+      case 'text-end': {
+        const part = this.texts.get(event.id)
+        if (!part) return
+        this.texts.delete(event.id)
+        part.time = { start: part.time?.start ?? now, end: now }
+        if (event.providerMetadata) part.metadata = event.providerMetadata
+        await this.writer.save(part)
+        return
+      }
+      case 'reasoning-start': {
+        const part: PartOf<'reasoning'> = { ...this.base(), type: 'reasoning', text: '', time: { start: now } }
+        if (event.providerMetadata) part.metadata = event.providerMetadata
+        this.reasonings.set(event.id, part)
+        await this.writer.save(part)
+        return
+      }
+      case 'reasoning-delta': {
+        const part = this.reasonings.get(event.id)
+        if (!part || !event.text) return
+        part.text += event.text
+        if (event.providerMetadata) part.metadata = event.providerMetadata
+        this.writer.delta(part, event.text)
+        return
+      }
+      case 'reasoning-end': {
+        const part = this.reasonings.get(event.id)
+        if (!part) return
+        this.reasonings.delete(event.id)
+        part.time = { start: part.time.start, end: now }
+        if (event.providerMetadata) part.metadata = event.providerMetadata
+        await this.writer.save(part)
+        return
+      }
+      case 'tool-input-start':
+        await this.toolPart(event.id, event.toolName)
+        return
+      case 'tool-call': {
+        const part = await this.toolPart(event.toolCallId, event.toolName)
+        if (part.state.status !== 'pending') return
+        const input = event.input
+        part.state = {
+          status: 'running',
+          input: typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : { value: input },
+          time: { start: now },
+        }
+        if (event.providerExecuted) part.metadata = { ...part.metadata, providerExecuted: true }
+        await this.writer.save(part)
+        return
+      }
+      case 'tool-result': {
+        const part = this.tools.get(event.toolCallId)
+        // A late result for a call already closed (aborted, errored) is dropped, as in opencode.
+        if (!part || part.state.status !== 'running') return
+        const result = event.output as { title?: string; output?: unknown; metadata?: Record<string, unknown> } | undefined
+        const output = typeof result?.output === 'string' ? result.output : JSON.stringify(event.output)
+        part.state = {
+          status: 'completed',
+          input: part.state.input,
+          output,
+          title: result?.title ?? part.tool,
+          metadata: result?.metadata ?? {},
+          time: { start: part.state.time.start, end: now },
+        }
+        await this.writer.save(part)
+        return
+      }
+      case 'tool-error': {
+        const part = await this.toolPart(event.toolCallId, event.toolName)
+        if (part.state.status === 'completed' || part.state.status === 'error') return
+        const start = part.state.status === 'running' ? part.state.time.start : now
+        part.state = {
+          status: 'error',
+          input: part.state.input,
+          error: event.error instanceof Error ? event.error.message : String(event.error),
+          time: { start, end: now },
+        }
+        await this.writer.save(part)
+        return
+      }
+      case 'finish-step': {
+        await this.closeReasoning(now)
+        const { tokens, cost } = stepUsage(event.usage, this.prices, event.providerMetadata as Record<string, unknown> | undefined)
+        this.assistant.finish = event.finishReason
+        this.assistant.cost = Number((this.assistant.cost + cost).toFixed(12))
+        this.assistant.tokens = tokens
+        await this.writer.flush()
+        await this.writer.save({ ...this.base(), type: 'step-finish', reason: event.finishReason, cost, tokens })
+        await updateMessage(this.store, this.assistant)
+        return
+      }
+      case 'error':
+        this.error = toMessageError(event.error, { providerID: this.assistant.providerID })
+        return
+      case 'abort':
+        this.error = aborted()
+        return
+      default:
+        return
+    }
+  }
+
+  private async closeReasoning(now: number) {
+    for (const part of this.reasonings.values()) {
+      part.time = { start: part.time.start, end: now }
+      await this.writer.save(part)
+    }
+    this.reasonings.clear()
+  }
+
+  /** opencode's cleanup (§4.4): nothing stays open, every tool call has a result, the message is completed. */
+  private async cleanup(): Promise<void> {
+    const now = this.store.now()
+    await this.writer.flush()
+    for (const part of this.texts.values()) {
+      part.time = { start: part.time?.start ?? now, end: now }
+      await this.writer.save(part)
+    }
+    this.texts.clear()
+    await this.closeReasoning(now)
+    for (const part of this.tools.values()) {
+      const state = part.state
+      if (state.status === 'completed' || state.status === 'error') continue
+      const partial = state.status === 'running' ? state.metadata : undefined
+      part.state = {
+        status: 'error',
+        input: state.input,
+        error: ABORTED_TOOL_TEXT,
+        metadata: { ...partial, interrupted: true },
+        time: { start: state.status === 'running' ? state.time.start : now, end: now },
+      }
+      await this.writer.save(part)
+    }
+  }
+
+  openParts(): Part[] {
+    return [...this.texts.values(), ...this.reasonings.values(), ...this.tools.values()]
+  }
+}
+
+function aborted(): MessageError {
+  return { name: 'MessageAbortedError', data: { message: 'Stopped by the user' } }
+}

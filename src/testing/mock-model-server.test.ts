@@ -1,0 +1,379 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
+import { APICallError, generateText, streamText, tool, type TextStreamPart, type ToolSet } from 'ai'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { startMockModelServer, type MockModelServer } from '../../e2e/support/mock-model-server.mjs'
+import {
+  ModelScript,
+  chunk,
+  die,
+  error,
+  hang,
+  longText,
+  manyDeltas,
+  rateLimited,
+  stream,
+  streamText as scriptedText,
+  text,
+  toolCall,
+} from '../../e2e/support/model-script'
+
+// The e2e mock model server, driven through the real provider code (@ai-sdk/openai-compatible over HTTP), so the
+// wire format it speaks is the one the app's worker will parse.
+
+let server: MockModelServer
+let model: ModelScript
+
+beforeAll(async () => {
+  server = await startMockModelServer({ port: 0 })
+  model = new ModelScript(server.url)
+})
+afterAll(() => server.close())
+beforeEach(() => model.reset())
+
+function provider(apiKey = 'sk-test') {
+  return createOpenAICompatible({ name: 'mock', baseURL: model.baseURL, apiKey, includeUsage: true })
+}
+
+const add = tool({ description: 'Add two numbers', inputSchema: z.object({ a: z.number(), b: z.number() }) })
+
+/** Runs one streamText call and collects every fullStream part (errors arrive as parts, not throws). */
+async function run(options: { modelId?: string; tools?: ToolSet; abortSignal?: AbortSignal; onPart?: (part: TextStreamPart<ToolSet>) => void } = {}) {
+  const result = streamText({
+    model: provider().chatModel(options.modelId ?? 'mock-model'),
+    prompt: 'Say something',
+    tools: options.tools,
+    maxRetries: 0,
+    abortSignal: options.abortSignal,
+    onError: () => {},
+  })
+  const parts: TextStreamPart<ToolSet>[] = []
+  let thrown: unknown
+  try {
+    for await (const part of result.fullStream) {
+      parts.push(part)
+      options.onPart?.(part)
+    }
+  } catch (err) {
+    // A connection cut mid-body errors the stream itself instead of arriving as an error part.
+    thrown = err
+  }
+  const of = <T extends TextStreamPart<ToolSet>['type']>(type: T) =>
+    parts.filter((part): part is Extract<TextStreamPart<ToolSet>, { type: T }> => part.type === type)
+  return {
+    parts,
+    of,
+    text: of('text-delta').map((part) => part.text).join(''),
+    finish: of('finish')[0],
+    errors: of('error').map((part) => part.error),
+    thrown,
+  }
+}
+
+describe('mock model server: streaming through @ai-sdk/openai-compatible', () => {
+  it('streams text in split deltas and finishes with stop', async () => {
+    await model.push(scriptedText('Hello, streaming world', { split: 3 }))
+    const out = await run()
+    expect(out.errors).toEqual([])
+    expect(out.text).toBe('Hello, streaming world')
+    expect(out.of('text-delta')).toHaveLength(8)
+    expect(out.finish?.finishReason).toBe('stop')
+  })
+
+  it('streams reasoning_content as reasoning parts before the text', async () => {
+    await model.push(stream([chunk.reasoning('Weighing the options', 5), chunk.text('Answer')]))
+    const out = await run()
+    expect(out.of('reasoning-delta').map((part) => part.text).join('')).toBe('Weighing the options')
+    expect(out.of('reasoning-delta')).toHaveLength(4)
+    expect(out.text).toBe('Answer')
+    const order = out.parts.map((part) => part.type)
+    expect(order.indexOf('reasoning-end')).toBeLessThan(order.indexOf('text-start'))
+  })
+
+  it('assembles a tool call whose arguments are split across chunks', async () => {
+    await model.push(toolCall('call_1', 'add', { a: 2, b: 3 }, { split: 3, text: 'Let me add.' }))
+    const out = await run({ tools: { add } })
+    expect(out.errors).toEqual([])
+    expect(out.text).toBe('Let me add.')
+    const calls = out.of('tool-call')
+    expect(calls).toHaveLength(1)
+    expect(calls[0]).toMatchObject({ toolCallId: 'call_1', toolName: 'add', input: { a: 2, b: 3 } })
+    expect(out.finish?.finishReason).toBe('tool-calls')
+  })
+
+  it('continues a tool call from chunks that omit id and name, and runs parallel calls', async () => {
+    await model.push(
+      stream([
+        { toolCall: { id: 'call_a', name: 'add', arguments: '{"a":1,' } },
+        { toolCall: { id: 'call_b', name: 'add', arguments: '{"a":10,' } },
+        { toolCall: { index: 0, arguments: '"b":2}' } },
+        { toolCall: { id: 'call_b', arguments: '"b":20}' } },
+      ]),
+    )
+    const out = await run({ tools: { add } })
+    expect(out.errors).toEqual([])
+    expect(out.of('tool-call').map((part) => [part.toolCallId, part.input])).toEqual([
+      ['call_a', { a: 1, b: 2 }],
+      ['call_b', { a: 10, b: 20 }],
+    ])
+  })
+
+  it('delivers scripted usage in the finish part', async () => {
+    await model.push(
+      text('Counted', {
+        usage: {
+          prompt_tokens: 1200,
+          completion_tokens: 300,
+          prompt_tokens_details: { cached_tokens: 1000 },
+          completion_tokens_details: { reasoning_tokens: 120 },
+        },
+      }),
+    )
+    const out = await run()
+    expect(out.finish?.totalUsage).toMatchObject({
+      inputTokens: 1200,
+      inputTokenDetails: { noCacheTokens: 200, cacheReadTokens: 1000 },
+      outputTokens: 300,
+      outputTokenDetails: { textTokens: 180, reasoningTokens: 120 },
+      totalTokens: 1500,
+    })
+  })
+
+  it('answers an empty queue with the default text and usage', async () => {
+    const out = await run()
+    expect(out.text).toBe('(no scripted response)')
+    expect(out.finish?.totalUsage.inputTokens).toBe(10)
+    expect(out.finish?.totalUsage.outputTokens).toBeGreaterThan(0)
+    const [request] = await model.requests()
+    expect(request?.served).toEqual({ source: 'default', type: 'text' })
+  })
+
+  it('surfaces a 429 with retry-after as an APICallError', async () => {
+    await model.push(rateLimited(1))
+    const out = await run()
+    expect(out.errors).toHaveLength(1)
+    const err = out.errors[0]
+    expect(APICallError.isInstance(err)).toBe(true)
+    const apiError = err as APICallError
+    expect(apiError.statusCode).toBe(429)
+    expect(apiError.responseHeaders?.['retry-after']).toBe('1')
+    expect(apiError.isRetryable).toBe(true)
+    expect(apiError.message).toBe('Rate limit reached')
+  })
+
+  it('passes retry-after-ms and any scripted body through', async () => {
+    await model.push(error(503, { headers: { 'retry-after-ms': '250' }, body: { error: { message: 'overloaded', type: 'server_error', code: 'overloaded' } } }))
+    const [err] = (await run()).errors as APICallError[]
+    expect(err?.statusCode).toBe(503)
+    expect(err?.responseHeaders?.['retry-after-ms']).toBe('250')
+    expect(err?.message).toBe('overloaded')
+  })
+
+  it('surfaces a 500 as an APICallError', async () => {
+    await model.push(error(500, { message: 'boom' }))
+    const out = await run()
+    expect(out.text).toBe('')
+    const err = out.errors[0] as APICallError
+    expect(APICallError.isInstance(err)).toBe(true)
+    expect(err.statusCode).toBe(500)
+    expect(err.message).toBe('boom')
+  })
+
+  it('hangs after N deltas until the client aborts, and records the abort', async () => {
+    await model.push(hang(2))
+    const controller = new AbortController()
+    let deltas = 0
+    const out = await run({
+      abortSignal: controller.signal,
+      onPart: (part) => {
+        if (part.type === 'text-delta' && ++deltas === 2) controller.abort()
+      },
+    })
+    expect(out.text).toBe('partial 1 partial 2 ')
+    expect(out.finish).toBeUndefined()
+    const [request] = await model.waitForRequests(1, { settled: true })
+    expect(request?.outcome).toBe('client-closed')
+  })
+
+  it('dies after N deltas: the stream fails and the request is recorded as died', async () => {
+    await model.push(die(1))
+    const out = await run()
+    expect(out.text).toBe('partial 1 ')
+    expect(out.finish).toBeUndefined()
+    expect(String((out.thrown as Error | undefined)?.cause)).toMatch(/terminated/)
+    const [request] = await model.waitForRequests(1, { settled: true })
+    expect(request?.outcome).toBe('died')
+  })
+
+  it('passes an in-stream error event through as an error part', async () => {
+    await model.push(stream([chunk.text('Half'), chunk.error('upstream went away')], { finish: null, usage: null }))
+    const out = await run()
+    expect(out.text).toBe('Half')
+    expect(out.errors.map((e) => (e as { message?: string }).message)).toContain('upstream went away')
+  })
+
+  it('answers non-streaming requests (generateText) with one JSON completion', async () => {
+    await model.push(stream([chunk.reasoning('Hmm'), chunk.text('Title: ', 2), chunk.text('Parser fix')]))
+    const result = await generateText({ model: provider().chatModel('mock-small'), prompt: 'Title this', maxRetries: 0 })
+    expect(result.text).toBe('Title: Parser fix')
+    expect(result.reasoningText).toBe('Hmm')
+    expect(result.finishReason).toBe('stop')
+    const [request] = await model.requests()
+    expect(request?.body?.stream).toBeUndefined()
+  })
+
+  it('paces deltas with chunkDelayMs and holds the answer for delayMs', async () => {
+    await model.push(scriptedText('abc', { split: 1, chunkDelayMs: 30, delayMs: 50 }))
+    const started = performance.now()
+    const arrivals: number[] = []
+    const out = await run({ onPart: (part) => part.type === 'text-delta' && arrivals.push(performance.now() - started) })
+    expect(out.text).toBe('abc')
+    expect(arrivals[0]).toBeGreaterThanOrEqual(45)
+    expect(arrivals[2]! - arrivals[0]!).toBeGreaterThanOrEqual(50)
+  })
+
+  it('streams many small deltas through the SDK in order', async () => {
+    await model.push(manyDeltas(3_000))
+    const out = await run()
+    expect(out.of('text-delta')).toHaveLength(3_000)
+    expect(out.text).toBe(longText(12_000))
+  })
+})
+
+describe('mock model server: scripting and the request log', () => {
+  it('records method, redacted headers, key suffix and the parsed body', async () => {
+    await run({ tools: { add } })
+    const [request] = await model.waitForRequests(1, { settled: true })
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: '/v1/chat/completions',
+      model: 'mock-model',
+      hasAuthorization: true,
+      apiKeyLast4: 'test',
+      outcome: 'completed',
+    })
+    expect(request?.headers.authorization).toBe('Bearer <redacted>')
+    expect(request?.headers['content-type']).toContain('application/json')
+    expect(request?.body).toMatchObject({ model: 'mock-model', stream: true, stream_options: { include_usage: true } })
+    expect(request?.body?.messages).toEqual([{ role: 'user', content: 'Say something' }])
+    expect(request?.body?.tools?.[0]?.function.name).toBe('add')
+    expect(JSON.stringify(request)).not.toContain('sk-test')
+  })
+
+  it('serves per-model queues first, then the shared queue, then the default', async () => {
+    await model.push(text('main 1'), { model: 'mock-model' })
+    await model.push(text('shared 1'))
+    expect(await model.pending()).toEqual({ 'mock-model': 1, shared: 1 })
+    expect((await run({ modelId: 'mock-small' })).text).toBe('shared 1')
+    expect((await run({ modelId: 'mock-model' })).text).toBe('main 1')
+    expect((await run({ modelId: 'mock-model' })).text).toBe('(no scripted response)')
+    const served = (await model.requests()).map((r) => [r.model, r.served?.source])
+    expect(served).toEqual([
+      ['mock-small', 'shared'],
+      ['mock-model', 'model'],
+      ['mock-model', 'default'],
+    ])
+    expect(await model.pending()).toEqual({})
+  })
+
+  it('repeats an entry N times', async () => {
+    await model.push([text('again', { repeat: 2 }), text('then this')])
+    const texts = []
+    for (let i = 0; i < 3; i++) texts.push((await run()).text)
+    expect(texts).toEqual(['again', 'again', 'then this'])
+  })
+
+  it('times out a wait with the requests seen so far', async () => {
+    await run()
+    await expect(model.waitForRequests(2, { timeoutMs: 100 })).rejects.toThrow(/waiting for 2 .*have 1/)
+  })
+
+  it('wakes a waiting long-poll as soon as the request arrives', async () => {
+    const waiting = model.waitForRequests(1)
+    await run()
+    expect(await waiting).toHaveLength(1)
+  })
+
+  it('rejects a malformed script with the reason', async () => {
+    await expect(model.push({ type: 'stream', chunks: [{ words: 'x' }] } as never)).rejects.toThrow(/chunks\[0\]/)
+    expect(await model.pending()).toEqual({})
+  })
+
+  it('lists scripted model ids and can fail /v1/models', async () => {
+    const list = async () => {
+      const response = await fetch(`${model.baseURL}/models`, { headers: { Authorization: 'Bearer sk-list-1234' } })
+      return { status: response.status, body: (await response.json()) as { data?: { id: string }[] } }
+    }
+    expect((await list()).body.data?.map((m) => m.id)).toEqual(['mock-model', 'mock-small'])
+    await model.setModels(['big', 'small'])
+    expect((await list()).body.data?.map((m) => m.id)).toEqual(['big', 'small'])
+    await model.failModels({ status: 401, body: { error: { message: 'bad key' } }, repeat: 1 })
+    expect(await list()).toEqual({ status: 401, body: { error: { message: 'bad key' } } })
+    expect((await list()).status).toBe(200)
+    const logged = await model.requests({ path: '/v1/models' })
+    expect(logged.map((r) => r.apiKeyLast4)).toEqual(['1234', '1234', '1234', '1234'])
+    expect(await model.requests()).toEqual([])
+  })
+
+  it('sends CORS headers on preflight, streams and errors', async () => {
+    const preflight = await fetch(`${model.baseURL}/chat/completions`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://127.0.0.1:4173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('POST, GET, OPTIONS')
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('*')
+
+    await model.push(rateLimited(2))
+    const failed = await fetch(`${model.baseURL}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'mock-model', stream: true }) })
+    expect(failed.status).toBe(429)
+    expect(failed.headers.get('access-control-allow-origin')).toBe('*')
+    expect(failed.headers.get('access-control-expose-headers')).toBe('*')
+    expect(failed.headers.get('retry-after')).toBe('2')
+
+    const health = await fetch(`${server.url}/health`)
+    expect([health.status, await health.text(), health.headers.get('access-control-allow-origin')]).toEqual([200, 'ok', '*'])
+  })
+
+  it('writes 30,000 deltas fast (batched writes, no per-delta timers)', async () => {
+    await model.push(manyDeltas(30_000))
+    const started = performance.now()
+    const response = await fetch(`${model.baseURL}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'mock-model', stream: true }) })
+    const events = (await response.text()).split('\n\n').filter(Boolean)
+    const elapsed = performance.now() - started
+    // 30,000 deltas + finish + usage + [DONE]; about 0.25 s on 2 cores, the bound is generous.
+    expect(events).toHaveLength(30_003)
+    const streamed = events.slice(0, 30_000).map((event) => JSON.parse(event.slice(6)).choices[0].delta.content).join('')
+    expect(streamed).toBe(longText(120_000))
+    expect(elapsed).toBeLessThan(5_000)
+  })
+
+  it('ends a stream as OpenAI does: finish chunk, usage chunk with no choices, [DONE]', async () => {
+    await model.push(scriptedText('ab', { split: 1 }))
+    const response = await fetch(`${model.baseURL}/chat/completions`, {
+      method: 'POST',
+      body: JSON.stringify({ model: 'mock-model', stream: true, stream_options: { include_usage: true } }),
+    })
+    expect(response.headers.get('content-type')).toBe('text/event-stream')
+    const events = (await response.text()).split('\n\n').filter(Boolean)
+    expect(events.at(-1)).toBe('data: [DONE]')
+    const chunks = events.slice(0, -1).map((event) => JSON.parse(event.replace(/^data: /, '')))
+    expect(chunks.map((c) => c.choices[0]?.delta ?? null)).toEqual([{ role: 'assistant', content: 'a' }, { content: 'b' }, {}, null])
+    expect(chunks[2].choices[0].finish_reason).toBe('stop')
+    expect(chunks[3]).toMatchObject({ object: 'chat.completion.chunk', model: 'mock-model', choices: [], usage: { prompt_tokens: 10, completion_tokens: 1, total_tokens: 11 } })
+  })
+
+  it('cuts open streams on reset', async () => {
+    await model.push(hang(1))
+    const response = await fetch(`${model.baseURL}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'mock-model', stream: true }) })
+    const reader = response.body!.getReader()
+    await reader.read()
+    await model.reset()
+    await expect(
+      (async () => {
+        for (;;) if ((await reader.read()).done) return 'ended'
+      })(),
+    ).rejects.toThrow()
+  })
+})
