@@ -56,6 +56,8 @@ export interface EndpointPreset {
   needsKey: boolean
   /** How to let a web page call this server; `{origin}` is replaced by this page's origin. */
   corsFix: string
+  /** What to check when nothing answers. */
+  startHint: string
 }
 
 export const ENDPOINT_PRESETS: readonly EndpointPreset[] = [
@@ -67,6 +69,7 @@ export const ENDPOINT_PRESETS: readonly EndpointPreset[] = [
     needsKey: false,
     corsFix:
       'Ollama only answers pages it trusts: restart it with OLLAMA_ORIGINS={origin} (for example `OLLAMA_ORIGINS={origin} ollama serve`, or set it with launchctl/systemctl for the app).',
+    startHint: 'Is Ollama running? Start it with `ollama serve` (or open the Ollama app).',
   },
   {
     id: 'lm-studio',
@@ -75,6 +78,7 @@ export const ENDPOINT_PRESETS: readonly EndpointPreset[] = [
     local: true,
     needsKey: false,
     corsFix: 'In LM Studio open the Developer tab, server settings, and turn on "Enable CORS", then restart the server.',
+    startHint: "Is LM Studio's server running? Start it in the Developer tab (Status: Running).",
   },
   {
     id: 'llama-cpp',
@@ -83,6 +87,7 @@ export const ENDPOINT_PRESETS: readonly EndpointPreset[] = [
     local: true,
     needsKey: false,
     corsFix: 'llama-server allows browsers by default; check that nothing (a proxy) in front of it strips the CORS headers.',
+    startHint: 'Is llama-server running? Start it with `llama-server -m <model.gguf> --port 8080`.',
   },
   {
     id: 'vllm',
@@ -91,6 +96,7 @@ export const ENDPOINT_PRESETS: readonly EndpointPreset[] = [
     local: true,
     needsKey: false,
     corsFix: `Start vLLM with --allowed-origins '["{origin}"]' (and --allowed-headers '["*"]' if you use a key).`,
+    startHint: 'Is vLLM running? Start it with `vllm serve <model>`.',
   },
   {
     id: 'openrouter',
@@ -99,6 +105,7 @@ export const ENDPOINT_PRESETS: readonly EndpointPreset[] = [
     local: false,
     needsKey: true,
     corsFix: 'OpenRouter allows browsers; check the base URL and any extension or proxy that blocks the request.',
+    startHint: 'Check your internet connection.',
   },
   {
     id: 'groq',
@@ -107,6 +114,7 @@ export const ENDPOINT_PRESETS: readonly EndpointPreset[] = [
     local: false,
     needsKey: true,
     corsFix: 'Groq allows browsers; check the base URL and any extension or proxy that blocks the request.',
+    startHint: 'Check your internet connection.',
   },
 ]
 

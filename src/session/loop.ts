@@ -70,8 +70,9 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
   const { signal } = options
   let resume = options.resume ?? false
   let step = 0
+  // Busy only once there is work: a run that finds the turn already answered leaves the status alone.
+  let busy = false
   try {
-    dependencies.setStatus(sessionID, { type: 'busy' })
     while (!signal.aborted) {
       const history = await loadHistory(store, sessionID)
       if (turnIsDone(history, { resume })) {
@@ -86,6 +87,8 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       resume = false
       const user = lastOf(history, 'user')
       if (!user || user.info.role !== 'user') break
+      if (!busy) dependencies.setStatus(sessionID, { type: 'busy' })
+      busy = true
       step++
       const session = await getSession(store, sessionID)
       let resolved: ResolvedModel
@@ -127,7 +130,7 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       }
     }
   } finally {
-    dependencies.setStatus(sessionID, { type: 'idle' })
+    if (busy) dependencies.setStatus(sessionID, { type: 'idle' })
   }
 }
 

@@ -1,18 +1,47 @@
 import type { StoreContext } from '../session/context'
-import type { WorkerHandlers } from './protocol'
+import { InputError } from '../session/errors'
+import { createUserMessage, enqueuePrompt } from '../session/prompt'
+import type { ModelReference } from '../session/schema'
+import { getSession } from '../session/session-store'
+import { readTodos } from '../session/todo-store'
+import type { PromptInput, WorkerHandlers } from './protocol'
+import type { SessionRunner } from './session-runner'
 
 type RunHandlers = Pick<WorkerHandlers, 'prompt' | 'cancel' | 'resume' | 'openSession' | 'flush' | 'todos'>
 
-/** The agent loop's operations: prompt, cancel, resume, repair on open. */
-export function runHandlers(_ready: () => StoreContext): RunHandlers {
+/** The model a prompt runs with: the one chosen for it, else the session's last one, else the default. */
+async function modelFor(context: StoreContext, input: PromptInput): Promise<ModelReference> {
+  if (input.model) return input.model
+  const session = await getSession(context, input.sessionID)
+  if (session.model) return { providerID: session.model.providerID, modelID: session.model.modelID }
+  const fallback = await context.db.settings.get('model.default')
+  if (fallback?.key === 'model.default') return fallback.value
+  throw new InputError('model', 'No model is chosen yet. Add a provider in Settings and pick a default model.')
+}
+
+/** The agent loop's operations. The loop itself runs in the background: a prompt resolves once it is stored. */
+export function runHandlers(ready: () => StoreContext, runner: () => SessionRunner): RunHandlers {
   return {
-    prompt: () => {
-      throw new Error('The agent loop is not available yet')
+    prompt: async (input) => {
+      const context = ready()
+      const model = await modelFor(context, input)
+      const base = { sessionID: input.sessionID, parts: input.parts, ...(input.agent ? { agent: input.agent } : {}) }
+      if (input.delivery === 'queue') {
+        const entry = await enqueuePrompt(context, { ...base, model })
+        void runner().start(input.sessionID)
+        return { status: 'queued', inputID: entry.id }
+      }
+      const { info } = await createUserMessage(context, { ...base, model })
+      void runner().start(input.sessionID)
+      return { status: 'stored', messageID: info.id }
     },
-    cancel: () => {},
-    resume: () => {},
-    openSession: () => ({ repaired: false }),
-    flush: () => {},
-    todos: () => [],
+    cancel: (sessionID) => runner().cancel(sessionID),
+    resume: (sessionID) => {
+      ready()
+      void runner().start(sessionID, { resume: true })
+    },
+    openSession: async (sessionID) => ({ repaired: await runner().repairIfIdle(sessionID) }),
+    flush: () => runner().flush(),
+    todos: (sessionID) => readTodos(ready(), sessionID),
   }
 }

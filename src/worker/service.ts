@@ -19,6 +19,10 @@ import {
 import type { OpenResult } from './open-database'
 import { providerHandlers } from './provider-handlers'
 import { runHandlers } from './run-handlers'
+import { makeLocalLocks, SessionRunner, type CommandChannel, type Locks } from './session-runner'
+import { sleepWithSignal, type ModelSource } from '../session/loop'
+import { DEFAULT_RETRY_LIMIT } from '../session/retry'
+import { ToolRegistry } from '../tool/registry'
 import { PROTOCOL_VERSION, type StartResult, type WorkerApi, type WorkerHandlers, type WorkerNotice } from './protocol'
 
 export interface ServiceOptions {
@@ -26,6 +30,21 @@ export interface ServiceOptions {
   emit: EventSink
   now?: () => number
   version: string
+  /** How the loop reaches models (the configured providers in the app, mock models in tests). */
+  models?: (context: StoreContext) => ModelSource
+  /** Web Locks in the browser; an in-memory stand-in elsewhere. */
+  locks?: Locks
+  /** Cancel messages to and from other tabs. */
+  commands?: CommandChannel
+}
+
+const noCommands: CommandChannel = { cancel: () => {}, onCancel: () => {} }
+
+const noModels: ModelSource = {
+  resolve: async () => {
+    throw new Error('No model providers are available here')
+  },
+  smallModel: async () => undefined,
 }
 
 class NotReadyError extends AppError<Record<string, never>> {
@@ -40,6 +59,7 @@ export function createService(options: ServiceOptions): WorkerHandlers {
   let context: StoreContext | undefined
   let project: Project | undefined
   let starting: Promise<StartResult> | undefined
+  let runner: SessionRunner | undefined
   const listeners = new Set<(notice: WorkerNotice) => void>()
 
   const ready = (): StoreContext => {
@@ -51,8 +71,24 @@ export function createService(options: ServiceOptions): WorkerHandlers {
     const opened = await options.open()
     if (opened.status === 'failed') return { status: 'failed', problem: opened.problem }
     watchVersionChange(opened.db)
-    context = { db: opened.db, now, emit: options.emit, version: options.version }
-    project = await ensureDefaultProject(context)
+    const store: StoreContext = { db: opened.db, now, emit: options.emit, version: options.version }
+    context = store
+    runner = new SessionRunner(
+      {
+        store,
+        models: options.models?.(store) ?? noModels,
+        tools: new ToolRegistry(),
+        retryLimit: async () => {
+          const setting = await store.db.settings.get('retry.limit')
+          return setting?.key === 'retry.limit' ? setting.value : DEFAULT_RETRY_LIMIT
+        },
+        sleep: sleepWithSignal,
+        setStatus: (sessionID, status) => store.emit({ type: 'session.status', sessionID, status }),
+      },
+      options.locks ?? makeLocalLocks(),
+      options.commands ?? noCommands,
+    )
+    project = await ensureDefaultProject(store)
     return { status: 'ready', project, version: options.version }
   }
 
@@ -95,7 +131,10 @@ export function createService(options: ServiceOptions): WorkerHandlers {
     },
     writeFixture: (fixture: Parameters<WorkerApi['writeFixture']>[0]) => writeFixture(ready(), fixture),
     ...providerHandlers(ready),
-    ...runHandlers(ready),
+    ...runHandlers(ready, () => {
+      ready()
+      return runner!
+    }),
   }
   return api
 }

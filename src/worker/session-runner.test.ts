@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import type { LoopDependencies } from '../session/loop'
+import { loadHistory } from '../session/history'
+import { createUserMessage } from '../session/prompt'
+import { createSession } from '../session/session-store'
+import { makeTestContext } from '../session/test-context'
+import { scriptedModel, textReply, type ScriptedReply } from '../session/testing/scripted-model'
+import { ToolRegistry } from '../tool/registry'
+import { makeLocalLocks, SessionRunner, type CommandChannel } from './session-runner'
+
+const MODEL = { providerID: 'mock', modelID: 'mock-model' }
+
+function makeCommands() {
+  const listeners: ((sessionID: string) => void)[] = []
+  // Like a BroadcastChannel: every other tab hears it (the sender aborts its own run directly).
+  const channel = (): CommandChannel => {
+    let own: ((sessionID: string) => void) | undefined
+    return {
+      cancel: (sessionID) => listeners.filter((listener) => listener !== own).forEach((listener) => listener(sessionID)),
+      onCancel: (listener) => {
+        own = listener
+        listeners.push(listener)
+      },
+    }
+  }
+  return { channel }
+}
+
+async function twoTabs(replies: ScriptedReply[]) {
+  const test = makeTestContext()
+  const scripted = scriptedModel(replies)
+  const dependencies: Omit<LoopDependencies, 'onWriter'> = {
+    store: test.context,
+    models: {
+      resolve: async () => ({ model: scripted.model, providerID: 'mock', modelID: 'mock-model', limit: { context: 1000, output: 100 }, cost: { input: 0, output: 0 } }),
+      smallModel: async () => undefined,
+    },
+    tools: new ToolRegistry(),
+    retryLimit: async () => 0,
+    sleep: async () => {},
+    setStatus: () => {},
+  }
+  const locks = makeLocalLocks()
+  const commands = makeCommands()
+  const first = new SessionRunner(dependencies, locks, commands.channel())
+  const second = new SessionRunner(dependencies, locks, commands.channel())
+  const session = await createSession(test.context, { projectID: 'prj_test' })
+  // The title call shares the scripted model; give it a session that already has a title.
+  await test.db.sessions.update(session.id, { title: 'Titled' })
+  const prompt = (text: string) => createUserMessage(test.context, { sessionID: session.id, parts: [{ type: 'text', text }], model: MODEL })
+  return { ...test, scripted, first, second, session, prompt }
+}
+
+describe('session runner', () => {
+  it('gives two tabs prompting one session one runner and no duplicate replies', async () => {
+    const { first, second, session, prompt, context, scripted } = await twoTabs([textReply('one answer'), textReply('unexpected')])
+    await prompt('hello')
+    await Promise.all([first.start(session.id), second.start(session.id)])
+    const history = await loadHistory(context, session.id)
+    expect(history.map((entry) => entry.info.role)).toEqual(['user', 'assistant'])
+    expect(scripted.model.doStreamCalls).toHaveLength(1)
+  })
+
+  it('cancels a run from the other tab', async () => {
+    const { first, second, session, prompt, context } = await twoTabs([{ hangAfter: [{ type: 'stream-start', warnings: [] }] }])
+    await prompt('hello')
+    const running = first.start(session.id)
+    await expect.poll(() => first.isRunning(session.id)).toBe(true)
+    await expect.poll(async () => (await loadHistory(context, session.id)).length).toBe(2)
+    second.cancel(session.id)
+    await running
+    const reply = (await loadHistory(context, session.id))[1]!
+    expect(reply.info).toMatchObject({ error: { name: 'MessageAbortedError' } })
+  })
+
+  it('repairs only a session nobody is running', async () => {
+    const { first, second, session, prompt, context } = await twoTabs([{ hangAfter: [{ type: 'stream-start', warnings: [] }] }])
+    await prompt('hello')
+    const running = first.start(session.id)
+    await expect.poll(async () => (await loadHistory(context, session.id)).length).toBe(2)
+    expect(await second.repairIfIdle(session.id)).toBe(false)
+    first.cancel(session.id)
+    await running
+    expect(await second.repairIfIdle(session.id)).toBe(false)
+  })
+})

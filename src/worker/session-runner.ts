@@ -1,0 +1,128 @@
+import type { LoopDependencies } from '../session/loop'
+import { runLoop } from '../session/loop'
+import type { PartWriter } from '../session/part-writer'
+import { repairSession } from '../session/recovery'
+
+/** The slice of the Web Locks API the runner needs; tests pass an in-memory one. */
+export interface Locks {
+  request<T>(name: string, options: { signal?: AbortSignal; ifAvailable?: boolean }, callback: (lock: unknown) => Promise<T>): Promise<T>
+}
+
+/** Tells the other tabs' workers to stop a session they run. */
+export interface CommandChannel {
+  cancel(sessionID: string): void
+  onCancel(listener: (sessionID: string) => void): void
+}
+
+export const lockName = (sessionID: string) => `tabcode:session:${sessionID}`
+
+interface Run {
+  controller: AbortController
+  writer?: PartWriter | undefined
+  /** Set while waiting for another tab's runner: that runner answers our prompt, and we only check afterwards. */
+  waiting: boolean
+  /** A prompt arrived while this run was ending: look once more, so it is never left unanswered. */
+  again: boolean
+}
+
+/**
+ * One runner per session across tabs (DESIGN decision 4). Every start asks for the session's exclusive Web Lock:
+ * if another tab holds it, the request waits, the other tab's loop answers the stored prompt at its next step, and
+ * when our turn comes the loop finds nothing left to do. Cancel reaches whichever tab runs the session.
+ */
+export class SessionRunner {
+  private readonly runs = new Map<string, Run>()
+
+  constructor(
+    private readonly dependencies: Omit<LoopDependencies, 'onWriter'>,
+    private readonly locks: Locks,
+    private readonly commands: CommandChannel,
+  ) {
+    commands.onCancel((sessionID) => this.abortLocal(sessionID))
+  }
+
+  isRunning(sessionID: string): boolean {
+    return this.runs.has(sessionID)
+  }
+
+  /** Makes sure a loop will look at this session; resolves when that loop has ended. */
+  start(sessionID: string, options: { resume?: boolean } = {}): Promise<void> {
+    const current = this.runs.get(sessionID)
+    if (current) {
+      current.again = true
+      return Promise.resolve()
+    }
+    const run: Run = { controller: new AbortController(), waiting: true, again: false }
+    this.runs.set(sessionID, run)
+    const signal = run.controller.signal
+    return this.locks
+      .request(lockName(sessionID), { signal }, async () => {
+        run.waiting = false
+        await runLoop(
+          { ...this.dependencies, onWriter: (writer) => (run.writer = writer) },
+          sessionID,
+          { signal, ...(options.resume ? { resume: true } : {}) },
+        )
+      })
+      .catch((error: unknown) => {
+        if (signal.aborted) return
+        const message = error instanceof Error ? error.message : String(error)
+        this.dependencies.store.emit({ type: 'session.error', sessionID, error: { name: 'UnknownError', data: { message } } })
+        this.dependencies.setStatus(sessionID, { type: 'idle' })
+      })
+      .finally(() => {
+        if (this.runs.get(sessionID) === run) this.runs.delete(sessionID)
+        if (run.again && !signal.aborted) void this.start(sessionID)
+      })
+  }
+
+  /** Stops the session here and in every other tab. */
+  cancel(sessionID: string): void {
+    this.abortLocal(sessionID)
+    this.commands.cancel(sessionID)
+    // With no runner anywhere, the status is still cleared so no tab shows it busy.
+    this.dependencies.setStatus(sessionID, { type: 'idle' })
+  }
+
+  private abortLocal(sessionID: string): void {
+    this.runs.get(sessionID)?.controller.abort()
+  }
+
+  /** Writes streamed text of every running session now (the page is being hidden). */
+  async flush(): Promise<void> {
+    await Promise.all([...this.runs.values()].map((run) => run.writer?.flush()))
+  }
+
+  /** Repairs a session left half-written by a runner that died, unless a live runner (in any tab) holds it. */
+  async repairIfIdle(sessionID: string): Promise<boolean> {
+    if (this.runs.has(sessionID)) return false
+    return this.locks.request(lockName(sessionID), { ifAvailable: true }, async (lock) =>
+      lock ? repairSession(this.dependencies.store, sessionID) : false,
+    )
+  }
+}
+
+/** An in-memory stand-in for `navigator.locks` (Node tests; browsers without Web Locks run one tab safely). */
+export function makeLocalLocks(): Locks {
+  const tails = new Map<string, Promise<unknown>>()
+  const held = new Set<string>()
+  return {
+    request(name, options, callback) {
+      if (options.ifAvailable) {
+        if (held.has(name)) return callback(null)
+      }
+      const previous = tails.get(name) ?? Promise.resolve()
+      const result = previous.then(async () => {
+        if (options.signal?.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError' })
+        held.add(name)
+        try {
+          return await callback({ name })
+        } finally {
+          held.delete(name)
+        }
+      })
+      tails.set(name, result.catch(() => {}))
+      return result
+    },
+  }
+}
