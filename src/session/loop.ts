@@ -6,7 +6,7 @@ import { lastOf, loadHistory, turnIsDone } from './history'
 import { ascending } from './id'
 import { updateMessage } from './message-store'
 import { toModelMessages } from './model-messages'
-import { PartWriter } from './part-writer'
+import { PartWriter, type WriterMetrics } from './part-writer'
 import { StepProcessor } from './processor'
 import { createUserMessage, takeQueuedPrompt } from './prompt'
 import { retryDelay, retryReason } from './retry'
@@ -47,6 +47,8 @@ export interface LoopDependencies {
   /** Called with each step's writer, so the owner can flush it when the page is hidden. */
   onWriter?(writer: PartWriter | undefined): void
   backend?: string
+  /** Shared counters of every step's writer (for the benchmark). */
+  metrics?: WriterMetrics
 }
 
 export interface LoopOptions {
@@ -174,7 +176,7 @@ async function runStepWithRetry(dependencies: LoopDependencies, input: StepInput
   const { store } = dependencies
   const limit = await dependencies.retryLimit()
   for (let attempt = 1; ; attempt++) {
-    const writer = new PartWriter(store)
+    const writer = new PartWriter(store, undefined, undefined, dependencies.metrics)
     dependencies.onWriter?.(writer)
     const processor = new StepProcessor(store, writer, input.assistant, input.resolved.cost)
     const result = streamText({

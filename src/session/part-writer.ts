@@ -10,6 +10,16 @@ export interface Timer {
   clear(handle: unknown): void
 }
 
+/** Counters the benchmark reads: how many deltas went out and how many commits (and when) reached storage. */
+export interface WriterMetrics {
+  deltas: number
+  commits: number
+  lastDeltaAt: number
+  lastCommitAt: number
+}
+
+export const emptyMetrics = (): WriterMetrics => ({ deltas: 0, commits: 0, lastDeltaAt: 0, lastCommitAt: 0 })
+
 const realTimer: Timer = { set: (callback, milliseconds) => setTimeout(callback, milliseconds), clear: (handle) => clearTimeout(handle as number) }
 
 /**
@@ -29,19 +39,28 @@ export class PartWriter {
     private readonly context: StoreContext,
     private readonly interval = FLUSH_INTERVAL_MS,
     private readonly timer: Timer = realTimer,
+    private readonly metrics: WriterMetrics = emptyMetrics(),
   ) {}
+
+  private committed() {
+    this.commits++
+    this.metrics.commits++
+    this.metrics.lastCommitAt = performance.now()
+  }
 
   /** Writes a part now and announces it (a new part, a finished one, a tool changing state). */
   async save(part: Part): Promise<void> {
     this.dirty.delete(part.id)
     await this.writing
     await updatePart(this.context, part)
-    this.commits++
+    this.committed()
   }
 
   /** Appends streamed text: the UI sees the delta now, storage on the next flush. */
   delta(part: Extract<Part, { type: 'text' | 'reasoning' }>, delta: string): void {
     this.context.emit({ type: 'part.delta', field: 'text', sessionID: part.sessionID, messageID: part.messageID, partID: part.id, delta })
+    this.metrics.deltas++
+    this.metrics.lastDeltaAt = performance.now()
     this.touch(part)
   }
 
@@ -60,9 +79,7 @@ export class PartWriter {
     const rows = [...this.dirty.values()].map((part) => parseWith(PartSchema, structuredClone(part), 'part'))
     this.dirty.clear()
     const { db } = this.context
-    this.writing = this.writing.then(() => db.parts.bulkPut(rows)).then(() => {
-      this.commits++
-    })
+    this.writing = this.writing.then(() => db.parts.bulkPut(rows)).then(() => this.committed())
     return this.writing
   }
 

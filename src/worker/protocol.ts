@@ -4,6 +4,7 @@ import type { Fixture } from '../session/fixture'
 import type { CreateSessionInput, ListSessionsInput, SessionPage } from '../session/session-store'
 import type { MessagePage, MessagePageInput } from '../session/message-store'
 import type { ModelInfo, ProviderConfig, ProviderType } from '../provider/schema'
+import type { WriterMetrics } from '../session/part-writer'
 import type { ModelReference, Project, PromptPartInput, SessionInfo, Setting, Todo } from '../session/schema'
 
 /**
@@ -118,6 +119,8 @@ export interface WorkerApi {
   /** Writes streamed text now (the page is being hidden and may be killed). */
   flush(): void
   todos(sessionID: string): Todo[]
+  /** Streaming counters since the worker started (benchmark and diagnostics). */
+  metrics(): WriterMetrics
   /** Test hook: writes validated rows as they are. */
   writeFixture(fixture: Fixture): { sessions: number; messages: number; parts: number }
 }

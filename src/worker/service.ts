@@ -23,6 +23,7 @@ import { makeLocalLocks, SessionRunner, type CommandChannel, type Locks } from '
 import { sleepWithSignal, type ModelSource } from '../session/loop'
 import { DEFAULT_RETRY_LIMIT } from '../session/retry'
 import { ToolRegistry } from '../tool/registry'
+import { emptyMetrics } from '../session/part-writer'
 import { PROTOCOL_VERSION, type StartResult, type WorkerApi, type WorkerHandlers, type WorkerNotice } from './protocol'
 
 export interface ServiceOptions {
@@ -60,6 +61,7 @@ export function createService(options: ServiceOptions): WorkerHandlers {
   let project: Project | undefined
   let starting: Promise<StartResult> | undefined
   let runner: SessionRunner | undefined
+  const metrics = emptyMetrics()
   const listeners = new Set<(notice: WorkerNotice) => void>()
 
   const ready = (): StoreContext => {
@@ -84,6 +86,7 @@ export function createService(options: ServiceOptions): WorkerHandlers {
         },
         sleep: sleepWithSignal,
         setStatus: (sessionID, status) => store.emit({ type: 'session.status', sessionID, status }),
+        metrics,
       },
       options.locks ?? makeLocalLocks(),
       options.commands ?? noCommands,
@@ -130,6 +133,7 @@ export function createService(options: ServiceOptions): WorkerHandlers {
       await Dexie.delete(DATABASE_NAME)
     },
     writeFixture: (fixture: Parameters<WorkerApi['writeFixture']>[0]) => writeFixture(ready(), fixture),
+    metrics: () => ({ ...metrics }),
     ...providerHandlers(ready),
     ...runHandlers(ready, () => {
       ready()
