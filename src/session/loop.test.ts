@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { ToolRegistry } from '../tool/registry'
+import { defineTool, type ToolDefinition } from '../tool/tool'
 import { AGENTS } from './agent'
 import type { SessionStatus } from './event'
 import { loadHistory } from './history'
@@ -177,6 +179,41 @@ describe('the loop', () => {
     expect((reply.info as AssistantMessage).time.completed).toBeTypeOf('number')
     const text = reply.parts.find((part) => part.type === 'text')!
     expect(text).toMatchObject({ text: 'Partial', time: { end: expect.any(Number) } })
+  })
+
+  it('cancels a running tool: the tool sees the abort and its part becomes an interrupted error', async () => {
+    const test = await setup([toolReply([{ id: 'slow_1', name: 'slow', input: {} }])])
+    let toolAborted = false
+    let markStarted = () => {}
+    const started = new Promise<void>((resolve) => (markStarted = resolve))
+    test.dependencies.tools = new ToolRegistry([
+      defineTool({
+        id: 'slow',
+        description: 'Takes its time',
+        parameters: z.object({}),
+        execute: (_input, context) =>
+          new Promise((_resolve, reject) => {
+            markStarted()
+            context.progress({ metadata: { output: 'half way' } })
+            context.abort.addEventListener('abort', () => {
+              toolAborted = true
+              reject(new Error('killed'))
+            })
+          }),
+      }) as ToolDefinition,
+    ])
+    await test.prompt('go')
+    const controller = new AbortController()
+    const running = test.run(controller.signal)
+    await started
+    controller.abort()
+    await running
+    expect(toolAborted).toBe(true)
+    const reply = (await test.assistants())[0]!
+    expect(reply.info).toMatchObject({ error: { name: 'MessageAbortedError' } })
+    expect(reply.parts.find((part) => part.type === 'tool')).toMatchObject({
+      state: { status: 'error', error: 'Tool execution aborted', metadata: { interrupted: true, output: 'half way' } },
+    })
   })
 
   it('answers a prompt stored while it runs in the same run (steering)', async () => {

@@ -32,8 +32,8 @@ export interface ResolvedModel {
 /** How the loop reaches models; the worker backs it with the configured providers, tests with mock models. */
 export interface ModelSource {
   resolve(reference: ModelReference): Promise<ResolvedModel>
-  /** The model for titles; undefined to use the conversation's own model. */
-  smallModel(): Promise<ModelReference | undefined>
+  /** The model for titles, preferably from the provider of `near`; undefined to use the conversation's own model. */
+  smallModel(near?: ModelReference): Promise<ModelReference | undefined>
 }
 
 export interface LoopDependencies {
@@ -237,7 +237,7 @@ async function generateTitle(
   if (session.parentID || !isDefaultTitle(session.title)) return
   const first = firstRealUserMessage(history)
   if (!first) return
-  const small = await dependencies.models.smallModel()
+  const small = await dependencies.models.smallModel({ providerID: fallback.providerID, modelID: fallback.modelID })
   const resolved = small ? await dependencies.models.resolve(small).catch(() => fallback) : fallback
   const result = streamText({
     model: resolved.model,

@@ -28,6 +28,8 @@ export class StepProcessor {
   private readonly texts = new Map<string, PartOf<'text'>>()
   private readonly reasonings = new Map<string, PartOf<'reasoning'>>()
   private readonly tools = new Map<string, ToolPart>()
+  /** Progress reported before the stream told us about the call (the SDK starts tools as soon as it parses them). */
+  private readonly early = new Map<string, { title?: string; metadata?: Record<string, unknown> }>()
   private error: MessageError | undefined
 
   constructor(
@@ -54,7 +56,16 @@ export class StepProcessor {
   /** Progress a running tool reports (a title, partial output): kept on the part, written on the next flush. */
   progress(callID: string, update: { title?: string; metadata?: Record<string, unknown> }): void {
     const part = this.tools.get(callID)
-    if (!part || part.state.status !== 'running') return
+    if (!part || part.state.status === 'pending') {
+      const before = this.early.get(callID)
+      this.early.set(callID, {
+        ...before,
+        ...(update.title !== undefined ? { title: update.title } : {}),
+        ...(update.metadata ? { metadata: { ...before?.metadata, ...update.metadata } } : {}),
+      })
+      return
+    }
+    if (part.state.status !== 'running') return
     part.state = {
       ...part.state,
       ...(update.title !== undefined ? { title: update.title } : {}),
@@ -140,10 +151,14 @@ export class StepProcessor {
         const part = await this.toolPart(event.toolCallId, event.toolName)
         if (part.state.status !== 'pending') return
         const input = event.input
+        const early = this.early.get(event.toolCallId)
+        this.early.delete(event.toolCallId)
         part.state = {
           status: 'running',
           input: typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : { value: input },
           time: { start: now },
+          ...(early?.title !== undefined ? { title: early.title } : {}),
+          ...(early?.metadata ? { metadata: early.metadata } : {}),
         }
         if (event.providerExecuted) part.metadata = { ...part.metadata, providerExecuted: true }
         await this.writer.save(part)
@@ -222,7 +237,7 @@ export class StepProcessor {
     for (const part of this.tools.values()) {
       const state = part.state
       if (state.status === 'completed' || state.status === 'error') continue
-      const partial = state.status === 'running' ? state.metadata : undefined
+      const partial = state.status === 'running' ? state.metadata : this.early.get(part.callID)?.metadata
       part.state = {
         status: 'error',
         input: state.input,

@@ -1,12 +1,26 @@
+import { makeModelResolver } from '../provider/language-model'
 import type { StoreContext } from '../session/context'
 import type { ModelSource } from '../session/loop'
 
-/** The loop's models, backed by the providers configured in Settings. */
-export function makeModelSource(_context: StoreContext): ModelSource {
+/** The loop's models, backed by the providers configured in Settings (SDKs load on first use). */
+export function makeModelSource(context: StoreContext): ModelSource {
+  const resolver = makeModelResolver(context)
   return {
-    resolve: async () => {
-      throw new Error('Providers are being set up')
+    async resolve(reference) {
+      const { model, info, providerID } = await resolver.resolve(reference)
+      return {
+        model,
+        providerID,
+        modelID: info.id,
+        limit: info.limit,
+        cost: {
+          input: info.cost.input,
+          output: info.cost.output,
+          ...(info.cost.cacheRead !== undefined ? { cacheRead: info.cost.cacheRead } : {}),
+          ...(info.cost.cacheWrite !== undefined ? { cacheWrite: info.cost.cacheWrite } : {}),
+        },
+      }
     },
-    smallModel: async () => undefined,
+    smallModel: (near) => resolver.smallModel(near),
   }
 }

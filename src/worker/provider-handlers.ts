@@ -1,27 +1,94 @@
+import { z } from 'zod'
+import { opaqueProbeFor, listRemoteModels, testConnection, type ConnectionOptions, type ConnectionTarget } from '../provider/connection'
+import {
+  getProvider,
+  getSettings,
+  listProviders,
+  removeProvider,
+  saveProvider,
+  setSetting,
+} from '../provider/provider-store'
+import { ProviderTypeSchema } from '../provider/schema'
 import type { StoreContext } from '../session/context'
-import type { WorkerHandlers } from './protocol'
+import { parseWith } from '../session/errors'
+import type { ProviderInput, WorkerHandlers } from './protocol'
 
 type ProviderHandlers = Pick<
   WorkerHandlers,
   'listProviders' | 'saveProvider' | 'removeProvider' | 'listRemoteModels' | 'testConnection' | 'getSettings' | 'setSetting'
 >
 
-class NotBuiltError extends Error {
-  override name = 'NotBuiltError'
+export interface ProviderHandlerOptions {
+  /** The network, replaceable in tests. */
+  fetch?: typeof fetch
+  /** This page's origin for CORS advice; the worker's own location by default. */
+  origin?: string
+  /** Whether a failed no-cors retry proves a host unreachable; detected from this context's COEP by default. */
+  opaqueProbe?: () => Promise<'conclusive' | 'inconclusive'>
 }
 
-/** Provider and settings operations (keys go in, never out). */
-export function providerHandlers(_ready: () => StoreContext): ProviderHandlers {
-  const missing = () => {
-    throw new NotBuiltError('Providers are not available yet')
+const TestInputSchema = z.object({
+  id: z.string().optional(),
+  type: ProviderTypeSchema,
+  name: z.string().optional(),
+  baseURL: z.string().optional(),
+  apiKey: z.string().nullable().optional(),
+})
+
+/** Provider and settings operations. Keys go in (save, test) and never come out. */
+export function providerHandlers(ready: () => StoreContext, options: ProviderHandlerOptions = {}): ProviderHandlers {
+  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
+  const opaqueProbe = options.opaqueProbe ?? memoize(() => detectOpaqueProbe(fetchImpl))
+  const connection = async (): Promise<ConnectionOptions> => ({
+    fetch: fetchImpl,
+    origin: options.origin ?? globalThis.location?.origin,
+    opaqueProbe: await opaqueProbe(),
+  })
+
+  /** The form's values, with the stored key when the form left the key alone (`apiKey` absent). */
+  async function targetOf(input: ProviderInput): Promise<ConnectionTarget> {
+    const values = parseWith(TestInputSchema, input, 'provider')
+    let apiKey = values.apiKey ?? undefined
+    if (values.apiKey === undefined && values.id) apiKey = (await getProvider(ready(), values.id)).apiKey
+    return {
+      type: values.type,
+      ...(values.name ? { name: values.name } : {}),
+      ...(values.baseURL?.trim() ? { baseURL: values.baseURL.trim() } : {}),
+      ...(apiKey?.trim() ? { apiKey: apiKey.trim().replace(/^Bearer\s+/i, '') } : {}),
+    }
   }
+
   return {
-    listProviders: () => [],
-    saveProvider: missing,
-    removeProvider: missing,
-    listRemoteModels: missing,
-    testConnection: missing,
-    getSettings: () => ({ retryLimit: 8 }),
-    setSetting: missing,
+    listProviders: () => listProviders(ready()),
+    saveProvider: (input: ProviderInput) => saveProvider(ready(), input),
+    removeProvider: (providerID: string) => removeProvider(ready(), providerID),
+    listRemoteModels: async (providerID: string) => listRemoteModels(await getProvider(ready(), providerID), await connection()),
+    testConnection: async (input: ProviderInput, modelID?: string) =>
+      testConnection(await targetOf(input), modelID, await connection()),
+    getSettings: () => getSettings(ready()),
+    setSetting: (setting: Parameters<WorkerHandlers['setSetting']>[0]) => setSetting(ready(), setting),
   }
+}
+
+/**
+ * Under COEP `require-corp` the browser hides even opaque answers from servers without a CORP header, so the
+ * no-cors retry can't tell "CORS refused" from "nothing there". The worker reads its own response's COEP header
+ * (same-origin, served from the HTTP or service-worker cache) to know which case it is in.
+ */
+async function detectOpaqueProbe(fetchImpl: typeof fetch): Promise<'conclusive' | 'inconclusive'> {
+  const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true
+  if (!isolated) return 'conclusive'
+  const href = globalThis.location?.href
+  if (!href) return 'inconclusive'
+  try {
+    const response = await fetchImpl(href, { method: 'HEAD', cache: 'force-cache' })
+    return opaqueProbeFor(true, response.headers.get('cross-origin-embedder-policy'))
+  } catch {
+    return 'inconclusive'
+  }
+}
+
+function memoize<T>(run: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined
+  return () => (value ??= run())
 }
