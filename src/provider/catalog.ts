@@ -305,9 +305,9 @@ export function matchModel(_type: ProviderType, modelID: string): CatalogMatch |
   for (const open of OPEN_MODELS) {
     if (!open.pattern.test(bare)) continue
     return {
+      // No name: the family label ("Llama 3.x") is not this model's name.
       info: {
         id,
-        name: open.name,
         limit: { context: open.context, output: open.output },
         cost: { input: 0, output: 0 },
         tools: open.tools ?? true,

@@ -234,6 +234,20 @@ describe('testConnection', () => {
     expect(result.message).not.toContain('local network')
   })
 
+  it('blames the network, not CORS settings, when a hosted API cannot be reached', async () => {
+    const down = fakeFetch(() => 'network-error')
+    const unreachable = failed(await testConnection({ type: 'anthropic', apiKey: KEY }, undefined, options(down.fetch, { opaqueProbe: 'inconclusive' })))
+    expect(unreachable).toEqual({
+      status: 'failed',
+      cause: 'unreachable',
+      message: "Couldn't reach api.anthropic.com. Check your internet connection; a proxy, a firewall or a browser extension may also block it.",
+    })
+    const blocked = fakeFetch((_url, init) => (init.mode === 'no-cors' ? new Response(null) : 'network-error'))
+    const cors = failed(await testConnection({ type: 'google', apiKey: KEY }, undefined, options(blocked.fetch)))
+    expect(cors.cause).toBe('cors')
+    expect(cors.message).toContain("Google Gemini's API allows browsers")
+  })
+
   it('gives up on a host that never answers', async () => {
     const { fetch } = fakeFetch(() => 'hang')
     const result = failed(await testConnection(ollamaTarget, undefined, options(fetch, { timeoutMs: 30 })))

@@ -210,6 +210,13 @@ async function classifyNetworkFailure(url: URL, target: ConnectionTarget, option
   } catch {
     answered = false
   }
+  // The hosted APIs allow browsers, so only the network or something on it (proxy, firewall, extension) can be at fault.
+  if (target.type !== 'openai-compatible' && !target.baseURL) {
+    const label = providerTypeInfo(target.type).label
+    return answered
+      ? fail('cors', `${url.host} answered, but the browser blocked the response (CORS). ${label}'s API allows browsers, so something in between (a proxy, a firewall or a browser extension) changed it.`)
+      : fail('unreachable', `Couldn't reach ${url.host}. Check your internet connection; a proxy, a firewall or a browser extension may also block it.`)
+  }
   const fix = corsFix(url, target, options)
   if (answered) {
     return fail('cors', `${url.host} is running but refused requests from this page (CORS). ${fix}`)
@@ -228,9 +235,6 @@ function corsFix(url: URL, target: ConnectionTarget, options: ConnectionOptions)
   const origin = options.origin ?? 'this page’s origin'
   const preset = target.type === 'openai-compatible' ? presetForURL(url.href) : undefined
   if (preset) return preset.corsFix.replaceAll('{origin}', origin)
-  if (target.type !== 'openai-compatible' && !target.baseURL) {
-    return `${providerTypeInfo(target.type).label}'s API allows browsers, so something in between (a proxy, a firewall or a browser extension) refused it.`
-  }
   return `Allow ${origin} in the server's CORS settings (Access-Control-Allow-Origin), with the Authorization header allowed.`
 }
 

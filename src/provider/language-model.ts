@@ -3,6 +3,7 @@
 import type { LanguageModel } from 'ai'
 import type { StoreContext } from '../session/context'
 import type { TabcodeDatabase } from '../session/database'
+import { InputError } from '../session/errors'
 import type { ModelReference } from '../session/schema'
 import { smallModelFor } from './catalog'
 import { MissingApiKeyError, ModelNotFoundError } from './errors'
@@ -56,11 +57,7 @@ export async function createLanguageModel(
     }
     case 'openai-compatible': {
       const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible')
-      if (!baseURL) throw new ModelNotFoundError(`${config.name} has no base URL. Set one in Settings.`, {
-        providerID: config.id,
-        modelID,
-        suggestions: [],
-      })
+      if (!baseURL) throw new InputError('baseURL', `${config.name} has no base URL. Set one in Settings.`)
       return createOpenAICompatible({ name: COMPATIBLE_PROVIDER_NAME, baseURL, apiKey, fetch, includeUsage: true }).chatModel(
         modelID,
       )

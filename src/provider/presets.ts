@@ -9,6 +9,8 @@ export interface ProviderTypeInfo {
   /** Hosted APIs refuse requests without a key; OpenAI-compatible servers may not need one. */
   needsKey: boolean
   keyPlaceholder: string
+  /** An example model id for the "Model ID" field. */
+  modelPlaceholder: string
 }
 
 export const PROVIDER_TYPE_INFO: readonly ProviderTypeInfo[] = [
@@ -18,6 +20,7 @@ export const PROVIDER_TYPE_INFO: readonly ProviderTypeInfo[] = [
     defaultBaseURL: 'https://api.openai.com/v1',
     needsKey: true,
     keyPlaceholder: 'sk-…',
+    modelPlaceholder: 'gpt-4.1-mini',
   },
   {
     type: 'anthropic',
@@ -25,6 +28,7 @@ export const PROVIDER_TYPE_INFO: readonly ProviderTypeInfo[] = [
     defaultBaseURL: 'https://api.anthropic.com/v1',
     needsKey: true,
     keyPlaceholder: 'sk-ant-…',
+    modelPlaceholder: 'claude-sonnet-4-5',
   },
   {
     type: 'google',
@@ -32,12 +36,14 @@ export const PROVIDER_TYPE_INFO: readonly ProviderTypeInfo[] = [
     defaultBaseURL: 'https://generativelanguage.googleapis.com/v1beta',
     needsKey: true,
     keyPlaceholder: 'AIza…',
+    modelPlaceholder: 'gemini-2.5-flash',
   },
   {
     type: 'openai-compatible',
     label: 'OpenAI-compatible',
     needsKey: false,
     keyPlaceholder: 'Optional for local servers',
+    modelPlaceholder: 'llama3.2',
   },
 ]
 

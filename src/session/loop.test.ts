@@ -149,6 +149,21 @@ describe('the loop', () => {
     expect(events).toContainEqual(expect.objectContaining({ type: 'session.error' }))
   })
 
+  it('never stores the provider key, even when the error body echoes it', async () => {
+    const test = await setup([apiError(400, 'Invalid request for key sk-secret-123456')])
+    const resolve = test.dependencies.models.resolve
+    test.dependencies.models.resolve = async (reference) => ({
+      ...(await resolve(reference)),
+      redact: (text: string) => text.split('sk-secret-123456').join('[redacted]'),
+    })
+    await test.prompt('hi')
+    await test.run()
+    const info = (await test.assistants())[0]!.info
+    expect(JSON.stringify(info)).not.toContain('sk-secret-123456')
+    expect(JSON.stringify(info)).toContain('[redacted]')
+    expect(JSON.stringify(test.events)).not.toContain('sk-secret-123456')
+  })
+
   it('ends the turn on a context overflow with a named error and no retry', async () => {
     const { prompt, run, assistants, sleeps } = await setup([apiError(400, "This model's maximum context length is 8192 tokens")])
     await prompt('hi')

@@ -27,6 +27,8 @@ export interface ResolvedModel {
   modelID: string
   limit: { context: number; output: number }
   cost: Prices
+  /** Removes this provider's secrets from text (error bodies can echo the key back). */
+  redact?: (text: string) => string
 }
 
 /** How the loop reaches models; the worker backs it with the configured providers, tests with mock models. */
@@ -202,7 +204,7 @@ async function runStepWithRetry(dependencies: LoopDependencies, input: StepInput
     const outcome = await processor.process(result.fullStream, input.signal)
     await writer.flush()
     dependencies.onWriter?.(undefined)
-    const error = outcome.error
+    const error = outcome.error && redactError(outcome.error, input.resolved.redact)
     if (!error) return undefined
     const reason = retryReason(error)
     if (!reason || input.signal.aborted) return error
@@ -225,6 +227,18 @@ async function runStepWithRetry(dependencies: LoopDependencies, input: StepInput
     }
     dependencies.setStatus(input.sessionID, { type: 'busy' })
   }
+}
+
+/** Every string of an error, through the provider's redaction: what is stored and shown never holds its key. */
+function redactError(error: MessageError, redact: ((text: string) => string) | undefined): MessageError {
+  if (!redact) return error
+  const clean = (value: unknown): unknown =>
+    typeof value === 'string'
+      ? redact(value)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, clean(inner)]))
+        : value
+  return clean(error) as MessageError
 }
 
 /** Names a root session from its first real prompt, in the background, with the small model when there is one. */

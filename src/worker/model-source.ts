@@ -1,3 +1,4 @@
+import { redactSecrets } from '../provider/connection'
 import { makeModelResolver } from '../provider/language-model'
 import type { StoreContext } from '../session/context'
 import type { ModelSource } from '../session/loop'
@@ -8,7 +9,9 @@ export function makeModelSource(context: StoreContext): ModelSource {
   return {
     async resolve(reference) {
       const { model, info, providerID } = await resolver.resolve(reference)
+      const key = (await context.db.providers.get(providerID))?.apiKey
       return {
+        redact: (text: string) => redactSecrets(text, [key]),
         model,
         providerID,
         modelID: info.id,

@@ -22,7 +22,13 @@ export function ShortcutsDialog(props: { onClose: () => void }): JSX.Element {
             <th scope="row">
               <kbd>Enter</kbd>
             </th>
-            <td>Send the prompt (Shift + Enter for a new line)</td>
+            <td>Send the prompt (Shift + Enter for a new line); while a turn runs, it joins that turn</td>
+          </tr>
+          <tr>
+            <th scope="row">
+              <kbd>Alt + Enter</kbd>
+            </th>
+            <td>While a turn runs: queue the prompt to run after it</td>
           </tr>
           <tr>
             <th scope="row">

@@ -33,13 +33,18 @@ describe('matchShortcut', () => {
     expect(matchShortcut(press({ altKey: true, shiftKey: true, code: 'KeyN', key: 'N' }))).toBeUndefined()
     expect(matchShortcut(press({ key: 'n', code: 'KeyN' }))).toBeUndefined()
   })
+
+  it('leaves Escape to the session view and the dialogs', () => {
+    expect(matchShortcut(press({ key: 'Escape', code: 'Escape' }))).toBeUndefined()
+  })
 })
 
 describe('SHORTCUTS', () => {
   it('declares aria-keyshortcuts values for every action', () => {
     expect(SHORTCUTS.map((shortcut) => shortcut.action).sort()).toEqual(
-      ['focus-prompt', 'new-session', 'next-session', 'previous-session', 'show-shortcuts'].sort(),
+      ['focus-prompt', 'new-session', 'next-session', 'previous-session', 'show-shortcuts', 'stop'].sort(),
     )
+    expect(keysFor('stop')).toBe('Escape')
     expect(keysFor('new-session')).toBe('Alt+N')
     expect(keysFor('focus-prompt')).toBe('Alt+L /')
   })

@@ -1,5 +1,5 @@
 /** Every app-wide shortcut, in one table: the key handler, `aria-keyshortcuts` and the help dialog all read it. */
-export type ShortcutAction = 'new-session' | 'previous-session' | 'next-session' | 'focus-prompt' | 'show-shortcuts'
+export type ShortcutAction = 'new-session' | 'previous-session' | 'next-session' | 'focus-prompt' | 'show-shortcuts' | 'stop'
 
 export interface Shortcut {
   action: ShortcutAction
@@ -16,6 +16,9 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'next-session', keys: 'Alt+ArrowDown', label: 'Alt + ↓', description: 'Open the next session in the list' },
   { action: 'focus-prompt', keys: 'Alt+L /', label: 'Alt + L  or  /', description: 'Focus the prompt (/ only when not typing)' },
   { action: 'show-shortcuts', keys: 'Shift+?', label: '?', description: 'Show keyboard shortcuts (when not typing)' },
+  // Handled by the session view, not the global matcher: it applies only while focus is in the prompt or the
+  // conversation, and never behind a dialog (where Escape closes the dialog).
+  { action: 'stop', keys: 'Escape', label: 'Esc', description: 'Stop the running turn (in the prompt or the conversation)' },
 ]
 
 export const keysFor = (action: ShortcutAction): string => SHORTCUTS.find((shortcut) => shortcut.action === action)!.keys

@@ -1,5 +1,5 @@
 import { Show, type JSX } from 'solid-js'
-import type { AssistantMessage, Message } from '../../session/schema'
+import type { AssistantMessage, Message, MessageError } from '../../session/schema'
 import { useSessionStore } from '../store/session-store-context'
 import { AssistantFooter } from './assistant-footer'
 import { MessageErrorView } from './message-error-view'
@@ -31,8 +31,33 @@ export function AssistantMessageView(props: { message: AssistantMessage; previou
         </header>
       </Show>
       <PartList parts={parts} role="assistant" />
-      <Show when={props.message.error}>{(error) => <MessageErrorView error={error()} />}</Show>
+      <Show when={props.message.error}>
+        {(error) => (
+          <Show when={error().name !== 'MessageAbortedError'} fallback={<StoppedMarker message={abortText(error())} />}>
+            <MessageErrorView error={error()} />
+          </Show>
+        )}
+      </Show>
       <AssistantFooter message={props.message} />
     </article>
+  )
+}
+
+/** The abort's own words, unless they only repeat "stopped" (a tab that died says so; the Stop button does not). */
+function abortText(error: MessageError): string | undefined {
+  const message = error.name === 'MessageAbortedError' ? error.data.message.trim() : ''
+  return message && !/^stopped\b/i.test(message) && !/cancell?ed/i.test(message) ? message : undefined
+}
+
+/** A stop the user asked for is not an error: a quiet marker where the reply ends. */
+function StoppedMarker(props: { message: string | undefined }): JSX.Element {
+  return (
+    <p class="message-stopped">
+      <span class="message-stopped-label">Stopped</span>
+      <Show when={props.message}>
+        <span aria-hidden="true"> · </span>
+        <span>{props.message}</span>
+      </Show>
+    </p>
   )
 }

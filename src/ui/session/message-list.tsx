@@ -1,17 +1,24 @@
 import { createMemo, For, Show, type JSX } from 'solid-js'
 import { useSessionStore } from '../store/session-store-context'
 import { createKeyedList } from './create-keyed-list'
-import { createStickToBottom } from './create-stick-to-bottom'
+import { createVirtualList, type VirtualList } from './create-virtual-list'
 import { MessageView } from './message-view'
 
-/** The conversation: newest page first loaded, older pages on request, the reader's place kept either way. */
-export function MessageList(): JSX.Element {
+/**
+ * The conversation, virtualised: at most MAX_MOUNTED_ROWS messages are in the DOM however long the session is. It
+ * follows the end while the reader is there, holds still once they scroll up, and loads older pages at the top.
+ */
+export function MessageList(props: { controls?: (list: Pick<VirtualList, 'scrollToBottom'>) => void }): JSX.Element {
   const store = useSessionStore()
   const current = store.current
   const keyed = createKeyedList(current.messages)
-  let scroller!: HTMLDivElement
-  let content!: HTMLDivElement
-  const scrolling = createStickToBottom({ scroller: () => scroller, content: () => content })
+  let scroller: HTMLDivElement | undefined
+  let log: HTMLDivElement | undefined
+  const loadOlder = () => {
+    if (current.hasOlder() && !current.loading()) void current.loadOlder()
+  }
+  const virtual = createVirtualList({ ids: keyed.ids, scroller: () => scroller, list: () => log, onReachTop: loadOlder })
+  props.controls?.(virtual)
   // Each row needs its predecessor (consecutive steps of one reply share a heading); one pass per list change.
   const previousIDs = createMemo(() => {
     const ids = keyed.ids()
@@ -25,36 +32,49 @@ export function MessageList(): JSX.Element {
   }
   const empty = () => keyed.ids().length === 0
   return (
-    <div class="message-scroller" ref={scroller}>
-      <div class="message-column" ref={content}>
-        <Show when={current.hasOlder()}>
-          <button
-            type="button"
-            class="button button-small button-quiet load-older"
-            disabled={current.loading()}
-            onClick={() => void scrolling.keepPosition(() => current.loadOlder())}
+    <div class="message-scroller-frame">
+      <div class="message-scroller" ref={scroller} tabindex="0">
+        <div class="message-column">
+          <Show when={current.hasOlder()}>
+            <button type="button" class="button button-small button-quiet load-older" disabled={current.loading()} onClick={loadOlder}>
+              {current.loading() ? 'Loading…' : 'Load older messages'}
+            </button>
+          </Show>
+          <Show when={current.error()}>
+            <p class="problem list-note" role="alert">
+              {current.error()}
+            </p>
+          </Show>
+          {/* Rows mounted by scrolling are not news: the log only announces while it follows the end. */}
+          <div
+            ref={log}
+            class="message-log"
+            role="log"
+            aria-label="Messages"
+            aria-relevant="additions"
+            aria-live={virtual.following() ? 'polite' : 'off'}
+            style={{ 'padding-top': `${virtual.padding().top}px`, 'padding-bottom': `${virtual.padding().bottom}px` }}
           >
-            {current.loading() ? 'Loading…' : 'Load older messages'}
-          </button>
-        </Show>
-        <Show when={current.error()}>
-          <p class="problem list-note" role="alert">
-            {current.error()}
-          </p>
-        </Show>
-        <div class="message-log" role="log" aria-label="Messages" aria-relevant="additions">
-          <For each={keyed.ids()}>
-            {(messageID) => (
-              <Show when={keyed.get(messageID)}>
-                {(message) => <MessageView message={message()} previous={previousOf(messageID)} />}
-              </Show>
-            )}
-          </For>
+            <For each={virtual.visible()}>
+              {(messageID) => (
+                <div class="message-row" ref={(element) => virtual.observe(element, messageID)} data-message-row={messageID}>
+                  <Show when={keyed.get(messageID)}>
+                    {(message) => <MessageView message={message()} previous={previousOf(messageID)} />}
+                  </Show>
+                </div>
+              )}
+            </For>
+          </div>
+          <Show when={empty() && !current.error()}>
+            <p class="list-note quiet">{current.loading() ? 'Loading messages…' : 'No messages yet.'}</p>
+          </Show>
         </div>
-        <Show when={empty() && !current.error()}>
-          <p class="list-note quiet">{current.loading() ? 'Loading messages…' : 'No messages yet.'}</p>
-        </Show>
       </div>
+      <Show when={!virtual.following() && !empty()}>
+        <button type="button" class="button button-small jump-latest" onClick={() => virtual.scrollToBottom()}>
+          Jump to latest
+        </button>
+      </Show>
     </div>
   )
 }

@@ -1,25 +1,109 @@
-import type { JSX } from 'solid-js'
+import { createSignal, createUniqueId, For, Show, type JSX } from 'solid-js'
+import { AGENTS } from '../../session/agent'
+import type { ModelReference } from '../../session/schema'
+import { errorMessage } from '../format/error'
 import { keysFor } from '../keyboard/shortcuts'
+import { useProviderStore } from '../settings/create-provider-store'
+import { ModelPicker } from '../settings/model-picker'
+import { textAfterSend } from '../store/draft-store'
+import { useSessionStore } from '../store/session-store-context'
+import { canSend, deliveryFor, promptKeyAction, type PromptAction } from './prompt-keys'
+import { isRunning } from './session-status-text'
+import './prompt-box.css'
 
-// Providers arrive with the next issue. Until then the box is real (focus, typing, Enter) but nothing is sent, and
-// no reply is ever faked.
-const CAN_SEND = false
+const DEFAULT_AGENT = 'build'
+const AGENT_NAMES = Object.keys(AGENTS)
 
-/** The prompt at the bottom of a session. Enter sends, Shift+Enter starts a new line. */
-export function PromptBox(props: { id: string }): JSX.Element {
-  const noteID = `${props.id}-note`
-  const send = () => {
-    if (!CAN_SEND) return
-    // The provider issue submits the prompt here.
+/**
+ * The prompt at the bottom of a session. Enter sends, Shift+Enter starts a new line. While a turn runs, Send adds the
+ * prompt to that turn (answered at its next step) and Queue (Alt+Enter) runs it after the turn; Stop (Escape) ends
+ * the turn. The text is cleared only once the worker stored the prompt; on failure it stays, with the reason.
+ */
+export function PromptBox(props: {
+  id: string
+  sessionID: string
+  onShowSettings?: (() => void) | undefined
+  /** Called once a prompt is stored (the list then follows the end again). */
+  onSent?: () => void
+}): JSX.Element {
+  const store = useSessionStore()
+  const providers = useProviderStore()
+  const sessionID = props.sessionID
+  const draft = store.drafts.get(sessionID)
+  const [text, setText] = createSignal(draft.text)
+  const [chosenModel, setChosenModel] = createSignal<ModelReference | undefined>(draft.model)
+  const [agent, setAgent] = createSignal(draft.agent ?? DEFAULT_AGENT)
+  const [sending, setSending] = createSignal(false)
+  const [problem, setProblem] = createSignal<string>()
+  const hintID = createUniqueId()
+  const agentID = createUniqueId()
+
+  const running = () => isRunning(store.state.status[sessionID])
+  const sessionModel = (): ModelReference | undefined => {
+    const model = store.state.sessions[sessionID]?.model
+    return model ? { providerID: model.providerID, modelID: model.modelID } : undefined
   }
+  const model = () => chosenModel() ?? sessionModel() ?? providers.defaultModel()
+  const noProviders = () => !providers.loading() && !providers.error() && providers.providers().length === 0
+
+  const edit = (value: string) => {
+    setText(value)
+    store.drafts.update(sessionID, { text: value })
+  }
+
+  async function submit(action: PromptAction): Promise<void> {
+    const sent = text()
+    if (!canSend(sent) || sending()) return
+    const delivery = deliveryFor(action, running())
+    const reference = model()
+    setSending(true)
+    setProblem(undefined)
+    try {
+      await store.api.prompt({
+        sessionID,
+        parts: [{ type: 'text', text: sent }],
+        agent: agent(),
+        ...(reference ? { model: reference } : {}),
+        ...(delivery ? { delivery } : {}),
+      })
+      // The user may have typed on while it was being stored; only what was sent leaves the box.
+      edit(textAfterSend(store.drafts.get(sessionID).text, sent))
+      props.onSent?.()
+    } catch (error) {
+      setProblem(`Couldn't send the prompt: ${errorMessage(error)}`)
+    } finally {
+      setSending(false)
+    }
+  }
+
+  async function stop(): Promise<void> {
+    try {
+      await store.api.cancel(sessionID)
+    } catch (error) {
+      setProblem(`Couldn't stop: ${errorMessage(error)}`)
+    }
+  }
+
   return (
     <form
       class="prompt"
+      aria-label="Prompt"
+      aria-busy={sending()}
       onSubmit={(event) => {
         event.preventDefault()
-        send()
+        void submit('send')
       }}
     >
+      <Show when={noProviders()}>
+        <div class="prompt-setup">
+          <span>Add a provider in Settings to start</span>
+          <Show when={props.onShowSettings}>
+            <button type="button" class="button button-small button-primary" onClick={() => props.onShowSettings?.()}>
+              Open Settings
+            </button>
+          </Show>
+        </div>
+      </Show>
       <label class="visually-hidden" for={props.id}>
         Prompt
       </label>
@@ -29,22 +113,93 @@ export function PromptBox(props: { id: string }): JSX.Element {
         rows={3}
         placeholder="Ask tabcode to change, explain or explore the code…"
         aria-keyshortcuts={keysFor('focus-prompt')}
-        aria-describedby={noteID}
+        aria-describedby={hintID}
+        value={text()}
+        onInput={(event) => edit(event.currentTarget.value)}
         onKeyDown={(event) => {
-          if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
-            event.preventDefault()
-            send()
-          }
+          const action = promptKeyAction(event, running())
+          if (!action) return
+          event.preventDefault()
+          void submit(action)
         }}
       />
-      <div class="prompt-bar">
-        <p id={noteID} class="prompt-note">
-          Connect a model to send prompts (coming with providers)
+      <Show when={problem()}>
+        <p class="prompt-problem problem" role="alert">
+          <span>{problem()}</span>
+          <button type="button" class="button-link" onClick={() => setProblem(undefined)}>
+            Dismiss
+          </button>
         </p>
-        <button type="submit" class="button button-primary" disabled={!CAN_SEND}>
-          Send
-        </button>
+      </Show>
+      <div class="prompt-bar">
+        <div class="prompt-choices">
+          <ModelPicker
+            value={model()}
+            providers={providers.providers()}
+            onChange={(reference) => {
+              setChosenModel(reference)
+              store.drafts.update(sessionID, { model: reference })
+            }}
+          />
+          <div class="field prompt-agent">
+            <label class="field-label" for={agentID}>
+              Agent
+            </label>
+            <select
+              id={agentID}
+              class="select"
+              value={agent()}
+              onChange={(event) => {
+                setAgent(event.currentTarget.value)
+                store.drafts.update(sessionID, { agent: event.currentTarget.value })
+              }}
+            >
+              <For each={AGENT_NAMES}>
+                {(name) => (
+                  <option value={name} title={AGENTS[name]?.description} selected={name === agent()}>
+                    {name}
+                  </option>
+                )}
+              </For>
+            </select>
+          </div>
+        </div>
+        <div class="prompt-actions">
+          <Show when={running()}>
+            <button
+              type="button"
+              class="button button-danger"
+              aria-keyshortcuts={keysFor('stop')}
+              title="Stop this turn (Escape)"
+              onClick={() => void stop()}
+            >
+              Stop
+            </button>
+            <button
+              type="button"
+              class="button"
+              aria-keyshortcuts="Alt+Enter"
+              title="Run after this turn ends (Alt+Enter)"
+              disabled={!canSend(text())}
+              onClick={() => void submit('queue')}
+            >
+              Queue
+            </button>
+          </Show>
+          <button
+            type="submit"
+            class="button button-primary"
+            aria-keyshortcuts="Enter"
+            title={running() ? 'Add to this turn: answered at its next step (Enter)' : 'Send (Enter)'}
+            disabled={!canSend(text())}
+          >
+            Send
+          </button>
+        </div>
       </div>
+      <p id={hintID} class="prompt-note" classList={{ 'prompt-note-busy': running() }}>
+        {running() ? 'Busy: Send adds to this turn · Queue runs after it' : 'Enter to send · Shift+Enter for a new line'}
+      </p>
     </form>
   )
 }

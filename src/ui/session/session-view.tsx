@@ -1,19 +1,44 @@
 import { Show, type JSX } from 'solid-js'
+import { errorMessage } from '../format/error'
 import { useSessionStore } from '../store/session-store-context'
-import { MessageErrorView } from './message-error-view'
+import type { VirtualList } from './create-virtual-list'
 import { MessageList } from './message-list'
 import { PromptBox } from './prompt-box'
+import { escapeStops } from './prompt-keys'
+import { SessionErrorBanner } from './session-error-banner'
 import { SESSION_HEADING_ID, SessionHeader } from './session-header'
+import { isRunning } from './session-status-text'
+import { TodoPanel } from './todo-panel'
 import './session.css'
 import './parts/parts.css'
 
-/** The open session: header, conversation, prompt. Mounted per session, so scroll and drafts start fresh. */
-export function SessionView(props: { sessionID: string; promptID: string }): JSX.Element {
+/** The open session: header, conversation, todos, prompt. Mounted per session, so scroll starts fresh. */
+export function SessionView(props: {
+  sessionID: string
+  promptID: string
+  onShowSettings?: (() => void) | undefined
+  onNewSession?: (() => void) | undefined
+}): JSX.Element {
   const store = useSessionStore()
   const info = () => store.state.sessions[props.sessionID]
-  const sessionError = () => store.state.errors[props.sessionID]
+  let list: Pick<VirtualList, 'scrollToBottom'> | undefined
   return (
-    <section class="session-view" aria-labelledby={SESSION_HEADING_ID}>
+    <section
+      class="session-view"
+      aria-labelledby={SESSION_HEADING_ID}
+      onKeyDown={(event) => {
+        const stop = escapeStops({
+          key: event.key,
+          isComposing: event.isComposing,
+          defaultPrevented: event.defaultPrevented,
+          dialogOpen: document.querySelector('dialog[open]') !== null,
+          running: isRunning(store.state.status[props.sessionID]),
+        })
+        if (!stop) return
+        event.preventDefault()
+        store.api.cancel(props.sessionID).catch((error: unknown) => console.warn(`tabcode: stop failed: ${errorMessage(error)}`))
+      }}
+    >
       <Show
         when={info()}
         fallback={
@@ -24,18 +49,23 @@ export function SessionView(props: { sessionID: string; promptID: string }): JSX
       >
         {(session) => <SessionHeader info={session()} />}
       </Show>
-      <Show when={sessionError()}>
-        {(error) => (
-          <div class="session-error">
-            <MessageErrorView error={error()} />
-            <button type="button" class="button button-small button-quiet" onClick={() => store.dismissError(props.sessionID)}>
-              Dismiss
-            </button>
-          </div>
-        )}
+      <SessionErrorBanner sessionID={props.sessionID} onShowSettings={props.onShowSettings} onNewSession={props.onNewSession} />
+      <Show when={store.current.repaired()}>
+        <div class="session-notice" role="status">
+          <span>The last reply was interrupted when its tab closed</span>
+          <button type="button" class="button button-small button-quiet" onClick={() => store.current.dismissRepaired()}>
+            Dismiss
+          </button>
+        </div>
       </Show>
-      <MessageList />
-      <PromptBox id={props.promptID} />
+      <MessageList controls={(controls) => (list = controls)} />
+      <TodoPanel sessionID={props.sessionID} />
+      <PromptBox
+        id={props.promptID}
+        sessionID={props.sessionID}
+        onShowSettings={props.onShowSettings}
+        onSent={() => list?.scrollToBottom()}
+      />
     </section>
   )
 }

@@ -3,7 +3,9 @@ import type { SessionInfo } from '../../session/schema'
 import { displayTitle } from '../../session/title'
 import { formatDateTime, formatRelativeTime, isoTime } from '../format/time'
 import { ArchiveIcon, PencilIcon, TrashIcon, UnarchiveIcon } from '../icons/icons'
+import { isRunning } from '../session/session-status-text'
 import { TitleEditor } from '../session/title-editor'
+import { useSessionStore } from '../store/session-store-context'
 import { hashForSession } from '../workbench/session-location'
 
 /** One row of the sidebar: a link that opens the session, and its actions, each named after the session. */
@@ -19,8 +21,10 @@ export function SessionItem(props: {
   onArchive: (archived: boolean) => void
   onDelete: () => void
 }): JSX.Element {
+  const store = useSessionStore()
   const title = () => displayTitle(props.info.title)
   const archived = () => props.info.time.archived !== undefined
+  const status = () => store.state.status[props.info.id]
   return (
     <li class="session-item" classList={{ 'session-item-current': props.current }} data-session-id={props.info.id}>
       <Show
@@ -45,6 +49,12 @@ export function SessionItem(props: {
             </time>
             <Show when={archived()}>
               <span class="badge">archived</span>
+            </Show>
+            <Show when={isRunning(status())}>
+              <span class="session-busy" classList={{ 'session-busy-retry': status()?.type === 'retry' }}>
+                <span class="status-dot" aria-hidden="true" />
+                {status()?.type === 'retry' ? 'retrying' : 'working'}
+              </span>
             </Show>
           </span>
         </a>

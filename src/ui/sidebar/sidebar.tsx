@@ -1,6 +1,7 @@
 import { createMemo, createSignal, For, Show, type JSX } from 'solid-js'
 import type { SessionInfo } from '../../session/schema'
 import { CloseIcon, KeyboardIcon, PlusIcon } from '../icons/icons'
+import { SettingsIcon } from '../settings/settings-icon'
 import { keysFor } from '../keyboard/shortcuts'
 import { useSessionStore } from '../store/session-store-context'
 import { createNow } from './create-now'
@@ -16,6 +17,7 @@ export function Sidebar(props: {
   onCreate: () => void
   onHide: () => void
   onShowShortcuts: () => void
+  onShowSettings: () => void
 }): JSX.Element {
   const store = useSessionStore()
   const list = store.list
@@ -152,6 +154,10 @@ export function Sidebar(props: {
         >
           <KeyboardIcon />
           Keyboard shortcuts
+        </button>
+        <button type="button" class="button button-quiet button-small" onClick={() => props.onShowSettings()}>
+          <SettingsIcon />
+          Settings
         </button>
       </div>
       <Show when={deleting()}>

@@ -15,6 +15,9 @@ export interface OpenSession {
   hasOlder: Accessor<boolean>
   loading: Accessor<boolean>
   error: Accessor<string | undefined>
+  /** The worker found the last reply cut off by a tab that died, and closed it (DESIGN decision 5). */
+  repaired: Accessor<boolean>
+  dismissRepaired(): void
   open(sessionID: string): Promise<void>
   close(): void
   loadOlder(): Promise<void>
@@ -30,6 +33,7 @@ export function createOpenSession(options: { api: ClientApi; state: UiState; set
   const [cursor, setCursor] = createSignal<string>()
   const [loading, setLoading] = createSignal(false)
   const [error, setError] = createSignal<string>()
+  const [repaired, setRepaired] = createSignal(false)
 
   const info = createMemo(() => {
     const current = id()
@@ -48,7 +52,27 @@ export function createOpenSession(options: { api: ClientApi; state: UiState; set
       setCursor(undefined)
       setError(undefined)
       setLoading(false)
+      setRepaired(false)
     })
+  }
+
+  // Both run beside the first page: the repair's rows arrive as events, which the reducer applies to the (empty or
+  // loaded) list, and events win over the page either way. Todos from an event that beat the read are newer.
+  function prepare(sessionID: string): void {
+    api.openSession(sessionID).then(
+      (result) => {
+        if (id() === sessionID && result.repaired) setRepaired(true)
+      },
+      (problem: unknown) => {
+        if (id() === sessionID) setError(`Couldn't check the last reply: ${errorMessage(problem)}`)
+      },
+    )
+    api.todos(sessionID).then(
+      (todos) => {
+        if (!state.todos[sessionID]) setState('todos', sessionID, todos)
+      },
+      (problem: unknown) => console.warn('tabcode: could not read the todo list', problem),
+    )
   }
 
   async function open(sessionID: string): Promise<void> {
@@ -61,6 +85,7 @@ export function createOpenSession(options: { api: ClientApi; state: UiState; set
       // applies message events to loaded sessions).
       setState(produce((draft) => void (draft.messages[sessionID] ??= [])))
     })
+    prepare(sessionID)
     try {
       if (!state.sessions[sessionID]) {
         const fetched = await api.getSession(sessionID)
@@ -106,5 +131,17 @@ export function createOpenSession(options: { api: ClientApi; state: UiState; set
     if (current && !loading() && !error() && !state.sessions[current]) close()
   })
 
-  return { id, info, messages, hasOlder: () => cursor() !== undefined, loading, error, open, close, loadOlder }
+  return {
+    id,
+    info,
+    messages,
+    hasOlder: () => cursor() !== undefined,
+    loading,
+    error,
+    repaired,
+    dismissRepaired: () => setRepaired(false),
+    open,
+    close,
+    loadOlder,
+  }
 }

@@ -2,7 +2,7 @@ import { createEffect, createRoot, onCleanup } from 'solid-js'
 import { describe, expect, it, vi } from 'vitest'
 import type { SessionEvent } from '../../session/event'
 import type { MessageWithParts } from '../../session/message-store'
-import type { Message, SessionInfo } from '../../session/schema'
+import type { Message, SessionInfo, Todo } from '../../session/schema'
 import type { ClientApi } from '../../worker/protocol'
 import type { WorkerConnection } from '../worker-client'
 import { createSessionStore, type SessionStore } from './create-session-store'
@@ -64,6 +64,9 @@ function makeWorker(sessions: SessionInfo[], history: Record<string, MessageWith
       sessions = sessions.filter((info) => !removed.includes(info))
       return { removed: removed.map((info) => info.id) }
     }),
+    openSession: vi.fn(async (_id: string) => ({ repaired: false })),
+    todos: vi.fn(async (_id: string): Promise<Todo[]> => []),
+    flush: vi.fn(async () => {}),
     renameSession: vi.fn(async (id: string, title: string) => {
       const index = sessions.findIndex((info) => info.id === id)
       sessions[index] = { ...sessions[index]!, title }
@@ -188,6 +191,33 @@ describe('createSessionStore: the open session', () => {
     expect(await store.remove(session(2).id)).toBe(true)
     expect(store.current.id()).toBeUndefined()
     expect(store.state.sessions[session(2).id]).toBeUndefined()
+    dispose()
+  })
+
+  it('asks the worker to repair the session and reads its todos when it opens', async () => {
+    const worker = makeWorker([session(1), session(2)], {})
+    const todo: Todo = { id: 't1', content: 'Write the parser', status: 'in_progress', priority: 'high' }
+    worker.api.openSession.mockResolvedValueOnce({ repaired: true })
+    worker.api.todos.mockResolvedValueOnce([todo])
+    const { store, dispose } = withStore(worker.connection)
+    await store.current.open(session(1).id)
+    expect(worker.api.openSession).toHaveBeenCalledWith(session(1).id)
+    await vi.waitFor(() => expect(store.current.repaired()).toBe(true))
+    expect(store.state.todos[session(1).id]).toEqual([todo])
+    store.current.dismissRepaired()
+    expect(store.current.repaired()).toBe(false)
+
+    // A live list that arrives before the read is newer than what the read returns.
+    const live: Todo = { ...todo, status: 'completed' }
+    let answer!: (todos: Todo[]) => void
+    worker.api.todos.mockReturnValueOnce(new Promise<Todo[]>((resolve) => (answer = resolve)))
+    await store.current.open(session(2).id)
+    worker.emit({ type: 'todo.updated', sessionID: session(2).id, todos: [live] })
+    await vi.waitFor(() => expect(store.state.todos[session(2).id]).toEqual([live]))
+    answer([todo])
+    await Promise.resolve()
+    expect(store.state.todos[session(2).id]).toEqual([live])
+    expect(store.current.repaired()).toBe(false)
     dispose()
   })
 

@@ -5,6 +5,7 @@ import type { ClientApi } from '../../worker/protocol'
 import { errorMessage } from '../format/error'
 import type { WorkerConnection } from '../worker-client'
 import { createOpenSession, type OpenSession } from './create-open-session'
+import { makeDraftStore, type DraftStore } from './draft-store'
 import { createSessionList, type SessionList } from './create-session-list'
 import { makeEventQueue } from './event-queue'
 import { applyEvent } from './reducer'
@@ -19,8 +20,12 @@ export interface SessionStore {
   /** The last failed action, worded for the user, until dismissed or replaced. */
   problem: Accessor<string | undefined>
   dismissProblem(): void
-  /** Forgets the live error reported for a session (stored message errors stay). */
-  dismissError(sessionID: string): void
+  /** Forgets the live error reported for a session and hides the banner for the stored one (`messageID`). */
+  dismissError(sessionID: string, messageID?: string): void
+  /** Per session: the id of the message whose error banner the user dismissed. */
+  dismissedError(sessionID: string): string | undefined
+  /** Prompt drafts per session, kept in memory while the tab lives. */
+  readonly drafts: DraftStore
   createSession(): Promise<SessionInfo | undefined>
   rename(sessionID: string, title: string): Promise<boolean>
   setArchived(sessionID: string, archived: boolean): Promise<boolean>
@@ -50,6 +55,17 @@ export function createSessionStore(connection: WorkerConnection, options: { proj
   const list = createSessionList({ api, state, setState, ...options })
   const current = createOpenSession({ api, state, setState })
   const [problem, setProblem] = createSignal<string>()
+  const [dismissed, setDismissed] = createSignal<Record<string, string>>({})
+  const drafts = makeDraftStore()
+
+  // The page may be killed once hidden: streamed text still in the worker's buffer is written now (DESIGN decision 3).
+  if (typeof document !== 'undefined') {
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') api.flush().catch((error: unknown) => console.warn('tabcode: flush failed', error))
+    }
+    document.addEventListener('visibilitychange', onHide)
+    onCleanup(() => document.removeEventListener('visibilitychange', onHide))
+  }
 
   const upsert = (info: SessionInfo) => setState('sessions', info.id, info)
 
@@ -72,7 +88,12 @@ export function createSessionStore(connection: WorkerConnection, options: { proj
     partsOf: (messageID) => state.parts[messageID] ?? NO_PARTS,
     problem,
     dismissProblem: () => setProblem(undefined),
-    dismissError: (sessionID) => setState(produce((draft) => void delete draft.errors[sessionID])),
+    dismissError: (sessionID, messageID) => {
+      setState(produce((draft) => void delete draft.errors[sessionID]))
+      if (messageID) setDismissed((current) => ({ ...current, [sessionID]: messageID }))
+    },
+    dismissedError: (sessionID) => dismissed()[sessionID],
+    drafts,
     createSession: () =>
       attempt('create a session', async () => {
         const info = await api.createSession({})
@@ -101,6 +122,7 @@ export function createSessionStore(connection: WorkerConnection, options: { proj
             }
           }),
         )
+        for (const id of removed) drafts.forget(id)
         return true
       })),
   }

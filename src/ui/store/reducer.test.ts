@@ -260,6 +260,15 @@ describe('applyEvent: status and errors', () => {
     expect(store.state.errors[id('ses', 1)]).toEqual(error)
   })
 
+  it('forgets the last error once the session is busy again', () => {
+    const store = makeStore()
+    store.apply({ type: 'session.error', sessionID: id('ses', 1), error: { name: 'UnknownError', data: { message: 'no model' } } })
+    store.apply({ type: 'session.status', sessionID: id('ses', 1), status: { type: 'retry', attempt: 1, message: 'x', next: 5 } })
+    expect(store.state.errors[id('ses', 1)]).toBeDefined()
+    store.apply({ type: 'session.status', sessionID: id('ses', 1), status: { type: 'busy' } })
+    expect(store.state.errors[id('ses', 1)]).toBeUndefined()
+  })
+
   it('ignores errors that name no session', () => {
     const store = makeStore()
     store.apply({ type: 'session.error', error: { name: 'UnknownError', data: { message: 'somewhere' } } })

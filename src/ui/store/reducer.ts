@@ -77,6 +77,8 @@ export function applyEvent(state: UiState, event: SessionEvent): void {
     }
     case 'session.status':
       state.status[event.sessionID] = event.status
+      // A new turn (or a retry of the failed one) is under way: the last turn's error is no longer news.
+      if (event.status.type === 'busy') delete state.errors[event.sessionID]
       return
     case 'todo.updated':
       state.todos[event.sessionID] = event.todos

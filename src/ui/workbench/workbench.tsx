@@ -1,4 +1,4 @@
-import { createEffect, createSignal, on, onCleanup, onMount, Show, type JSX } from 'solid-js'
+import { createEffect, createSignal, lazy, on, onCleanup, onMount, Show, Suspense, type JSX } from 'solid-js'
 import type { Project } from '../../session/schema'
 import { Banner } from '../banner/banner'
 import { SidebarIcon } from '../icons/icons'
@@ -6,6 +6,7 @@ import { createShortcuts } from '../keyboard/create-shortcuts'
 import { ShortcutsDialog } from '../keyboard/shortcuts-dialog'
 import { EmptyState } from '../session/empty-state'
 import { SessionView } from '../session/session-view'
+import { createProviderStore, ProviderStoreContext } from '../settings/create-provider-store'
 import { Sidebar } from '../sidebar/sidebar'
 import { createSessionStore } from '../store/create-session-store'
 import { adjacentSession } from '../store/session-list'
@@ -17,12 +18,17 @@ import './workbench.css'
 
 export const PROMPT_ID = 'prompt'
 
+// The settings dialog (forms, the model table) loads on first open, so the first screen stays small.
+const SettingsDialog = lazy(() => import('../settings/settings-dialog'))
+
 /** The app once storage is open: sidebar, the open session, and the notices about this tab. */
 export function Workbench(props: { connection: WorkerConnection; project: Project }): JSX.Element {
   const store = createSessionStore(props.connection, { projectID: props.project.id })
   const notices = createWorkerNotices(props.connection)
   const [sidebarOpen, setSidebarOpen] = createSignal(false)
   const [helpOpen, setHelpOpen] = createSignal(false)
+  const [settingsOpen, setSettingsOpen] = createSignal(false)
+  const providers = createProviderStore(props.connection.api)
 
   const openSession = (sessionID: string) => {
     setSidebarOpen(false)
@@ -71,63 +77,78 @@ export function Workbench(props: { connection: WorkerConnection; project: Projec
 
   return (
     <SessionStoreContext.Provider value={store}>
-      <div class="workbench-shell">
-        <Show when={notices.reloadRequired()}>
-          <Banner
-            tone="warning"
-            message={`${notices.reloadRequired()} Reload this tab to keep working.`}
-            actionLabel="Reload"
-            onAction={() => window.location.reload()}
-          />
-        </Show>
-        <Show when={notices.foreignTab()}>
-          <Banner
-            tone="warning"
-            message="Another tab runs a different version of tabcode; reload it."
-            onDismiss={notices.dismissForeignTab}
-          />
-        </Show>
-        <Show when={store.problem()}>
-          <Banner tone="danger" role="alert" message={store.problem()!} onDismiss={store.dismissProblem} />
-        </Show>
-        <div class="workbench" data-sidebar={sidebarOpen() ? 'open' : 'closed'}>
-          <header class="narrow-bar">
-            <button
-              type="button"
-              class="button button-quiet"
-              aria-expanded={sidebarOpen()}
-              aria-controls="sidebar"
-              onClick={() => setSidebarOpen(!sidebarOpen())}
-            >
-              <SidebarIcon />
-              Show sessions
-            </button>
-            <span class="narrow-bar-brand">tabcode</span>
-          </header>
-          <Sidebar
-            id="sidebar"
-            onOpen={openSession}
-            onCreate={() => void createSession()}
-            onHide={() => setSidebarOpen(false)}
-            onShowShortcuts={() => setHelpOpen(true)}
-          />
-          <Show when={sidebarOpen()}>
-            <div class="scrim" aria-hidden="true" onClick={() => setSidebarOpen(false)} />
+      <ProviderStoreContext.Provider value={providers}>
+        <div class="workbench-shell">
+          <Show when={notices.reloadRequired()}>
+            <Banner
+              tone="warning"
+              message={`${notices.reloadRequired()} Reload this tab to keep working.`}
+              actionLabel="Reload"
+              onAction={() => window.location.reload()}
+            />
           </Show>
-          <main class="workbench-main">
-            <Show
-              when={store.current.id()}
-              keyed
-              fallback={<EmptyState onCreate={() => void createSession()} />}
-            >
-              {(sessionID) => <SessionView sessionID={sessionID} promptID={PROMPT_ID} />}
+          <Show when={notices.foreignTab()}>
+            <Banner
+              tone="warning"
+              message="Another tab runs a different version of tabcode; reload it."
+              onDismiss={notices.dismissForeignTab}
+            />
+          </Show>
+          <Show when={store.problem()}>
+            <Banner tone="danger" role="alert" message={store.problem()!} onDismiss={store.dismissProblem} />
+          </Show>
+          <div class="workbench" data-sidebar={sidebarOpen() ? 'open' : 'closed'}>
+            <header class="narrow-bar">
+              <button
+                type="button"
+                class="button button-quiet"
+                aria-expanded={sidebarOpen()}
+                aria-controls="sidebar"
+                onClick={() => setSidebarOpen(!sidebarOpen())}
+              >
+                <SidebarIcon />
+                Show sessions
+              </button>
+              <span class="narrow-bar-brand">tabcode</span>
+            </header>
+            <Sidebar
+              id="sidebar"
+              onOpen={openSession}
+              onCreate={() => void createSession()}
+              onHide={() => setSidebarOpen(false)}
+              onShowShortcuts={() => setHelpOpen(true)}
+              onShowSettings={() => setSettingsOpen(true)}
+            />
+            <Show when={sidebarOpen()}>
+              <div class="scrim" aria-hidden="true" onClick={() => setSidebarOpen(false)} />
             </Show>
-          </main>
+            <main class="workbench-main">
+              <Show
+                when={store.current.id()}
+                keyed
+                fallback={<EmptyState onCreate={() => void createSession()} />}
+              >
+                {(sessionID) => (
+                  <SessionView
+                    sessionID={sessionID}
+                    promptID={PROMPT_ID}
+                    onShowSettings={() => setSettingsOpen(true)}
+                    onNewSession={() => void createSession()}
+                  />
+                )}
+              </Show>
+            </main>
+          </div>
+          <Show when={helpOpen()}>
+            <ShortcutsDialog onClose={() => setHelpOpen(false)} />
+          </Show>
+          <Show when={settingsOpen()}>
+            <Suspense>
+              <SettingsDialog store={providers} api={props.connection.api} onClose={() => setSettingsOpen(false)} />
+            </Suspense>
+          </Show>
         </div>
-        <Show when={helpOpen()}>
-          <ShortcutsDialog onClose={() => setHelpOpen(false)} />
-        </Show>
-      </div>
+      </ProviderStoreContext.Provider>
     </SessionStoreContext.Provider>
   )
 }

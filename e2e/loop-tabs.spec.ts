@@ -1,0 +1,94 @@
+import { expect, test } from './fixtures'
+import { Conversation } from './page-models/conversation'
+import { connectMockModel } from './support/connect-model'
+import { chunk, hang, ModelScript, streamText } from './support/model-script'
+
+const model = new ModelScript()
+
+test.beforeEach(async () => {
+  await model.reset()
+})
+
+test('two tabs prompting one session get one runner and no duplicate messages', async ({ context }) => {
+  await model.push([streamText('Reply to the first tab.', { delayMs: 1_500 }), streamText('Reply covering the second tab.')], { model: 'mock-model' })
+  const first = new Conversation(await context.newPage())
+  await first.open()
+  await connectMockModel(first.page)
+  await first.page.reload()
+  await first.ready()
+  await first.newSession()
+  await first.rename(/New session · /, 'Shared work')
+  const second = new Conversation(await context.newPage())
+  await second.open()
+  await second.sessionLink(/^Shared work/).click()
+
+  await first.send('from the first tab')
+  await model.waitForRequests(1)
+  await second.send('from the second tab')
+  for (const tab of [first, second]) {
+    await expect(tab.replies().last()).toContainText('Reply covering the second tab.')
+    await expect(tab.prompts()).toHaveCount(2)
+    await expect(tab.replies()).toHaveCount(2)
+  }
+  expect((await model.requests()).filter((request) => request.model === 'mock-model')).toHaveLength(2)
+})
+
+test('stop from another tab cancels the run', async ({ context }) => {
+  await model.push([hang(2, { chunks: [chunk.text('Streaming in the first tab ')] })], { model: 'mock-model' })
+  const first = new Conversation(await context.newPage())
+  await first.open()
+  await connectMockModel(first.page)
+  await first.page.reload()
+  await first.ready()
+  await first.newSession()
+  await first.rename(/New session · /, 'Cancel me')
+  await first.send('go on')
+  await expect(first.replies().first()).toContainText('Streaming in the first tab')
+
+  const second = new Conversation(await context.newPage())
+  await second.open()
+  await second.sessionLink(/^Cancel me/).click()
+  await second.stopButton().click()
+  await first.idle()
+  const [request] = await model.waitForRequests(1, { settled: true })
+  expect(request!.outcome).toBe('client-closed')
+})
+
+test('a tab closed mid-stream is recovered when the session is opened again', async ({ context }) => {
+  await model.push([hang(4, { chunks: [chunk.text('Words before the tab closed ')], chunkDelayMs: 20 })], { model: 'mock-model' })
+  const doomed = new Conversation(await context.newPage())
+  await doomed.open()
+  await connectMockModel(doomed.page)
+  await doomed.page.reload()
+  await doomed.ready()
+  await doomed.newSession()
+  await doomed.rename(/New session · /, 'Interrupted')
+  await doomed.send('start talking')
+  await expect(doomed.replies().first()).toContainText('Words before the tab closed')
+  // Give the 50 ms flush a chance to store the text, as it would have in the real world before the tab died.
+  await expect
+    .poll(() =>
+      doomed.page.evaluate(async () => {
+        const api = window.__tabcode!.api
+        const [session] = (await api.listSessions({})).items
+        const page = await api.pageMessages({ sessionID: session!.id })
+        return JSON.stringify(page.messages.at(-1)?.parts ?? [])
+      }),
+    )
+    .toContain('Words before the tab closed')
+  await doomed.page.close()
+
+  const reopened = new Conversation(await context.newPage())
+  await reopened.open()
+  await reopened.sessionLink(/^Interrupted/).click()
+  await expect(reopened.replies().first()).toContainText('Words before the tab closed')
+  await expect(reopened.main).toContainText(/interrupted when its tab closed/i)
+  await reopened.idle()
+
+  await model.push([streamText('Carrying on.')], { model: 'mock-model' })
+  await reopened.send('continue please')
+  await expect(reopened.replies().last()).toContainText('Carrying on.')
+  // The model got a well-formed history: the interrupted reply's text, then the new prompt.
+  const requests = (await model.requests()).filter((request) => request.model === 'mock-model')
+  expect(JSON.stringify(requests.at(-1)!.body!.messages)).toContain('Words before the tab closed')
+})

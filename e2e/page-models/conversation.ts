@@ -1,0 +1,40 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+import { Workbench } from './workbench'
+
+/** A session being talked to: the prompt, its buttons and the replies, found by role and label. */
+export class Conversation extends Workbench {
+  readonly status: Locator
+
+  constructor(page: Page) {
+    super(page)
+    this.status = page.getByRole('status', { name: 'Session status' })
+  }
+
+  async send(text: string) {
+    await this.prompt.fill(text)
+    await this.prompt.press('Enter')
+    await expect(this.prompt).toHaveValue('')
+  }
+
+  async queue(text: string) {
+    await this.prompt.fill(text)
+    await this.page.getByRole('button', { name: 'Queue', exact: true }).click()
+    await expect(this.prompt).toHaveValue('')
+  }
+
+  replies(): Locator {
+    return this.messages.getByRole('article', { name: /^Assistant/ })
+  }
+
+  prompts(): Locator {
+    return this.messages.getByRole('article', { name: 'You' })
+  }
+
+  stopButton(): Locator {
+    return this.page.getByRole('button', { name: 'Stop', exact: true })
+  }
+
+  async idle() {
+    await expect(this.stopButton()).toHaveCount(0)
+  }
+}

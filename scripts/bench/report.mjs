@@ -1,0 +1,73 @@
+// The table on stdout. "ratio" is the share of the budget used: value / target for a maximum, target / value for a
+// minimum (streamDeltasPerSec), so 1.00 or less passes either way.
+
+export const TARGETS = {
+  firstScreenMs_10kMessages: 100,
+  sessionListMs_5kSessions: 200,
+  streamDeltasPerSec: 3_000,
+  commitsPerSec: 30,
+  lastDeltaToCommitMs: 100,
+  maxMainThreadTaskMs: 50,
+  perDeltaCostRatio_10kVs100: 1.2,
+  workerPerDeltaCostRatio_10kVs100: 1.2,
+}
+/** Targets that are minimums; every other target is a maximum. */
+export const AT_LEAST = ['streamDeltasPerSec']
+
+const formats = {
+  ms: (v) => `${v.toLocaleString('en', { maximumFractionDigits: 1 })} ms`,
+  perSec: (v) => `${Math.round(v).toLocaleString('en')} /s`,
+  us: (v) => `${v.toFixed(1)} µs`,
+  ratio: (v) => `${v.toFixed(2)}×`,
+  count: (v) => v.toLocaleString('en'),
+  fps: (v) => `${v.toFixed(0)} fps`,
+}
+
+/** [label, key, format]; a key in TARGETS is checked, any other is information. */
+const ROWS = [
+  ['first screen, 10k messages (cold)', 'firstScreenMs_10kMessages', 'ms'],
+  ['first screen, 10k messages (warm median)', 'firstScreenWarmMedianMs_10kMessages', 'ms'],
+  ['session list, 5k sessions (cold)', 'sessionListMs_5kSessions', 'ms'],
+  ['session list, 5k sessions (warm median)', 'sessionListWarmMedianMs_5kSessions', 'ms'],
+  ['writeFixture 10k messages + 20k parts', 'seedMs_10kMessages', 'ms'],
+  ['writeFixture 5k sessions', 'seedMs_5kSessions', 'ms'],
+  ['deltas through the worker (~6,000/s offered, 10 s)', 'streamDeltasPerSec', 'perSec'],
+  ['  slowest 1 s window of that stream', 'streamDeltasPerSecMin1s', 'perSec'],
+  ['commits while streaming', 'commitsPerSec', 'perSec'],
+  ['  longest gap between commits (upper bound)', 'maxCommitGapMs', 'ms'],
+  ['last delta → its commit (stream stalls after it)', 'lastDeltaToCommitMs', 'ms'],
+  ['  last delta → readable via pageMessages (page)', 'lastDeltaToReadableMs', 'ms'],
+  ['  last delta → last commit (stream ends, bound)', 'lastDeltaToCommitMsAtEnd', 'ms'],
+  ['burst of 40k deltas at once: longest worker task', 'burstLongestWorkerTaskMs', 'ms'],
+  ['  timed flushes during the burst', 'burstFlushes', 'count'],
+  ['longest main-thread task, 20k deltas, open 2k session', 'maxMainThreadTaskMs', 'ms'],
+  ['  long tasks ≥ 50 ms (PerformanceObserver)', 'longTasks', 'count'],
+  ['  longest gap between animation frames', 'maxFrameGapMs', 'ms'],
+  ['  animation frames per second while streaming', 'streamFps_2kMessages', 'fps'],
+  ['main-thread cost per delta, 10k / 100 messages', 'perDeltaCostRatio_10kVs100', 'ratio'],
+  ['  main thread per delta, 100 messages', 'mainUsPerDelta_100Messages', 'us'],
+  ['  main thread per delta, 10k messages', 'mainUsPerDelta_10kMessages', 'us'],
+  ['worker cost per delta, 10k / 100 messages', 'workerPerDeltaCostRatio_10kVs100', 'ratio'],
+  ['  worker per delta, 100 messages', 'workerUsPerDelta_100Messages', 'us'],
+  ['  worker per delta, 10k messages', 'workerUsPerDelta_10kMessages', 'us'],
+]
+
+export function report(f) {
+  const rows = ROWS.filter(([, key]) => typeof f[key] === 'number').map(([label, key, format]) => {
+    const value = f[key]
+    const target = TARGETS[key]
+    if (target === undefined) return [label, formats[format](value), '—', '—', 'info']
+    const min = AT_LEAST.includes(key)
+    const ratio = min ? target / value : value / target
+    return [label, formats[format](value), `${min ? '≥' : '≤'} ${formats[format](target)}`, ratio.toFixed(2), ratio <= 1 ? 'pass' : 'MISSED']
+  })
+  const header = ['measurement', 'value', 'target', 'ratio', 'result']
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)))
+  const line = (r) => r.map((cell, c) => (c ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  ')
+  console.log(['', line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n'))
+  const m = f.machine
+  console.log(`\n${m.os}; ${m.cpu} × ${m.cores} cores; ${m.memoryGB} GB; Node ${m.node}; Chromium ${m.chromium}`)
+  if (f.build) console.log(`build: ${f.build}`)
+  const missed = rows.filter((r) => r[4] === 'MISSED').map((r) => r[0])
+  console.log(missed.length ? `\nMISSED: ${missed.join('; ')}` : '\nall targets met')
+}

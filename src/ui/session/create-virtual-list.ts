@@ -1,0 +1,209 @@
+import { createComputed, createSignal, on, onCleanup, onMount, type Accessor } from 'solid-js'
+import {
+  anchorAt,
+  bottomTop,
+  computeWindow,
+  makeRowLayout,
+  sameRange,
+  topForAnchor,
+  type Anchor,
+  type WindowRange,
+} from './virtual-window'
+
+/** DESIGN target 9: however long the session, at most this many messages are in the DOM. */
+export const MAX_MOUNTED_ROWS = 60
+const ESTIMATED_ROW_PX = 120
+/** Within this distance of the end, the reader is "at the bottom" and the list follows new content. */
+const FOLLOW_THRESHOLD_PX = 48
+
+export interface VirtualListOptions {
+  ids: Accessor<readonly string[]>
+  /** The scrolling element. */
+  scroller: () => HTMLElement | undefined
+  /** The element the rows sit in: its padding holds the space of unmounted rows. */
+  list: () => HTMLElement | undefined
+  /** Called when the reader reaches the top of what is loaded (load the previous page). */
+  onReachTop?: () => void
+  maxRows?: number
+}
+
+export interface VirtualList {
+  /** The ids to mount, in order. */
+  visible: Accessor<string[]>
+  /** Space of the rows above and below the mounted ones, in pixels. */
+  padding: Accessor<{ top: number; bottom: number }>
+  /** Whether the list sticks to the bottom (the reader is there): streaming text and new messages keep it there. */
+  following: Accessor<boolean>
+  /** Call from a row's `ref`: its height is measured while it is mounted. */
+  observe(element: HTMLElement, id: string): void
+  scrollToBottom(): void
+}
+
+const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, index) => id === b[index])
+
+/**
+ * A bottom-anchored, variable-height virtual list for the conversation (pure math in virtual-window.ts).
+ *
+ * - Rows are measured with a ResizeObserver; unmeasured ones count at the mean measured height.
+ * - While following, every change (a new message, a streamed line) keeps the end in view. Once the reader scrolls
+ *   up, the row at the top of the viewport is the anchor: when rows above it change (an older page prepended, an
+ *   estimate replaced by a measurement) the scroll position moves by exactly that much, so nothing moves on screen.
+ * - Mounting happens on id changes and scrolls. A resize callback only re-anchors and pads; if it would change the
+ *   window it asks for the next frame, because rows mounted inside a ResizeObserver callback cannot be measured
+ *   in that frame (the browser reports "ResizeObserver loop completed with undelivered notifications").
+ */
+export function createVirtualList(options: VirtualListOptions): VirtualList {
+  const maxRows = options.maxRows ?? MAX_MOUNTED_ROWS
+  const layout = makeRowLayout(ESTIMATED_ROW_PX)
+  const [visible, setVisible] = createSignal<string[]>([], { equals: sameIds })
+  const [padding, setPadding] = createSignal({ top: 0, bottom: 0 }, { equals: (a, b) => a.top === b.top && a.bottom === b.bottom })
+  const [following, setFollowing] = createSignal(true)
+  let range: WindowRange = { start: 0, end: 0 }
+  let anchor: Anchor | undefined
+  let frame = 0
+  const rows = new Map<Element, string>()
+
+  /**
+   * Where the list's first row would start, in the scroller's content coordinates: the list's own top, since its
+   * top padding stands for the rows above the window.
+   */
+  const origin = (scroller: HTMLElement, list: HTMLElement) =>
+    list.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop
+
+  /** The viewport top, in list coordinates, that this pass should show. */
+  function targetTop(scroller: HTMLElement, list: HTMLElement, restore: boolean): number {
+    if (following()) return bottomTop(layout, scroller.clientHeight)
+    if (restore && anchor) {
+      const top = topForAnchor(layout, anchor)
+      if (top !== undefined) return top
+    }
+    return scroller.scrollTop - origin(scroller, list)
+  }
+
+  function windowFor(scroller: HTMLElement, top: number): WindowRange {
+    const height = scroller.clientHeight
+    return computeWindow(layout, { top, height, overscan: height, maxRows, prefer: following() ? 'end' : 'start' })
+  }
+
+  function apply(next: WindowRange): void {
+    range = next
+    const ids = options.ids()
+    setVisible(ids.slice(next.start, next.end) as string[])
+    setPadding({ top: layout.offset(next.start), bottom: layout.total() - layout.offset(next.end) })
+  }
+
+  /** Puts the viewport where this pass decided, then remembers the row at its top. */
+  function settle(scroller: HTMLElement, list: HTMLElement, top: number): void {
+    if (following()) {
+      scroller.scrollTop = scroller.scrollHeight
+    } else {
+      const wanted = Math.round(origin(scroller, list) + top)
+      if (Math.abs(scroller.scrollTop - wanted) >= 1) scroller.scrollTop = wanted
+    }
+    anchor = following() ? undefined : anchorAt(layout, scroller.scrollTop - origin(scroller, list))
+  }
+
+  /** A full pass: choose the window, mount it, and put the viewport back in place. */
+  function pass(restore: boolean): void {
+    const scroller = options.scroller()
+    const list = options.list()
+    if (!scroller || !list) return
+    const top = targetTop(scroller, list, restore)
+    apply(windowFor(scroller, top))
+    settle(scroller, list, top)
+  }
+
+  const schedule = () => {
+    if (frame) return
+    frame = requestAnimationFrame(() => {
+      frame = 0
+      pass(true)
+    })
+  }
+
+  // New or removed messages: re-lay out in the same update, so <For> mounts the right rows once; the scroll
+  // position is settled after Solid has written the DOM (a microtask, still before the browser paints).
+  createComputed(
+    on(options.ids, (ids) => {
+      layout.setRows(ids)
+      const scroller = options.scroller()
+      const list = options.list()
+      if (!scroller || !list) {
+        apply({ start: Math.max(0, ids.length - Math.min(maxRows, 20)), end: ids.length })
+        return
+      }
+      const top = targetTop(scroller, list, true)
+      apply(windowFor(scroller, top))
+      queueMicrotask(() => settle(scroller, list, top))
+    }),
+  )
+
+  const resizes = new ResizeObserver((entries) => {
+    const scroller = options.scroller()
+    const list = options.list()
+    if (!scroller || !list) return
+    let moved = false
+    for (const entry of entries) {
+      const id = rows.get(entry.target)
+      if (id === undefined) continue
+      const height = entry.borderBoxSize?.[0]?.blockSize ?? (entry.target as HTMLElement).offsetHeight
+      if (layout.measure(id, height)) moved = true
+    }
+    // The scroller itself changed size (window resize, the prompt grew): same handling, nothing to measure.
+    if (!moved && !entries.some((entry) => entry.target === scroller)) return
+    const top = targetTop(scroller, list, true)
+    setPadding({ top: layout.offset(range.start), bottom: layout.total() - layout.offset(range.end) })
+    settle(scroller, list, top)
+    if (!sameRange(windowFor(scroller, top), range)) schedule()
+  })
+
+  onMount(() => {
+    const scroller = options.scroller()
+    if (!scroller) return
+    resizes.observe(scroller)
+    const onScroll = () => {
+      const list = options.list()
+      if (!list) return
+      const distance = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight
+      setFollowing(distance < FOLLOW_THRESHOLD_PX)
+      const top = scroller.scrollTop - origin(scroller, list)
+      const next = windowFor(scroller, top)
+      if (!sameRange(next, range)) apply(next)
+      anchor = following() ? undefined : anchorAt(layout, top)
+      if (next.start === 0 && top < scroller.clientHeight) options.onReachTop?.()
+    }
+    // Scrolling up by even a pixel means "let me read": stop following before the next resize pulls the view down.
+    const onWheel = (event: WheelEvent) => {
+      if (event.deltaY < 0) setFollowing(false)
+    }
+    scroller.addEventListener('scroll', onScroll, { passive: true })
+    scroller.addEventListener('wheel', onWheel, { passive: true })
+    pass(true)
+    onCleanup(() => {
+      scroller.removeEventListener('scroll', onScroll)
+      scroller.removeEventListener('wheel', onWheel)
+    })
+  })
+  onCleanup(() => {
+    resizes.disconnect()
+    if (frame) cancelAnimationFrame(frame)
+  })
+
+  return {
+    visible,
+    padding,
+    following,
+    observe(element, id) {
+      rows.set(element, id)
+      resizes.observe(element)
+      onCleanup(() => {
+        rows.delete(element)
+        resizes.unobserve(element)
+      })
+    },
+    scrollToBottom() {
+      setFollowing(true)
+      pass(false)
+    },
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * The arithmetic of the virtualised message list, free of the DOM so it can be tested: row heights (measured or
+ * estimated) with prefix sums, the window of rows to mount for a viewport, and the anchor that keeps what the reader
+ * looks at in place when rows above it change (older pages prepended, estimates replaced by measurements).
+ *
+ * Coordinates are "list coordinates": 0 is the top of the first row.
+ */
+
+export interface RowLayout {
+  /** Sets the rows, in order. Heights measured before are kept by id; new rows start at the estimate. */
+  setRows(ids: readonly string[]): void
+  /** Records a row's measured height; returns whether anything moved. */
+  measure(id: string, height: number): boolean
+  count(): number
+  idAt(index: number): string | undefined
+  indexOf(id: string): number
+  /** Top of row `index`; `offset(count())` is the total height. */
+  offset(index: number): number
+  total(): number
+  /** The row containing `y` (clamped to the first and last row); -1 when there are none. */
+  indexAt(y: number): number
+  /** Whether the row's height was measured (rather than estimated). */
+  measured(id: string): boolean
+}
+
+/**
+ * Heights with lazily recomputed prefix sums. A changed height only dirties the offsets from its own row down, so
+ * re-measuring the streaming row at the bottom costs O(1) however long the session is. The estimate for unmeasured
+ * rows is the mean of the rows measured so far; it changes only when a row is measured for the first time, not on
+ * every re-measure, for the same reason.
+ */
+export function makeRowLayout(defaultEstimate: number): RowLayout {
+  let ids: readonly string[] = []
+  let index = new Map<string, number>()
+  const heights = new Map<string, number>()
+  let measuredSum = 0
+  let estimate = defaultEstimate
+  let offsets: number[] = [0]
+  let validUpTo = 0
+
+  const heightOf = (id: string) => heights.get(id) ?? estimate
+  const invalidate = (from: number) => {
+    validUpTo = Math.min(validUpTo, from)
+  }
+  const ensure = (upTo: number) => {
+    if (upTo <= validUpTo) return
+    for (let row = validUpTo; row < upTo; row++) offsets[row + 1] = offsets[row]! + heightOf(ids[row]!)
+    validUpTo = upTo
+  }
+
+  const layout: RowLayout = {
+    setRows(next) {
+      ids = next
+      index = new Map(next.map((id, position) => [id, position]))
+      offsets = new Array<number>(next.length + 1)
+      offsets[0] = 0
+      validUpTo = 0
+      // Forget rows that left, so the estimate follows the rows still here.
+      for (const id of [...heights.keys()]) {
+        if (!index.has(id)) {
+          measuredSum -= heights.get(id)!
+          heights.delete(id)
+        }
+      }
+      estimate = heights.size ? measuredSum / heights.size : defaultEstimate
+    },
+    measure(id, height) {
+      const previous = heights.get(id)
+      if (previous === height) return false
+      const position = index.get(id)
+      heights.set(id, height)
+      measuredSum += height - (previous ?? 0)
+      if (previous === undefined) {
+        const next = measuredSum / heights.size
+        if (next !== estimate) {
+          estimate = next
+          invalidate(0)
+          return true
+        }
+      }
+      if (position !== undefined) invalidate(position)
+      return true
+    },
+    count: () => ids.length,
+    idAt: (position) => ids[position],
+    indexOf: (id) => index.get(id) ?? -1,
+    offset(position) {
+      const clamped = Math.max(0, Math.min(position, ids.length))
+      ensure(clamped)
+      return offsets[clamped]!
+    },
+    total: () => layout.offset(ids.length),
+    indexAt(y) {
+      const count = ids.length
+      if (count === 0) return -1
+      ensure(count)
+      let low = 0
+      let high = count - 1
+      while (low < high) {
+        const middle = (low + high + 1) >>> 1
+        if (offsets[middle]! <= y) low = middle
+        else high = middle - 1
+      }
+      return low
+    },
+    measured: (id) => heights.has(id),
+  }
+  return layout
+}
+
+export interface WindowRange {
+  /** First mounted row. */
+  start: number
+  /** One past the last mounted row. */
+  end: number
+}
+
+export interface WindowInput {
+  /** Top of the viewport, in list coordinates (may be negative when content sits above the list). */
+  top: number
+  height: number
+  /** Extra pixels mounted above and below the viewport, so a short scroll shows rows that are already there. */
+  overscan: number
+  /** Hard cap on mounted rows, whatever the row heights. */
+  maxRows: number
+  /** Which end to keep when the cap cuts even the visible rows: the bottom while following a stream. */
+  prefer: 'start' | 'end'
+}
+
+export const sameRange = (a: WindowRange, b: WindowRange) => a.start === b.start && a.end === b.end
+
+/** The rows to mount: those in the viewport plus the overscan, never more than `maxRows`. */
+export function computeWindow(layout: RowLayout, input: WindowInput): WindowRange {
+  const count = layout.count()
+  if (count === 0 || input.maxRows <= 0) return { start: 0, end: 0 }
+  const bottom = input.top + Math.max(0, input.height)
+  const first = layout.indexAt(input.top)
+  const last = layout.indexAt(Math.max(input.top, bottom - 1))
+  if (last - first + 1 >= input.maxRows) {
+    return input.prefer === 'end' ? { start: last + 1 - input.maxRows, end: last + 1 } : { start: first, end: first + input.maxRows }
+  }
+  let above = first - layout.indexAt(input.top - input.overscan)
+  let below = layout.indexAt(bottom - 1 + input.overscan) - last
+  // Over the cap: give back overscan from the longer side first, so both sides keep some.
+  const budget = input.maxRows - (last - first + 1)
+  while (above + below > budget) {
+    if (above > below) above--
+    else below--
+  }
+  const start = first - above
+  const end = last + 1 + below
+  return { start, end }
+}
+
+/** A row and where its top sat relative to the viewport's top. */
+export interface Anchor {
+  id: string
+  /** Row top minus viewport top, in pixels (≤ 0 for the row the viewport's top edge cuts). */
+  delta: number
+}
+
+/** The row at the viewport's top edge, to hold in place across changes above it. */
+export function anchorAt(layout: RowLayout, top: number): Anchor | undefined {
+  const position = layout.indexAt(Math.max(0, top))
+  const id = position >= 0 ? layout.idAt(position) : undefined
+  if (id === undefined) return undefined
+  return { id, delta: layout.offset(position) - top }
+}
+
+/** The viewport top that puts the anchor row back where it was; undefined when the row is gone. */
+export function topForAnchor(layout: RowLayout, anchor: Anchor): number | undefined {
+  const position = layout.indexOf(anchor.id)
+  if (position < 0) return undefined
+  return layout.offset(position) - anchor.delta
+}
+
+/** The viewport top that shows the end of the list. */
+export function bottomTop(layout: RowLayout, viewportHeight: number): number {
+  return Math.max(0, layout.total() - viewportHeight)
+}

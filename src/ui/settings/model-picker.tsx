@@ -1,0 +1,129 @@
+import { createMemo, createUniqueId, For, Show, type JSX } from 'solid-js'
+import type { ModelReference } from '../../session/schema'
+import type { ProviderSummary } from '../../worker/protocol'
+import './model-picker.css'
+
+export interface ModelOption {
+  key: string
+  label: string
+  reference: ModelReference
+}
+
+export interface ModelOptionGroup {
+  providerID: string
+  label: string
+  options: ModelOption[]
+}
+
+/** Provider ids never contain a slash (`prv_…`), so the first one splits a key back into its reference. */
+export const referenceKey = (reference: ModelReference) => `${reference.providerID}/${reference.modelID}`
+
+/** Options grouped by provider, labelled `provider / model`, in the providers' and models' own order. */
+export function modelOptionGroups(providers: readonly ProviderSummary[]): ModelOptionGroup[] {
+  return providers
+    .filter((provider) => provider.models.length > 0)
+    .map((provider) => ({
+      providerID: provider.id,
+      label: provider.name,
+      options: provider.models.map((model) => {
+        const reference = { providerID: provider.id, modelID: model.id }
+        return { key: referenceKey(reference), label: `${provider.name} / ${model.id}`, reference }
+      }),
+    }))
+}
+
+/**
+ * A labelled select of every configured model, grouped by provider. A value that is no longer configured stays
+ * visible as "unavailable" instead of silently showing another model.
+ */
+export function ModelSelect(props: {
+  label: string
+  value?: ModelReference
+  onChange: (reference: ModelReference) => void
+  providers: ProviderSummary[]
+  /** Shown first and selected while there is no value (for example "Automatic"). */
+  emptyLabel?: string
+  description?: string
+  id?: string
+  disabled?: boolean
+  class?: string
+}): JSX.Element {
+  const id = props.id ?? createUniqueId()
+  const descriptionID = `${id}-description`
+  const groups = createMemo(() => modelOptionGroups(props.providers))
+  const byKey = createMemo(() => new Map(groups().flatMap((group) => group.options.map((option) => [option.key, option]))))
+  const selected = () => (props.value ? referenceKey(props.value) : '')
+  const unavailable = () => (props.value && !byKey().has(selected()) ? props.value : undefined)
+  const empty = () => groups().length === 0
+  return (
+    <div class={`field ${props.class ?? ''}`}>
+      <label class="field-label" for={id}>
+        {props.label}
+      </label>
+      <select
+        id={id}
+        class="select"
+        disabled={props.disabled || (empty() && !props.value)}
+        aria-describedby={props.description ? descriptionID : undefined}
+        value={selected()}
+        onChange={(event) => {
+          const option = byKey().get(event.currentTarget.value)
+          if (option) props.onChange(option.reference)
+        }}
+      >
+        <Show when={!props.value}>
+          <option value="" disabled={!props.emptyLabel} selected>
+            {empty() ? 'No models yet: add a provider in Settings' : (props.emptyLabel ?? 'Choose a model')}
+          </option>
+        </Show>
+        <Show when={unavailable()}>
+          {(reference) => (
+            <option value={selected()} selected>
+              {`${reference().modelID} (unavailable)`}
+            </option>
+          )}
+        </Show>
+        <For each={groups()}>
+          {(group) => (
+            <optgroup label={group.label}>
+              <For each={group.options}>
+                {(option) => (
+                  <option value={option.key} selected={option.key === selected()}>
+                    {option.label}
+                  </option>
+                )}
+              </For>
+            </optgroup>
+          )}
+        </For>
+      </select>
+      <Show when={props.description}>
+        <p id={descriptionID} class="field-hint">
+          {props.description}
+        </p>
+      </Show>
+    </div>
+  )
+}
+
+/** The prompt box's model choice: a select labelled "Model" with `provider / model` options. */
+export function ModelPicker(props: {
+  value?: ModelReference
+  onChange(reference: ModelReference): void
+  providers: ProviderSummary[]
+  id?: string
+  disabled?: boolean
+  class?: string
+}): JSX.Element {
+  return (
+    <ModelSelect
+      label="Model"
+      value={props.value}
+      onChange={(reference) => props.onChange(reference)}
+      providers={props.providers}
+      id={props.id}
+      disabled={props.disabled}
+      class={`model-picker ${props.class ?? ''}`}
+    />
+  )
+}

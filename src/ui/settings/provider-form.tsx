@@ -1,0 +1,446 @@
+import { createMemo, createSignal, createUniqueId, For, Index, onMount, Show, type JSX } from 'solid-js'
+import { createStore, produce, reconcile } from 'solid-js/store'
+import { ENDPOINT_PRESETS, PROVIDER_TYPE_INFO, providerTypeInfo, type EndpointPresetID } from '../../provider/presets'
+import type { ProviderType } from '../../provider/schema'
+import type { ClientApi, ConnectionResult, ProviderInput, ProviderSummary, RemoteModel } from '../../worker/protocol'
+import { errorMessage } from '../format/error'
+import { CloseIcon, PlusIcon } from '../icons/icons'
+import {
+  applyPreset,
+  changeType,
+  checkDraft,
+  connectionInput,
+  draftFromSummary,
+  modelDraftFor,
+  newDraft,
+  presetOf,
+  remoteModelsFromIDs,
+  sameConnection,
+  sourceNote,
+  type ModelDraft,
+  type ProviderDraft,
+} from './provider-draft'
+
+/** How many remote models are rendered at once; OpenRouter lists hundreds, the filter narrows them. */
+const REMOTE_LIST_LIMIT = 150
+
+type Notice = { tone: 'status' | 'alert'; text: string }
+
+export type ProviderFormApi = Pick<ClientApi, 'testConnection' | 'listRemoteModels'>
+
+/** Adds or edits one provider: connection, key, models with their limits and prices. */
+export function ProviderForm(props: {
+  api: ProviderFormApi
+  /** The stored provider when editing; absent when adding. */
+  provider?: ProviderSummary
+  onSave: (input: ProviderInput) => Promise<void>
+  onCancel: () => void
+}): JSX.Element {
+  const ids = {
+    heading: createUniqueId(),
+    type: createUniqueId(),
+    preset: createUniqueId(),
+    name: createUniqueId(),
+    baseURL: createUniqueId(),
+    baseURLHint: createUniqueId(),
+    key: createUniqueId(),
+    keyHint: createUniqueId(),
+    modelID: createUniqueId(),
+    models: createUniqueId(),
+  }
+  const [draft, setDraft] = createStore<ProviderDraft>(props.provider ? draftFromSummary(props.provider) : newDraft())
+  const [remote, setRemote] = createSignal<RemoteModel[]>()
+  const [filter, setFilter] = createSignal('')
+  const [newModelID, setNewModelID] = createSignal('')
+  const [connection, setConnection] = createSignal<Notice>()
+  const [problems, setProblems] = createSignal<string[]>([])
+  const [busy, setBusy] = createSignal<'testing' | 'loading' | 'saving'>()
+
+  let typeSelect!: HTMLSelectElement
+  onMount(() => typeSelect.focus())
+  const info = () => providerTypeInfo(draft.type)
+  const compatible = () => draft.type === 'openai-compatible'
+  const chosen = createMemo(() => new Set(draft.models.map((model) => model.id)))
+  const replace = (next: ProviderDraft) => setDraft(reconcile(next))
+
+  const filtered = createMemo(() => {
+    const needle = filter().trim().toLowerCase()
+    const list = remote() ?? []
+    return needle ? list.filter((model) => model.id.toLowerCase().includes(needle) || model.name?.toLowerCase().includes(needle)) : list
+  })
+
+  const addModel = (id: string, known?: RemoteModel) => {
+    const clean = id.trim()
+    if (!clean || chosen().has(clean)) return
+    setDraft('models', (models) => [...models, modelDraftFor(draft.type, clean, known)])
+  }
+  const removeModel = (id: string) => setDraft('models', (models) => models.filter((model) => model.id !== id))
+  const editModel = (index: number, field: keyof ModelDraft, value: string) =>
+    setDraft(
+      produce((current) => {
+        const model = current.models[index]
+        if (model) (model as unknown as Record<string, string>)[field] = value
+      }),
+    )
+
+  const describeConnection = (result: ConnectionResult): Notice => {
+    if (result.status === 'failed') return { tone: 'alert', text: result.message }
+    const count = result.models.length
+    return {
+      tone: 'status',
+      text: `Connected in ${result.latencyMs} ms. ${draft.name.trim() || info().label} lists ${count} model${count === 1 ? '' : 's'}.`,
+    }
+  }
+
+  async function test() {
+    setBusy('testing')
+    setConnection({ tone: 'status', text: 'Testing the connection…' })
+    try {
+      const result = await props.api.testConnection(connectionInput(draft), draft.models[0]?.id)
+      setConnection(describeConnection(result))
+    } catch (error) {
+      setConnection({ tone: 'alert', text: errorMessage(error) })
+    } finally {
+      setBusy(undefined)
+    }
+  }
+
+  async function load() {
+    setBusy('loading')
+    setConnection({ tone: 'status', text: 'Loading models…' })
+    try {
+      // The stored provider can be asked directly (the worker adds what the server says about limits and prices);
+      // unsaved values go through the connection test, which lists the model ids.
+      if (sameConnection(draft, props.provider)) {
+        const models = await props.api.listRemoteModels(draft.id!)
+        setRemote(models)
+        setConnection({ tone: 'status', text: `${models.length} model${models.length === 1 ? '' : 's'} available.` })
+      } else {
+        const result = await props.api.testConnection(connectionInput(draft))
+        if (result.status === 'ok') {
+          setRemote(remoteModelsFromIDs(draft.type, result.models))
+          setConnection({ tone: 'status', text: `${result.models.length} model${result.models.length === 1 ? '' : 's'} available.` })
+        } else {
+          setConnection(describeConnection(result))
+        }
+      }
+    } catch (error) {
+      setConnection({ tone: 'alert', text: errorMessage(error) })
+    } finally {
+      setBusy(undefined)
+    }
+  }
+
+  async function save(event: SubmitEvent) {
+    event.preventDefault()
+    const check = checkDraft(draft)
+    if (!check.ok) {
+      setProblems(check.problems)
+      return
+    }
+    setProblems([])
+    setBusy('saving')
+    try {
+      await props.onSave(check.input)
+    } catch (error) {
+      setProblems([errorMessage(error)])
+      setBusy(undefined)
+    }
+  }
+
+  const keyDescription = () => {
+    if (draft.removeKey) return 'The stored key will be removed when you save.'
+    if (draft.hasKey) return 'A key is stored. Type a new one to replace it.'
+    return info().needsKey ? 'Stored only in this browser and sent only to this provider.' : 'Optional: local servers usually need none.'
+  }
+
+  return (
+    <form class="provider-form" aria-labelledby={ids.heading} onSubmit={(event) => void save(event)} novalidate>
+      <h3 id={ids.heading} class="settings-heading">
+        {props.provider ? `Edit ${props.provider.name}` : 'Add provider'}
+      </h3>
+      <div class="form-grid">
+        <div class="field">
+          <label class="field-label" for={ids.type}>
+            Provider type
+          </label>
+          <select
+            ref={typeSelect}
+            id={ids.type}
+            class="select"
+            value={draft.type}
+            onChange={(event) => replace(changeType(draft, event.currentTarget.value as ProviderType))}
+          >
+            <For each={PROVIDER_TYPE_INFO}>{(type) => <option value={type.type}>{type.label}</option>}</For>
+          </select>
+        </div>
+        <Show when={compatible()}>
+          <div class="field">
+            <label class="field-label" for={ids.preset}>
+              Endpoint preset
+            </label>
+            <select
+              id={ids.preset}
+              class="select"
+              value={presetOf(draft)}
+              onChange={(event) => replace(applyPreset(draft, event.currentTarget.value as EndpointPresetID | ''))}
+            >
+              <option value="">Custom</option>
+              <For each={ENDPOINT_PRESETS}>{(preset) => <option value={preset.id}>{preset.label}</option>}</For>
+            </select>
+          </div>
+        </Show>
+        <div class="field">
+          <label class="field-label" for={ids.name}>
+            Name
+          </label>
+          <input
+            id={ids.name}
+            class="text-input"
+            value={draft.name}
+            autocomplete="off"
+            onInput={(event) => setDraft('name', event.currentTarget.value)}
+          />
+        </div>
+        <div class="field field-wide">
+          <label class="field-label" for={ids.baseURL}>
+            Base URL{compatible() ? '' : ' (optional)'}
+          </label>
+          <input
+            id={ids.baseURL}
+            class="text-input mono"
+            type="url"
+            inputmode="url"
+            spellcheck={false}
+            autocomplete="off"
+            required={compatible()}
+            aria-describedby={ids.baseURLHint}
+            placeholder={compatible() ? 'http://localhost:11434/v1' : info().defaultBaseURL}
+            value={draft.baseURL}
+            onInput={(event) => setDraft('baseURL', event.currentTarget.value)}
+          />
+          <p id={ids.baseURLHint} class="field-hint">
+            {compatible()
+              ? 'The API root, usually ending in /v1. Ollama http://localhost:11434/v1 · LM Studio http://localhost:1234/v1 · llama.cpp http://localhost:8080/v1'
+              : `Leave empty for ${info().defaultBaseURL}.`}
+          </p>
+        </div>
+        <div class="field field-wide">
+          <label class="field-label" for={ids.key}>
+            API key{info().needsKey ? '' : ' (optional)'}
+          </label>
+          <div class="key-row">
+            <input
+              id={ids.key}
+              class="text-input mono"
+              type="password"
+              autocomplete="off"
+              spellcheck={false}
+              aria-describedby={ids.keyHint}
+              placeholder={draft.hasKey && !draft.removeKey ? '•••••••• (stored)' : info().keyPlaceholder}
+              value={draft.apiKey}
+              onInput={(event) => setDraft('apiKey', event.currentTarget.value)}
+            />
+            <Show when={draft.hasKey && !draft.removeKey}>
+              <span class="badge badge-ok">Key stored</span>
+              <button type="button" class="button button-small" onClick={() => setDraft({ removeKey: true, apiKey: '' })}>
+                Remove key
+              </button>
+            </Show>
+            <Show when={draft.removeKey}>
+              <button type="button" class="button button-small" onClick={() => setDraft('removeKey', false)}>
+                Keep key
+              </button>
+            </Show>
+          </div>
+          <p id={ids.keyHint} class="field-hint">
+            {keyDescription()}
+          </p>
+        </div>
+      </div>
+
+      <div class="form-actions-inline">
+        <button type="button" class="button" disabled={!!busy()} aria-busy={busy() === 'testing'} onClick={() => void test()}>
+          Test connection
+        </button>
+        <button type="button" class="button" disabled={!!busy()} aria-busy={busy() === 'loading'} onClick={() => void load()}>
+          Load models
+        </button>
+      </div>
+      <Show when={connection()}>
+        {(notice) => (
+          <p class={`connection-notice connection-${notice().tone}`} role={notice().tone}>
+            {notice().text}
+          </p>
+        )}
+      </Show>
+
+      <Show when={remote()}>
+        <fieldset class="remote-models">
+          <legend>Available models</legend>
+          <input
+            type="search"
+            class="text-input"
+            aria-label="Filter models"
+            placeholder={`Filter ${remote()!.length} models`}
+            value={filter()}
+            onInput={(event) => setFilter(event.currentTarget.value)}
+          />
+          <ul class="remote-list">
+            <For each={filtered().slice(0, REMOTE_LIST_LIMIT)}>
+              {(model) => (
+                <li>
+                  <label class="checkbox remote-model">
+                    <input
+                      type="checkbox"
+                      checked={chosen().has(model.id)}
+                      onChange={(event) => (event.currentTarget.checked ? addModel(model.id, model) : removeModel(model.id))}
+                    />
+                    <span class="mono">{model.id}</span>
+                    <Show when={!model.known}>
+                      <span class="faint">needs limits</span>
+                    </Show>
+                  </label>
+                </li>
+              )}
+            </For>
+          </ul>
+          <Show when={filtered().length === 0}>
+            <p class="field-hint">{remote()!.length ? 'No model matches the filter.' : 'The server lists no models; add them by id below.'}</p>
+          </Show>
+          <Show when={filtered().length > REMOTE_LIST_LIMIT}>
+            <p class="field-hint">{`${filtered().length - REMOTE_LIST_LIMIT} more: type in the filter to narrow the list.`}</p>
+          </Show>
+        </fieldset>
+      </Show>
+
+      <section class="chosen-models" aria-labelledby={ids.models}>
+        <h4 id={ids.models} class="settings-subheading">
+          {`Models (${draft.models.length})`}
+        </h4>
+        <div class="add-model">
+          <label class="field-label" for={ids.modelID}>
+            Model ID
+          </label>
+          <input
+            id={ids.modelID}
+            class="text-input mono"
+            placeholder={info().modelPlaceholder}
+            spellcheck={false}
+            autocomplete="off"
+            value={newModelID()}
+            onInput={(event) => setNewModelID(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return
+              event.preventDefault()
+              addModel(newModelID())
+              setNewModelID('')
+            }}
+          />
+          <button
+            type="button"
+            class="button"
+            disabled={!newModelID().trim() || chosen().has(newModelID().trim())}
+            onClick={() => {
+              addModel(newModelID())
+              setNewModelID('')
+            }}
+          >
+            <PlusIcon />
+            Add model
+          </button>
+        </div>
+        <Show when={draft.models.length === 0}>
+          <p class="field-hint">No models yet. Load them from the provider, or add one by its id.</p>
+        </Show>
+        <Index each={draft.models}>
+          {(model, index) => <ModelCard model={model()} onEdit={(field, value) => editModel(index, field, value)} onRemove={() => removeModel(model().id)} />}
+        </Index>
+      </section>
+
+      <Show when={problems().length}>
+        <div class="form-problems" role="alert">
+          <For each={problems()}>{(problem) => <p>{problem}</p>}</For>
+        </div>
+      </Show>
+      <div class="dialog-actions">
+        <button type="button" class="button" disabled={busy() === 'saving'} onClick={() => props.onCancel()}>
+          Cancel
+        </button>
+        <button type="submit" class="button button-primary" disabled={busy() === 'saving'}>
+          Save
+        </button>
+      </div>
+    </form>
+  )
+}
+
+const LIMIT_FIELDS = [
+  { field: 'context', label: 'Context limit', unit: 'tokens' },
+  { field: 'output', label: 'Output limit', unit: 'tokens' },
+] as const
+
+const PRICE_FIELDS = [
+  { field: 'inputPrice', label: 'Input price' },
+  { field: 'outputPrice', label: 'Output price' },
+  { field: 'cacheReadPrice', label: 'Cache read price' },
+  { field: 'cacheWritePrice', label: 'Cache write price' },
+] as const
+
+/** One chosen model: its limits and four prices. Each input's name ends with the model id, so names stay unique. */
+function ModelCard(props: { model: ModelDraft; onEdit: (field: keyof ModelDraft, value: string) => void; onRemove: () => void }) {
+  const noteID = createUniqueId()
+  const missing = () => !props.model.context.trim() || !props.model.output.trim()
+  return (
+    <fieldset class="model-card" classList={{ 'model-card-missing': missing() }} aria-describedby={noteID}>
+      <legend class="mono">{props.model.id}</legend>
+      <button type="button" class="icon-button model-remove" aria-label={`Remove model ${props.model.id}`} onClick={() => props.onRemove()}>
+        <CloseIcon />
+      </button>
+      <div class="model-fields">
+        <For each={LIMIT_FIELDS}>
+          {(spec) => (
+            <label class="model-field">
+              <span>
+                {spec.label}
+                <span class="visually-hidden">{` for ${props.model.id}`}</span>
+              </span>
+              <input
+                class="text-input"
+                type="text"
+                inputmode="numeric"
+                autocomplete="off"
+                placeholder={spec.unit}
+                aria-invalid={missing() && !props.model[spec.field].trim() ? 'true' : undefined}
+                value={props.model[spec.field]}
+                onInput={(event) => props.onEdit(spec.field, event.currentTarget.value)}
+              />
+            </label>
+          )}
+        </For>
+        <For each={PRICE_FIELDS}>
+          {(spec) => (
+            <label class="model-field">
+              <span>
+                {spec.label}
+                <span class="visually-hidden">{` for ${props.model.id}, dollars per million tokens`}</span>
+              </span>
+              <input
+                class="text-input"
+                type="text"
+                inputmode="decimal"
+                autocomplete="off"
+                placeholder="$ / 1M"
+                value={props.model[spec.field]}
+                onInput={(event) => props.onEdit(spec.field, event.currentTarget.value)}
+              />
+            </label>
+          )}
+        </For>
+      </div>
+      <p id={noteID} class="field-hint" classList={{ problem: props.model.source === 'unknown' && missing() }}>
+        {missing() ? 'Not in the built-in table: enter its context and output limits.' : sourceNote(props.model)}
+      </p>
+    </fieldset>
+  )
+}

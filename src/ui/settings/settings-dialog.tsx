@@ -1,0 +1,256 @@
+import { createSignal, createUniqueId, For, onMount, Show, type JSX } from 'solid-js'
+import { providerTypeInfo } from '../../provider/presets'
+import type { ModelReference } from '../../session/schema'
+import type { ProviderSummary } from '../../worker/protocol'
+import { ConfirmDialog } from '../dialog/confirm-dialog'
+import { Dialog } from '../dialog/dialog'
+import { errorMessage } from '../format/error'
+import { PencilIcon, PlusIcon, TrashIcon } from '../icons/icons'
+import type { ProviderStore } from './create-provider-store'
+import { ModelSelect } from './model-picker'
+import { ProviderForm, type ProviderFormApi } from './provider-form'
+import './settings.css'
+
+type View = { type: 'overview' } | { type: 'add' } | { type: 'edit'; provider: ProviderSummary }
+type Notice = { tone: 'status' | 'alert'; text: string }
+
+/**
+ * Settings: providers (add, edit, remove), the default and small model, the retry limit. Model settings apply at
+ * once; a provider is saved with its form's Save. Escape in the form goes back to the list instead of losing it.
+ */
+export default function SettingsDialog(props: { store: ProviderStore; api: ProviderFormApi; onClose: () => void }): JSX.Element {
+  const [view, setView] = createSignal<View>({ type: 'overview' })
+  const [removing, setRemoving] = createSignal<ProviderSummary>()
+  const [notice, setNotice] = createSignal<Notice>()
+  // Provider rows have no live events: another tab (or a test seeding through the worker) may have changed them.
+  onMount(() => void props.store.refresh())
+
+  const back = (message?: string) => {
+    setView({ type: 'overview' })
+    setNotice(message ? { tone: 'status', text: message } : undefined)
+  }
+
+  return (
+    <Dialog
+      title="Settings"
+      class="settings-dialog"
+      onClose={() => (view().type === 'overview' ? props.onClose() : back())}
+    >
+      <Show
+        when={view().type !== 'overview'}
+        fallback={
+          <Overview
+            store={props.store}
+            notice={notice()}
+            setNotice={setNotice}
+            onAdd={() => setView({ type: 'add' })}
+            onEdit={(provider) => setView({ type: 'edit', provider })}
+            onRemove={setRemoving}
+            onClose={props.onClose}
+          />
+        }
+      >
+        <ProviderForm
+          api={props.api}
+          provider={(() => {
+            const current = view()
+            return current.type === 'edit' ? current.provider : undefined
+          })()}
+          onCancel={() => back()}
+          onSave={async (input) => {
+            const saved = await props.store.save(input)
+            back(`Saved ${saved.name}.`)
+          }}
+        />
+      </Show>
+      <Show when={removing()}>
+        {(provider) => (
+          <ConfirmDialog
+            title={`Remove ${provider().name}?`}
+            description={
+              <p>
+                {`Its key and its ${provider().models.length} model${provider().models.length === 1 ? '' : 's'} are removed from this browser. ` +
+                  'Sessions keep their history; a default or small model from it is unset.'}
+              </p>
+            }
+            confirmLabel="Remove provider"
+            busyLabel="Removing…"
+            onConfirm={async () => {
+              await props.store.remove(provider().id)
+              setRemoving(undefined)
+              setNotice({ tone: 'status', text: `Removed ${provider().name}.` })
+            }}
+            onClose={() => setRemoving(undefined)}
+          />
+        )}
+      </Show>
+    </Dialog>
+  )
+}
+
+function Overview(props: {
+  store: ProviderStore
+  notice: Notice | undefined
+  setNotice: (notice: Notice | undefined) => void
+  onAdd: () => void
+  onEdit: (provider: ProviderSummary) => void
+  onRemove: (provider: ProviderSummary) => void
+  onClose: () => void
+}): JSX.Element {
+  const ids = { providers: createUniqueId(), models: createUniqueId(), retry: createUniqueId(), retryHint: createUniqueId() }
+  const store = props.store
+  const [retryText, setRetryText] = createSignal<string>()
+  let addButton!: HTMLButtonElement
+  // Coming back from the form, focus lands on the list's first action rather than on the page.
+  onMount(() => addButton.focus())
+
+  const apply = async (what: string, action: () => Promise<unknown>) => {
+    try {
+      await action()
+      props.setNotice({ tone: 'status', text: `${what} saved.` })
+    } catch (error) {
+      props.setNotice({ tone: 'alert', text: errorMessage(error) })
+    }
+  }
+
+  const choose = (key: 'model.default' | 'model.small', what: string) => (reference: ModelReference) =>
+    void apply(what, () => store.setSetting({ key, value: reference }))
+
+  const commitRetry = (text: string) => {
+    const value = Number(text)
+    if (!text.trim() || !Number.isInteger(value) || value < 0 || value > 100) {
+      props.setNotice({ tone: 'alert', text: 'The retry limit must be a whole number from 0 to 100.' })
+      return
+    }
+    if (value === store.settings().retryLimit) return
+    void apply('Retry limit', async () => {
+      await store.setSetting({ key: 'retry.limit', value })
+      setRetryText(undefined)
+    })
+  }
+
+  const automaticDefault = () => {
+    const fallback = store.defaultModel()
+    const provider = store.providers().find((candidate) => candidate.id === fallback?.providerID)
+    return fallback && provider ? `Automatic: ${provider.name} / ${fallback.modelID}` : 'Automatic'
+  }
+
+  return (
+    <div class="settings-overview">
+      <section class="settings-section" aria-labelledby={ids.providers}>
+        <div class="settings-section-head">
+          <h3 id={ids.providers} class="settings-heading">
+            Providers
+          </h3>
+          <button ref={addButton} type="button" class="button button-small" data-autofocus onClick={() => props.onAdd()}>
+            <PlusIcon />
+            Add provider
+          </button>
+        </div>
+        <Show when={store.error()}>
+          <p class="problem" role="alert">
+            {store.error()}
+          </p>
+        </Show>
+        <Show
+          when={store.providers().length}
+          fallback={
+            <p class="settings-empty">
+              {store.loading()
+                ? 'Loading providers…'
+                : 'No providers yet. Add a hosted API with your own key (OpenAI, Anthropic, Google Gemini), or a model served on this machine (Ollama, LM Studio, llama.cpp).'}
+            </p>
+          }
+        >
+          <ul class="provider-list">
+            <For each={store.providers()}>
+              {(provider) => (
+                <li class="provider-row">
+                  <div class="provider-summary">
+                    <span class="provider-name">{provider.name}</span>
+                    <span class="provider-meta">
+                      {providerTypeInfo(provider.type).label}
+                      {' · '}
+                      {`${provider.models.length} model${provider.models.length === 1 ? '' : 's'}`}
+                      {' · '}
+                      {provider.hasKey ? 'key stored' : 'no key'}
+                      <Show when={provider.baseURL}>
+                        {' · '}
+                        <span class="mono">{provider.baseURL}</span>
+                      </Show>
+                    </span>
+                  </div>
+                  <button type="button" class="icon-button" aria-label={`Edit ${provider.name}`} title="Edit" onClick={() => props.onEdit(provider)}>
+                    <PencilIcon />
+                  </button>
+                  <button type="button" class="icon-button" aria-label={`Remove ${provider.name}`} title="Remove" onClick={() => props.onRemove(provider)}>
+                    <TrashIcon />
+                  </button>
+                </li>
+              )}
+            </For>
+          </ul>
+        </Show>
+      </section>
+
+      <section class="settings-section" aria-labelledby={ids.models}>
+        <h3 id={ids.models} class="settings-heading">
+          Models
+        </h3>
+        <div class="settings-grid">
+          <ModelSelect
+            label="Default model"
+            value={store.settings().defaultModel}
+            providers={store.providers()}
+            emptyLabel={automaticDefault()}
+            description="Used by new prompts unless you pick another in the prompt box."
+            onChange={choose('model.default', 'Default model')}
+          />
+          <ModelSelect
+            label="Small model"
+            value={store.settings().smallModel}
+            providers={store.providers()}
+            emptyLabel="Automatic"
+            description="Writes session titles. Automatic picks a cheap configured model (Gemini Flash, GPT nano or mini, Claude Haiku), else the default model."
+            onChange={choose('model.small', 'Small model')}
+          />
+          <div class="field">
+            <label class="field-label" for={ids.retry}>
+              Retry limit
+            </label>
+            <input
+              id={ids.retry}
+              class="text-input retry-input"
+              type="number"
+              min="0"
+              max="100"
+              step="1"
+              aria-describedby={ids.retryHint}
+              value={retryText() ?? String(store.settings().retryLimit)}
+              onInput={(event) => setRetryText(event.currentTarget.value)}
+              onChange={(event) => commitRetry(event.currentTarget.value)}
+            />
+            <p id={ids.retryHint} class="field-hint">
+              How often a failed request (rate limit, overloaded or failing server) is retried before the turn stops with
+              the error. Default 8.
+            </p>
+          </div>
+        </div>
+      </section>
+
+      <Show when={props.notice}>
+        {(current) => (
+          <p class={`connection-notice connection-${current().tone}`} role={current().tone}>
+            {current().text}
+          </p>
+        )}
+      </Show>
+      <div class="dialog-actions">
+        <button type="button" class="button" onClick={() => props.onClose()}>
+          Close
+        </button>
+      </div>
+    </div>
+  )
+}
+
