@@ -50,7 +50,7 @@ test('streams reasoning and text, then shows tokens and cost per message and per
   await app.send('And again?')
   await expect(app.replies()).toHaveCount(2)
   // The session sums both steps: $0.006 + 2,000 × $2 per million = $0.010
-  await expect(app.main.locator('header')).toContainText('$0.0100')
+  await expect(app.main.locator('header', { has: page.getByRole('heading', { level: 1 }) })).toContainText('$0.0100')
 })
 
 test('runs one and parallel tool calls through a multi-step turn to completion', async ({ page }) => {

@@ -29,7 +29,8 @@ const JSON_OUT = process.argv.includes('--json')
 const BUILD = !process.argv.includes('--no-build')
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
 if (ONLY && !['scale', 'streaming'].includes(ONLY)) throw new Error(`--only=${ONLY}: expected scale or streaming`)
-const log = (...args) => console.error(...args)
+const started = Date.now()
+const log = (...args) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s]`, ...args)
 
 // ── Processes: build, preview server, mock model server, browser ─────────────────────────────────────────────────
 const exitOf = (child, what) =>
@@ -150,9 +151,13 @@ async function main() {
     await connectMockModel(page, mock.url)
     const sessions = await prepare(page, { projectID, version, tenK }, log)
     log('streaming: worker throughput and persistence…')
-    Object.assign(figures, await throughput(page, browser, where, log))
+    const throughputFigures = await throughput(page, browser, where, log)
+    log(`  ${JSON.stringify(roundAll(throughputFigures))}`)
+    Object.assign(figures, throughputFigures)
     log('streaming: main thread…')
-    Object.assign(figures, await mainThread(page, browser, where, sessions, log))
+    const mainThreadFigures = await mainThread(page, browser, where, sessions, log)
+    log(`  ${JSON.stringify(roundAll(mainThreadFigures))}`)
+    Object.assign(figures, mainThreadFigures)
     log('streaming: per-delta cost, 100 vs 10,000 messages…')
     Object.assign(figures, await perDeltaCost(page, browser, where, sessions, log))
   }

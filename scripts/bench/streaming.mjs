@@ -200,11 +200,15 @@ function perDelta(trace, out) {
   }
 }
 
-/** Opens a seeded session in the UI (the open session lives in the URL fragment) and waits until it shows. */
+/**
+ * Opens a seeded session in the UI (the open session lives in the URL fragment) and waits until it shows its newest
+ * message: the last seeded one, or the end of the reply streamed into it last (`newest`), which is what a
+ * bottom-anchored list shows.
+ */
 async function openSession(page, baseURL, seeded) {
   await openFresh(page, `${baseURL}#/session/${seeded.session.id}`)
   await page
-    .waitForFunction((marker) => document.body.textContent.includes(marker), messageMarker(seeded.lastIndex), { timeout: 60_000 })
+    .waitForFunction((marker) => document.body.textContent.includes(marker), seeded.newest ?? messageMarker(seeded.lastIndex), { timeout: 60_000 })
     .catch(() => {
       throw new Error(`the UI did not show the newest message of ${seeded.session.id} within 60 s of opening it`)
     })
@@ -288,6 +292,7 @@ export async function mainThread(page, browser, { baseURL, mockURL }, sessions, 
   await startTrace(browser)
   const out = await stream(page, sessions.twoK.session.id, reply.text, reply.marker, { frames: true })
   const trace = await stopTrace(browser)
+  sessions.twoK.newest = reply.marker
   check(out.shown, 'the open session does not show the end of the streamed reply')
   const [from, to] = [trace.mark('bench:prompt'), trace.mark('bench:idle')]
   const costs = perDelta(trace, out)
@@ -314,6 +319,7 @@ export async function perDeltaCost(page, browser, { baseURL, mockURL }, sessions
       await startTrace(browser)
       const out = await stream(page, sessions[size].session.id, reply.text, reply.marker)
       const trace = await stopTrace(browser)
+      sessions[size].newest = reply.marker
       check(out.shown, 'the open session does not show the end of the streamed reply')
       const cost = perDelta(trace, out)
       runs[size].push(cost)

@@ -39,7 +39,7 @@ export interface ServiceOptions {
   commands?: CommandChannel
 }
 
-const noCommands: CommandChannel = { cancel: () => {}, onCancel: () => {} }
+const noCommands: CommandChannel = { cancel: () => {}, onCancel: () => {}, requestStatus: () => {}, onStatusRequest: () => {} }
 
 const noModels: ModelSource = {
   resolve: async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { SessionStatus } from '../session/event'
 import type { LoopDependencies } from '../session/loop'
 import { loadHistory } from '../session/history'
 import { createUserMessage } from '../session/prompt'
@@ -11,15 +12,22 @@ import { makeLocalLocks, SessionRunner, type CommandChannel } from './session-ru
 const MODEL = { providerID: 'mock', modelID: 'mock-model' }
 
 function makeCommands() {
-  const listeners: ((sessionID: string) => void)[] = []
-  // Like a BroadcastChannel: every other tab hears it (the sender aborts its own run directly).
+  const cancels: ((sessionID: string) => void)[] = []
+  const statuses: ((sessionID: string) => void)[] = []
+  // Like a BroadcastChannel: every other tab hears it (the sender acts on its own run directly).
   const channel = (): CommandChannel => {
-    let own: ((sessionID: string) => void) | undefined
+    let ownCancel: ((sessionID: string) => void) | undefined
+    let ownStatus: ((sessionID: string) => void) | undefined
     return {
-      cancel: (sessionID) => listeners.filter((listener) => listener !== own).forEach((listener) => listener(sessionID)),
+      cancel: (sessionID) => cancels.filter((listener) => listener !== ownCancel).forEach((listener) => listener(sessionID)),
       onCancel: (listener) => {
-        own = listener
-        listeners.push(listener)
+        ownCancel = listener
+        cancels.push(listener)
+      },
+      requestStatus: (sessionID) => statuses.filter((listener) => listener !== ownStatus).forEach((listener) => listener(sessionID)),
+      onStatusRequest: (listener) => {
+        ownStatus = listener
+        statuses.push(listener)
       },
     }
   }
@@ -28,6 +36,7 @@ function makeCommands() {
 
 async function twoTabs(replies: ScriptedReply[]) {
   const test = makeTestContext()
+  const statuses: { sessionID: string; status: SessionStatus }[] = []
   const scripted = scriptedModel(replies)
   const dependencies: Omit<LoopDependencies, 'onWriter'> = {
     store: test.context,
@@ -38,7 +47,7 @@ async function twoTabs(replies: ScriptedReply[]) {
     tools: new ToolRegistry(),
     retryLimit: async () => 0,
     sleep: async () => {},
-    setStatus: () => {},
+    setStatus: (sessionID, status) => statuses.push({ sessionID, status }),
   }
   const locks = makeLocalLocks()
   const commands = makeCommands()
@@ -48,7 +57,7 @@ async function twoTabs(replies: ScriptedReply[]) {
   // The title call shares the scripted model; give it a session that already has a title.
   await test.db.sessions.update(session.id, { title: 'Titled' })
   const prompt = (text: string) => createUserMessage(test.context, { sessionID: session.id, parts: [{ type: 'text', text }], model: MODEL })
-  return { ...test, scripted, first, second, session, prompt }
+  return { ...test, scripted, first, second, session, prompt, statuses }
 }
 
 describe('session runner', () => {
@@ -74,11 +83,14 @@ describe('session runner', () => {
   })
 
   it('repairs only a session nobody is running', async () => {
-    const { first, second, session, prompt, context } = await twoTabs([{ hangAfter: [{ type: 'stream-start', warnings: [] }] }])
+    const { first, second, session, prompt, context, statuses } = await twoTabs([{ hangAfter: [{ type: 'stream-start', warnings: [] }] }])
     await prompt('hello')
     const running = first.start(session.id)
     await expect.poll(async () => (await loadHistory(context, session.id)).length).toBe(2)
+    statuses.length = 0
+    // The tab that opens a running session hears its status from the runner, so it can show it busy and stop it.
     expect(await second.repairIfIdle(session.id)).toBe(false)
+    expect(statuses).toEqual([{ sessionID: session.id, status: { type: 'busy' } }])
     first.cancel(session.id)
     await running
     expect(await second.repairIfIdle(session.id)).toBe(false)

@@ -1,3 +1,4 @@
+import type { SessionStatus } from '../session/event'
 import type { LoopDependencies } from '../session/loop'
 import { runLoop } from '../session/loop'
 import type { PartWriter } from '../session/part-writer'
@@ -8,10 +9,13 @@ export interface Locks {
   request<T>(name: string, options: { signal?: AbortSignal; ifAvailable?: boolean }, callback: (lock: unknown) => Promise<T>): Promise<T>
 }
 
-/** Tells the other tabs' workers to stop a session they run. */
+/** Messages between the workers of all open tabs about sessions one of them runs. */
 export interface CommandChannel {
   cancel(sessionID: string): void
   onCancel(listener: (sessionID: string) => void): void
+  /** Asks whichever tab runs the session to announce its status again (a tab that just opened it needs it). */
+  requestStatus(sessionID: string): void
+  onStatusRequest(listener: (sessionID: string) => void): void
 }
 
 export const lockName = (sessionID: string) => `tabcode:session:${sessionID}`
@@ -32,13 +36,28 @@ interface Run {
  */
 export class SessionRunner {
   private readonly runs = new Map<string, Run>()
+  /** The last status this tab's loops reported, to repeat it for tabs that open a running session. */
+  private readonly statuses = new Map<string, SessionStatus>()
+  private readonly dependencies: Omit<LoopDependencies, 'onWriter'>
 
   constructor(
-    private readonly dependencies: Omit<LoopDependencies, 'onWriter'>,
+    dependencies: Omit<LoopDependencies, 'onWriter'>,
     private readonly locks: Locks,
     private readonly commands: CommandChannel,
   ) {
+    this.dependencies = {
+      ...dependencies,
+      setStatus: (sessionID, status) => {
+        if (status.type === 'idle') this.statuses.delete(sessionID)
+        else this.statuses.set(sessionID, status)
+        dependencies.setStatus(sessionID, status)
+      },
+    }
     commands.onCancel((sessionID) => this.abortLocal(sessionID))
+    commands.onStatusRequest((sessionID) => {
+      const status = this.statuses.get(sessionID)
+      if (status && this.runs.has(sessionID)) dependencies.setStatus(sessionID, status)
+    })
   }
 
   isRunning(sessionID: string): boolean {
@@ -93,12 +112,22 @@ export class SessionRunner {
     await Promise.all([...this.runs.values()].map((run) => run.writer?.flush()))
   }
 
-  /** Repairs a session left half-written by a runner that died, unless a live runner (in any tab) holds it. */
+  /**
+   * Repairs a session left half-written by a runner that died, unless a live runner (in any tab) holds it; in that
+   * case the runner is asked to announce its status, so this tab shows it busy and can stop it.
+   */
   async repairIfIdle(sessionID: string): Promise<boolean> {
-    if (this.runs.has(sessionID)) return false
-    return this.locks.request(lockName(sessionID), { ifAvailable: true }, async (lock) =>
-      lock ? repairSession(this.dependencies.store, sessionID) : false,
+    const status = this.statuses.get(sessionID)
+    if (this.runs.has(sessionID)) {
+      if (status) this.dependencies.setStatus(sessionID, status)
+      return false
+    }
+    const repaired = await this.locks.request(lockName(sessionID), { ifAvailable: true }, async (lock) =>
+      lock ? { repaired: await repairSession(this.dependencies.store, sessionID) } : undefined,
     )
+    if (repaired) return repaired.repaired
+    this.commands.requestStatus(sessionID)
+    return false
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { lexBlocks, reuseUnchangedBlocks, splitBlocks } from './blocks'
+import { lexBlocks, lexGrowingText, reuseUnchangedBlocks, splitBlocks, type LexedText } from './blocks'
 
 const DOCUMENT = [
   '# Title',
@@ -139,5 +139,99 @@ describe('reuseUnchangedBlocks', () => {
   test('returns the next document as is when there is no previous one', () => {
     const next = lexBlocks('text')
     expect(reuseUnchangedBlocks(undefined, next)).toBe(next)
+  })
+})
+
+describe('lexGrowingText', () => {
+  // Streams `text` in slices of `step` characters and checks every intermediate result against a full lex.
+  function stream(text: string, step: number, compare = true) {
+    let previous: LexedText | undefined
+    let relexed = 0
+    for (let end = step; end < text.length + step; end += step) {
+      const prefix = text.slice(0, Math.min(end, text.length))
+      const lexed = lexGrowingText(previous, prefix)
+      if (compare) {
+        const full = lexBlocks(prefix)
+        expect(lexed.blocks.map((block) => block.raw)).toEqual(full.blocks.map((block) => block.raw))
+        expect(JSON.stringify(lexed.blocks.map((block) => block.tokens))).toBe(JSON.stringify(full.blocks.map((block) => block.tokens)))
+      }
+      const kept = previous ? lexed.blocks.filter((block) => previous!.lexed.blocks.includes(block)) : []
+      relexed += prefix.length - kept.reduce((sum, block) => sum + block.raw.length, 0)
+      previous = { text: prefix, lexed }
+    }
+    return relexed
+  }
+
+  const REPLY = [
+    '# Plan',
+    '',
+    'First we read the *grammar*, then we write the tokenizer.',
+    'A second line of the same paragraph.',
+    '',
+    '- one',
+    '- two',
+    '',
+    '- three, loose',
+    '',
+    '```ts',
+    'const a = 1',
+    '',
+    'const b = 2',
+    '```',
+    '',
+    '> a quote',
+    'lazy continuation',
+    '',
+    '| a | b |',
+    '|---|---|',
+    '| 1 | 2 |',
+    '',
+    'Setext heading',
+    '==============',
+    '',
+    '    indented code',
+    '',
+    '    more of it',
+    '',
+    '<div>',
+    'html',
+    '</div>',
+    '',
+    'The end.',
+    '',
+  ].join('\n')
+
+  test('gives exactly what a full lex gives, at every point of a stream', () => {
+    for (const step of [1, 3, 7, 40]) stream(REPLY, step)
+    stream(DOCUMENT.replace(/\[r\]: .*\n/, ''), 5)
+  })
+
+  test('falls back to a full lex for edits, reference definitions and carriage returns', () => {
+    const first = lexBlocks('one\n\ntwo')
+    expect(lexGrowingText({ text: 'one\n\ntwo', lexed: first }, 'one\n\nthree').blocks.map((block) => block.raw)).toEqual([
+      'one',
+      '\n\n',
+      'three',
+    ])
+    stream('See [x].\n\nMore text.\n\n[x]: https://example.com\n\nAfter.', 2)
+    stream('one\r\n\r\ntwo\r\n', 1)
+  })
+
+  test('re-lexes in proportion to the length of the text, not its square', () => {
+    const reply = (count: number) =>
+      Array.from({ length: count }, (_, index) => `Paragraph ${index} says **something** about \`code\`.`).join('\n\n')
+    // Frames of 64 characters: only the open paragraph (about 45 characters) is lexed again each time.
+    const short = reply(200)
+    const relexed = stream(short, 64, false)
+    expect(relexed).toBeLessThan(short.length * 2)
+    expect(stream(reply(400), 64, false) / relexed).toBeLessThan(2.2)
+  })
+
+  test('keeps the objects of the blocks it did not lex again', () => {
+    const previous = lexBlocks('# Title\n\nDone.\n\nOpen')
+    const next = lexGrowingText({ text: '# Title\n\nDone.\n\nOpen', lexed: previous }, '# Title\n\nDone.\n\nOpen block')
+    expect(next.blocks[0]).toBe(previous.blocks[0])
+    expect(next.blocks[2]).toBe(previous.blocks[2])
+    expect(next.blocks.at(-1)!.raw).toBe('Open block')
   })
 })

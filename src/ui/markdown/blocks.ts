@@ -91,3 +91,66 @@ export function reuseUnchangedBlocks(previous: LexedMarkdown | undefined, next: 
   const blocks = next.blocks.map((block) => available.get(block.raw)?.shift() ?? block)
   return { blocks, links: next.links }
 }
+
+/** The text a lexed result came from, so the next lex can tell whether it only grew. */
+export interface LexedText {
+  text: string
+  lexed: LexedMarkdown
+}
+
+/**
+ * Top-level blocks that nothing appended after them can change: a blank line follows them and they cannot continue
+ * across one (a list, indented code or an HTML block can, so they are never a restart point).
+ */
+function closedBefore(blocks: readonly MarkdownBlock[], index: number): boolean {
+  const space = blocks[index - 1]
+  if (space?.tokens.length !== 1 || space.tokens[0]!.type !== 'space') return false
+  if (index === 1) return true
+  const before = blocks[index - 2]
+  if (before?.tokens.length !== 1) return false
+  const token = before.tokens[0]!
+  switch (token.type) {
+    case 'paragraph':
+    case 'heading':
+    case 'hr':
+    case 'blockquote':
+    case 'table':
+      return true
+    case 'code':
+      return /^ {0,3}(```|~~~)/.test(token.raw)
+    default:
+      return false
+  }
+}
+
+/**
+ * `lexBlocks` for text that streams in. When the text only grew, the blocks up to the last point nothing appended
+ * can reach (a blank line after a closed block) are kept as they are and only the rest is lexed again, so a long
+ * reply costs about its own size in lexing, not its size squared. Anything else (an edit, `\r`, reference
+ * definitions, which reach across the whole text) falls back to lexing the whole text.
+ */
+export function lexGrowingText(previous: LexedText | undefined, text: string): LexedMarkdown {
+  if (
+    previous === undefined ||
+    !text.startsWith(previous.text) ||
+    text.includes('\r') ||
+    Object.keys(previous.lexed.links).length > 0
+  ) {
+    return lexBlocks(text)
+  }
+  const blocks = previous.lexed.blocks
+  let offset = previous.text.length
+  let restart = blocks.length
+  // Walk back from the end to the last restart point, summing the lengths of the blocks after it.
+  for (let index = blocks.length - 1; index >= 1; index -= 1) {
+    offset -= blocks[index]!.raw.length
+    if (closedBefore(blocks, index)) {
+      restart = index
+      break
+    }
+  }
+  if (restart === blocks.length) return lexBlocks(text)
+  const tail = lexBlocks(text.slice(offset))
+  if (Object.keys(tail.links).length > 0) return lexBlocks(text)
+  return { blocks: [...blocks.slice(0, restart), ...tail.blocks], links: tail.links }
+}

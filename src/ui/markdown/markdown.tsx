@@ -1,6 +1,6 @@
 import { For, Show, createMemo, createSignal, type JSX } from 'solid-js'
 import type { MarkedToken, Token, Tokens } from 'marked'
-import { lexBlocks, reuseUnchangedBlocks, type LexedMarkdown } from './blocks'
+import { lexGrowingText, reuseUnchangedBlocks, type LexedMarkdown, type LexedText } from './blocks'
 import { decodeCharacterReferences } from './character-references'
 import { classifyImageSource, isExternalHref, safeLinkHref } from './link-safety'
 import './markdown.css'
@@ -266,10 +266,16 @@ function renderBlock(token: MarkedToken, looseText: LooseText): JSX.Element {
 /**
  * Renders untrusted markdown (model output) as DOM without ever parsing HTML. Each top-level
  * block keeps its DOM while its source is unchanged, so appending streamed text only re-renders
- * the block that grew.
+ * the block that grew; and only the open end of a growing text is lexed again (lexGrowingText).
  */
 export function Markdown(props: { text: string }): JSX.Element {
-  const lexed = createMemo((previous: LexedMarkdown | undefined) => reuseUnchangedBlocks(previous, lexBlocks(props.text)))
+  let last: LexedText | undefined
+  const lexed = createMemo((previous: LexedMarkdown | undefined) => {
+    const text = props.text
+    const next = reuseUnchangedBlocks(previous, lexGrowingText(last, text))
+    last = { text, lexed: next }
+    return next
+  })
   return (
     <div class="md">
       <For each={lexed().blocks}>{(block) => renderBlocks(block.tokens, 'paragraph')}</For>
