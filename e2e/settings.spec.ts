@@ -1,0 +1,65 @@
+import { expect, test } from './fixtures'
+import { Conversation } from './page-models/conversation'
+import { ModelScript, MOCK_MODEL_SERVER_URL, streamText } from './support/model-script'
+
+const model = new ModelScript()
+
+test.beforeEach(async () => {
+  await model.reset()
+})
+
+test('adds an OpenAI-compatible provider in Settings, tests it, and chats with its model', async ({ page }) => {
+  const app = new Conversation(page)
+  await app.open()
+  await page.getByRole('button', { name: 'Settings' }).click()
+  const settings = page.getByRole('dialog', { name: 'Settings' })
+  await settings.getByRole('button', { name: 'Add provider' }).click()
+  await settings.getByRole('combobox', { name: 'Provider type' }).selectOption({ label: 'OpenAI-compatible' })
+  await settings.getByRole('textbox', { name: 'Name' }).fill('Local mock')
+  await settings.getByRole('textbox', { name: /^Base URL/ }).fill(`${MOCK_MODEL_SERVER_URL}/v1`)
+  await settings.getByLabel('API key').fill('sk-settings-test-7777')
+
+  await settings.getByRole('button', { name: 'Test connection' }).click()
+  await expect(settings.getByRole('status')).toContainText(/Connected in \d+ ms. Local mock lists 2 models/)
+  await settings.getByRole('button', { name: 'Load models' }).click()
+  await settings.getByRole('checkbox', { name: /^mock-model/ }).check()
+  await settings.getByRole('textbox', { name: 'Context limit for mock-model' }).fill('32000')
+  await settings.getByRole('textbox', { name: 'Output limit for mock-model' }).fill('4000')
+  await settings.getByRole('button', { name: 'Save' }).click()
+  await expect(settings).toContainText('Saved Local mock.')
+  await settings.getByRole('combobox', { name: 'Default model' }).selectOption({ label: 'Local mock / mock-model' })
+  await settings.getByRole('button', { name: 'Close' }).click()
+
+  // The key never comes back to the page: only whether one is stored.
+  const summaries = await page.evaluate(() => window.__tabcode!.api.listProviders())
+  expect(JSON.stringify(summaries)).not.toContain('sk-settings-test-7777')
+  expect(summaries[0]).toMatchObject({ name: 'Local mock', hasKey: true })
+
+  // No small model is configured, so the title is asked of the same model: it gets a copy too.
+  await model.push([streamText('Hello from the mock.', { repeat: 2 })], { model: 'mock-model' })
+  await app.newSession()
+  await app.send('hi')
+  await expect(app.replies().first()).toContainText('Hello from the mock.')
+})
+
+test('test connection names the real cause: a refused key, an unreachable host, an unknown model', async ({ page }) => {
+  const app = new Conversation(page)
+  await app.open()
+  const result = (input: object, modelID?: string) =>
+    page.evaluate(([input, modelID]) => window.__tabcode!.api.testConnection(input as never, modelID as string | undefined), [input, modelID] as const)
+  const base = { type: 'openai-compatible', name: 'Mock', baseURL: `${MOCK_MODEL_SERVER_URL}/v1`, apiKey: 'sk-wrong-key-0000', models: [] }
+
+  await model.failModels({ status: 401, body: { error: { message: 'Incorrect API key provided: sk-wrong-key-0000' } } })
+  const refused = await result(base)
+  expect(refused).toMatchObject({ status: 'failed', cause: 'auth' })
+  expect(JSON.stringify(refused)).not.toContain('sk-wrong-key-0000')
+
+  await model.failModels(null)
+  expect(await result(base, 'gpt-nonexistent')).toMatchObject({ status: 'failed', cause: 'unknown-model' })
+  expect(await result(base, 'mock-model')).toMatchObject({ status: 'ok' })
+
+  // Nothing listens on port 9 here.
+  const unreachable = await result({ ...base, baseURL: 'http://127.0.0.1:9/v1' })
+  expect(unreachable).toMatchObject({ status: 'failed' })
+  expect(['unreachable', 'cors']).toContain((unreachable as { cause: string }).cause)
+})
