@@ -55,7 +55,12 @@ class NotReadyError extends AppError<Record<string, never>> {
 }
 
 /** The worker's implementation of the RPC surface; every write in the app goes through here. */
-export function createService(options: ServiceOptions): WorkerHandlers {
+export interface Service extends WorkerHandlers {
+  /** Another tab reported this session busy: take over cleanup if its runner dies. */
+  watchSession(sessionID: string): void
+}
+
+export function createService(options: ServiceOptions): Service {
   const now = options.now ?? Date.now
   let context: StoreContext | undefined
   let project: Project | undefined
@@ -105,7 +110,8 @@ export function createService(options: ServiceOptions): WorkerHandlers {
     })
   }
 
-  const api: WorkerHandlers = {
+  const api: Service = {
+    watchSession: (sessionID: string) => runner?.watch(sessionID),
     hello: () => ({ protocol: PROTOCOL_VERSION, version: options.version }),
     start: () => (starting ??= start()),
     onNotice: (listener: (notice: WorkerNotice) => void) => {

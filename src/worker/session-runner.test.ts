@@ -95,4 +95,16 @@ describe('session runner', () => {
     await running
     expect(await second.repairIfIdle(session.id)).toBe(false)
   })
+
+  it('a tab watching a session another tab runs announces idle once that run is over', async () => {
+    const { first, second, session, prompt, context, statuses } = await twoTabs([{ hangAfter: [{ type: 'stream-start', warnings: [] }] }])
+    await prompt('hello')
+    const running = first.start(session.id)
+    await expect.poll(async () => (await loadHistory(context, session.id)).length).toBe(2)
+    second.watch(session.id)
+    statuses.length = 0
+    first.cancel(session.id)
+    await running
+    await expect.poll(() => statuses.filter((entry) => entry.status.type === 'idle').length).toBeGreaterThanOrEqual(2)
+  })
 })

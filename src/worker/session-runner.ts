@@ -107,6 +107,26 @@ export class SessionRunner {
     this.runs.get(sessionID)?.controller.abort()
   }
 
+  private readonly watched = new Set<string>()
+
+  /**
+   * Another tab said it runs this session. Wait in line for its lock: the lock comes free when that run ends or its
+   * tab dies. Then, if nothing runs here, repair what a dead runner left open and announce idle, so no tab keeps
+   * showing "working" for a runner that is gone.
+   */
+  watch(sessionID: string): void {
+    if (this.runs.has(sessionID) || this.watched.has(sessionID)) return
+    this.watched.add(sessionID)
+    void this.locks
+      .request(lockName(sessionID), {}, async () => {
+        if (this.runs.has(sessionID)) return
+        await repairSession(this.dependencies.store, sessionID)
+        this.dependencies.setStatus(sessionID, { type: 'idle' })
+      })
+      .catch(() => {})
+      .finally(() => this.watched.delete(sessionID))
+  }
+
   /** Writes streamed text of every running session now (the page is being hidden). */
   async flush(): Promise<void> {
     await Promise.all([...this.runs.values()].map((run) => run.writer?.flush()))

@@ -24,4 +24,15 @@ const service = createService({
   commands: broadcastCommands(),
 })
 
-Comlink.expose(toWire(service))
+// Events from other tabs' workers (a worker never hears its own posts): a session another tab runs is watched, so
+// that if that tab dies this one repairs the session and tells every tab it is idle.
+const others = new BroadcastChannel(EVENT_CHANNEL)
+others.onmessage = (message) => {
+  const envelope = message.data as Partial<EventEnvelope>
+  const event = envelope?.event
+  if (envelope?.protocol !== PROTOCOL_VERSION || event?.type !== 'session.status' || event.status.type === 'idle') return
+  service.watchSession(event.sessionID)
+}
+
+const { watchSession: _watch, ...handlers } = service
+Comlink.expose(toWire(handlers))

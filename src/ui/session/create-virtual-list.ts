@@ -12,6 +12,8 @@ import {
 
 /** DESIGN target 9: however long the session, at most this many messages are in the DOM. */
 export const MAX_MOUNTED_ROWS = 60
+/** Short sessions stay wholly mounted (find in page, screen readers browsing the log); long ones keep a margin. */
+export const MIN_MOUNTED_ROWS = 30
 const ESTIMATED_ROW_PX = 120
 /** Within this distance of the end, the reader is "at the bottom" and the list follows new content. */
 const FOLLOW_THRESHOLD_PX = 48
@@ -61,6 +63,8 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
   let range: WindowRange = { start: 0, end: 0 }
   let anchor: Anchor | undefined
   let frame = 0
+  /** Where the last follow put the viewport; a scroll event at or below it is that scroll, not the reader's. */
+  let followedTop = -1
   const rows = new Map<Element, string>()
 
   /**
@@ -82,7 +86,14 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
 
   function windowFor(scroller: HTMLElement, top: number): WindowRange {
     const height = scroller.clientHeight
-    return computeWindow(layout, { top, height, overscan: height, maxRows, prefer: following() ? 'end' : 'start' })
+    return computeWindow(layout, {
+      top,
+      height,
+      overscan: height,
+      maxRows,
+      minRows: Math.min(MIN_MOUNTED_ROWS, maxRows),
+      prefer: following() ? 'end' : 'start',
+    })
   }
 
   function apply(next: WindowRange): void {
@@ -96,6 +107,7 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
   function settle(scroller: HTMLElement, list: HTMLElement, top: number): void {
     if (following()) {
       scroller.scrollTop = scroller.scrollHeight
+      followedTop = scroller.scrollTop
     } else {
       const wanted = Math.round(origin(scroller, list) + top)
       if (Math.abs(scroller.scrollTop - wanted) >= 1) scroller.scrollTop = wanted
@@ -129,7 +141,7 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
       const scroller = options.scroller()
       const list = options.list()
       if (!scroller || !list) {
-        apply({ start: Math.max(0, ids.length - Math.min(maxRows, 20)), end: ids.length })
+        apply({ start: Math.max(0, ids.length - Math.min(maxRows, MIN_MOUNTED_ROWS)), end: ids.length })
         return
       }
       const top = targetTop(scroller, list, true)
@@ -164,8 +176,10 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
     const onScroll = () => {
       const list = options.list()
       if (!list) return
-      const distance = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight
-      setFollowing(distance < FOLLOW_THRESHOLD_PX)
+      // Content may have grown between our own scroll to the end and this event (a busy main thread applies
+      // deltas before the next frame): only a move up from where we put the viewport is the reader leaving.
+      const ours = following() && scroller.scrollTop >= followedTop - 1
+      if (!ours) setFollowing(scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < FOLLOW_THRESHOLD_PX)
       const top = scroller.scrollTop - origin(scroller, list)
       const next = windowFor(scroller, top)
       if (!sameRange(next, range)) apply(next)

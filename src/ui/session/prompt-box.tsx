@@ -87,7 +87,6 @@ export function PromptBox(props: {
   return (
     <form
       class="prompt"
-      aria-label="Prompt"
       aria-busy={sending()}
       onSubmit={(event) => {
         event.preventDefault()

@@ -112,6 +112,16 @@ describe('computeWindow', () => {
     expect(range.end).toBeGreaterThan(510)
   })
 
+  it('fills up to the minimum around the viewport, never past the cap or the list', () => {
+    const layout = makeRowLayout(100)
+    layout.setRows(ids(8))
+    expect(computeWindow(layout, input(300, { minRows: 30 }))).toEqual({ start: 0, end: 8 })
+    layout.setRows(ids(1000))
+    expect(computeWindow(layout, input(50_000, { minRows: 30 }))).toEqual({ start: 488, end: 518 })
+    expect(computeWindow(layout, input(bottomTop(layout, 500), { minRows: 30, prefer: 'end' }))).toEqual({ start: 970, end: 1000 })
+    expect(computeWindow(layout, input(0, { minRows: 100 }))).toEqual({ start: 0, end: 60 })
+  })
+
   it('is empty for an empty list', () => {
     expect(computeWindow(makeRowLayout(10), input(0))).toEqual({ start: 0, end: 0 })
   })

@@ -123,6 +123,11 @@ export interface WindowInput {
   overscan: number
   /** Hard cap on mounted rows, whatever the row heights. */
   maxRows: number
+  /**
+   * Rows to mount at least (up to the cap), nearest the viewport first: a short session is then wholly in the DOM
+   * (find in page works on it) and a long one keeps a margin of measured rows around the reader.
+   */
+  minRows?: number
   /** Which end to keep when the cap cuts even the visible rows: the bottom while following a stream. */
   prefer: 'start' | 'end'
 }
@@ -147,8 +152,16 @@ export function computeWindow(layout: RowLayout, input: WindowInput): WindowRang
     if (above > below) above--
     else below--
   }
-  const start = first - above
-  const end = last + 1 + below
+  let start = first - above
+  let end = last + 1 + below
+  // Fill up to the minimum, one row at a time on alternating sides (rows above first while following the end).
+  const wanted = Math.min(input.minRows ?? 0, input.maxRows, count)
+  let up = input.prefer === 'end'
+  while (end - start < wanted) {
+    if ((up && start > 0) || end >= count) start--
+    else end++
+    up = !up
+  }
   return { start, end }
 }
 
