@@ -4,10 +4,12 @@ import { VitePWA } from 'vite-plugin-pwa'
 import packageJson from './package.json' with { type: 'json' }
 
 // Cross-origin isolation: WebContainer needs SharedArrayBuffer. The service worker replays these headers
-// from its precache, so the page stays isolated when served offline.
+// from its precache, so the page stays isolated when served offline. COEP `credentialless` (Chromium, Firefox)
+// isolates like `require-corp` but still lets a `no-cors` probe see that a host answered, which is how "Test
+// connection" tells a CORS refusal from a host that is down; Safari ignores it and simply runs unisolated.
 const isolation = {
   'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'require-corp',
+  'Cross-Origin-Embedder-Policy': 'credentialless',
 }
 
 export default defineConfig({

@@ -93,6 +93,13 @@ async function handle(state, req, res) {
   const url = new URL(req.url ?? '/', 'http://mock')
   const route = `${req.method} ${url.pathname.replace(/\/+$/, '') || '/'}`
 
+  if (url.pathname.startsWith('/no-cors/')) {
+    // A server that answers but never sends CORS headers (a local model server left at its defaults): the browser
+    // refuses the app's request, which is what "Test connection" must recognise.
+    res.writeHead(req.method === 'OPTIONS' ? 204 : 200, { 'Content-Type': 'application/json' })
+    res.end(req.method === 'OPTIONS' ? undefined : JSON.stringify({ object: 'list', data: [] }))
+    return
+  }
   if (req.method === 'OPTIONS') {
     res.writeHead(204, CORS)
     res.end()
