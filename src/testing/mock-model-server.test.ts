@@ -228,8 +228,10 @@ describe('mock model server: streaming through @ai-sdk/openai-compatible', () =>
     const arrivals: number[] = []
     const out = await run({ onPart: (part) => part.type === 'text-delta' && arrivals.push(performance.now() - started) })
     expect(out.text).toBe('abc')
-    expect(arrivals[0]).toBeGreaterThanOrEqual(45)
-    expect(arrivals[2]! - arrivals[0]!).toBeGreaterThanOrEqual(50)
+    // Bounds leave room for client-side jitter (a late first delta compresses the gaps); unpaced, the three deltas
+    // would arrive within a millisecond of each other and the answer at once.
+    expect(arrivals[0]).toBeGreaterThanOrEqual(40)
+    expect(arrivals[2]! - arrivals[0]!).toBeGreaterThanOrEqual(30)
   })
 
   it('streams many small deltas through the SDK in order', async () => {
