@@ -178,7 +178,7 @@ async function runStepWithRetry(dependencies: LoopDependencies, input: StepInput
   const { store } = dependencies
   const limit = await dependencies.retryLimit()
   for (let attempt = 1; ; attempt++) {
-    const writer = new PartWriter(store, undefined, undefined, dependencies.metrics)
+    const writer = new PartWriter(store, dependencies.metrics ? { metrics: dependencies.metrics } : {})
     dependencies.onWriter?.(writer)
     const processor = new StepProcessor(store, writer, input.assistant, input.resolved.cost)
     const result = streamText({

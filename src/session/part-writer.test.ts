@@ -28,8 +28,9 @@ describe('part writer', () => {
     const reply = build.assistant(session.id, user.id)
     await updateMessage(test.context, reply)
     const clock = manualTimer()
-    const writer = new PartWriter(test.context, 50, clock.timer)
-    return { ...test, build, reply, clock, writer }
+    let time = 1_000
+    const writer = new PartWriter(test.context, { interval: 50, timer: clock.timer, now: () => time })
+    return { ...test, build, reply, clock, writer, elapse: (milliseconds: number) => (time += milliseconds) }
   }
 
   it('sends each delta live but writes the text once per flush window', async () => {
@@ -63,5 +64,19 @@ describe('part writer', () => {
     expect(events.filter((event) => event.type === 'part.updated')).toHaveLength(0)
     await writer.save({ ...first, text: 'a!' })
     expect(events.at(-1)).toMatchObject({ type: 'part.updated', part: { id: first.id, text: 'a!' } })
+  })
+
+  it('says a flush is overdue when the timer was starved, and not right after a flush', async () => {
+    const { build, reply, writer, elapse } = await setup()
+    const part = build.text(reply, '')
+    expect(writer.overdue()).toBe(false)
+    writer.delta(part, 'x')
+    elapse(60)
+    expect(writer.overdue()).toBe(false)
+    // A busy worker: 110 ms pass and the 50 ms timer (manual here) never got to run.
+    elapse(50)
+    expect(writer.overdue()).toBe(true)
+    await writer.flush()
+    expect(writer.overdue()).toBe(false)
   })
 })

@@ -109,6 +109,7 @@ export class StepProcessor {
         if (!part || !event.text) return
         part.text += event.text
         this.writer.delta(part, event.text)
+        if (this.writer.overdue()) await this.writer.flush()
         return
       }
       case 'text-end': {
@@ -133,6 +134,7 @@ export class StepProcessor {
         part.text += event.text
         if (event.providerMetadata) part.metadata = event.providerMetadata
         this.writer.delta(part, event.text)
+        if (this.writer.overdue()) await this.writer.flush()
         return
       }
       case 'reasoning-end': {
