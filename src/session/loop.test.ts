@@ -10,7 +10,7 @@ import { createUserMessage, enqueuePrompt } from './prompt'
 import type { AssistantMessage, Part } from './schema'
 import { createSession, getSession } from './session-store'
 import { makeTestContext } from './test-context'
-import { apiError, scriptedModel, textReply, toolReply, type ScriptedReply } from './testing/scripted-model'
+import { apiError, finish, scriptedModel, textReply, toolReply, type ScriptedReply } from './testing/scripted-model'
 
 const MODEL = { providerID: 'mock', modelID: 'mock-model' }
 const PRICES = { input: 3, output: 15 }
@@ -68,6 +68,30 @@ describe('the loop', () => {
     expect(statuses.at(-1)).toEqual({ type: 'idle' })
     expect((await getSession(context, session.id)).cost).toBeCloseTo(info.cost, 12)
     expect(events.some((event) => event.type === 'part.delta')).toBe(true)
+  })
+
+  it('maps reasoning and text events to parts with start and end times, in stream order', async () => {
+    const { prompt, run, assistants } = await setup([
+      {
+        chunks: [
+          { type: 'stream-start', warnings: [] },
+          { type: 'reasoning-start', id: 'r1' },
+          { type: 'reasoning-delta', id: 'r1', delta: 'Let me ' },
+          { type: 'reasoning-delta', id: 'r1', delta: 'think.' },
+          { type: 'reasoning-end', id: 'r1' },
+          { type: 'text-start', id: 't1' },
+          { type: 'text-delta', id: 't1', delta: 'Answer.' },
+          { type: 'text-end', id: 't1' },
+          finish('stop', [100, 40, 30]),
+        ],
+      },
+    ])
+    await prompt('why?')
+    await run()
+    const reply = (await assistants())[0]!
+    expect(reply.parts.map((part) => part.type)).toEqual(['step-start', 'reasoning', 'text', 'step-finish'])
+    expect(reply.parts[1]).toMatchObject({ type: 'reasoning', text: 'Let me think.', time: { start: expect.any(Number), end: expect.any(Number) } })
+    expect(reply.parts[3]).toMatchObject({ type: 'step-finish', reason: 'stop', tokens: { input: 100, output: 10, reasoning: 30 } })
   })
 
   it('runs tools and continues until the model stops, one message per step', async () => {
