@@ -15,7 +15,12 @@ export function pageSetup() {
   // 2. If a cold call at boot was requested (sessionStorage survives the reload), fire it the instant the app
   //    installs the hook: right after the worker opened storage, ahead of the app's own boot queries (the sidebar's
   //    listSessions) that would otherwise warm the same index.
-  const spec = sessionStorage.getItem('bench:cold')
+  let spec
+  try {
+    spec = sessionStorage.getItem('bench:cold')
+  } catch {
+    return // about:blank, between two measured loads: no storage there
+  }
   if (!spec) return
   sessionStorage.removeItem('bench:cold')
   const { method, input } = JSON.parse(spec)

@@ -1,19 +1,31 @@
-// Main-thread and worker-thread task times from a Chromium trace (Playwright's browser.startTracing, i.e. the
-// DevTools protocol). Every task a Blink thread runs is one `ThreadControllerImpl::RunTask` complete event in the
-// `toplevel` category, with its real duration; the bench's own `performance.mark`s (category `blink.user_timing`)
-// are recorded on the page's main thread in the same clock, so they both name that thread and bound the windows.
+// Main-thread and worker-thread busy time from a Chromium trace (Playwright's browser.startTracing, i.e. the
+// DevTools protocol). A Blink thread's tasks are `ThreadControllerImpl::RunTask` complete events (category
+// `toplevel`) with their real durations. On the main thread the microtasks after a task run inside it; on a worker
+// thread they do not: V8 runs them as separate top-level `RunMicrotasks` events (category `v8.execute`), and that is
+// where a promise-driven pipeline such as the AI SDK's stream spends nearly all its time. So busy time here is the
+// union of both kinds. The bench's own `performance.mark`s (category `blink.user_timing`) are recorded on the
+// page's main thread in the same clock, so they both name that thread and bound the windows.
 // Unlike the Long Tasks API, which only reports tasks of 50 ms or more, this sees every task.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 
-export const TRACE_CATEGORIES = ['toplevel', 'blink.user_timing', '__metadata']
-const TASK = 'ThreadControllerImpl::RunTask'
+let saved = 0
+export const TRACE_CATEGORIES = ['toplevel', 'v8.execute', 'blink.user_timing', '__metadata']
+const BUSY = new Set(['ThreadControllerImpl::RunTask', 'RunMicrotasks'])
 
 export async function startTrace(browser) {
   await browser.startTracing(undefined, { categories: TRACE_CATEGORIES })
 }
 
 /** Stops tracing and indexes the trace: the page's main thread, its worker thread, and the marks. */
-export async function stopTrace(browser) {
-  const parsed = JSON.parse((await browser.stopTracing()).toString('utf8'))
+export async function stopTrace(browser, name = 'trace') {
+  const buffer = await browser.stopTracing()
+  // BENCH_TRACE_DIR=dir keeps every trace (open them in the DevTools Performance panel or ui.perfetto.dev).
+  if (process.env.BENCH_TRACE_DIR) {
+    mkdirSync(process.env.BENCH_TRACE_DIR, { recursive: true })
+    writeFileSync(join(process.env.BENCH_TRACE_DIR, `${String(++saved).padStart(2, '0')}-${name}.json`), buffer)
+  }
+  const parsed = JSON.parse(buffer.toString('utf8'))
   const events = Array.isArray(parsed) ? parsed : parsed.traceEvents
   const marks = new Map()
   const names = new Map()
@@ -23,7 +35,7 @@ export async function stopTrace(browser) {
   }
   const anyMark = marks.values().next().value
   if (!anyMark) throw new Error('the trace holds none of the bench marks: is the blink.user_timing category recorded?')
-  const tasksOf = (pid, tid) => events.filter((e) => e.ph === 'X' && e.name === TASK && e.pid === pid && e.tid === tid)
+  const tasksOf = (pid, tid) => events.filter((e) => e.ph === 'X' && BUSY.has(e.name) && e.pid === pid && e.tid === tid)
   const main = tasksOf(anyMark.pid, anyMark.tid)
   // The app starts one dedicated worker (src/ui/worker-client.ts); if there were more, take the busiest.
   const workers = [...names]
@@ -59,7 +71,10 @@ export function busyMs(tasks, from, to) {
   return busy / 1000
 }
 
-/** The longest task (ms) that overlaps [from, to], counted whole: a task that starts just before still blocks. */
+/**
+ * The longest single task or microtask run (ms) that overlaps [from, to], counted whole: one that starts just
+ * before still blocks. Back-to-back events are not merged: the thread's event loop turns between them.
+ */
 export function longestTaskMs(tasks, from, to) {
   let longest = 0
   for (const e of tasks) if (e.ts < to && e.ts + e.dur > from) longest = Math.max(longest, e.dur)

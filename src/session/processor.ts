@@ -15,6 +15,7 @@ export interface StepResult {
 }
 
 export const ABORTED_TOOL_TEXT = 'Tool execution aborted'
+const YIELD_INTERVAL_MS = 16
 
 type ToolPart = PartOf<'tool'>
 
@@ -109,7 +110,7 @@ export class StepProcessor {
         if (!part || !event.text) return
         part.text += event.text
         this.writer.delta(part, event.text)
-        if (this.writer.overdue()) await this.writer.flush()
+        await this.pace()
         return
       }
       case 'text-end': {
@@ -134,7 +135,7 @@ export class StepProcessor {
         part.text += event.text
         if (event.providerMetadata) part.metadata = event.providerMetadata
         this.writer.delta(part, event.text)
-        if (this.writer.overdue()) await this.writer.flush()
+        await this.pace()
         return
       }
       case 'reasoning-end': {
@@ -216,6 +217,22 @@ export class StepProcessor {
       default:
         return
     }
+  }
+
+  private lastYield = performance.now()
+
+  /**
+   * The SDK hands over buffered network data in one long run of microtasks, during which no timer fires: no flush,
+   * no delta batch to the UI, no incoming cancel. Every ~16 ms the processor starts an overdue flush (without
+   * waiting for its commit) and yields one macrotask turn, so storage and the UI keep up with a fast stream.
+   */
+  private async pace(): Promise<void> {
+    // A failed commit is not lost: the final flush of the step awaits the same chain and reports it.
+    if (this.writer.overdue()) this.writer.flush().catch(() => {})
+    const now = performance.now()
+    if (now - this.lastYield < YIELD_INTERVAL_MS) return
+    this.lastYield = now
+    await new Promise<void>((resolve) => setTimeout(resolve, 0))
   }
 
   private async closeReasoning(now: number) {
