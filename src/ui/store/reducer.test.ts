@@ -331,3 +331,39 @@ describe('unloadHistory', () => {
     expect(store.state.messages[id('ses', 1)]).toBeUndefined()
   })
 })
+
+describe('updating rows in place', () => {
+  it('keeps a streamed part’s text untouched when the final update carries the same text', async () => {
+    const { createRoot, createComputed } = await import('solid-js')
+    const { createStore, produce } = await import('solid-js/store')
+    const { applyEvent } = await import('./reducer')
+    const { emptyState } = await import('./state')
+    const part = { id: 'prt_1', sessionID: 'ses_1', messageID: 'msg_1', type: 'text' as const, text: '', time: { start: 1 } }
+    await new Promise<void>((done) =>
+      createRoot((dispose) => {
+        const [state, setState] = createStore(emptyState())
+        setState(produce((draft) => {
+          draft.messages.ses_1 = []
+          applyEvent(draft, { type: 'part.updated', part })
+          applyEvent(draft, { type: 'part.delta', field: 'text', sessionID: 'ses_1', messageID: 'msg_1', partID: 'prt_1', delta: 'Hello' })
+        }))
+        let textReads = 0
+        let endReads = 0
+        createComputed(() => {
+          const current = state.parts.msg_1![0] as typeof part
+          void current.text
+          textReads++
+        })
+        createComputed(() => {
+          void (state.parts.msg_1![0] as typeof part & { time: { end?: number } }).time.end
+          endReads++
+        })
+        setState(produce((draft) => applyEvent(draft, { type: 'part.updated', part: { ...part, text: 'Hello', time: { start: 1, end: 2 } } as never })))
+        expect(textReads).toBe(1)
+        expect(endReads).toBe(2)
+        dispose()
+        done()
+      }),
+    )
+  })
+})

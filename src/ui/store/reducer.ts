@@ -14,9 +14,21 @@ function locate<T extends { id: string }>(list: T[], id: string): { index: numbe
   return { index: low, found: list[low]?.id === id }
 }
 
+/**
+ * Updates a row in place, field by field: Solid then notifies only the fields that changed. Replacing the object
+ * would re-render everything that reads the row; for a streamed text part the final `part.updated` carries the
+ * same text the deltas already built, and must not make the view re-parse a long reply.
+ */
+function mergeInto<T extends object>(target: T, source: T): void {
+  const from = source as Record<string, unknown>
+  const to = target as Record<string, unknown>
+  for (const key of Object.keys(to)) if (!(key in from)) delete to[key]
+  for (const [key, value] of Object.entries(from)) if (to[key] !== value) to[key] = value
+}
+
 function upsertSorted<T extends { id: string }>(list: T[], item: T): void {
   const { index, found } = locate(list, item.id)
-  if (found) list[index] = item
+  if (found) mergeInto(list[index]!, item)
   else list.splice(index, 0, item)
 }
 
