@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures'
 import { Conversation } from './page-models/conversation'
 import { connectMockModel, MOCK_KEY } from './support/connect-model'
-import { chunk, error, hang, ModelScript, rateLimited, stream, streamText, toolCalls } from './support/model-script'
+import { chunk, error, hang, ModelScript, MOCK_MODEL_SERVER_URL, rateLimited, stream, streamText, toolCalls } from './support/model-script'
 
 const model = new ModelScript()
 
@@ -138,6 +138,26 @@ test('stop cancels mid-stream, keeps the text so far, and the next prompt works'
   await model.push([streamText('Fresh start.')], { model: 'mock-model' })
   await app.send('again')
   await expect(app.replies().last()).toContainText('Fresh start.')
+})
+
+test('stop cancels a running tool: the fetch is aborted and the call is marked interrupted', async ({ page }) => {
+  await model.push([toolCalls([{ id: 'call_fetch', name: 'webfetch', args: { url: `${MOCK_MODEL_SERVER_URL}/slow` } }])], { model: 'mock-model' })
+  const app = await ready(page)
+  await app.send('read that page')
+  const card = app.messages.getByRole('group', { name: /^Tool call: webfetch/ })
+  await expect(card).toContainText('running')
+  await expect.poll(async () => (await model.slow()).opened).toBe(1)
+  await app.stopButton().click()
+  await app.idle()
+  await expect(card).toContainText('interrupted')
+  await expect(card).toContainText('Tool execution aborted')
+  await expect.poll(async () => (await model.slow()).closed).toBe(1)
+  // The next turn sends the interrupted call back with a result, so the model can go on.
+  await model.push([streamText('Understood, skipping that page.')], { model: 'mock-model' })
+  await app.send('never mind')
+  await expect(app.replies().last()).toContainText('Understood, skipping that page.')
+  const last = (await model.requests()).filter((request) => request.model === 'mock-model').at(-1)!
+  expect(last.body!.messages.filter((message) => message.role === 'tool').map((message) => message.tool_call_id)).toEqual(['call_fetch'])
 })
 
 test('Escape stops the turn too', async ({ page }) => {

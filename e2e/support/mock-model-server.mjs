@@ -86,6 +86,8 @@ function createState() {
     waiters: new Set(),
     /** @type {Set<{ abort: (outcome: string) => void }>} */
     live: new Set(),
+    /** A page that never finishes (`GET /slow`), for tools cancelled while they wait: how many opened and closed. */
+    slow: { opened: 0, closed: 0 },
   }
 }
 
@@ -127,6 +129,15 @@ async function handle(state, req, res) {
     case 'GET /__queues':
       sendJson(res, 200, queueSizes(state))
       return
+    case 'GET /slow':
+      state.slow.opened++
+      res.writeHead(200, { ...CORS, 'Content-Type': 'text/plain' })
+      res.write('the first bytes of a page that never ends\n')
+      req.on('close', () => state.slow.closed++)
+      return
+    case 'GET /__slow':
+      sendJson(res, 200, state.slow)
+      return
     default:
       sendJson(res, 404, { error: { message: `mock model server: no route for ${route}`, type: 'not_found' } })
   }
@@ -152,6 +163,7 @@ async function script(state, req, res) {
 }
 
 function reset(state) {
+  state.slow = { opened: 0, closed: 0 }
   for (const live of state.live) live.abort('reset')
   state.queues.clear()
   state.log = []

@@ -168,6 +168,11 @@ export class ModelScript {
   }
 
   /** Sets the ids GET /v1/models lists (default ['mock-model', 'mock-small']). */
+  /** How many requests `GET /slow` (a page that never finishes) received, and how many the client closed. */
+  async slow(): Promise<{ opened: number; closed: number }> {
+    return (await fetch(`${this.url}/__slow`)).json() as Promise<{ opened: number; closed: number }>
+  }
+
   async setModels(ids: string[]): Promise<void> {
     await this.call('POST', '/__models', { ids })
   }

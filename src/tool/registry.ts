@@ -3,10 +3,15 @@ import { z } from 'zod'
 import { ascending } from '../session/id'
 import { invalidTool } from './invalid'
 import { todoWriteTool } from './todowrite'
+import { webFetchTool } from './webfetch'
 import { parseToolInput, type ToolContext, type ToolDefinition, type ToolResult } from './tool'
 import { truncateOutput, truncationNotice } from './truncate'
 
-export const BUILTIN_TOOLS: readonly ToolDefinition[] = [todoWriteTool as ToolDefinition, invalidTool as ToolDefinition]
+export const BUILTIN_TOOLS: readonly ToolDefinition[] = [
+  todoWriteTool as ToolDefinition,
+  webFetchTool as ToolDefinition,
+  invalidTool as ToolDefinition,
+]
 
 /** The part of a tool result the processor stores: the (possibly truncated) output plus what the UI shows. */
 export interface ExecutedTool extends ToolResult {
