@@ -1,6 +1,5 @@
 import { expect, test } from './fixtures'
 import { Conversation } from './page-models/conversation'
-import { connectMockModel } from './support/connect-model'
 import { chunk, hang, ModelScript, streamText } from './support/model-script'
 
 const model = new ModelScript()
@@ -12,12 +11,7 @@ test.beforeEach(async () => {
 test('two tabs prompting one session get one runner and no duplicate messages', async ({ context }) => {
   await model.push([streamText('Reply to the first tab.', { delayMs: 1_500 }), streamText('Reply covering the second tab.')], { model: 'mock-model' })
   const first = new Conversation(await context.newPage())
-  await first.open()
-  await connectMockModel(first.page)
-  await first.page.reload()
-  await first.ready()
-  await first.newSession()
-  await first.rename(/New session · /, 'Shared work')
+  await first.start('Shared work')
   const second = new Conversation(await context.newPage())
   await second.open()
   await second.sessionLink(/^Shared work/).click()
@@ -36,12 +30,7 @@ test('two tabs prompting one session get one runner and no duplicate messages', 
 test('stop from another tab cancels the run', async ({ context }) => {
   await model.push([hang(2, { chunks: [chunk.text('Streaming in the first tab ')] })], { model: 'mock-model' })
   const first = new Conversation(await context.newPage())
-  await first.open()
-  await connectMockModel(first.page)
-  await first.page.reload()
-  await first.ready()
-  await first.newSession()
-  await first.rename(/New session · /, 'Cancel me')
+  await first.start('Cancel me')
   await first.send('go on')
   await expect(first.replies().first()).toContainText('Streaming in the first tab')
 
@@ -58,12 +47,7 @@ test('stop from another tab cancels the run', async ({ context }) => {
 test('a tab closed mid-stream is recovered when the session is opened again', async ({ context }) => {
   await model.push([hang(4, { chunks: [chunk.text('Words before the tab closed ')], chunkDelayMs: 20 })], { model: 'mock-model' })
   const doomed = new Conversation(await context.newPage())
-  await doomed.open()
-  await connectMockModel(doomed.page)
-  await doomed.page.reload()
-  await doomed.ready()
-  await doomed.newSession()
-  await doomed.rename(/New session · /, 'Interrupted')
+  await doomed.start('Interrupted')
   await doomed.send('start talking')
   await expect(doomed.replies().first()).toContainText('Words before the tab closed')
   // Give the 50 ms flush a chance to store the text, as it would have in the real world before the tab died.

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures'
 import { Conversation } from './page-models/conversation'
-import { connectMockModel, MOCK_KEY } from './support/connect-model'
+import { MOCK_KEY } from './support/connect-model'
 import { chunk, error, hang, ModelScript, MOCK_MODEL_SERVER_URL, rateLimited, stream, streamText, toolCalls } from './support/model-script'
 
 const model = new ModelScript()
@@ -11,11 +11,7 @@ test.beforeEach(async () => {
 
 async function ready(page: import('@playwright/test').Page) {
   const app = new Conversation(page)
-  await app.open()
-  await connectMockModel(page)
-  await page.reload()
-  await app.ready()
-  await app.newSession()
+  await app.start()
   return app
 }
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { connectMockModel } from '../support/connect-model'
 import { Workbench } from './workbench'
 
 /** A session being talked to: the prompt, its buttons and the replies, found by role and label. */
@@ -8,6 +9,17 @@ export class Conversation extends Workbench {
   constructor(page: Page) {
     super(page)
     this.status = page.getByRole('status', { name: 'Session status' })
+  }
+
+  /** Opens the app with the scripted server as its provider, and a fresh session titled `title` when given. */
+  async start(title?: string) {
+    await this.open()
+    await connectMockModel(this.page)
+    // The provider list in the UI refreshes on load (and on focus); the seed went around it through the RPC.
+    await this.page.reload()
+    await this.ready()
+    await this.newSession()
+    if (title) await this.rename(/New session · /, title)
   }
 
   async send(text: string) {
