@@ -10,7 +10,8 @@ import { providerTypeInfo } from './presets'
 import { ProviderConfigSchema, ProviderTypeSchema, type ModelInfo, type ProviderConfig } from './schema'
 import { closeMatches } from './suggest'
 
-export const DEFAULT_RETRY_LIMIT = 8
+export { DEFAULT_RETRY_LIMIT } from '../session/retry'
+import { DEFAULT_RETRY_LIMIT } from '../session/retry'
 export const MAX_MODELS_PER_PROVIDER = 1000
 
 const optionalCount = z.number().int().positive().optional()

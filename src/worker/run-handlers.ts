@@ -1,3 +1,4 @@
+import { getSettings } from '../provider/provider-store'
 import type { StoreContext } from '../session/context'
 import { InputError } from '../session/errors'
 import { createUserMessage, enqueuePrompt } from '../session/prompt'
@@ -14,8 +15,8 @@ async function modelFor(context: StoreContext, input: PromptInput): Promise<Mode
   if (input.model) return input.model
   const session = await getSession(context, input.sessionID)
   if (session.model) return { providerID: session.model.providerID, modelID: session.model.modelID }
-  const fallback = await context.db.settings.get('model.default')
-  if (fallback?.key === 'model.default') return fallback.value
+  const { defaultModel } = await getSettings(context)
+  if (defaultModel) return defaultModel
   throw new InputError('model', 'No model is chosen yet. Add a provider in Settings and pick a default model.')
 }
 

@@ -21,7 +21,7 @@ import { providerHandlers } from './provider-handlers'
 import { runHandlers } from './run-handlers'
 import { makeLocalLocks, SessionRunner, type CommandChannel, type Locks } from './session-runner'
 import { sleepWithSignal, type ModelSource } from '../session/loop'
-import { DEFAULT_RETRY_LIMIT } from '../session/retry'
+import { getSettings } from '../provider/provider-store'
 import { ToolRegistry } from '../tool/registry'
 import { emptyMetrics } from '../session/part-writer'
 import { PROTOCOL_VERSION, type StartResult, type WorkerApi, type WorkerHandlers, type WorkerNotice } from './protocol'
@@ -85,10 +85,7 @@ export function createService(options: ServiceOptions): Service {
         store,
         models: options.models?.(store) ?? noModels,
         tools: new ToolRegistry(),
-        retryLimit: async () => {
-          const setting = await store.db.settings.get('retry.limit')
-          return setting?.key === 'retry.limit' ? setting.value : DEFAULT_RETRY_LIMIT
-        },
+        retryLimit: async () => (await getSettings(store)).retryLimit,
         sleep: sleepWithSignal,
         setStatus: (sessionID, status) => store.emit({ type: 'session.status', sessionID, status }),
         metrics,

@@ -11,12 +11,19 @@ export function MessageErrorView(props: { error: MessageError }): JSX.Element {
         <strong class="message-error-title">{text().title}</strong>
         <span>{text().message}</span>
       </p>
-      <Show when={text().detail}>
-        <details class="message-error-detail">
-          <summary>Details</summary>
-          <pre>{text().detail}</pre>
-        </details>
-      </Show>
+      <ErrorDetails detail={text().detail} />
     </div>
+  )
+}
+
+/** The raw response behind an error, folded away: useful to report, noise to read. */
+export function ErrorDetails(props: { detail: string | undefined }): JSX.Element {
+  return (
+    <Show when={props.detail}>
+      <details class="message-error-detail">
+        <summary>Details</summary>
+        <pre>{props.detail}</pre>
+      </details>
+    </Show>
   )
 }

@@ -3,6 +3,7 @@ import { errorMessage } from '../format/error'
 import { useSessionStore } from '../store/session-store-context'
 import { bannerError, errorHeading } from './error-heading'
 import { describeMessageError } from './message-error'
+import { ErrorDetails } from './message-error-view'
 import { isRunning } from './session-status-text'
 
 /**
@@ -55,12 +56,7 @@ export function SessionErrorBanner(props: {
               <Show when={heading().advice}>
                 <p class="session-error-advice">{heading().advice}</p>
               </Show>
-              <Show when={text().detail}>
-                <details class="message-error-detail">
-                  <summary>Details</summary>
-                  <pre>{text().detail}</pre>
-                </details>
-              </Show>
+              <ErrorDetails detail={text().detail} />
               <Show when={problem()}>
                 <p class="problem session-error-problem">{problem()}</p>
               </Show>

@@ -1,7 +1,6 @@
 import { createMemo, createSignal, For, Show, type JSX } from 'solid-js'
 import type { SessionInfo } from '../../session/schema'
-import { CloseIcon, KeyboardIcon, PlusIcon } from '../icons/icons'
-import { SettingsIcon } from '../settings/settings-icon'
+import { CloseIcon, KeyboardIcon, PlusIcon, SettingsIcon } from '../icons/icons'
 import { keysFor } from '../keyboard/shortcuts'
 import { useSessionStore } from '../store/session-store-context'
 import { createNow } from './create-now'
