@@ -258,9 +258,9 @@ describe('the loop', () => {
   it('answers a prompt stored while it runs in the same run (steering)', async () => {
     const test = await setup([toolReply([{ id: 'a', name: 'todowrite', input: { todos: [] } }]), textReply('first done'), textReply('second answered')])
     await test.prompt('first')
-    const original = test.dependencies.tools.toolSet.bind(test.dependencies.tools)
+    const original = test.dependencies.tools.stepTools.bind(test.dependencies.tools)
     let injected = false
-    test.dependencies.tools.toolSet = (context, abort) => {
+    test.dependencies.tools.stepTools = (context, abort) => {
       if (!injected) {
         injected = true
         void test.prompt('also this')

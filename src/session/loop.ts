@@ -1,10 +1,12 @@
 import { streamText, type LanguageModel, type ModelMessage } from 'ai'
+import { resolveLanguageModel } from 'ai/internal'
 import { agentNamed, MAX_STEPS_PROMPT } from './agent'
 import type { StoreContext } from './context'
 import type { SessionStatus } from './event'
 import { lastOf, loadHistory, turnIsDone } from './history'
 import { ascending } from './id'
 import { updateMessage } from './message-store'
+import { streamModelCall } from './model-call'
 import { toModelMessages } from './model-messages'
 import { PartWriter, type WriterMetrics } from './part-writer'
 import { StepProcessor } from './processor'
@@ -181,11 +183,11 @@ async function runStepWithRetry(dependencies: LoopDependencies, input: StepInput
     const writer = new PartWriter(store, dependencies.metrics ? { metrics: dependencies.metrics } : {})
     dependencies.onWriter?.(writer)
     const processor = new StepProcessor(store, writer, input.assistant, input.resolved.cost)
-    const result = streamText({
-      model: input.resolved.model,
+    const events = streamModelCall({
+      model: resolveLanguageModel(input.resolved.model),
       system: input.system,
       messages: input.messages,
-      tools: dependencies.tools.toolSet(
+      tools: dependencies.tools.stepTools(
         {
           store,
           sessionID: input.sessionID,
@@ -194,14 +196,10 @@ async function runStepWithRetry(dependencies: LoopDependencies, input: StepInput
         },
         input.signal,
       ),
-      maxRetries: 0,
       maxOutputTokens: Math.min(input.resolved.limit.output, OUTPUT_TOKEN_MAX),
       abortSignal: input.signal,
-      repairToolCall: async ({ toolCall, error }) => ({ ...toolCall, ...dependencies.tools.repair(toolCall, error) }),
-      // Errors arrive as stream parts and become named errors on the message; the SDK must not also log them.
-      onError: () => {},
     })
-    const outcome = await processor.process(result.fullStream, input.signal)
+    const outcome = await processor.process(events, input.signal)
     await writer.flush()
     dependencies.onWriter?.(undefined)
     const error = outcome.error && redactError(outcome.error, input.resolved.redact)

@@ -1,6 +1,7 @@
-import type { TextStreamPart, ToolSet } from 'ai'
 import type { StoreContext } from './context'
 import { ascending } from './id'
+import { createPacer } from './macrotask'
+import type { StepEvent } from './model-call'
 import { updateMessage } from './message-store'
 import type { PartWriter } from './part-writer'
 import { toMessageError } from './retry'
@@ -76,7 +77,7 @@ export class StepProcessor {
     this.writer.touch(part)
   }
 
-  async process(stream: AsyncIterable<TextStreamPart<ToolSet>>, abort: AbortSignal): Promise<StepResult> {
+  async process(stream: AsyncIterable<StepEvent>, abort: AbortSignal): Promise<StepResult> {
     try {
       for await (const event of stream) {
         await this.handle(event)
@@ -92,7 +93,7 @@ export class StepProcessor {
     return { outcome: 'continue' }
   }
 
-  private async handle(event: TextStreamPart<ToolSet>): Promise<void> {
+  private async handle(event: StepEvent): Promise<void> {
     const now = this.store.now()
     switch (event.type) {
       case 'start-step':
@@ -219,20 +220,17 @@ export class StepProcessor {
     }
   }
 
-  private lastYield = performance.now()
+  private readonly yieldNow = createPacer(YIELD_INTERVAL_MS)
 
   /**
-   * The SDK hands over buffered network data in one long run of microtasks, during which no timer fires: no flush,
-   * no delta batch to the UI, no incoming cancel. Every ~16 ms the processor starts an overdue flush (without
-   * waiting for its commit) and yields one macrotask turn, so storage and the UI keep up with a fast stream.
+   * A fast stream arrives in long runs of microtasks, during which no timer fires. Every delta may start an overdue
+   * flush (without waiting for its commit), and every ~16 ms the processor yields one turn of the event loop, so
+   * storage and the UI keep up.
    */
   private async pace(): Promise<void> {
     // A failed commit is not lost: the final flush of the step awaits the same chain and reports it.
     if (this.writer.overdue()) this.writer.flush().catch(() => {})
-    const now = performance.now()
-    if (now - this.lastYield < YIELD_INTERVAL_MS) return
-    this.lastYield = now
-    await new Promise<void>((resolve) => setTimeout(resolve, 0))
+    await this.yieldNow()
   }
 
   private async closeReasoning(now: number) {

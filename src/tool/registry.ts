@@ -1,6 +1,6 @@
-import { jsonSchema, tool, type ToolSet } from 'ai'
 import { z } from 'zod'
 import { ascending } from '../session/id'
+import type { StepTools } from '../session/model-call'
 import { invalidTool } from './invalid'
 import { todoWriteTool } from './todowrite'
 import { webFetchTool } from './webfetch'
@@ -55,36 +55,59 @@ export class ToolRegistry {
     this.definitions = new Map(definitions.map((definition) => [definition.id, definition]))
   }
 
+  /** What the model is told about the tools: their JSON schemas, made once. */
+  private definitionsForModel: StepTools['definitions'] | undefined
+
   /**
-   * The tools of one step, as the AI SDK wants them. `invalid` is among them (its description tells the model not to
-   * call it) because the SDK only accepts a repaired call to a tool that is active.
+   * The tools of one step. `invalid` is among them (its description tells the model not to call it), so a call
+   * routed there by repair is an ordinary call to an active tool.
    */
-  toolSet(context: StepToolContext, abort: AbortSignal): ToolSet {
-    const tools: ToolSet = {}
-    for (const definition of [...this.definitions.values()].sort((a, b) => a.id.localeCompare(b.id))) {
-      tools[definition.id] = tool({
+  stepTools(context: StepToolContext, abort: AbortSignal): StepTools {
+    this.definitionsForModel ??= [...this.definitions.values()]
+      .sort((a, b) => a.id.localeCompare(b.id))
+      .map((definition) => ({
+        type: 'function' as const,
+        name: definition.id,
         description: definition.description,
-        // The SDK does not validate (no `validate`): parseToolInput does, with a message written for the model.
-        inputSchema: jsonSchema(z.toJSONSchema(definition.parameters, { io: 'input' }) as never),
-        execute: (input: unknown, options) =>
-          executeTool(definition, input, {
-            ...context,
-            callID: options.toolCallId,
-            abort: options.abortSignal ?? abort,
-            progress: (update) => context.progress(options.toolCallId, update),
-          }),
-      })
+        inputSchema: z.toJSONSchema(definition.parameters, { io: 'input' }) as Record<string, unknown>,
+      }))
+    return {
+      definitions: this.definitionsForModel,
+      resolve: (call) => this.resolve(call),
+      run: ({ toolCallId, toolName, input }) => {
+        const definition = this.definitions.get(toolName)
+        if (!definition) return Promise.reject(new Error(`Unknown tool ${toolName}`))
+        return executeTool(definition, input, {
+          ...context,
+          callID: toolCallId,
+          abort,
+          progress: (update) => context.progress(toolCallId, update),
+        })
+      },
     }
-    return tools
   }
 
   /**
-   * opencode's repair: a name that matches a tool only after lowercasing is corrected; anything else goes to the
-   * `invalid` tool, whose result tells the model what went wrong.
+   * A raw call from the model made runnable: its name repaired if need be and its JSON input read. Validation
+   * against the tool's schema happens when it runs, where a failure becomes an error the model can act on.
    */
-  repair(call: { toolName: string; input: string }, error: { message: string }): { toolName: string; input: string } {
-    const lower = call.toolName.toLowerCase()
-    if (lower !== call.toolName && this.definitions.has(lower)) return { ...call, toolName: lower }
-    return { ...call, toolName: 'invalid', input: JSON.stringify({ tool: call.toolName, error: error.message }) }
+  resolve(call: { toolName: string; input: string }): { toolName: string; input: unknown } {
+    // opencode's repair: a name that matches a tool only after lowercasing is corrected; anything else goes to
+    // `invalid`, whose result tells the model what went wrong.
+    const toolName = this.definitions.has(call.toolName) ? call.toolName : call.toolName.toLowerCase()
+    if (!this.definitions.has(toolName)) {
+      const available = [...this.definitions.keys()].filter((id) => id !== 'invalid').join(', ')
+      return invalidCall(call.toolName, `Model tried to call unavailable tool '${call.toolName}'. Available tools: ${available}.`)
+    }
+    try {
+      return { toolName, input: call.input.trim() === '' ? {} : (JSON.parse(call.input) as unknown) }
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      return invalidCall(call.toolName, `Invalid input for tool ${call.toolName}: the arguments are not valid JSON (${reason}).`)
+    }
   }
+}
+
+function invalidCall(tool: string, error: string) {
+  return { toolName: 'invalid', input: { tool, error } }
 }
