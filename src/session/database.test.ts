@@ -16,12 +16,16 @@ function shapeOf(db: Dexie) {
 describe('database schema', () => {
   // If this test fails you changed what is stored in users' browsers. Add a new version step with an upgrade and
   // an upgrade test instead of editing an existing one, then extend this snapshot.
-  it('is pinned at version 2', async () => {
+  it('is pinned at version 3', async () => {
     const db = new TabcodeDatabase(`schema-${crypto.randomUUID()}`)
     await db.open()
-    expect(SCHEMA_VERSION).toBe(2)
-    expect(db.verno).toBe(2)
+    expect(SCHEMA_VERSION).toBe(3)
+    expect(db.verno).toBe(3)
     expect(shapeOf(db)).toEqual([
+      { name: 'approvals', primaryKey: 'id', indexes: ['projectID'] },
+      { name: 'asks', primaryKey: 'id', indexes: ['sessionID'] },
+      { name: 'blobs', primaryKey: 'hash', indexes: [] },
+      { name: 'files', primaryKey: '[projectID+path]', indexes: ['projectID'] },
       { name: 'inbox', primaryKey: 'id', indexes: ['sessionID'] },
       { name: 'messages', primaryKey: 'id', indexes: ['[sessionID+time.created+id]'] },
       { name: 'outputs', primaryKey: 'id', indexes: ['sessionID'] },
@@ -30,6 +34,7 @@ describe('database schema', () => {
       { name: 'providers', primaryKey: 'id', indexes: [] },
       { name: 'sessions', primaryKey: 'id', indexes: ['[projectID+time.updated+id]', '[time.updated+id]', 'parentID'] },
       { name: 'settings', primaryKey: 'key', indexes: [] },
+      { name: 'snapshots', primaryKey: 'id', indexes: ['projectID'] },
       { name: 'todos', primaryKey: 'sessionID', indexes: [] },
     ])
     db.close()
@@ -57,7 +62,7 @@ describe('database schema', () => {
 
     const db = new TabcodeDatabase(name)
     await db.open()
-    expect(db.verno).toBe(2)
+    expect(db.verno).toBe(3)
     expect(await db.projects.toArray()).toEqual([project])
     expect(await db.sessions.orderBy('id').toArray()).toEqual([...sessions].sort((a, b) => (a.id < b.id ? -1 : 1)))
     expect(await db.messages.orderBy('id').toArray()).toEqual(messages)
@@ -65,6 +70,43 @@ describe('database schema', () => {
     expect(await db.providers.count()).toBe(0)
     await db.settings.put({ key: 'retry.limit', value: 3 })
     expect(await db.settings.get('retry.limit')).toEqual({ key: 'retry.limit', value: 3 })
+    db.close()
+  })
+
+  it('upgrades a version 2 database without losing a row', async () => {
+    const name = `upgrade-${crypto.randomUUID()}`
+    const build = makeBuilders()
+    const session = build.session()
+    const user = build.user(session.id)
+    const project = { id: session.projectID, name: 'P', directory: '/workspace', time: { created: 1, updated: 1 } }
+    const provider = { id: 'prv_1', type: 'openai-compatible', name: 'Local', baseURL: 'http://localhost:11434/v1', models: [] }
+    const todo = { sessionID: session.id, items: [], time: { updated: 1 } }
+
+    const old = new Dexie(name)
+    old.version(1).stores(SCHEMA_VERSIONS[1])
+    old.version(2).stores(SCHEMA_VERSIONS[2])
+    await old.open()
+    await old.table('projects').add(project)
+    await old.table('sessions').add(session)
+    await old.table('messages').add(user)
+    await old.table('parts').add(build.text(user, 'hello'))
+    await old.table('providers').add(provider)
+    await old.table('settings').add({ key: 'retry.limit', value: 2 })
+    await old.table('todos').add(todo)
+    old.close()
+
+    const db = new TabcodeDatabase(name)
+    await db.open()
+    expect(db.verno).toBe(3)
+    expect(await db.projects.toArray()).toEqual([project])
+    expect(await db.sessions.toArray()).toEqual([session])
+    expect(await db.messages.toArray()).toEqual([user])
+    expect(await db.parts.count()).toBe(1)
+    expect(await db.providers.toArray()).toEqual([provider])
+    expect(await db.settings.toArray()).toEqual([{ key: 'retry.limit', value: 2 }])
+    expect(await db.todos.toArray()).toEqual([todo])
+    await db.files.put({ type: 'file', projectID: project.id, path: '/workspace/a.txt', hash: 'h', size: 1, modified: 1 })
+    expect(await db.files.where('projectID').equals(project.id).count()).toBe(1)
     db.close()
   })
 })

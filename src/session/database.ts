@@ -1,6 +1,20 @@
 import Dexie, { type EntityTable } from 'dexie'
 import type { ProviderConfig } from '../provider/schema'
-import type { InboxEntry, Message, Part, Project, SessionInfo, Setting, TodoList, ToolOutput } from './schema'
+import type {
+  Approval,
+  Blob,
+  InboxEntry,
+  Message,
+  Part,
+  PermissionAsk,
+  Project,
+  SessionInfo,
+  Setting,
+  Snapshot,
+  TodoList,
+  ToolOutput,
+  WorkspaceEntry,
+} from './schema'
 
 /**
  * WARNING: the database name and every store definition below are persisted in users' browsers. Changing a
@@ -30,9 +44,20 @@ export const SCHEMA_VERSIONS = {
     // Prompts queued behind a running turn, oldest first per session.
     inbox: 'id, sessionID',
   },
+  // Version 3 (workspace and tools) only adds stores.
+  3: {
+    // A project's files and directories; [projectID+path] keeps a directory's entries together and in order.
+    files: '[projectID+path], projectID',
+    // Contents by hash, shared by files and snapshots.
+    blobs: 'hash',
+    snapshots: 'id, projectID',
+    approvals: 'id, projectID',
+    // Open permission questions; sessionID to find a session's pending asks.
+    asks: 'id, sessionID',
+  },
 } as const
 
-export const SCHEMA_VERSION = 2
+export const SCHEMA_VERSION = 3
 
 /**
  * Bounds for compound-key ranges. Dexie.maxKey is one shared array object, and IndexedDB rejects a key that holds
@@ -50,10 +75,16 @@ export class TabcodeDatabase extends Dexie {
   todos!: EntityTable<TodoList, 'sessionID'>
   outputs!: EntityTable<ToolOutput, 'id'>
   inbox!: EntityTable<InboxEntry, 'id'>
+  files!: Dexie.Table<WorkspaceEntry, [string, string]>
+  blobs!: EntityTable<Blob, 'hash'>
+  snapshots!: EntityTable<Snapshot, 'id'>
+  approvals!: EntityTable<Approval, 'id'>
+  asks!: EntityTable<PermissionAsk, 'id'>
 
   constructor(name: string = DATABASE_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, { chromeTransactionDurability: 'relaxed', ...options })
     this.version(1).stores(SCHEMA_VERSIONS[1])
     this.version(2).stores(SCHEMA_VERSIONS[2])
+    this.version(3).stores(SCHEMA_VERSIONS[3])
   }
 }

@@ -1,5 +1,15 @@
 import { z } from 'zod'
-import { idSchema, MessageErrorSchema, MessageSchema, PartSchema, SessionInfoSchema, TodoSchema } from './schema'
+import {
+  ApprovalSchema,
+  idSchema,
+  MessageErrorSchema,
+  MessageSchema,
+  PartSchema,
+  PermissionAskSchema,
+  PermissionReplySchema,
+  SessionInfoSchema,
+  TodoSchema,
+} from './schema'
 
 export const SessionStatusSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('idle') }),
@@ -42,6 +52,25 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('session.status'), sessionID: idSchema('session'), status: SessionStatusSchema }),
   z.object({ type: z.literal('todo.updated'), sessionID: idSchema('session'), todos: z.array(TodoSchema) }),
+  /** A tool asks the user; every tab showing the session shows the question. */
+  z.object({ type: z.literal('permission.asked'), ask: PermissionAskSchema }),
+  z.object({
+    type: z.literal('permission.replied'),
+    sessionID: idSchema('session'),
+    askID: idSchema('permission'),
+    reply: PermissionReplySchema,
+  }),
+  z.object({ type: z.literal('approval.updated'), projectID: idSchema('project'), approvals: z.array(ApprovalSchema) }),
+  /** A file or directory of the project's workspace changed (a tool, a command, an import). */
+  z.object({
+    type: z.literal('workspace.changed'),
+    projectID: idSchema('project'),
+    change: z.discriminatedUnion('type', [
+      z.object({ type: z.literal('write'), path: z.string() }),
+      z.object({ type: z.literal('remove'), path: z.string() }),
+      z.object({ type: z.literal('mkdir'), path: z.string() }),
+    ]),
+  }),
   z.object({
     type: z.literal('session.error'),
     sessionID: idSchema('session').optional(),

@@ -17,6 +17,8 @@ export const ID_PREFIXES = {
   tool: 'tool',
   provider: 'prv',
   input: 'inp',
+  snapshot: 'snp',
+  approval: 'apr',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIXES

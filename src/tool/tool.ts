@@ -1,6 +1,39 @@
 import { z } from 'zod'
 import type { StoreContext } from '../session/context'
 import { describeIssues } from '../session/errors'
+import type { Workspace } from '../workspace/workspace'
+
+/** What a tool asks the user before it acts (opencode's `ctx.ask`). */
+export interface PermissionRequest {
+  /** The permission key: `edit`, `bash`, `read`, `external_directory`, `webfetch`, … */
+  permission: string
+  /** What this call touches, matched against the rules (file paths relative to the project, command lines, URLs). */
+  patterns: string[]
+  /** What an "always" answer remembers (for bash, the command prefix by the arity table followed by ` *`). */
+  always: string[]
+  /** Shown in the ask dialog (a diff, the command, the URL). */
+  metadata: Record<string, unknown>
+}
+
+/** A subagent's turn, run as a child session of the calling one. */
+export interface SubtaskRequest {
+  agent: string
+  description: string
+  prompt: string
+  /** Continue an earlier child session instead of starting a new one. */
+  sessionID?: string
+}
+
+/**
+ * When each file was last read in this session, so write and edit can refuse to overwrite a file the model has
+ * not seen in its current state (opencode's FileTime).
+ */
+export interface FileTimes {
+  /** Records a read of `path` whose content was last modified at `modified`. */
+  read(path: string, modified: number): void
+  /** Throws a `ToolInputError` telling the model to read the file first when it was never read or changed since. */
+  assertFresh(path: string, modified: number): void
+}
 
 /** What a tool gets besides its input: where it runs, how to stop, and how to report progress. */
 export interface ToolContext {
@@ -11,6 +44,18 @@ export interface ToolContext {
   abort: AbortSignal
   /** Streams a title or metadata (e.g. partial command output) into the running tool part. */
   progress(update: { title?: string; metadata?: Record<string, unknown> }): void
+  /** The project's files and shell. */
+  workspace: Workspace
+  /** The agent running this turn. */
+  agent: string
+  /**
+   * Asks for permission under the session's rules: resolves when allowed (by a rule or by the user), rejects with
+   * a `PermissionDeniedError`, `PermissionRejectedError` or `PermissionCorrectedError` (a rejection with feedback).
+   */
+  ask(request: PermissionRequest): Promise<void>
+  files: FileTimes
+  /** Runs a subagent in a child session and resolves with its final text. */
+  subtask(request: SubtaskRequest): Promise<{ sessionID: string; output: string }>
 }
 
 export interface ToolResult {

@@ -5,7 +5,19 @@ import type { CreateSessionInput, ListSessionsInput, SessionPage } from '../sess
 import type { MessagePage, MessagePageInput } from '../session/message-store'
 import type { ModelInfo, ProviderConfig, ProviderType } from '../provider/schema'
 import type { WriterMetrics } from '../session/part-writer'
-import type { ModelReference, Project, PromptPartInput, SessionInfo, Setting, Todo } from '../session/schema'
+import type {
+  Approval,
+  FileDiff,
+  ModelReference,
+  PermissionAsk,
+  PermissionReply,
+  Project,
+  PromptPartInput,
+  SessionInfo,
+  Setting,
+  Todo,
+} from '../session/schema'
+import type { FileStat, WorkspaceBackend } from '../workspace/workspace'
 
 /**
  * The one contract between the UI and its worker. Bump PROTOCOL_VERSION on any incompatible change: a page and a
@@ -85,6 +97,23 @@ export interface PromptInput {
 
 export type PromptResult = { status: 'stored'; messageID: string } | { status: 'queued'; inputID: string }
 
+/** Which workspace backend the project's tools use, and why that one. */
+export interface WorkspaceInfo {
+  projectID: string
+  backend: WorkspaceBackend
+  root: string
+  /** Why WebContainer is not in use, in words for the user (absent when it is). */
+  reason?: string
+}
+
+/** A file as the viewer gets it: text when it is text, otherwise only its size. */
+export type FileContent =
+  | { type: 'text'; path: string; text: string; size: number }
+  | { type: 'binary'; path: string; size: number }
+
+/** What a new project starts from. Files are given as path (relative to the project root) → bytes. */
+export type ProjectSource = { type: 'empty' } | { type: 'files'; files: { path: string; data: Uint8Array }[] } | { type: 'zip'; data: Uint8Array }
+
 export interface WorkerApi {
   hello(): { protocol: number; version: string }
   start(): StartResult
@@ -121,6 +150,20 @@ export interface WorkerApi {
   todos(sessionID: string): Todo[]
   /** Streaming counters since the worker started (benchmark and diagnostics). */
   metrics(): WriterMetrics
+  /** Projects (each a named workspace). */
+  listProjects(): Project[]
+  createProject(input: { name: string; source: ProjectSource }): Project
+  workspaceInfo(projectID: string): WorkspaceInfo
+  listFiles(input: { projectID: string; path: string }): FileStat[]
+  readFile(input: { projectID: string; path: string }): FileContent
+  /** Every file the session's turns changed, net, with unified patches. */
+  sessionDiffs(sessionID: string): FileDiff[]
+  /** Permission questions waiting in a session, oldest first. */
+  pendingAsks(sessionID: string): PermissionAsk[]
+  replyAsk(input: { askID: string; reply: PermissionReply }): void
+  /** Remembered "always" answers of a project, for review and revocation in settings. */
+  listApprovals(projectID: string): Approval[]
+  revokeApproval(approvalID: string): void
   /** Test hook: writes validated rows as they are. */
   writeFixture(fixture: Fixture): { sessions: number; messages: number; parts: number }
 }

@@ -18,6 +18,7 @@ import {
 } from '../session/session-store'
 import type { OpenResult } from './open-database'
 import { providerHandlers } from './provider-handlers'
+import { workspaceHandlers } from './workspace-handlers'
 import { runHandlers } from './run-handlers'
 import { makeLocalLocks, SessionRunner, type CommandChannel, type Locks } from './session-runner'
 import { sleepWithSignal, type ModelSource } from '../session/loop'
@@ -138,6 +139,7 @@ export function createService(options: ServiceOptions): Service {
     writeFixture: (fixture: Parameters<WorkerApi['writeFixture']>[0]) => writeFixture(ready(), fixture),
     metrics: () => ({ ...metrics }),
     ...providerHandlers(ready),
+    ...workspaceHandlers(ready),
     ...runHandlers(ready, () => {
       ready()
       return runner!

@@ -1,0 +1,72 @@
+import { z } from 'zod'
+import { idSchema, PermissionActionSchema, timestamp } from './common'
+
+/** One file or directory of a project's persisted workspace; a file's bytes are a blob, stored once per hash. */
+export const WorkspaceEntrySchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('file'),
+    projectID: idSchema('project'),
+    path: z.string().startsWith('/'),
+    hash: z.string().min(1),
+    size: z.number().int().nonnegative(),
+    modified: timestamp,
+  }),
+  z.object({
+    type: z.literal('directory'),
+    projectID: idSchema('project'),
+    path: z.string().startsWith('/'),
+    modified: timestamp,
+  }),
+])
+export type WorkspaceEntry = z.infer<typeof WorkspaceEntrySchema>
+
+/** File contents by content hash (SHA-256, hex): shared by the workspace and every snapshot that holds them. */
+export const BlobSchema = z.object({
+  hash: z.string().min(1),
+  data: z.instanceof(Uint8Array),
+  size: z.number().int().nonnegative(),
+})
+export type Blob = z.infer<typeof BlobSchema>
+
+/** The project's files at one moment: path → content hash. Its id is the hash of the manifest itself. */
+export const SnapshotSchema = z.object({
+  id: z.string().min(1),
+  projectID: idSchema('project'),
+  files: z.record(z.string(), z.string()),
+  time: z.object({ created: timestamp }),
+})
+export type Snapshot = z.infer<typeof SnapshotSchema>
+
+/** An "always" answer, remembered for the project until the user revokes it in settings. */
+export const ApprovalSchema = z.object({
+  id: idSchema('approval'),
+  projectID: idSchema('project'),
+  permission: z.string().min(1),
+  pattern: z.string().min(1),
+  action: PermissionActionSchema,
+  time: z.object({ created: timestamp }),
+})
+export type Approval = z.infer<typeof ApprovalSchema>
+
+/** A question a tool put to the user, waiting for an answer; any tab of the session may answer it. */
+export const PermissionAskSchema = z.object({
+  id: idSchema('permission'),
+  sessionID: idSchema('session'),
+  projectID: idSchema('project'),
+  messageID: idSchema('message'),
+  callID: z.string().optional(),
+  permission: z.string().min(1),
+  patterns: z.array(z.string()),
+  /** What "always" would remember (e.g. `git commit *` for `git commit -m x`). */
+  always: z.array(z.string()),
+  metadata: z.record(z.string(), z.unknown()),
+  time: z.object({ created: timestamp }),
+})
+export type PermissionAsk = z.infer<typeof PermissionAskSchema>
+
+export const PermissionReplySchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('once') }),
+  z.object({ type: z.literal('always') }),
+  z.object({ type: z.literal('reject'), feedback: z.string().optional() }),
+])
+export type PermissionReply = z.infer<typeof PermissionReplySchema>
