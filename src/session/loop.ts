@@ -9,16 +9,28 @@ import { updateMessage } from './message-store'
 import { streamModelCall } from './model-call'
 import { toModelMessages } from './model-messages'
 import { PartWriter, type WriterMetrics } from './part-writer'
-import { StepProcessor } from './processor'
+import { StepProcessor, type StepSnapshots } from './processor'
 import { createUserMessage, takeQueuedPrompt } from './prompt'
 import { retryDelay, retryReason } from './retry'
 import type { AssistantMessage, MessageError, ModelReference, SessionInfo } from './schema'
-import { getSession, setTitle } from './session-store'
+import { createSession, getSession, setTitle } from './session-store'
 import { systemPrompt } from './system-prompt'
 import { cleanTitle, firstRealUserMessage, TITLE_PROMPT } from './title-generation'
 import { isDefaultTitle } from './title'
 import type { Prices } from './usage'
 import type { ToolRegistry } from '../tool/registry'
+import type { FileTimes, SubtaskRequest } from '../tool/tool'
+import type { PermissionGate, SnapshotSource, WorkspaceSource } from './turn-services'
+import {
+  projectInstructions,
+  recordDiffs,
+  recordPatch,
+  stepTools,
+  trackSnapshot,
+  turnToolCalls,
+  workspaceOf,
+  type TurnContext,
+} from './turn-tools'
 
 /** Output tokens asked for per call, at most (opencode's OUTPUT_TOKEN_MAX). */
 export const OUTPUT_TOKEN_MAX = 32_000
@@ -50,9 +62,16 @@ export interface LoopDependencies {
   setStatus(sessionID: string, status: SessionStatus): void
   /** Called with each step's writer, so the owner can flush it when the page is hidden. */
   onWriter?(writer: PartWriter | undefined): void
-  backend?: string
   /** Shared counters of every step's writer (for the benchmark). */
   metrics?: WriterMetrics
+  /** The projects' workspaces; without one, each loop gets an empty in-memory workspace. */
+  workspaces?: WorkspaceSource
+  /** Without one, every request is allowed. */
+  permissions?: PermissionGate
+  /** Without one, steps take no snapshots and turns record no diffs. */
+  snapshots?: SnapshotSource
+  /** What each session has read (write and edit refuse stale files); kept by the owner for the worker's life. */
+  fileTimes?: (sessionID: string) => FileTimes
 }
 
 export interface LoopOptions {
@@ -112,30 +131,49 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
 
       const agent = agentNamed(user.info.agent)
       const lastStep = agent.steps !== undefined && step >= agent.steps
+      const workspace = await workspaceOf(dependencies, session.projectID)
+      const status = dependencies.workspaces?.status(session.projectID) ?? { backend: 'local' as const }
+      const before = await trackSnapshot(dependencies, session.projectID, workspace)
       const assistant = await createAssistantMessage(store, session, user.info.id, user.info.agent, resolved)
       const messages: ModelMessage[] = toModelMessages(history, user.info.model)
       if (lastStep) messages.push({ role: 'assistant', content: MAX_STEPS_PROMPT })
       const system = systemPrompt(agent, {
         providerID: resolved.providerID,
         modelID: resolved.modelID,
-        directory: session.directory,
-        backend: dependencies.backend ?? 'none (workspace tools arrive in a later version)',
+        directory: workspace.root,
+        backend: status.backend === 'webcontainer' ? 'WebContainer (Node.js in the browser)' : 'offline workspace (a simulated shell; no node or npm)',
         now: store.now(),
-      })
+      }, await projectInstructions(workspace))
+      const turn: TurnContext = {
+        session,
+        agent: agent.name,
+        agentRules: agent.permission,
+        workspace,
+        calls: turnToolCalls(history),
+        signal,
+      }
+      const snapshots: StepSnapshots = {
+        ...(before ? { before } : {}),
+        after: () => trackSnapshot(dependencies, session.projectID, workspace),
+      }
 
-      const error = await runStepWithRetry(dependencies, { sessionID, assistant, resolved, system, messages, signal })
+      const { error, blocked } = await runStepWithRetry(dependencies, { sessionID, assistant, resolved, system, messages, signal, turn, snapshots })
       assistant.time.completed = store.now()
       if (error) {
         assistant.error = error
         if (!assistant.finish) assistant.finish = 'error'
       }
       await updateMessage(store, assistant)
+      await recordPatch(dependencies, assistant, before)
       if (error) {
         if (error.name !== 'MessageAbortedError') store.emit({ type: 'session.error', sessionID, error })
         break
       }
+      // The user rejected a permission: the turn ends here, as in opencode; the next prompt starts afresh.
+      if (blocked) break
     }
   } finally {
+    await recordDiffs(dependencies, sessionID).catch((error: unknown) => console.warn('tabcode: could not record the diffs of the turn', error))
     if (busy) dependencies.setStatus(sessionID, { type: 'idle' })
   }
 }
@@ -173,29 +211,23 @@ interface StepInput {
   system: string
   messages: ModelMessage[]
   signal: AbortSignal
+  turn: TurnContext
+  snapshots: StepSnapshots
 }
 
 /** One model call, retried on retryable errors with the provider's delay, up to the configured number of attempts. */
-async function runStepWithRetry(dependencies: LoopDependencies, input: StepInput): Promise<MessageError | undefined> {
+async function runStepWithRetry(dependencies: LoopDependencies, input: StepInput): Promise<{ error?: MessageError; blocked: boolean }> {
   const { store } = dependencies
   const limit = await dependencies.retryLimit()
   for (let attempt = 1; ; attempt++) {
     const writer = new PartWriter(store, dependencies.metrics ? { metrics: dependencies.metrics } : {})
     dependencies.onWriter?.(writer)
-    const processor = new StepProcessor(store, writer, input.assistant, input.resolved.cost)
+    const processor = new StepProcessor(store, writer, input.assistant, input.resolved.cost, input.snapshots)
     const events = streamModelCall({
       model: resolveLanguageModel(input.resolved.model),
       system: input.system,
       messages: input.messages,
-      tools: dependencies.tools.stepTools(
-        {
-          store,
-          sessionID: input.sessionID,
-          messageID: input.assistant.id,
-          progress: (callID, update) => processor.progress(callID, update),
-        },
-        input.signal,
-      ),
+      tools: stepTools(dependencies, input, processor, (request, parent, signal) => runSubtask(dependencies, request, parent, signal)),
       maxOutputTokens: Math.min(input.resolved.limit.output, OUTPUT_TOKEN_MAX),
       abortSignal: input.signal,
     })
@@ -203,11 +235,11 @@ async function runStepWithRetry(dependencies: LoopDependencies, input: StepInput
     await writer.flush()
     dependencies.onWriter?.(undefined)
     const error = outcome.error && redactError(outcome.error, input.resolved.redact)
-    if (!error) return undefined
+    if (!error) return { blocked: processor.blocked }
     const reason = retryReason(error)
-    if (!reason || input.signal.aborted) return error
+    if (!reason || input.signal.aborted) return { error, blocked: processor.blocked }
     if (attempt > limit) {
-      return {
+      const gaveUp = {
         name: error.name === 'APIError' ? 'APIError' : 'UnknownError',
         data: {
           ...(error.name === 'APIError' ? error.data : {}),
@@ -215,13 +247,14 @@ async function runStepWithRetry(dependencies: LoopDependencies, input: StepInput
           isRetryable: false,
         },
       } as MessageError
+      return { error: gaveUp, blocked: false }
     }
     const delay = retryDelay(attempt, error, store.now())
     dependencies.setStatus(input.sessionID, { type: 'retry', attempt, message: reason, next: store.now() + delay })
     try {
       await dependencies.sleep(delay, input.signal)
     } catch {
-      return { name: 'MessageAbortedError', data: { message: 'Stopped by the user' } }
+      return { error: { name: 'MessageAbortedError', data: { message: 'Stopped by the user' } }, blocked: false }
     }
     dependencies.setStatus(input.sessionID, { type: 'busy' })
   }
@@ -237,6 +270,36 @@ function redactError(error: MessageError, redact: ((text: string) => string) | u
         ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, clean(inner)]))
         : value
   return clean(error) as MessageError
+}
+
+/**
+ * A subagent's turn (the task tool): a child session of the calling one, with the subagent's agent and the caller's
+ * model, run to completion inline. Aborting the parent aborts it (same signal); its final text is the result.
+ */
+async function runSubtask(
+  dependencies: LoopDependencies,
+  request: SubtaskRequest,
+  parent: SessionInfo,
+  signal: AbortSignal,
+): Promise<{ sessionID: string; output: string }> {
+  const { store } = dependencies
+  const parentHistory = await loadHistory(store, parent.id)
+  const model = (lastOf(parentHistory, 'user')?.info as { model?: ModelReference } | undefined)?.model
+  if (!model) throw new Error('The subagent has no model to run with.')
+  const existing = request.sessionID ? await store.db.sessions.get(request.sessionID) : undefined
+  const child =
+    existing && existing.parentID === parent.id
+      ? existing
+      : await createSession(store, { projectID: parent.projectID, parentID: parent.id, title: `${request.description} (@${request.agent} subagent)` })
+  await createUserMessage(store, { sessionID: child.id, parts: [{ type: 'text', text: request.prompt }], model, agent: request.agent })
+  await runLoop(dependencies, child.id, { signal })
+  if (signal.aborted) throw Object.assign(new Error('The subagent was stopped'), { name: 'AbortError' })
+  const history = await loadHistory(store, child.id)
+  const last = lastOf(history, 'assistant')
+  const info = last?.info as AssistantMessage | undefined
+  if (info?.error) throw new Error(`The subagent failed: ${'message' in info.error.data ? String(info.error.data.message) : info.error.name}`)
+  const output = (last?.parts ?? []).flatMap((part) => (part.type === 'text' && !part.synthetic ? [part.text] : [])).join('\n').trim()
+  return { sessionID: child.id, output }
 }
 
 /** Names a root session from its first real prompt, in the background, with the small model when there is one. */

@@ -10,6 +10,16 @@ import { stepUsage, type Prices } from './usage'
 
 export type StepOutcome = 'continue' | 'stop' | 'compact'
 
+/** The workspace snapshot before the step, and how to take the one after it (for step-start and step-finish). */
+export interface StepSnapshots {
+  before?: string
+  after?: () => Promise<string | undefined>
+}
+
+function isError(error: unknown, name: string): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === name
+}
+
 export interface StepResult {
   outcome: StepOutcome
   error?: MessageError
@@ -39,7 +49,11 @@ export class StepProcessor {
     private readonly writer: PartWriter,
     readonly assistant: AssistantMessage,
     private readonly prices: Prices,
+    private readonly snapshots: StepSnapshots = {},
   ) {}
+
+  /** True once the user rejected a permission this step asked for: the turn stops after the step (opencode's `blocked`). */
+  blocked = false
 
   private base() {
     return { id: ascending('part', this.store.now()), sessionID: this.assistant.sessionID, messageID: this.assistant.id }
@@ -97,7 +111,7 @@ export class StepProcessor {
     const now = this.store.now()
     switch (event.type) {
       case 'start-step':
-        await this.writer.save({ ...this.base(), type: 'step-start' })
+        await this.writer.save({ ...this.base(), type: 'step-start', ...(this.snapshots.before ? { snapshot: this.snapshots.before } : {}) })
         return
       case 'text-start': {
         const part: PartOf<'text'> = { ...this.base(), type: 'text', text: '', time: { start: now } }
@@ -189,6 +203,7 @@ export class StepProcessor {
         const part = await this.toolPart(event.toolCallId, event.toolName)
         if (part.state.status === 'completed' || part.state.status === 'error') return
         const start = part.state.status === 'running' ? part.state.time.start : now
+        if (isError(event.error, 'PermissionRejectedError')) this.blocked = true
         part.state = {
           status: 'error',
           input: part.state.input,
@@ -205,7 +220,8 @@ export class StepProcessor {
         this.assistant.cost = Number((this.assistant.cost + cost).toFixed(12))
         this.assistant.tokens = tokens
         await this.writer.flush()
-        await this.writer.save({ ...this.base(), type: 'step-finish', reason: event.finishReason, cost, tokens })
+        const snapshot = await this.snapshots.after?.().catch(() => undefined)
+        await this.writer.save({ ...this.base(), type: 'step-finish', reason: event.finishReason, ...(snapshot ? { snapshot } : {}), cost, tokens })
         await updateMessage(this.store, this.assistant)
         return
       }

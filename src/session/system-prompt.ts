@@ -1,26 +1,74 @@
-import type { Agent } from './agent'
+import { BUILD_SWITCH_REMINDER, PLAN_REMINDER, type Agent } from './agent'
 
 export interface Environment {
   providerID: string
+  /** The provider's display name, when known; the id is shown otherwise. */
+  providerName?: string
   modelID: string
+  /** The workspace root, where the project's files live (e.g. `/workspace`). */
   directory: string
-  /** Which workspace backend the tools run on, or none yet. */
+  /** Which workspace backend the tools run on: `local` or `webcontainer` (anything else is shown as it is). */
   backend: string
+  /** Why this backend and not WebContainer, in words (WorkspaceInfo.reason). */
+  backendReason?: string
   now: number
 }
 
-/** The system prompt: the agent's instructions, then the facts of where it runs (opencode's environment block). */
-export function systemPrompt(agent: Agent, environment: Environment, instructions: string[] = []): string {
+export interface ProjectContext {
+  /** The contents of the project's AGENTS.md, when it has one. */
+  agentsMd?: string
+  /** Where that file is, for the heading; `AGENTS.md` at the workspace root by default. */
+  agentsMdPath?: string
+  /** Other instructions, each added as it is after AGENTS.md. */
+  instructions?: string[]
+  /** The agent of the previous assistant message: build after plan is told that it may edit again. */
+  previousAgent?: string
+}
+
+const BACKEND_NOTES: Record<string, string> = {
+  webcontainer: 'WebContainer (Node.js and npm run inside this browser tab; there is no OS shell beyond it)',
+  local:
+    'local (a simulated shell with common file commands, over files stored in this browser; there is no Node.js, ' +
+    'no package manager and no network access from commands)',
+}
+
+/**
+ * The system prompt, in opencode's order (§3.6): the agent's prompt, the environment block, the project's
+ * instructions (AGENTS.md), then the mode reminder (plan is read-only; build after plan may edit again). A pure
+ * function of its inputs: the loop reads AGENTS.md through the workspace and passes it in.
+ */
+export function systemPrompt(agent: Agent, environment: Environment, context: ProjectContext | string[] = {}): string {
+  // A bare list is the older form: instructions already worded, AGENTS.md among them.
+  const project: ProjectContext = Array.isArray(context) ? { instructions: context } : context
+  const sections = [agent.prompt, environmentBlock(environment)]
+  const agentsMd = project.agentsMd?.trim()
+  if (agentsMd) sections.push(`Instructions from: ${project.agentsMdPath ?? 'AGENTS.md'}\n${agentsMd}`)
+  for (const text of project.instructions ?? []) if (text.trim()) sections.push(text.trim())
+  const reminder = modeReminder(agent.name, project.previousAgent)
+  if (reminder) sections.push(reminder)
+  return sections.join('\n\n')
+}
+
+/** The reminder an agent's turn carries, if any: read-only for plan, "you may edit again" for build after plan. */
+export function modeReminder(agent: string, previousAgent?: string): string | undefined {
+  if (agent === 'plan') return PLAN_REMINDER
+  if (agent === 'build' && previousAgent === 'plan') return BUILD_SWITCH_REMINDER
+  return undefined
+}
+
+/** Where the agent runs: model, workspace, backend, platform and date (opencode's `<env>` block). */
+export function environmentBlock(environment: Environment): string {
   const date = new Date(environment.now).toDateString()
-  const block = [
+  const backend = BACKEND_NOTES[environment.backend] ?? environment.backend
+  return [
     'Here is useful information about the environment you are running in:',
     '<env>',
-    `  Model: ${environment.modelID} (provider ${environment.providerID})`,
+    `  Model: ${environment.modelID} (provider ${environment.providerName ?? environment.providerID})`,
     `  Workspace root: ${environment.directory}`,
-    `  Workspace backend: ${environment.backend}`,
-    '  Platform: a web browser tab (tabcode)',
+    `  Workspace backend: ${backend}`,
+    ...(environment.backendReason ? [`  Why this backend: ${environment.backendReason}`] : []),
+    '  Platform: browser (tabcode runs in a web browser tab, not on the user\'s operating system)',
     `  Today's date: ${date}`,
     '</env>',
   ].join('\n')
-  return [agent.prompt, block, ...instructions].join('\n\n')
 }

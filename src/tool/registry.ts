@@ -1,15 +1,32 @@
 import { z } from 'zod'
 import { ascending } from '../session/id'
 import type { StepTools } from '../session/model-call'
+import { bashTool } from './bash'
+import { editTool } from './edit'
+import { globTool } from './glob'
+import { grepTool } from './grep'
 import { invalidTool } from './invalid'
+import { listTool } from './list'
+import { readTool } from './read'
+import { taskTool } from './task'
+import { writeTool } from './write'
 import { todoWriteTool } from './todowrite'
 import { webFetchTool } from './webfetch'
-import { parseToolInput, type ToolContext, type ToolDefinition, type ToolResult } from './tool'
+import { parseToolInput, type PermissionRequest, type ToolContext, type ToolDefinition, type ToolResult } from './tool'
 import { truncateOutput, truncationNotice } from './truncate'
 
+/** In opencode's registry order. */
 export const BUILTIN_TOOLS: readonly ToolDefinition[] = [
-  todoWriteTool as ToolDefinition,
+  bashTool as ToolDefinition,
+  readTool as ToolDefinition,
+  globTool as ToolDefinition,
+  grepTool as ToolDefinition,
+  listTool as ToolDefinition,
+  editTool as ToolDefinition,
+  writeTool as ToolDefinition,
+  taskTool as ToolDefinition,
   webFetchTool as ToolDefinition,
+  todoWriteTool as ToolDefinition,
   invalidTool as ToolDefinition,
 ]
 
@@ -18,8 +35,10 @@ export interface ExecutedTool extends ToolResult {
   metadata: Record<string, unknown>
 }
 
-export type StepToolContext = Omit<ToolContext, 'callID' | 'abort' | 'progress'> & {
+export type StepToolContext = Omit<ToolContext, 'callID' | 'abort' | 'progress' | 'ask'> & {
   progress(callID: string, update: { title?: string; metadata?: Record<string, unknown> }): void
+  /** The call's id goes with each question, so the dialog and the part can be matched. */
+  ask(request: PermissionRequest, callID: string): Promise<void>
 }
 
 /**
@@ -30,7 +49,10 @@ export async function executeTool(definition: ToolDefinition, input: unknown, co
   const parsed = parseToolInput(definition, input)
   const result = await definition.execute(parsed, context)
   const metadata = { ...result.metadata }
-  const truncation = truncateOutput(result.output)
+  // A tool that pages its own output (read says how to get the next piece) is not cut a second time.
+  if (typeof metadata.truncated === 'boolean') return { ...result, metadata }
+  const keep = definition.truncate ?? 'head'
+  const truncation = truncateOutput(result.output, undefined, keep)
   if (!truncation.truncated) return { ...result, metadata }
   const outputID = ascending('tool', context.store.now())
   await context.store.db.outputs.put({
@@ -43,7 +65,7 @@ export async function executeTool(definition: ToolDefinition, input: unknown, co
   })
   return {
     ...result,
-    output: truncation.text + truncationNotice(outputID, truncation.omittedLines),
+    output: keep === 'tail' ? truncationNotice(outputID, truncation.omittedLines, 'tail') + truncation.text : truncation.text + truncationNotice(outputID, truncation.omittedLines),
     metadata: { ...metadata, truncated: true, outputID },
   }
 }
@@ -82,6 +104,7 @@ export class ToolRegistry {
           callID: toolCallId,
           abort,
           progress: (update) => context.progress(toolCallId, update),
+          ask: (request) => context.ask(request, toolCallId),
         })
       },
     }

@@ -69,6 +69,8 @@ export interface ToolDefinition<Parameters extends z.ZodType = z.ZodType> {
   /** What the model reads to decide when and how to call the tool. */
   description: string
   parameters: Parameters
+  /** Which end of a long output the model sees (the rest is saved): `tail` for commands, whose verdict comes last. */
+  truncate?: 'head' | 'tail'
   execute(input: z.infer<Parameters>, context: ToolContext): Promise<ToolResult>
 }
 

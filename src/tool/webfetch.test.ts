@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { makeTestContext } from '../session/test-context'
-import type { ToolContext } from './tool'
+import { makeToolContext } from './testing/tool-context'
 import { htmlToText, webFetchTool } from './webfetch'
-
-function context(abort = new AbortController().signal): ToolContext {
-  return { store: makeTestContext().context, sessionID: 'ses_1', messageID: 'msg_1', callID: 'c', abort, progress: () => {} }
-}
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -18,19 +13,38 @@ describe('webfetch', () => {
 
   it('returns the text of a page', async () => {
     vi.stubGlobal('fetch', async () => new Response('<p>Hello</p>', { headers: { 'content-type': 'text/html' } }))
-    const result = await webFetchTool.execute({ url: 'https://example.com/docs' }, context())
+    const result = await webFetchTool.execute({ url: 'https://example.com/docs' }, makeToolContext())
     expect(result).toMatchObject({ title: 'example.com/docs', output: 'Hello' })
+  })
+
+  it('asks webfetch permission with the URL before fetching', async () => {
+    const fetched = vi.fn(async () => new Response('ok'))
+    vi.stubGlobal('fetch', fetched)
+    const ctx = makeToolContext()
+    await webFetchTool.execute({ url: 'https://example.com/a?b=1' }, ctx)
+    expect(ctx.asks).toEqual([
+      { permission: 'webfetch', patterns: ['https://example.com/a?b=1'], always: ['*'], metadata: { url: 'https://example.com/a?b=1', timeout: undefined } },
+    ])
+
+    const refused = makeToolContext({
+      answer: () => {
+        throw new Error('The user rejected permission to use this specific tool call.')
+      },
+    })
+    fetched.mockClear()
+    await expect(webFetchTool.execute({ url: 'https://example.com/' }, refused)).rejects.toThrow('rejected permission')
+    expect(fetched).not.toHaveBeenCalled()
   })
 
   it('says when the browser refused the request, which is usually CORS', async () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch')
     })
-    await expect(webFetchTool.execute({ url: 'https://example.com/' }, context())).rejects.toThrow(/CORS/)
+    await expect(webFetchTool.execute({ url: 'https://example.com/' }, makeToolContext())).rejects.toThrow(/CORS/)
   })
 
   it('reports HTTP errors with their status', async () => {
     vi.stubGlobal('fetch', async () => new Response('nope', { status: 404, statusText: 'Not Found' }))
-    await expect(webFetchTool.execute({ url: 'https://example.com/x' }, context())).rejects.toThrow('HTTP 404 Not Found')
+    await expect(webFetchTool.execute({ url: 'https://example.com/x' }, makeToolContext())).rejects.toThrow('HTTP 404 Not Found')
   })
 })

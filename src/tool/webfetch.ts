@@ -35,6 +35,12 @@ export const webFetchTool = defineTool({
   async execute(input, context) {
     const url = new URL(input.url)
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('Only http and https URLs can be fetched')
+    await context.ask({
+      permission: 'webfetch',
+      patterns: [input.url],
+      always: ['*'],
+      metadata: { url: input.url, timeout: input.timeout },
+    })
     const timeout = AbortSignal.timeout(input.timeout ? input.timeout * 1000 : WEBFETCH_TIMEOUT_MS)
     const signal = AbortSignal.any([context.abort, timeout])
     context.progress({ title: `Fetching ${url.host}` })

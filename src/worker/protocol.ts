@@ -1,3 +1,4 @@
+import type { AgentSettingsInput, AgentSummary } from '../session/agent-settings'
 import type { SerializedError } from '../session/errors'
 import type { SessionEvent } from '../session/event'
 import type { Fixture } from '../session/fixture'
@@ -43,6 +44,8 @@ export type DatabaseProblem =
 export type StartResult =
   | { status: 'ready'; project: Project; version: string }
   | { status: 'failed'; problem: DatabaseProblem }
+
+export type { AgentSettingsInput, AgentSummary }
 
 /** Notices about the worker itself (not about sessions); delivered only to the tab that owns the worker. */
 export type WorkerNotice = { type: 'reload-required'; reason: string }
@@ -137,6 +140,10 @@ export interface WorkerApi {
   testConnection(input: ProviderInput, modelID?: string): ConnectionResult
   getSettings(): Settings
   setSetting(setting: Setting): Settings
+  /** Every built-in agent with the user's overrides applied, disabled and hidden ones included (pickers filter). */
+  listAgents(): AgentSummary[]
+  /** Replaces one agent's overrides (an empty override restores the built-in agent); answers with the new list. */
+  saveAgentSettings(input: AgentSettingsInput): AgentSummary[]
   /** Stores the prompt (or queues it) and makes sure a loop answers it; resolves once stored, not when answered. */
   prompt(input: PromptInput): PromptResult
   /** Stops the session's running turn, in whichever tab runs it. */

@@ -17,8 +17,15 @@ import {
   setTitle,
 } from '../session/session-store'
 import type { OpenResult } from './open-database'
+import { agentHandlers } from './agent-handlers'
 import { providerHandlers } from './provider-handlers'
+import type { SessionEvent } from '../session/event'
+import { createPermissionService, type PermissionService } from '../permission'
+import { createFileTimes } from '../tool/file-times'
+import type { FileTimes } from '../tool/tool'
+import { permissionGate, permissionHandlers } from './permission-handlers'
 import { workspaceHandlers } from './workspace-handlers'
+import { WorkspaceManager } from './workspace-manager'
 import { runHandlers } from './run-handlers'
 import { makeLocalLocks, SessionRunner, type CommandChannel, type Locks } from './session-runner'
 import { sleepWithSignal, type ModelSource } from '../session/loop'
@@ -59,6 +66,8 @@ class NotReadyError extends AppError<Record<string, never>> {
 export interface Service extends WorkerHandlers {
   /** Another tab reported this session busy: take over cleanup if its runner dies. */
   watchSession(sessionID: string): void
+  /** An event from another tab's worker (a permission answer given there). */
+  hearEvent(event: SessionEvent): void
 }
 
 export function createService(options: ServiceOptions): Service {
@@ -67,6 +76,10 @@ export function createService(options: ServiceOptions): Service {
   let project: Project | undefined
   let starting: Promise<StartResult> | undefined
   let runner: SessionRunner | undefined
+  const workspaces = new WorkspaceManager(() => ready())
+  let permissions: PermissionService | undefined
+  // What each session has read, for write and edit's freshness check; kept while the worker lives, as opencode does.
+  const fileTimes = new Map<string, FileTimes>()
   const metrics = emptyMetrics()
   const listeners = new Set<(notice: WorkerNotice) => void>()
 
@@ -81,6 +94,7 @@ export function createService(options: ServiceOptions): Service {
     watchVersionChange(opened.db)
     const store: StoreContext = { db: opened.db, now, emit: options.emit, version: options.version }
     context = store
+    permissions = createPermissionService({ store })
     runner = new SessionRunner(
       {
         store,
@@ -90,6 +104,13 @@ export function createService(options: ServiceOptions): Service {
         sleep: sleepWithSignal,
         setStatus: (sessionID, status) => store.emit({ type: 'session.status', sessionID, status }),
         metrics,
+        workspaces,
+        permissions: permissionGate(() => permissions!),
+        fileTimes: (sessionID) => {
+          let times = fileTimes.get(sessionID)
+          if (!times) fileTimes.set(sessionID, (times = createFileTimes()))
+          return times
+        },
       },
       options.locks ?? makeLocalLocks(),
       options.commands ?? noCommands,
@@ -110,6 +131,7 @@ export function createService(options: ServiceOptions): Service {
 
   const api: Service = {
     watchSession: (sessionID: string) => runner?.watch(sessionID),
+    hearEvent: (event: SessionEvent) => permissions?.handleRemoteReply(event),
     hello: () => ({ protocol: PROTOCOL_VERSION, version: options.version }),
     start: () => (starting ??= start()),
     onNotice: (listener: (notice: WorkerNotice) => void) => {
@@ -139,7 +161,12 @@ export function createService(options: ServiceOptions): Service {
     writeFixture: (fixture: Parameters<WorkerApi['writeFixture']>[0]) => writeFixture(ready(), fixture),
     metrics: () => ({ ...metrics }),
     ...providerHandlers(ready),
-    ...workspaceHandlers(ready),
+    ...agentHandlers(ready),
+    ...workspaceHandlers(ready, () => workspaces),
+    ...permissionHandlers(() => {
+      ready()
+      return permissions!
+    }),
     ...runHandlers(ready, () => {
       ready()
       return runner!

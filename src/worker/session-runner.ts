@@ -2,6 +2,7 @@ import type { SessionStatus } from '../session/event'
 import type { LoopDependencies } from '../session/loop'
 import { runLoop } from '../session/loop'
 import type { PartWriter } from '../session/part-writer'
+import { clearStaleAsks } from '../permission'
 import { repairSession } from '../session/recovery'
 
 /** The slice of the Web Locks API the runner needs; tests pass an in-memory one. */
@@ -120,11 +121,18 @@ export class SessionRunner {
     void this.locks
       .request(lockName(sessionID), {}, async () => {
         if (this.runs.has(sessionID)) return
-        await repairSession(this.dependencies.store, sessionID)
+        await this.repair(sessionID)
         this.dependencies.setStatus(sessionID, { type: 'idle' })
       })
       .catch(() => {})
       .finally(() => this.watched.delete(sessionID))
+  }
+
+  /** Under the session's lock, so no runner lives: its half-written turn is closed and its questions withdrawn. */
+  private async repair(sessionID: string): Promise<boolean> {
+    const repaired = await repairSession(this.dependencies.store, sessionID)
+    await clearStaleAsks(this.dependencies.store, sessionID)
+    return repaired
   }
 
   /** Writes streamed text of every running session now (the page is being hidden). */
@@ -143,7 +151,7 @@ export class SessionRunner {
       return false
     }
     const repaired = await this.locks.request(lockName(sessionID), { ifAvailable: true }, async (lock) =>
-      lock ? { repaired: await repairSession(this.dependencies.store, sessionID) } : undefined,
+      lock ? { repaired: await this.repair(sessionID) } : undefined,
     )
     if (repaired) return repaired.repaired
     this.commands.requestStatus(sessionID)

@@ -30,9 +30,12 @@ const others = new BroadcastChannel(EVENT_CHANNEL)
 others.onmessage = (message) => {
   const envelope = message.data as Partial<EventEnvelope>
   const event = envelope?.event
-  if (envelope?.protocol !== PROTOCOL_VERSION || event?.type !== 'session.status' || event.status.type === 'idle') return
+  if (envelope?.protocol !== PROTOCOL_VERSION || !event) return
+  // An answer given in another tab settles the question this tab's runner waits on.
+  if (event.type === 'permission.replied') service.hearEvent(event)
+  if (event.type !== 'session.status' || event.status.type === 'idle') return
   service.watchSession(event.sessionID)
 }
 
-const { watchSession: _watch, ...handlers } = service
+const { watchSession: _watch, hearEvent: _hear, ...handlers } = service
 Comlink.expose(toWire(handlers))

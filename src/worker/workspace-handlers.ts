@@ -1,36 +1,68 @@
 import type { StoreContext } from '../session/context'
-import type { WorkerHandlers } from './protocol'
+import { parseWith } from '../session/errors'
+import { ascending } from '../session/id'
+import { listProjects } from '../session/project-store'
+import { ProjectSchema, type Project } from '../session/schema'
+import { getSession } from '../session/session-store'
+import { filesFromZip, prepareImport, type ImportedFile } from '../workspace/import-files'
+import { resolvePath } from '../workspace/path'
+import { WORKSPACE_ROOT, WorkspaceError } from '../workspace/workspace'
+import type { FileContent, ProjectSource, WorkerHandlers } from './protocol'
+import type { WorkspaceManager } from './workspace-manager'
 
-type WorkspaceHandlers = Pick<
-  WorkerHandlers,
-  | 'listProjects'
-  | 'createProject'
-  | 'workspaceInfo'
-  | 'listFiles'
-  | 'readFile'
-  | 'sessionDiffs'
-  | 'pendingAsks'
-  | 'replyAsk'
-  | 'listApprovals'
-  | 'revokeApproval'
->
+type WorkspaceHandlers = Pick<WorkerHandlers, 'listProjects' | 'createProject' | 'workspaceInfo' | 'listFiles' | 'readFile' | 'sessionDiffs'>
 
-// Placeholder while the workspace lands; every handler is replaced by the integration of issue 4.
-const pending = (): never => {
-  throw new Error('The workspace is not available in this build yet.')
+/** Text the viewer can show: valid UTF-8 without NUL bytes in the first 8 KB. */
+function asText(data: Uint8Array): string | undefined {
+  if (data.subarray(0, 8192).includes(0)) return undefined
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(data)
+  } catch {
+    return undefined
+  }
 }
 
-export function workspaceHandlers(_ready: () => StoreContext): WorkspaceHandlers {
+async function sourceFiles(source: ProjectSource): Promise<ImportedFile[]> {
+  switch (source.type) {
+    case 'empty':
+      return []
+    case 'files':
+      return prepareImport(source.files)
+    case 'zip':
+      return filesFromZip(source.data)
+  }
+}
+
+/** Projects and their files, as the file tree, viewer and diff view read them. */
+export function workspaceHandlers(ready: () => StoreContext, workspaces: () => WorkspaceManager): WorkspaceHandlers {
   return {
-    listProjects: pending,
-    createProject: pending,
-    workspaceInfo: pending,
-    listFiles: pending,
-    readFile: pending,
-    sessionDiffs: pending,
-    pendingAsks: pending,
-    replyAsk: pending,
-    listApprovals: pending,
-    revokeApproval: pending,
+    listProjects: () => listProjects(ready()),
+    createProject: async ({ name, source }) => {
+      const context = ready()
+      const title = name.trim()
+      if (!title) throw new WorkspaceError('invalid-path', '', 'A project needs a name.')
+      // Read the source before storing anything: a broken archive must not leave an empty project behind.
+      const files = await sourceFiles(source)
+      const now = context.now()
+      const project: Project = parseWith(
+        ProjectSchema,
+        { id: ascending('project', now), name: title, directory: WORKSPACE_ROOT, time: { created: now, updated: now } },
+        'project',
+      )
+      await context.db.projects.add(project)
+      const workspace = await workspaces().localOf(project.id)
+      for (const file of files) await workspace.writeFile(resolvePath(WORKSPACE_ROOT, file.path), file.data)
+      return project
+    },
+    workspaceInfo: (projectID) => ({ projectID, ...workspaces().status(projectID) }),
+    listFiles: async ({ projectID, path }) => (await workspaces().get(projectID)).list(resolvePath(WORKSPACE_ROOT, path)),
+    readFile: async ({ projectID, path }): Promise<FileContent> => {
+      const workspace = await workspaces().get(projectID)
+      const absolute = resolvePath(WORKSPACE_ROOT, path)
+      const data = await workspace.readFile(absolute)
+      const text = asText(data)
+      return text === undefined ? { type: 'binary', path: absolute, size: data.byteLength } : { type: 'text', path: absolute, text, size: data.byteLength }
+    },
+    sessionDiffs: async (sessionID) => (await getSession(ready(), sessionID)).summary?.diffs ?? [],
   }
 }

@@ -1,5 +1,24 @@
 import { z } from 'zod'
-import { idSchema, ModelReferenceSchema, timestamp } from './common'
+import { idSchema, ModelReferenceSchema, PermissionRulesetSchema, timestamp } from './common'
+
+/** The user's changes to one built-in agent; an absent field keeps the built-in value. */
+export const AgentOverrideSchema = z.object({
+  model: ModelReferenceSchema.optional(),
+  /** Replaces the agent's built-in prompt. */
+  prompt: z.string().max(100_000).optional(),
+  /** Most model calls per turn. */
+  steps: z.number().int().min(1).max(10_000).optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  /** Go after the agent's built-in rules, so they win. */
+  permission: PermissionRulesetSchema.optional(),
+  /** Removes the agent from pickers and the task tool (not possible for build or the hidden agents). */
+  disabled: z.boolean().optional(),
+})
+export type AgentOverride = z.infer<typeof AgentOverrideSchema>
+
+/** Agent name → override. */
+export const AgentOverridesSchema = z.record(z.string().min(1), AgentOverrideSchema)
+export type AgentOverrides = z.infer<typeof AgentOverridesSchema>
 
 /** App-wide settings, one row per key, so each can change without rewriting the others. */
 export const SettingSchema = z.discriminatedUnion('key', [
@@ -7,6 +26,8 @@ export const SettingSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('model.small'), value: ModelReferenceSchema }),
   /** How many times a retryable provider error is retried before the turn ends with it. */
   z.object({ key: z.literal('retry.limit'), value: z.number().int().min(0).max(100) }),
+  /** Per-agent overrides (model, prompt, steps, temperature, extra permission rules, disabled). */
+  z.object({ key: z.literal('agents'), value: AgentOverridesSchema }),
 ])
 export type Setting = z.infer<typeof SettingSchema>
 export type SettingKey = Setting['key']

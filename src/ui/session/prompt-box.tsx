@@ -1,8 +1,9 @@
-import { createSignal, createUniqueId, For, Show, type JSX } from 'solid-js'
-import { AGENTS } from '../../session/agent'
+import { createEffect, createMemo, createSignal, createUniqueId, For, onMount, Show, type JSX } from 'solid-js'
 import type { ModelReference } from '../../session/schema'
+import type { AgentSummary } from '../../worker/protocol'
 import { errorMessage } from '../format/error'
 import { keysFor } from '../keyboard/shortcuts'
+import { pickableAgents } from '../settings/agent-settings-draft'
 import { useProviderStore } from '../settings/create-provider-store'
 import { ModelPicker } from '../settings/model-picker'
 import { textAfterSend } from '../store/draft-store'
@@ -12,7 +13,6 @@ import { isRunning } from './session-status-text'
 import './prompt-box.css'
 
 const DEFAULT_AGENT = 'build'
-const AGENT_NAMES = Object.keys(AGENTS)
 
 /**
  * The prompt at the bottom of a session. Enter sends, Shift+Enter starts a new line. While a turn runs, Send adds the
@@ -37,13 +37,46 @@ export function PromptBox(props: {
   const [problem, setProblem] = createSignal<string>()
   const hintID = createUniqueId()
   const agentID = createUniqueId()
+  // Undefined until the worker answers; the picker then shows only the current agent.
+  const [agents, setAgents] = createSignal<AgentSummary[]>()
+  const choices = createMemo(() => {
+    const list = agents()
+    return list ? pickableAgents(list) : undefined
+  })
+  const agentNames = createMemo(() => {
+    const names = choices()?.map((summary) => summary.name)
+    return names?.length ? names : [agent()]
+  }, undefined, {
+    equals: (previous, next) => previous.join('\n') === next.join('\n'),
+  })
+  const agentSummary = (name: string) => choices()?.find((summary) => summary.name === name)
+  // Settings may have changed an agent since; asking again on focus keeps the list and the agents' models fresh.
+  const loadAgents = () =>
+    store.api.listAgents().then(setAgents, (error: unknown) => console.warn('tabcode: could not list agents', error))
+  onMount(() => void loadAgents())
+  createEffect(() => {
+    const list = choices()
+    // The draft's agent was disabled (or no longer exists): fall back to the default instead of sending to nothing.
+    if (list && agent() !== DEFAULT_AGENT && !list.some((summary) => summary.name === agent())) chooseAgent(DEFAULT_AGENT)
+  })
+
+  function chooseAgent(name: string) {
+    setAgent(name)
+    store.drafts.update(sessionID, { agent: name })
+    // Like opencode's picker: an agent with its own model brings it along.
+    const own = agentSummary(name)?.model
+    if (own) {
+      setChosenModel(own)
+      store.drafts.update(sessionID, { model: own })
+    }
+  }
 
   const running = () => isRunning(store.state.status[sessionID])
   const sessionModel = (): ModelReference | undefined => {
     const model = store.state.sessions[sessionID]?.model
     return model ? { providerID: model.providerID, modelID: model.modelID } : undefined
   }
-  const model = () => chosenModel() ?? sessionModel() ?? providers.defaultModel()
+  const model = () => chosenModel() ?? agentSummary(agent())?.model ?? sessionModel() ?? providers.defaultModel()
   const noProviders = () => !providers.loading() && !providers.error() && providers.providers().length === 0
 
   const edit = (value: string) => {
@@ -148,14 +181,12 @@ export function PromptBox(props: {
               id={agentID}
               class="select"
               value={agent()}
-              onChange={(event) => {
-                setAgent(event.currentTarget.value)
-                store.drafts.update(sessionID, { agent: event.currentTarget.value })
-              }}
+              onFocus={() => void loadAgents()}
+              onChange={(event) => chooseAgent(event.currentTarget.value)}
             >
-              <For each={AGENT_NAMES}>
+              <For each={agentNames()}>
                 {(name) => (
-                  <option value={name} title={AGENTS[name]?.description} selected={name === agent()}>
+                  <option value={name} title={agentSummary(name)?.description} selected={name === agent()}>
                     {name}
                   </option>
                 )}

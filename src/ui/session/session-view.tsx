@@ -9,6 +9,7 @@ import { SessionErrorBanner } from './session-error-banner'
 import { SESSION_HEADING_ID, SessionHeader } from './session-header'
 import { isRunning } from './session-status-text'
 import { TodoPanel } from './todo-panel'
+import { AskDialog } from '../permission/ask-dialog'
 import './session.css'
 import './parts/parts.css'
 
@@ -60,6 +61,7 @@ export function SessionView(props: {
       </Show>
       <MessageList controls={(controls) => (list = controls)} />
       <TodoPanel sessionID={props.sessionID} />
+      <AskDialog sessionID={props.sessionID} />
       <PromptBox
         id={props.promptID}
         sessionID={props.sessionID}

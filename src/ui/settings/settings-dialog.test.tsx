@@ -6,6 +6,7 @@ import type { ModelReference, Setting } from '../../session/schema'
 import type { ConnectionResult, ProviderInput, ProviderSummary, RemoteModel, Settings } from '../../worker/protocol'
 import { createProviderStore, type ProviderApi } from './create-provider-store'
 import { modelOptionGroups, ModelPicker } from './model-picker'
+import type { AgentSettingsApi } from './agent-settings'
 import type { ProviderFormApi } from './provider-form'
 import SettingsDialog from './settings-dialog'
 
@@ -53,7 +54,7 @@ function fakeApi(initial: ProviderSummary[] = []) {
   let providers = [...initial]
   let settings: Settings = { retryLimit: 8 }
   const saved: ProviderInput[] = []
-  const api: ProviderApi & ProviderFormApi = {
+  const api: ProviderApi & ProviderFormApi & AgentSettingsApi = {
     listProviders: async () => providers,
     getSettings: async () => settings,
     saveProvider: async (input) => {
@@ -81,6 +82,8 @@ function fakeApi(initial: ProviderSummary[] = []) {
     },
     testConnection: vi.fn(async (): Promise<ConnectionResult> => ({ status: 'ok', models: ['llama3.2:latest', 'my-finetune'], latencyMs: 12 })),
     listRemoteModels: vi.fn(async (): Promise<RemoteModel[]> => []),
+    listAgents: async () => [],
+    saveAgentSettings: async () => [],
   }
   return { api, saved, settings: () => settings }
 }

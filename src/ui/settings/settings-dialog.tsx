@@ -1,27 +1,39 @@
-import { createSignal, createUniqueId, For, onMount, Show, type JSX } from 'solid-js'
+import { createSignal, createUniqueId, For, Match, onMount, Show, Switch, type JSX } from 'solid-js'
 import { providerTypeInfo } from '../../provider/presets'
 import type { ModelReference } from '../../session/schema'
-import type { ProviderSummary } from '../../worker/protocol'
+import type { AgentSummary, ProviderSummary } from '../../worker/protocol'
 import { ConfirmDialog } from '../dialog/confirm-dialog'
 import { Dialog } from '../dialog/dialog'
 import { errorMessage } from '../format/error'
 import { PencilIcon, PlusIcon, TrashIcon } from '../icons/icons'
+import { AgentForm, AgentSection, createAgentSettings, type AgentSettingsApi, type AgentSettingsStore } from './agent-settings'
 import type { ProviderStore } from './create-provider-store'
 import { ModelSelect } from './model-picker'
 import { ProviderForm, type ProviderFormApi } from './provider-form'
 import './settings.css'
 
-type View = { type: 'overview' } | { type: 'add' } | { type: 'edit'; provider: ProviderSummary }
+type View =
+  | { type: 'overview' }
+  | { type: 'add' }
+  | { type: 'edit'; provider: ProviderSummary }
+  | { type: 'agent'; agent: AgentSummary }
 type Notice = { tone: 'status' | 'alert'; text: string }
 
 /**
- * Settings: providers (add, edit, remove), the default and small model, the retry limit. Model settings apply at
- * once; a provider is saved with its form's Save. Escape in the form goes back to the list instead of losing it.
+ * Settings: providers (add, edit, remove), the default and small model, the retry limit, and per-agent settings.
+ * Model settings apply at once; a provider or an agent is saved with its form's Save. Escape in a form goes back to
+ * the overview instead of losing it.
  */
-export default function SettingsDialog(props: { store: ProviderStore; api: ProviderFormApi; onClose: () => void }): JSX.Element {
+export default function SettingsDialog(props: {
+  store: ProviderStore
+  api: ProviderFormApi & AgentSettingsApi
+  onClose: () => void
+}): JSX.Element {
   const [view, setView] = createSignal<View>({ type: 'overview' })
   const [removing, setRemoving] = createSignal<ProviderSummary>()
   const [notice, setNotice] = createSignal<Notice>()
+  // Loads on creation: settings rows have no live events, so each opening reads them afresh.
+  const agents = createAgentSettings(props.api)
   // Provider rows have no live events: another tab (or a test seeding through the worker) may have changed them.
   onMount(() => void props.store.refresh())
 
@@ -36,33 +48,51 @@ export default function SettingsDialog(props: { store: ProviderStore; api: Provi
       class="settings-dialog"
       onClose={() => (view().type === 'overview' ? props.onClose() : back())}
     >
-      <Show
-        when={view().type !== 'overview'}
-        fallback={
+      <Switch>
+        <Match when={view().type === 'overview'}>
           <Overview
             store={props.store}
+            agents={agents}
             notice={notice()}
             setNotice={setNotice}
             onAdd={() => setView({ type: 'add' })}
             onEdit={(provider) => setView({ type: 'edit', provider })}
+            onEditAgent={(agent) => setView({ type: 'agent', agent })}
             onRemove={setRemoving}
             onClose={props.onClose}
           />
-        }
-      >
-        <ProviderForm
-          api={props.api}
-          provider={(() => {
-            const current = view()
-            return current.type === 'edit' ? current.provider : undefined
-          })()}
-          onCancel={() => back()}
-          onSave={async (input) => {
-            const saved = await props.store.save(input)
-            back(`Saved ${saved.name}.`)
-          }}
-        />
-      </Show>
+        </Match>
+        <Match when={(() => {
+          const current = view()
+          return current.type === 'agent' ? current.agent : undefined
+        })()}>
+          {(agent) => (
+            <AgentForm
+              agent={agent()}
+              providers={props.store.providers()}
+              onCancel={() => back()}
+              onSave={async (override) => {
+                await agents.save({ name: agent().name, override })
+                back(Object.keys(override).length ? `Saved the ${agent().name} agent.` : `Restored the built-in ${agent().name} agent.`)
+              }}
+            />
+          )}
+        </Match>
+        <Match when={view().type === 'add' || view().type === 'edit'}>
+          <ProviderForm
+            api={props.api}
+            provider={(() => {
+              const current = view()
+              return current.type === 'edit' ? current.provider : undefined
+            })()}
+            onCancel={() => back()}
+            onSave={async (input) => {
+              const saved = await props.store.save(input)
+              back(`Saved ${saved.name}.`)
+            }}
+          />
+        </Match>
+      </Switch>
       <Show when={removing()}>
         {(provider) => (
           <ConfirmDialog
@@ -90,10 +120,12 @@ export default function SettingsDialog(props: { store: ProviderStore; api: Provi
 
 function Overview(props: {
   store: ProviderStore
+  agents: AgentSettingsStore
   notice: Notice | undefined
   setNotice: (notice: Notice | undefined) => void
   onAdd: () => void
   onEdit: (provider: ProviderSummary) => void
+  onEditAgent: (agent: AgentSummary) => void
   onRemove: (provider: ProviderSummary) => void
   onClose: () => void
 }): JSX.Element {
@@ -237,6 +269,8 @@ function Overview(props: {
           </div>
         </div>
       </section>
+
+      <AgentSection store={props.agents} providers={store.providers()} onEdit={(agent) => props.onEditAgent(agent)} />
 
       <Show when={props.notice}>
         {(current) => (

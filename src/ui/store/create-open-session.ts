@@ -73,6 +73,13 @@ export function createOpenSession(options: { api: ClientApi; state: UiState; set
       },
       (problem: unknown) => console.warn('tabcode: could not read the todo list', problem),
     )
+    // Questions asked before this tab opened the session (or by a runner in another tab) still need an answer.
+    api.pendingAsks(sessionID).then(
+      (asks) => {
+        for (const ask of asks) if (!state.asks[ask.id]) setState('asks', ask.id, ask)
+      },
+      (problem: unknown) => console.warn('tabcode: could not read pending permission questions', problem),
+    )
   }
 
   async function open(sessionID: string): Promise<void> {

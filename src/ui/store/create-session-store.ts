@@ -20,6 +20,8 @@ export interface SessionStore {
   /** The last failed action, worded for the user, until dismissed or replaced. */
   problem: Accessor<string | undefined>
   dismissProblem(): void
+  /** Drops a permission question this tab just answered (the reply event does the same for every tab). */
+  forgetAsk(askID: string): void
   /** Forgets the live error reported for a session and hides the banner for the stored one (`messageID`). */
   dismissError(sessionID: string, messageID?: string): void
   /** Per session: the id of the message whose error banner the user dismissed. */
@@ -88,6 +90,7 @@ export function createSessionStore(connection: WorkerConnection, options: { proj
     partsOf: (messageID) => state.parts[messageID] ?? NO_PARTS,
     problem,
     dismissProblem: () => setProblem(undefined),
+    forgetAsk: (askID: string) => setState('asks', askID, undefined!),
     dismissError: (sessionID, messageID) => {
       setState(produce((draft) => void delete draft.errors[sessionID]))
       if (messageID) setDismissed((current) => ({ ...current, [sessionID]: messageID }))

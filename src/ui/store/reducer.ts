@@ -98,6 +98,15 @@ export function applyEvent(state: UiState, event: SessionEvent): void {
     case 'session.error':
       if (event.sessionID) state.errors[event.sessionID] = event.error
       return
+    case 'permission.asked':
+      state.asks[event.ask.id] = event.ask
+      return
+    case 'permission.replied':
+      delete state.asks[event.askID]
+      return
+    case 'approval.updated':
+    case 'workspace.changed':
+      return
   }
 }
 

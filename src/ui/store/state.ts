@@ -1,5 +1,5 @@
 import type { SessionStatus } from '../../session/event'
-import type { Message, MessageError, Part, SessionInfo, Todo } from '../../session/schema'
+import type { Message, MessageError, Part, PermissionAsk, SessionInfo, Todo } from '../../session/schema'
 
 /**
  * The UI's normalized copy of committed state. Only sessions the UI has listed or opened are here; messages and
@@ -17,6 +17,8 @@ export interface UiState {
   errors: Record<string, MessageError>
   /** Per session: its todo list as the model last wrote it. */
   todos: Record<string, Todo[]>
+  /** Permission questions waiting for an answer, by ask id. */
+  asks: Record<string, PermissionAsk>
 }
 
-export const emptyState = (): UiState => ({ sessions: {}, messages: {}, parts: {}, status: {}, errors: {}, todos: {} })
+export const emptyState = (): UiState => ({ sessions: {}, messages: {}, parts: {}, status: {}, errors: {}, todos: {}, asks: {} })

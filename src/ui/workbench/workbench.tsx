@@ -12,6 +12,9 @@ import { createSessionStore } from '../store/create-session-store'
 import { adjacentSession } from '../store/session-list'
 import { SessionStoreContext } from '../store/session-store-context'
 import type { WorkerConnection } from '../worker-client'
+import { createPanelState } from '../workspace/create-panel-state'
+import { WorkspaceDock } from '../workspace/workspace-dock'
+import { WorkspaceToggle } from '../workspace/workspace-toggle'
 import { createWorkerNotices } from './create-worker-notices'
 import { hashForSession, sessionFromHash } from './session-location'
 import './workbench.css'
@@ -29,6 +32,7 @@ export function Workbench(props: { connection: WorkerConnection; project: Projec
   const [helpOpen, setHelpOpen] = createSignal(false)
   const [settingsOpen, setSettingsOpen] = createSignal(false)
   const providers = createProviderStore(props.connection.api)
+  const workspace = createPanelState()
 
   const openSession = (sessionID: string) => {
     setSidebarOpen(false)
@@ -110,6 +114,7 @@ export function Workbench(props: { connection: WorkerConnection; project: Projec
                 Show sessions
               </button>
               <span class="narrow-bar-brand">tabcode</span>
+              <WorkspaceToggle state={workspace} />
             </header>
             <Sidebar
               id="sidebar"
@@ -138,6 +143,11 @@ export function Workbench(props: { connection: WorkerConnection; project: Projec
                 )}
               </Show>
             </main>
+            <WorkspaceDock
+              connection={{ api: props.connection.api, listen: props.connection.listen }}
+              projectID={props.project.id}
+              state={workspace}
+            />
           </div>
           <Show when={helpOpen()}>
             <ShortcutsDialog onClose={() => setHelpOpen(false)} />

@@ -1,22 +1,36 @@
-import { For, type JSX } from 'solid-js'
+import { createSignal, For, Show, type JSX } from 'solid-js'
 import type { PartOf } from '../../../session/schema'
 import { shortHash } from './snapshot-part'
 
-/** The files a step changed. */
+/** Past this many names the line ends in "and N more", so a step that touched a whole tree stays one line. */
+const SHOWN_FILES = 6
+
+/** The files a step changed, as one compact line: "Changed files: a, b". */
 export function PatchPartView(props: { part: PartOf<'patch'> }): JSX.Element {
-  const count = () => props.part.files.length
+  const [all, setAll] = createSignal(false)
+  const shown = () => (all() ? props.part.files : props.part.files.slice(0, SHOWN_FILES))
+  const rest = () => props.part.files.length - shown().length
   return (
-    <div class="part part-patch" role="group" aria-label="Changed files">
-      <p class="patch-head">
-        Changed {count()} {count() === 1 ? 'file' : 'files'}
-        <span class="faint mono" title={`Snapshot before the step: ${props.part.hash}`}>
-          {' '}
-          · {shortHash(props.part.hash)}
-        </span>
-      </p>
-      <ul class="patch-files mono">
-        <For each={props.part.files}>{(file) => <li>{file}</li>}</For>
-      </ul>
-    </div>
+    <p class="part part-patch" role="group" aria-label="Changed files">
+      <span class="patch-head">Changed {props.part.files.length === 1 ? 'file' : 'files'}: </span>
+      <For each={shown()}>
+        {(file, index) => (
+          <>
+            <span class="patch-file mono">{file}</span>
+            {index() < shown().length - 1 ? ', ' : ''}
+          </>
+        )}
+      </For>
+      <Show when={rest() > 0}>
+        {' '}
+        <button type="button" class="button-link" onClick={() => setAll(true)}>
+          and {rest()} more
+        </button>
+      </Show>
+      <span class="faint mono" title={`Snapshot before the step: ${props.part.hash}`}>
+        {' '}
+        · {shortHash(props.part.hash)}
+      </span>
+    </p>
   )
 }

@@ -1,0 +1,210 @@
+import { doomLoopRequest, isDoomLoop } from '../permission/doom-loop'
+import { createFileTimes } from '../tool/file-times'
+import type { FileTimes, PermissionRequest, SubtaskRequest } from '../tool/tool'
+import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
+import { resolvePath } from '../workspace/path'
+import type { Workspace } from '../workspace/workspace'
+import type { StoreContext } from './context'
+import type { MessageWithParts } from './message-store'
+import { updateMessage } from './message-store'
+import type { StepTools } from './model-call'
+import type { StepProcessor } from './processor'
+import type { AssistantMessage, PartOf, PermissionRule, SessionInfo } from './schema'
+import { ascending } from './id'
+import type { PermissionGate, SnapshotSource, WorkspaceSource } from './turn-services'
+import { allowEverything } from './turn-services'
+import type { StepToolContext, ToolRegistry } from '../tool/registry'
+
+/** What the tools of one step share: the session, its agent and rules, the workspace, the turn's calls so far. */
+export interface TurnContext {
+  session: SessionInfo
+  agent: string
+  agentRules: PermissionRule[]
+  workspace: Workspace
+  /** Every tool call of the current turn, across its messages, oldest first (for the doom-loop check). */
+  calls: { tool: string; input: unknown }[]
+  signal: AbortSignal
+}
+
+export interface TurnDependencies {
+  store: StoreContext
+  tools: ToolRegistry
+  workspaces?: WorkspaceSource
+  permissions?: PermissionGate
+  snapshots?: SnapshotSource
+  fileTimes?: (sessionID: string) => FileTimes
+}
+
+const fallbackWorkspaces = new WeakMap<object, Workspace>()
+const fallbackFileTimes = new Map<string, FileTimes>()
+
+/** The project's workspace; loops run without a workspace source (unit tests) share one in-memory workspace. */
+export async function workspaceOf(dependencies: TurnDependencies, projectID: string): Promise<Workspace> {
+  if (dependencies.workspaces) return dependencies.workspaces.get(projectID)
+  let workspace = fallbackWorkspaces.get(dependencies)
+  if (!workspace) {
+    workspace = createMemoryWorkspace({}, { now: dependencies.store.now })
+    fallbackWorkspaces.set(dependencies, workspace)
+  }
+  return workspace
+}
+
+function fileTimesOf(dependencies: TurnDependencies, sessionID: string): FileTimes {
+  if (dependencies.fileTimes) return dependencies.fileTimes(sessionID)
+  let times = fallbackFileTimes.get(sessionID)
+  if (!times) {
+    times = createFileTimes()
+    fallbackFileTimes.set(sessionID, times)
+  }
+  return times
+}
+
+/** A snapshot of the project's files, or undefined when snapshots are off or the workspace cannot be read. */
+export async function trackSnapshot(dependencies: TurnDependencies, projectID: string, workspace: Workspace): Promise<string | undefined> {
+  if (!dependencies.snapshots) return undefined
+  try {
+    return await dependencies.snapshots.track(projectID, workspace)
+  } catch (error) {
+    console.warn('tabcode: could not take a snapshot of the workspace', error)
+    return undefined
+  }
+}
+
+/** The project's own instructions for agents (AGENTS.md at the workspace root), if it has them. */
+export async function projectInstructions(workspace: Workspace): Promise<string[]> {
+  const path = resolvePath(workspace.root, 'AGENTS.md')
+  const stat = await workspace.stat(path).catch(() => undefined)
+  if (!stat || stat.type !== 'file') return []
+  const text = await workspace.readText(path).catch(() => '')
+  return text.trim() ? [`Instructions from ${path}:\n${text}`] : []
+}
+
+
+/** The tool calls made since the last user message, oldest first: the doom-loop check looks across steps. */
+export function turnToolCalls(history: MessageWithParts[]): { tool: string; input: unknown }[] {
+  const calls: { tool: string; input: unknown }[] = []
+  for (let index = history.length - 1; index >= 0; index--) {
+    const entry = history[index]!
+    if (entry.info.role === 'user') break
+    const own = entry.parts.filter((part): part is PartOf<'tool'> => part.type === 'tool').map((part) => ({ tool: part.tool, input: part.state.input }))
+    calls.unshift(...own)
+  }
+  return calls
+}
+
+/**
+ * The step's tools with everything they need: the workspace, the permission gate (which also asks `doom_loop` when
+ * the same call repeats three times in a row across the turn), file read times and subagents.
+ */
+export function stepTools(
+  dependencies: TurnDependencies,
+  input: { sessionID: string; assistant: AssistantMessage; turn: TurnContext },
+  processor: StepProcessor,
+  runChild: (request: SubtaskRequest, parent: SessionInfo, signal: AbortSignal) => Promise<{ sessionID: string; output: string }>,
+): StepTools {
+  const { turn } = input
+  const gate = dependencies.permissions ?? allowEverything
+  const ask = (request: PermissionRequest, callID?: string, sessionRules = turn.session.permission) =>
+    gate.check({
+      session: turn.session,
+      messageID: input.assistant.id,
+      ...(callID ? { callID } : {}),
+      agentRules: turn.agentRules,
+      ...(sessionRules ? { sessionRules } : {}),
+      request,
+      signal: turn.signal,
+    })
+  const context: StepToolContext = {
+    store: dependencies.store,
+    sessionID: input.sessionID,
+    messageID: input.assistant.id,
+    progress: (callID, update) => processor.progress(callID, update),
+    workspace: turn.workspace,
+    agent: turn.agent,
+    ask: (request, callID) => ask(request, callID),
+    files: fileTimesOf(dependencies, input.sessionID),
+    subtask: (request) => runChild(request, turn.session, turn.signal),
+  }
+  const hidden = new Set(gate.hiddenTools([...dependencies.tools.definitions.keys()], turn.agentRules, turn.session.permission))
+  const tools = dependencies.tools.stepTools(context, turn.signal)
+  return {
+    definitions: tools.definitions.filter((definition) => !hidden.has(definition.name)),
+    resolve: (call) => {
+      const resolved = tools.resolve(call)
+      // A hidden tool is as unknown to the model as one that does not exist.
+      if (hidden.has(resolved.toolName)) {
+        return { toolName: 'invalid', input: { tool: call.toolName, error: `The ${call.toolName} tool is not available to this agent.` } }
+      }
+      return resolved
+    },
+    run: async (call) => {
+      turn.calls.push({ tool: call.toolName, input: call.input })
+      if (call.toolName !== 'invalid' && isDoomLoop(turn.calls)) {
+        // As in opencode, only the agent's rules decide this one (a session rule for a tool must not silence it).
+        await ask(doomLoopRequest({ tool: call.toolName, input: call.input }), call.toolCallId, [])
+      }
+      return tools.run(call)
+    },
+  }
+}
+
+/** After a step: a patch part listing the files whose content changed during it. */
+export async function recordPatch(dependencies: TurnDependencies, assistant: AssistantMessage, before: string | undefined): Promise<void> {
+  if (!before || !dependencies.snapshots) return
+  const { store } = dependencies
+  const finish = (await store.db.parts.where('messageID').equals(assistant.id).toArray()).find((part) => part.type === 'step-finish')
+  const after = finish?.type === 'step-finish' ? finish.snapshot : undefined
+  if (!after || after === before) return
+  const files = await dependencies.snapshots.changedFiles(before, after)
+  if (files.length === 0) return
+  const part: PartOf<'patch'> = { id: ascending('part', store.now()), sessionID: assistant.sessionID, messageID: assistant.id, type: 'patch', hash: before, files }
+  await store.db.parts.put(part)
+  store.emit({ type: 'part.updated', part })
+}
+
+/**
+ * When a turn ends: its net diffs on its user message, and the session's net diffs and totals on the session, both
+ * derived from the snapshots stored on step parts (so a turn resumed after a reload is counted whole).
+ */
+export async function recordDiffs(dependencies: TurnDependencies, sessionID: string): Promise<void> {
+  const { store, snapshots } = dependencies
+  if (!snapshots) return
+  const messages = await store.db.messages.where('[sessionID+time.created+id]').between([sessionID, -Infinity, ''], [sessionID, Infinity, '\uffff']).toArray()
+  const parts = await store.db.parts.where('sessionID').equals(sessionID).toArray()
+  const byMessage = new Map<string, typeof parts>()
+  for (const part of parts) byMessage.set(part.messageID, [...(byMessage.get(part.messageID) ?? []), part])
+  const lastUser = [...messages].reverse().find((message) => message.role === 'user')
+  const range = (list: typeof messages) => {
+    let first: string | undefined
+    let last: string | undefined
+    for (const message of list) {
+      for (const part of (byMessage.get(message.id) ?? []).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+        if (part.type === 'step-start' && part.snapshot && !first) first = part.snapshot
+        if (part.type === 'step-finish' && part.snapshot) last = part.snapshot
+      }
+    }
+    return first && last ? { first, last } : undefined
+  }
+  if (lastUser && lastUser.role === 'user') {
+    const turn = range(messages.filter((message) => message.role === 'assistant' && message.parentID === lastUser.id))
+    if (turn) {
+      const diffs = await snapshots.diffs(turn.first, turn.last)
+      const user = { ...lastUser, summary: { ...lastUser.summary, diffs } }
+      await updateMessage(store, user)
+    }
+  }
+  const whole = range(messages.filter((message) => message.role === 'assistant'))
+  if (!whole) return
+  const diffs = await snapshots.diffs(whole.first, whole.last)
+  const session = await store.db.sessions.get(sessionID)
+  if (!session) return
+  const summary = {
+    additions: diffs.reduce((sum, diff) => sum + diff.additions, 0),
+    deletions: diffs.reduce((sum, diff) => sum + diff.deletions, 0),
+    files: diffs.length,
+    diffs,
+  }
+  const updated = { ...session, summary }
+  await store.db.sessions.put(updated)
+  store.emit({ type: 'session.updated', info: updated })
+}

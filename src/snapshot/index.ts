@@ -1,0 +1,23 @@
+export { changedFiles, decode, diffFile, diffPairs, fileDiffs, loadSnapshot, MAX_PATCH_BYTES, summarize } from './diff'
+export type { DiffSummary, EntryPair, FileContent } from './diff'
+export { isBuiltinExcluded, isIgnored, parseGitignore } from './ignore'
+export type { IgnoreRule } from './ignore'
+export { diffLines, lineChangeCounts, splitLines, unifiedDiff } from './line-diff'
+export type { LineOp, TextDiff } from './line-diff'
+export {
+  canonicalManifest,
+  isContentHash,
+  largeFileMarker,
+  largeFileSize,
+  MAX_TRACKED_FILE_BYTES,
+  snapshotID,
+} from './manifest'
+export type { Manifest, SnapshotRef, SnapshotStore } from './manifest'
+export { createStepSnapshots, stepPatch } from './patch'
+export type { StepEnd, StepPatch, StepSnapshots } from './patch'
+export { restoreFiles, revertPatches, revertPlan } from './revert'
+export type { RestoreInput, RestoreResult } from './revert'
+export { createTrackCache, listTrackedFiles, takeSnapshot, trackSnapshot } from './track'
+export type { TrackCache, TrackInput } from './track'
+export { netPairs, sessionDiffs, turnDiffs, turnRange } from './turn'
+export type { TurnRange } from './turn'

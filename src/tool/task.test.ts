@@ -1,0 +1,65 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { SubtaskRequest } from './tool'
+import { makeTaskTool, taskTool } from './task'
+import { makeToolContext } from './testing/tool-context'
+
+function contextWith(subtask: (request: SubtaskRequest) => Promise<{ sessionID: string; output: string }>) {
+  const calls: SubtaskRequest[] = []
+  const context = makeToolContext({
+    subtask: (request) => {
+      calls.push(request)
+      return subtask(request)
+    },
+  })
+  return { context, calls }
+}
+
+describe('task', () => {
+  it('runs the subagent and returns its answer with the task_id to continue it', async () => {
+    const { context, calls } = contextWith(async () => ({ sessionID: 'ses_child', output: 'Found it in src/api.ts.' }))
+    const result = await taskTool.execute(
+      { description: 'Find API routes', prompt: 'List every API route and its file.', subagent_type: 'explore' },
+      context,
+    )
+    expect(calls).toEqual([{ agent: 'explore', description: 'Find API routes', prompt: 'List every API route and its file.' }])
+    expect(result).toEqual({
+      title: 'Find API routes',
+      output: 'task_id: ses_child (for resuming to continue this task if needed)\n\n<task_result>\nFound it in src/api.ts.\n</task_result>',
+      metadata: { sessionID: 'ses_child', agent: 'explore' },
+    })
+    expect(context.asks).toEqual([
+      { permission: 'task', patterns: ['explore'], always: ['*'], metadata: { description: 'Find API routes', subagent_type: 'explore' } },
+    ])
+    expect(context.updates[0]).toMatchObject({ title: 'Find API routes' })
+  })
+
+  it('continues an earlier child session when given its task_id', async () => {
+    const { context, calls } = contextWith(async (request) => ({ sessionID: request.sessionID ?? 'ses_new', output: 'More.' }))
+    const result = await taskTool.execute({ description: 'Dig deeper', prompt: 'Go on.', subagent_type: 'general', task_id: 'ses_old' }, context)
+    expect(calls[0]).toEqual({ agent: 'general', description: 'Dig deeper', prompt: 'Go on.', sessionID: 'ses_old' })
+    expect(result.output).toMatch(/^task_id: ses_old /)
+  })
+
+  it('refuses an agent it does not offer, without asking or running anything', async () => {
+    const subtask = vi.fn(async () => ({ sessionID: 'ses_x', output: '' }))
+    const { context } = contextWith(subtask)
+    await expect(taskTool.execute({ description: 'x', prompt: 'y', subagent_type: 'build' }, context)).rejects.toThrow(
+      'Unknown agent type: build is not a valid agent type. Available: general, explore.',
+    )
+    expect(subtask).not.toHaveBeenCalled()
+    expect(context.asks).toEqual([])
+  })
+
+  it('fails the call when the subagent fails (an aborted turn, say)', async () => {
+    const { context } = contextWith(async () => {
+      throw new Error('Stopped by the user')
+    })
+    await expect(taskTool.execute({ description: 'x', prompt: 'y', subagent_type: 'general' }, context)).rejects.toThrow('Stopped by the user')
+  })
+
+  it('lists the subagents it is given in its description', () => {
+    const tool = makeTaskTool([{ name: 'reviewer', description: 'Reviews a diff.' }])
+    expect(tool.description).toContain('Available agent types and the tools they have access to:\n- reviewer: Reviews a diff.\n')
+    expect(taskTool.description).toMatch(/- general: General-purpose agent.*\n- explore: Fast agent specialized for exploring codebases/)
+  })
+})

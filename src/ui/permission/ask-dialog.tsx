@@ -1,0 +1,105 @@
+import { createMemo, createSignal, For, Show, type JSX } from 'solid-js'
+import type { PermissionAsk, PermissionReply } from '../../session/schema'
+import { Dialog } from '../dialog/dialog'
+import { errorMessage } from '../format/error'
+import { useSessionStore } from '../store/session-store-context'
+import { askSummary } from './ask-summary'
+import './ask-dialog.css'
+
+/**
+ * The oldest question a tool of this session is waiting on, as a dialog: allow once, always allow (remembered for
+ * the project), reject (the turn stops), or reject with feedback the model reads before it goes on.
+ */
+export function AskDialog(props: { sessionID: string }): JSX.Element {
+  const store = useSessionStore()
+  const oldest = createMemo(() =>
+    Object.values(store.state.asks)
+      .filter((ask) => ask.sessionID === props.sessionID)
+      .sort((a, b) => (a.id < b.id ? -1 : 1))[0],
+  )
+  return (
+    <Show when={oldest()} keyed>
+      {(ask) => <AskPrompt ask={ask} />}
+    </Show>
+  )
+}
+
+function AskPrompt(props: { ask: PermissionAsk }): JSX.Element {
+  const store = useSessionStore()
+  const [feedback, setFeedback] = createSignal('')
+  const [problem, setProblem] = createSignal<string>()
+  const [busy, setBusy] = createSignal(false)
+  const summary = () => askSummary(props.ask)
+
+  const answer = async (reply: PermissionReply) => {
+    setBusy(true)
+    try {
+      await store.api.replyAsk({ askID: props.ask.id, reply })
+      // The `permission.replied` event removes the question; dropping it here too spares a frame of stale dialog.
+      store.forgetAsk(props.ask.id)
+    } catch (error) {
+      setProblem(`Couldn't send the answer: ${errorMessage(error)}`)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog
+      title={summary().title}
+      description={summary().description}
+      class="ask-dialog"
+      // Escape is not an answer: the question stays until the user picks one (the turn waits on it).
+      onClose={() => {}}
+    >
+      <Show when={props.ask.patterns.length > 0}>
+        <ul class="ask-patterns" aria-label="Applies to">
+          <For each={props.ask.patterns}>{(pattern) => <li><code>{pattern}</code></li>}</For>
+        </ul>
+      </Show>
+      <Show when={summary().detail}>
+        {(detail) => (
+          <pre class="ask-detail" aria-label={summary().detailLabel}>
+            {detail()}
+          </pre>
+        )}
+      </Show>
+      <Show when={problem()}>
+        <p role="alert" class="problem">
+          {problem()}
+        </p>
+      </Show>
+      <div class="ask-actions">
+        <button type="button" class="button" data-autofocus disabled={busy()} onClick={() => void answer({ type: 'once' })}>
+          Allow once
+        </button>
+        <button type="button" class="button" disabled={busy()} onClick={() => void answer({ type: 'always' })}>
+          Always allow
+        </button>
+        <button type="button" class="button button-danger" disabled={busy()} onClick={() => void answer({ type: 'reject' })}>
+          Reject
+        </button>
+      </div>
+      <Show when={props.ask.always.length > 0}>
+        <p class="quiet ask-always-note">
+          "Always allow" remembers <For each={props.ask.always}>{(pattern, index) => <>{index() > 0 ? ', ' : ''}<code>{pattern}</code></>}</For> for
+          this project; you can revoke it in Settings.
+        </p>
+      </Show>
+      <form
+        class="ask-feedback"
+        onSubmit={(event) => {
+          event.preventDefault()
+          const text = feedback().trim()
+          if (text) void answer({ type: 'reject', feedback: text })
+        }}
+      >
+        <label for={`ask-feedback-${props.ask.id}`}>Or tell the agent what to do instead</label>
+        <textarea id={`ask-feedback-${props.ask.id}`} rows={2} value={feedback()} onInput={(event) => setFeedback(event.currentTarget.value)} />
+        <button type="submit" class="button" disabled={busy() || feedback().trim() === ''}>
+          Reject with feedback
+        </button>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,58 @@
+import type { PermissionAsk } from '../../session/schema'
+
+export interface AskSummary {
+  title: string
+  description: string
+  /** The command, diff or URL the question is about, shown as text. */
+  detail?: string
+  detailLabel: string
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined)
+
+/** A question in words a person can decide on: what the agent wants to do, and the exact thing it would do. */
+export function askSummary(ask: PermissionAsk): AskSummary {
+  const first = ask.patterns[0] ?? ''
+  const metadata = ask.metadata
+  switch (ask.permission) {
+    case 'edit':
+      return {
+        title: `Allow editing ${first}?`,
+        description: 'The agent wants to change this file.',
+        ...(text(metadata.diff) ? { detail: text(metadata.diff) } : {}),
+        detailLabel: 'Proposed change',
+      }
+    case 'bash':
+      return {
+        title: 'Allow running this command?',
+        description: text(metadata.description) ?? 'The agent wants to run a shell command in the workspace.',
+        detail: text(metadata.command) ?? ask.patterns.join('\n'),
+        detailLabel: 'Command',
+      }
+    case 'read':
+      return { title: `Allow reading ${first}?`, description: 'This file may hold secrets.', detailLabel: 'File' }
+    case 'webfetch':
+      return { title: 'Allow fetching this URL?', description: 'The agent wants to read a web page.', detail: first, detailLabel: 'URL' }
+    case 'external_directory':
+      return {
+        title: 'Allow access outside the project?',
+        description: `The agent wants to touch ${first}, which is outside the project folder.`,
+        detailLabel: 'Path',
+      }
+    case 'doom_loop':
+      return {
+        title: 'The agent is repeating itself',
+        description: `It called ${text(metadata.tool) ?? 'the same tool'} three times in a row with the same input. Let it go on?`,
+        ...(metadata.input !== undefined ? { detail: JSON.stringify(metadata.input, null, 2) } : {}),
+        detailLabel: 'Repeated input',
+      }
+    case 'task':
+      return { title: `Allow starting the ${first} subagent?`, description: text(metadata.description) ?? 'The agent wants to delegate a task.', detailLabel: 'Task' }
+    default:
+      return {
+        title: `Allow ${ask.permission}?`,
+        description: `The agent asks for the ${ask.permission} permission.`,
+        detailLabel: 'Details',
+      }
+  }
+}

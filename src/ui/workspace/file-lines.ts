@@ -1,0 +1,11 @@
+/** The lines of a text file; a final newline ends the last line rather than starting an empty one. */
+export function splitLines(text: string): string[] {
+  if (text === '') return []
+  const lines = text.split(/\r?\n/)
+  if (lines[lines.length - 1] === '') lines.pop()
+  return lines
+}
+
+export function formatBytes(size: number): string {
+  return `${size.toLocaleString('en-US')} ${size === 1 ? 'byte' : 'bytes'}`
+}

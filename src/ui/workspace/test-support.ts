@@ -1,0 +1,98 @@
+import type { JSX } from 'solid-js'
+import { render } from 'solid-js/web'
+import { afterEach, vi } from 'vitest'
+import type { SessionEvent } from '../../session/event'
+import type { FileDiff } from '../../session/schema'
+import type { FileStat, WorkspaceChange } from '../../workspace/workspace'
+import type { FileContent, WorkspaceInfo } from '../../worker/protocol'
+import type { WorkspaceApi } from './workspace-api'
+
+// Helpers for the workspace views' tests: never imported by the app.
+
+export const PROJECT = 'prj_test'
+export const ROOT = '/workspace'
+
+/**
+ * An in-memory worker for the workspace views (tests only): files by absolute path, directories implied by them
+ * or made explicitly, and `change` to report an edit the way the worker does (after it happened).
+ */
+export function makeFakeWorkspace(initial: Record<string, string | Uint8Array> = {}, options: { diffs?: FileDiff[]; info?: Partial<WorkspaceInfo> } = {}) {
+  const files = new Map(Object.entries(initial))
+  const directories = new Set<string>()
+  const handlers = new Set<(event: SessionEvent) => void>()
+
+  const stat = (path: string, type: FileStat['type']): FileStat => {
+    const data = files.get(path)
+    const size = data === undefined ? 0 : typeof data === 'string' ? new TextEncoder().encode(data).length : data.length
+    return { path, name: path.slice(path.lastIndexOf('/') + 1), type, size, modified: 1 }
+  }
+
+  const api = {
+    workspaceInfo: vi.fn(async (projectID: string): Promise<WorkspaceInfo> => ({ projectID, backend: 'local', root: ROOT, ...options.info })),
+    listFiles: vi.fn(async (input: { projectID: string; path: string }): Promise<FileStat[]> => {
+      const prefix = `${input.path}/`
+      const children = new Map<string, FileStat>()
+      for (const path of [...files.keys(), ...directories]) {
+        if (!path.startsWith(prefix)) continue
+        const [name, ...deeper] = path.slice(prefix.length).split('/')
+        const child = prefix + name
+        const isDirectory = deeper.length > 0 || directories.has(child)
+        children.set(child, stat(child, isDirectory ? 'directory' : 'file'))
+      }
+      return [...children.values()].sort((a, b) => a.name.localeCompare(b.name))
+    }),
+    readFile: vi.fn(async (input: { projectID: string; path: string }): Promise<FileContent> => {
+      const data = files.get(input.path)
+      if (data === undefined) throw Object.assign(new Error(`${input.path} was not found`), { name: 'WorkspaceError' })
+      if (typeof data === 'string') return { type: 'text', path: input.path, text: data, size: stat(input.path, 'file').size }
+      return { type: 'binary', path: input.path, size: data.length }
+    }),
+    sessionDiffs: vi.fn(async (_sessionID: string): Promise<FileDiff[]> => options.diffs ?? []),
+  } satisfies WorkspaceApi
+
+  return {
+    api,
+    listen(handler: (event: SessionEvent) => void) {
+      handlers.add(handler)
+      return () => void handlers.delete(handler)
+    },
+    /** Applies an edit and reports it, as the worker would. */
+    change(change: WorkspaceChange, data?: string | Uint8Array, projectID = PROJECT) {
+      if (change.type === 'write') files.set(change.path, data ?? '')
+      if (change.type === 'mkdir') directories.add(change.path)
+      if (change.type === 'remove') {
+        for (const path of [...files.keys()]) if (path === change.path || path.startsWith(`${change.path}/`)) files.delete(path)
+        for (const path of [...directories]) if (path === change.path || path.startsWith(`${change.path}/`)) directories.delete(path)
+      }
+      const event: SessionEvent = { type: 'workspace.changed', projectID, change }
+      for (const handler of handlers) handler(event)
+    },
+  }
+}
+
+
+const cleanups: Array<() => void> = []
+
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup()
+})
+
+/**
+ * Renders a view into a fresh container (tests only); it is unmounted after the test. A `detached` container is
+ * kept out of the document, so frames in it never try to load (happy-dom logs every frame it declines to load).
+ */
+export function mount(view: () => JSX.Element, options: { detached?: boolean } = {}): HTMLElement {
+  const container = document.createElement('div')
+  if (!options.detached) document.body.append(container)
+  const dispose = render(view, container)
+  cleanups.push(() => {
+    dispose()
+    container.remove()
+  })
+  return container
+}
+
+export function press(target: Element, key: string, init: KeyboardEventInit = {}): void {
+  target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }))
+}
+

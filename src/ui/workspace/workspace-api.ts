@@ -1,0 +1,11 @@
+import type { SessionEvent } from '../../session/event'
+import type { WorkspaceChange } from '../../workspace/workspace'
+import type { ClientApi } from '../../worker/protocol'
+
+/** The part of the worker RPC the workspace views call: narrow, so tests can hand in a small fake. */
+export type WorkspaceApi = Pick<ClientApi, 'workspaceInfo' | 'listFiles' | 'readFile' | 'sessionDiffs'>
+
+/** Where live events come from (a `WorkerConnection` is one). */
+export type EventSource = (handler: (event: SessionEvent) => void) => () => void
+
+export type { WorkspaceChange }

@@ -1,0 +1,108 @@
+import { createMemo, createSignal, createEffect, on, Show, type Accessor, type JSX } from 'solid-js'
+import type { WorkspaceInfo } from '../../worker/protocol'
+import { errorMessage } from '../format/error'
+import { SidebarIcon } from '../icons/icons'
+import { useSessionStore } from '../store/session-store-context'
+import { isNarrow, WORKSPACE_PANEL_ID, type PanelState } from './create-panel-state'
+import { createWorkspaceChanges } from './create-workspace-changes'
+import type { PreviewServer } from './preview-pane'
+import { bashCalls, changeMark, turnChanges } from './session-activity'
+import type { EventSource, WorkspaceApi } from './workspace-api'
+import { WorkspacePanel } from './workspace-panel'
+
+const NO_PREVIEWS: PreviewServer[] = []
+
+/**
+ * The workspace panel's place in the workbench: a slim rail while it is hidden, the panel while it is shown (a
+ * drawer on narrow screens). It feeds the panel from the open session (bash calls, turn diffs) and from the worker.
+ */
+export function WorkspaceDock(props: {
+  connection: { api: WorkspaceApi; listen: EventSource }
+  projectID: string
+  state: PanelState
+  previews?: Accessor<PreviewServer[]>
+}): JSX.Element {
+  const store = useSessionStore()
+  const api = props.connection.api
+  const changes = createWorkspaceChanges(props.connection.listen, () => props.projectID)
+  const [info, setInfo] = createSignal<WorkspaceInfo>()
+  const [problem, setProblem] = createSignal<string>()
+  // Mounted on first open, then kept (hidden) so the tree and the terminal keep their state across toggles.
+  const [mounted, setMounted] = createSignal(false)
+
+  const readInfo = (projectID: string) => {
+    setProblem(undefined)
+    api.workspaceInfo(projectID).then(
+      (result) => {
+        if (result.projectID === props.projectID) setInfo(result)
+      },
+      (error: unknown) => setProblem(errorMessage(error)),
+    )
+  }
+  createEffect(
+    on(
+      () => [props.state.open(), props.projectID] as const,
+      ([open, projectID]) => {
+        if (!open) return
+        setMounted(true)
+        if (info()?.projectID !== projectID) {
+          setInfo(undefined)
+          readInfo(projectID)
+        }
+      },
+    ),
+  )
+
+  const messages = () => store.current.messages()
+  const calls = createMemo(() => bashCalls(messages(), store.partsOf))
+  const turns = createMemo(() => turnChanges(messages(), store.partsOf))
+  const mark = createMemo(() => changeMark(messages(), store.partsOf))
+
+  return (
+    <div class="workspace-dock" data-open={props.state.open() ? 'true' : 'false'}>
+      <Show when={!props.state.open()}>
+        <div class="workspace-rail">
+          <button
+            type="button"
+            class="icon-button workspace-show"
+            data-workspace-toggle
+            aria-label="Show workspace"
+            title="Show workspace"
+            aria-expanded="false"
+            aria-controls={WORKSPACE_PANEL_ID}
+            onClick={() => props.state.show()}
+          >
+            <SidebarIcon />
+          </button>
+        </div>
+      </Show>
+      <Show when={props.state.open()}>
+        <div class="workspace-scrim" aria-hidden="true" onClick={() => props.state.hide()} />
+      </Show>
+      <Show when={mounted()}>
+        <div
+          class="workspace-frame"
+          hidden={!props.state.open()}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && !event.defaultPrevented && isNarrow()) props.state.hide()
+          }}
+        >
+          <WorkspacePanel
+            id={WORKSPACE_PANEL_ID}
+            api={api}
+            projectID={props.projectID}
+            info={info()}
+            problem={problem()}
+            changes={changes}
+            sessionID={store.current.id()}
+            calls={calls()}
+            turns={turns()}
+            changeMark={mark()}
+            previews={props.previews?.() ?? NO_PREVIEWS}
+            onHide={() => props.state.hide()}
+          />
+        </div>
+      </Show>
+    </div>
+  )
+}

@@ -1,0 +1,24 @@
+import { disabledTools, effectiveRules, type PermissionService } from '../permission'
+import type { PermissionGate } from '../session/turn-services'
+import type { WorkerHandlers } from './protocol'
+
+type PermissionHandlers = Pick<WorkerHandlers, 'pendingAsks' | 'replyAsk' | 'listApprovals' | 'revokeApproval'>
+
+/** Questions and remembered answers, for the ask dialog and the settings page. */
+export function permissionHandlers(service: () => PermissionService): PermissionHandlers {
+  return {
+    pendingAsks: (sessionID) => service().pending(sessionID),
+    replyAsk: ({ askID, reply }) => service().reply(askID, reply),
+    listApprovals: (projectID) => service().listApprovals(projectID),
+    revokeApproval: (approvalID) => service().revokeApproval(approvalID),
+  }
+}
+
+/** The loop's permission gate over the ask service. */
+export function permissionGate(service: () => PermissionService): PermissionGate {
+  return {
+    check: ({ session, messageID, callID, agentRules, sessionRules, request, signal }) =>
+      service().check({ sessionID: session.id, projectID: session.projectID, messageID, callID, agentRules, sessionRules, request, signal }),
+    hiddenTools: (toolIDs, agentRules, sessionRules) => [...disabledTools(toolIDs, effectiveRules({ agentRules, ...(sessionRules ? { sessionRules } : {}) }))],
+  }
+}

@@ -1,0 +1,63 @@
+import type { StoreContext } from '../session/context'
+import { createLocalWorkspace } from '../workspace/local/local-workspace'
+import { WORKSPACE_ROOT, type Workspace, type WorkspaceBackend } from '../workspace/workspace'
+
+export interface WorkspaceStatus {
+  backend: WorkspaceBackend
+  root: string
+  reason?: string
+}
+
+/** Until the page reports on WebContainer, the offline workspace serves, and says why. */
+const PENDING_REASON = 'WebContainer has not started (yet); the offline workspace serves meanwhile.'
+
+/**
+ * One workspace per project for the tools. The local backend (IndexedDB-backed, in this worker) always exists and
+ * holds the project's files; when the page has booted WebContainer and attached it, tools use that instead. Every
+ * change is announced as a `workspace.changed` event so file trees in every tab follow.
+ */
+export class WorkspaceManager {
+  private readonly local = new Map<string, Promise<Workspace>>()
+  private readonly attached = new Map<string, Workspace>()
+  private unavailable: string = PENDING_REASON
+
+  constructor(private readonly store: () => StoreContext) {}
+
+  /** The workspace the tools of this project use now. */
+  async get(projectID: string): Promise<Workspace> {
+    return this.attached.get(projectID) ?? this.localOf(projectID)
+  }
+
+  /** The persisted, local copy of the project's files (also what WebContainer is mounted from). */
+  localOf(projectID: string): Promise<Workspace> {
+    let workspace = this.local.get(projectID)
+    if (!workspace) {
+      const store = this.store()
+      workspace = createLocalWorkspace({
+        db: store.db,
+        projectID,
+        now: store.now,
+        onChange: (change) => store.emit({ type: 'workspace.changed', projectID, change }),
+      })
+      // A failed open must not be cached: the next call tries again.
+      workspace.catch(() => this.local.delete(projectID))
+      this.local.set(projectID, workspace)
+    }
+    return workspace
+  }
+
+  status(projectID: string): WorkspaceStatus {
+    if (this.attached.has(projectID)) return { backend: 'webcontainer', root: WORKSPACE_ROOT }
+    return { backend: 'local', root: WORKSPACE_ROOT, reason: this.unavailable }
+  }
+
+  attach(projectID: string, workspace: Workspace): void {
+    this.attached.set(projectID, workspace)
+  }
+
+  /** The page could not start WebContainer: why, in words for the user. */
+  setUnavailable(reason: string): void {
+    this.unavailable = reason
+    this.attached.clear()
+  }
+}
