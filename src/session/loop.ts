@@ -1,6 +1,7 @@
 import { streamText, type LanguageModel, type ModelMessage } from 'ai'
 import { resolveLanguageModel } from 'ai/internal'
-import { agentNamed, MAX_STEPS_PROMPT } from './agent'
+import { MAX_STEPS_PROMPT } from './agent'
+import { agentFor } from './agent-settings'
 import type { StoreContext } from './context'
 import type { SessionStatus } from './event'
 import { lastOf, loadHistory, turnIsDone } from './history'
@@ -129,7 +130,7 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       }
       if (step === 1) void generateTitle(dependencies, session, history, resolved).catch(() => {})
 
-      const agent = agentNamed(user.info.agent)
+      const agent = await agentFor(store, user.info.agent)
       const lastStep = agent.steps !== undefined && step >= agent.steps
       const workspace = await workspaceOf(dependencies, session.projectID)
       const status = dependencies.workspaces?.status(session.projectID) ?? { backend: 'local' as const }
@@ -137,13 +138,18 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       const assistant = await createAssistantMessage(store, session, user.info.id, user.info.agent, resolved)
       const messages: ModelMessage[] = toModelMessages(history, user.info.model)
       if (lastStep) messages.push({ role: 'assistant', content: MAX_STEPS_PROMPT })
-      const system = systemPrompt(agent, {
-        providerID: resolved.providerID,
-        modelID: resolved.modelID,
-        directory: workspace.root,
-        backend: status.backend === 'webcontainer' ? 'WebContainer (Node.js in the browser)' : 'offline workspace (a simulated shell; no node or npm)',
-        now: store.now(),
-      }, await projectInstructions(workspace))
+      const system = systemPrompt(
+        agent,
+        {
+          providerID: resolved.providerID,
+          modelID: resolved.modelID,
+          directory: workspace.root,
+          backend: status.backend,
+          ...(status.reason ? { backendReason: status.reason } : {}),
+          now: store.now(),
+        },
+        { ...(await projectInstructions(workspace)), ...previousAgentOf(history) },
+      )
       const turn: TurnContext = {
         session,
         agent: agent.name,
@@ -272,6 +278,17 @@ function redactError(error: MessageError, redact: ((text: string) => string) | u
   return clean(error) as MessageError
 }
 
+/** The agent of the last reply before this turn, so switching from plan to build can be told to the model. */
+function previousAgentOf(history: Awaited<ReturnType<typeof loadHistory>>): { previousAgent?: string } {
+  let seenUser = false
+  for (let index = history.length - 1; index >= 0; index--) {
+    const info = history[index]!.info
+    if (info.role === 'user') seenUser = true
+    else if (seenUser) return { previousAgent: info.agent }
+  }
+  return {}
+}
+
 /**
  * A subagent's turn (the task tool): a child session of the calling one, with the subagent's agent and the caller's
  * model, run to completion inline. Aborting the parent aborts it (same signal); its final text is the result.
@@ -284,7 +301,8 @@ async function runSubtask(
 ): Promise<{ sessionID: string; output: string }> {
   const { store } = dependencies
   const parentHistory = await loadHistory(store, parent.id)
-  const model = (lastOf(parentHistory, 'user')?.info as { model?: ModelReference } | undefined)?.model
+  const agent = await agentFor(store, request.agent)
+  const model = agent.model ?? (lastOf(parentHistory, 'user')?.info as { model?: ModelReference } | undefined)?.model
   if (!model) throw new Error('The subagent has no model to run with.')
   const existing = request.sessionID ? await store.db.sessions.get(request.sessionID) : undefined
   const child =

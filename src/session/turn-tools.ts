@@ -71,12 +71,12 @@ export async function trackSnapshot(dependencies: TurnDependencies, projectID: s
 }
 
 /** The project's own instructions for agents (AGENTS.md at the workspace root), if it has them. */
-export async function projectInstructions(workspace: Workspace): Promise<string[]> {
+export async function projectInstructions(workspace: Workspace): Promise<{ agentsMd?: string; agentsMdPath?: string }> {
   const path = resolvePath(workspace.root, 'AGENTS.md')
   const stat = await workspace.stat(path).catch(() => undefined)
-  if (!stat || stat.type !== 'file') return []
+  if (!stat || stat.type !== 'file') return {}
   const text = await workspace.readText(path).catch(() => '')
-  return text.trim() ? [`Instructions from ${path}:\n${text}`] : []
+  return text.trim() ? { agentsMd: text, agentsMdPath: path } : {}
 }
 
 

@@ -32,6 +32,7 @@ export interface WorkerConnection {
 const EVENT_TYPES = new Set<string>([
   'session.created', 'session.updated', 'session.deleted', 'message.updated', 'message.removed',
   'part.updated', 'part.removed', 'part.delta', 'session.status', 'session.error', 'todo.updated',
+  'workspace.changed',
 ])
 
 /** The one place the UI accepts events: anything that is not a well-formed envelope of our protocol is dropped. */

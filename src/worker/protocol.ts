@@ -165,6 +165,10 @@ export interface WorkerApi {
   readFile(input: { projectID: string; path: string }): FileContent
   /** Every file the session's turns changed, net, with unified patches. */
   sessionDiffs(sessionID: string): FileDiff[]
+  /** The page booted WebContainer and hands it over (a port to it); it then serves the current project's tools. */
+  attachWorkspace(port: MessagePort): WorkspaceInfo
+  /** The page could not start WebContainer; `reason` says why, in words for the user. */
+  useLocalWorkspace(reason: string): WorkspaceInfo
   /** Permission questions waiting in a session, oldest first. */
   pendingAsks(sessionID: string): PermissionAsk[]
   replyAsk(input: { askID: string; reply: PermissionReply }): void

@@ -21,6 +21,7 @@ import { agentHandlers } from './agent-handlers'
 import { providerHandlers } from './provider-handlers'
 import type { SessionEvent } from '../session/event'
 import { createPermissionService, type PermissionService } from '../permission'
+import { changedFiles, fileDiffs, loadSnapshot, trackSnapshot } from '../snapshot'
 import { createFileTimes } from '../tool/file-times'
 import type { FileTimes } from '../tool/tool'
 import { permissionGate, permissionHandlers } from './permission-handlers'
@@ -106,6 +107,11 @@ export function createService(options: ServiceOptions): Service {
         metrics,
         workspaces,
         permissions: permissionGate(() => permissions!),
+        snapshots: {
+          track: (projectID, workspace) => trackSnapshot({ store, projectID, workspace }),
+          changedFiles: async (before, after) => changedFiles(await loadSnapshot(store, before), await loadSnapshot(store, after)),
+          diffs: (before, after) => fileDiffs({ store, before, after }),
+        },
         fileTimes: (sessionID) => {
           let times = fileTimes.get(sessionID)
           if (!times) fileTimes.set(sessionID, (times = createFileTimes()))
@@ -162,7 +168,7 @@ export function createService(options: ServiceOptions): Service {
     metrics: () => ({ ...metrics }),
     ...providerHandlers(ready),
     ...agentHandlers(ready),
-    ...workspaceHandlers(ready, () => workspaces),
+    ...workspaceHandlers(ready, () => workspaces, () => project?.id),
     ...permissionHandlers(() => {
       ready()
       return permissions!

@@ -8,9 +8,13 @@ import { filesFromZip, prepareImport, type ImportedFile } from '../workspace/imp
 import { resolvePath } from '../workspace/path'
 import { WORKSPACE_ROOT, WorkspaceError } from '../workspace/workspace'
 import type { FileContent, ProjectSource, WorkerHandlers } from './protocol'
+import { connectWorkspace } from '../workspace/webcontainer/bridge'
 import type { WorkspaceManager } from './workspace-manager'
 
-type WorkspaceHandlers = Pick<WorkerHandlers, 'listProjects' | 'createProject' | 'workspaceInfo' | 'listFiles' | 'readFile' | 'sessionDiffs'>
+type WorkspaceHandlers = Pick<
+  WorkerHandlers,
+  'listProjects' | 'createProject' | 'workspaceInfo' | 'listFiles' | 'readFile' | 'sessionDiffs' | 'attachWorkspace' | 'useLocalWorkspace'
+>
 
 /** Text the viewer can show: valid UTF-8 without NUL bytes in the first 8 KB. */
 function asText(data: Uint8Array): string | undefined {
@@ -34,8 +38,30 @@ async function sourceFiles(source: ProjectSource): Promise<ImportedFile[]> {
 }
 
 /** Projects and their files, as the file tree, viewer and diff view read them. */
-export function workspaceHandlers(ready: () => StoreContext, workspaces: () => WorkspaceManager): WorkspaceHandlers {
+export function workspaceHandlers(
+  ready: () => StoreContext,
+  workspaces: () => WorkspaceManager,
+  currentProject: () => string | undefined,
+): WorkspaceHandlers {
+  const projectID = () => {
+    const id = currentProject()
+    if (!id) throw new WorkspaceError('unavailable', '', 'No project is open yet.')
+    return id
+  }
   return {
+    attachWorkspace: async (port) => {
+      ready()
+      const id = projectID()
+      await workspaces().attach(id, connectWorkspace(port))
+      // File trees reload from the container, which now serves the files.
+      ready().emit({ type: 'workspace.changed', projectID: id, change: { type: 'mkdir', path: WORKSPACE_ROOT } })
+      return { projectID: id, ...workspaces().status(id) }
+    },
+    useLocalWorkspace: (reason) => {
+      workspaces().setUnavailable(reason)
+      const id = projectID()
+      return { projectID: id, ...workspaces().status(id) }
+    },
     listProjects: () => listProjects(ready()),
     createProject: async ({ name, source }) => {
       const context = ready()

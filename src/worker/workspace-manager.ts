@@ -1,5 +1,7 @@
 import type { StoreContext } from '../session/context'
-import { createLocalWorkspace } from '../workspace/local/local-workspace'
+import { createLocalWorkspace, type LocalWorkspace } from '../workspace/local/local-workspace'
+import { mirrorWorkspace } from '../workspace/mirrored-workspace'
+import type { RemoteWorkspace } from '../workspace/webcontainer/bridge'
 import { WORKSPACE_ROOT, type Workspace, type WorkspaceBackend } from '../workspace/workspace'
 
 export interface WorkspaceStatus {
@@ -51,8 +53,20 @@ export class WorkspaceManager {
     return { backend: 'local', root: WORKSPACE_ROOT, reason: this.unavailable }
   }
 
-  attach(projectID: string, workspace: Workspace): void {
-    this.attached.set(projectID, workspace)
+  /**
+   * WebContainer booted in the page: it gets the project's persisted files, and from then on serves the project's
+   * tools, mirrored into the persisted copy. One container has one working directory, so it serves one project.
+   */
+  async attach(projectID: string, remote: RemoteWorkspace): Promise<void> {
+    const local = (await this.localOf(projectID)) as LocalWorkspace
+    const manifest = await local.manifest()
+    const files = await Promise.all(Object.keys(manifest).map(async (path) => ({ path, data: await local.readFile(path) })))
+    await remote.mount(files)
+    for (const [id, workspace] of this.attached) {
+      ;(workspace as { dispose?: () => void }).dispose?.()
+      this.attached.delete(id)
+    }
+    this.attached.set(projectID, mirrorWorkspace(remote, local))
   }
 
   /** The page could not start WebContainer: why, in words for the user. */

@@ -71,6 +71,15 @@ export function createFileTree(options: { api: WorkspaceApi; projectID: string; 
   onCleanup(
     options.changes.subscribe((change) => {
       batch(() => {
+        // The root itself changed (another backend took over, an import replaced the project): read again all
+        // that is on screen, and forget the rest.
+        if (change.path === root) {
+          for (const path of Object.keys(state.listings)) {
+            if (path === root || state.expanded[path]) void load(path)
+            else setState('listings', path, undefined)
+          }
+          return
+        }
         if (change.type === 'remove') forget(change.path)
         const directory = directoryToRefresh(change.path, root, state.listings)
         if (!directory) return

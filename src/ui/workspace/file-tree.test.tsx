@@ -98,6 +98,18 @@ describe('the file tree', () => {
     expect(workspace.api.listFiles.mock.calls.length).toBeLessThanOrEqual(3)
   })
 
+  it('reads everything on screen again when the root itself changes (another backend took over)', async () => {
+    const { item, names, workspace } = setup(FILES)
+    await vi.waitFor(() => item('src'))
+    item('src').click()
+    await vi.waitFor(() => item('main.ts'))
+    workspace.api.listFiles.mockClear()
+    workspace.change({ type: 'write', path: '/workspace/src/served.ts' }, 'x', 'prj_other')
+    workspace.change({ type: 'mkdir', path: ROOT })
+    await vi.waitFor(() => expect(names()).toContain('served.ts'))
+    expect(workspace.api.listFiles.mock.calls.map(([input]) => input.path).sort()).toEqual([ROOT, '/workspace/src'])
+  })
+
   it('moves with the arrow keys, Home and End, and opens and closes directories with Right and Left', async () => {
     const { item, names } = setup(FILES)
     await vi.waitFor(() => item('src'))

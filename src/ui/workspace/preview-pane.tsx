@@ -1,10 +1,7 @@
 import { createMemo, createSignal, For, Show, type JSX } from 'solid-js'
+import type { PreviewServer } from '../../workspace/webcontainer/preview'
 
-/** A server a command started, as WebContainer reports it (`server-ready`). */
-export interface PreviewServer {
-  port: number
-  url: string
-}
+export type { PreviewServer }
 
 // Only web pages go into the frame or the link: a `javascript:` or `data:` URL from anywhere must not run here.
 const isWebUrl = (url: string) => {

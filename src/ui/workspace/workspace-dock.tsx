@@ -1,4 +1,4 @@
-import { createMemo, createSignal, createEffect, on, Show, type Accessor, type JSX } from 'solid-js'
+import { createEffect, createMemo, createSignal, on, onCleanup, Show, type Accessor, type JSX } from 'solid-js'
 import type { WorkspaceInfo } from '../../worker/protocol'
 import { errorMessage } from '../format/error'
 import { SidebarIcon } from '../icons/icons'
@@ -20,7 +20,10 @@ export function WorkspaceDock(props: {
   connection: { api: WorkspaceApi; listen: EventSource }
   projectID: string
   state: PanelState
+  /** Servers open in WebContainer (see createPreviewServers); none without it. */
   previews?: Accessor<PreviewServer[]>
+  /** What the page learnt when it started WebContainer (or gave up on it); newer than what was read before. */
+  info?: Accessor<WorkspaceInfo | undefined>
 }): JSX.Element {
   const store = useSessionStore()
   const api = props.connection.api
@@ -51,6 +54,24 @@ export function WorkspaceDock(props: {
         }
       },
     ),
+  )
+
+  createEffect(
+    on(
+      () => props.info?.(),
+      (hint) => {
+        if (hint?.projectID !== props.projectID) return
+        setProblem(undefined)
+        setInfo(hint)
+      },
+    ),
+  )
+  // The root itself changes when another backend takes over: ask again which one serves (once the panel is up).
+  onCleanup(
+    changes.subscribe((change) => {
+      const current = info()
+      if (current && change.path === current.root) readInfo(props.projectID)
+    }),
   )
 
   const messages = () => store.current.messages()

@@ -110,8 +110,9 @@ describe('the workspace panel', () => {
 
   it('previews a served port, with a way out to a new tab', () => {
     const previews: PreviewServer[] = [{ port: 5173, url: 'https://abc.local-credentialless.webcontainer-api.io' }]
-    const { tab, panelOf } = setup({ previews }, { detached: true })
-    tab('Preview').click()
+    // Detached, so the frame never loads; Solid's delegated clicks do not reach a detached tree, hence initialTab.
+    const { tab, panelOf } = setup({ previews, initialTab: 'preview' }, { detached: true })
+    expect(tab('Preview').getAttribute('aria-selected')).toBe('true')
     const panel = panelOf(tab('Preview'))
     expect(panel.querySelector('iframe')!.getAttribute('title')).toBe('Preview of port 5173')
     expect(panel.querySelector('a')!.getAttribute('href')).toBe(previews[0]!.url)

@@ -113,6 +113,7 @@ describe('glob and grep', () => {
     expect((await workspace.grep('TODO')).map((match) => match.path)).not.toContain('/workspace/blob.bin')
     expect(await workspace.grep('TODO', { path: '/workspace/b.md' })).toMatchObject([{ line: 1, text: 'TODO two' }])
     expect(await workspace.grep('TODO', { limit: 1 })).toHaveLength(1)
+    expect((await rejection(workspace.grep('TODO', { path: '/workspace/missing' }))).code).toBe('not-found')
   })
 })
 

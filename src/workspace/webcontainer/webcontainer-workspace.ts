@@ -247,13 +247,13 @@ export function createWebContainerWorkspace(
     async remove(path, options = {}) {
       const target = absolute(path)
       if (target === root) throw new WorkspaceError('invalid-path', target, 'The project folder itself cannot be removed.')
-      const info = await stat(target)
-      if (!info) throw new WorkspaceError('not-found', target, `No such file or directory: ${target}`)
-      if (info.type === 'directory' && !options.recursive && (await entriesOf(target)).length > 0) {
+      const entry = await entryAt(target)
+      if (!entry) throw new WorkspaceError('not-found', target, `No such file or directory: ${target}`)
+      if (entry.isDirectory() && !options.recursive && (await entriesOf(target)).length > 0) {
         throw new WorkspaceError('not-empty', target, `${target} is not empty; remove it recursively to delete its contents too.`)
       }
       try {
-        await fs.rm(inContainer(target), { recursive: info.type === 'directory' })
+        await fs.rm(inContainer(target), { recursive: entry.isDirectory() })
       } catch (error) {
         throw toWorkspaceError(error, target)
       }
@@ -285,14 +285,12 @@ export function createWebContainerWorkspace(
     async grep(pattern, options = {}) {
       const expression = new RegExp(pattern)
       const target = absolute(options.path ?? root)
-      const info = await stat(target)
-      if (!info) throw new WorkspaceError('not-found', target, `No such file or directory: ${target}`)
+      const entry = target === root ? undefined : await entryAt(target)
+      if (target !== root && !entry) throw new WorkspaceError('not-found', target, `No such file or directory: ${target}`)
+      const single = entry !== undefined && !entry.isDirectory()
       const include = options.include ? globToRegExp(options.include) : undefined
-      const candidates =
-        info.type === 'file' ? [target] : await filesUnder(target, `${options.include ?? ''} ${target}`)
-      const files = candidates.filter(
-        (file) => !include || include.test(info.type === 'file' ? basename(file) : relativePath(target, file)),
-      )
+      const candidates = single ? [target] : await filesUnder(target, `${options.include ?? ''} ${target}`)
+      const files = candidates.filter((file) => !include || include.test(single ? basename(file) : relativePath(target, file)))
       const matches: GrepMatch[] = []
       const decoder = new TextDecoder()
       for (let start = 0; start < files.length; start += GREP_BATCH) {
