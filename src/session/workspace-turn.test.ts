@@ -179,4 +179,15 @@ describe('a turn with the workspace tools', () => {
     expect(task!.state.status === 'completed' && task!.state.output).toContain('Nothing much.')
     expect(task!.state.status === 'completed' && task!.state.output).toContain(`task_id: ${children[0]!.id}`)
   })
+
+  it('hides from the model the tools its agent denies with "*" (explore cannot even see edit, write or task)', async () => {
+    const test = await setup([textReply('Looked.')])
+    await test.prompt('look', 'explore')
+    await test.run()
+    const offered = (test.main.model.doStreamCalls[0]!.tools ?? []).map((tool) => tool.name)
+    expect(offered).toEqual(expect.arrayContaining(['read', 'grep', 'glob', 'list', 'bash']))
+    expect(offered).not.toContain('edit')
+    expect(offered).not.toContain('write')
+    expect(offered).not.toContain('task')
+  })
 })

@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink'
-import type { SessionEvent } from '../session/event'
+import type { SessionEvent, SessionEventType } from '../session/event'
 import { EVENT_CHANNEL, PROTOCOL_VERSION, type ClientApi, type EventEnvelope, type WireApi } from '../worker/protocol'
 import { fromWire } from '../worker/wire'
 
@@ -29,11 +29,25 @@ export interface WorkerConnection {
   onForeignProtocol(handler: (protocol: number) => void): void
 }
 
-const EVENT_TYPES = new Set<string>([
-  'session.created', 'session.updated', 'session.deleted', 'message.updated', 'message.removed',
-  'part.updated', 'part.removed', 'part.delta', 'session.status', 'session.error', 'todo.updated',
-  'workspace.changed',
-])
+// A record over the union's types, so a new event type that is not listed here fails to compile.
+const KNOWN_EVENTS: Record<SessionEventType, true> = {
+  'session.created': true,
+  'session.updated': true,
+  'session.deleted': true,
+  'message.updated': true,
+  'message.removed': true,
+  'part.updated': true,
+  'part.removed': true,
+  'part.delta': true,
+  'session.status': true,
+  'session.error': true,
+  'todo.updated': true,
+  'permission.asked': true,
+  'permission.replied': true,
+  'approval.updated': true,
+  'workspace.changed': true,
+}
+const EVENT_TYPES = new Set<string>(Object.keys(KNOWN_EVENTS))
 
 /** The one place the UI accepts events: anything that is not a well-formed envelope of our protocol is dropped. */
 export function readEnvelope(data: unknown): { event: SessionEvent } | { foreign: number } | undefined {

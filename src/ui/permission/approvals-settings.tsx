@@ -1,5 +1,6 @@
 import { createResource, For, Show, createSignal, onCleanup, type JSX } from 'solid-js'
 import type { Approval } from '../../session/schema'
+import type { SessionEvent } from '../../session/event'
 import type { ClientApi } from '../../worker/protocol'
 import { errorMessage } from '../format/error'
 
@@ -7,15 +8,23 @@ import { errorMessage } from '../format/error'
  * The "always" answers remembered for a project, each with a Revoke button: opencode forgets them on restart, we
  * keep them, so they must be easy to review and take back.
  */
+export type ApprovalsApi = Pick<ClientApi, 'listApprovals' | 'revokeApproval'>
+
 export function ApprovalsSettings(props: {
-  api: ClientApi
+  api: ApprovalsApi
   projectID: string
-  /** Live updates from other tabs; returns an unsubscribe. */
-  listen?: (onChange: (approvals: Approval[]) => void) => () => void
+  /** Live events (another tab answering "always"); returns an unsubscribe. */
+  listen?: (handler: (event: SessionEvent) => void) => () => void
 }): JSX.Element {
   const [approvals, { mutate, refetch }] = createResource(() => props.projectID, (projectID) => props.api.listApprovals(projectID))
   const [problem, setProblem] = createSignal<string>()
-  if (props.listen) onCleanup(props.listen((next) => mutate(next)))
+  if (props.listen) {
+    onCleanup(
+      props.listen((event) => {
+        if (event.type === 'approval.updated' && event.projectID === props.projectID) mutate(event.approvals)
+      }),
+    )
+  }
 
   const revoke = async (approval: Approval) => {
     try {

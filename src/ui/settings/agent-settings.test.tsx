@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import type { ApprovalsApi } from '../permission/approvals-settings'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createRoot, type JSX } from 'solid-js'
 import { render } from 'solid-js/web'
@@ -107,7 +108,7 @@ function fakeApi() {
   let agents = AGENTS.map((summary) => ({ ...summary }))
   const saves: AgentSettingsInput[] = []
   const settings: Settings = { retryLimit: 8 }
-  const api: ProviderApi & ProviderFormApi & AgentSettingsApi = {
+  const api: ProviderApi & ProviderFormApi & AgentSettingsApi & ApprovalsApi = {
     listProviders: async () => [openai],
     getSettings: async () => settings,
     saveProvider: async () => openai,
@@ -122,6 +123,8 @@ function fakeApi() {
       agents = agents.map((summary) => (summary.name === input.name ? applied(summary, input.override) : summary))
       return agents
     }),
+    listApprovals: async () => [],
+    revokeApproval: async () => {},
   }
   return { api, saves }
 }

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import type { ApprovalsApi } from '../permission/approvals-settings'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createRoot, createSignal, type JSX } from 'solid-js'
 import { render } from 'solid-js/web'
@@ -54,7 +55,7 @@ function fakeApi(initial: ProviderSummary[] = []) {
   let providers = [...initial]
   let settings: Settings = { retryLimit: 8 }
   const saved: ProviderInput[] = []
-  const api: ProviderApi & ProviderFormApi & AgentSettingsApi = {
+  const api: ProviderApi & ProviderFormApi & AgentSettingsApi & ApprovalsApi = {
     listProviders: async () => providers,
     getSettings: async () => settings,
     saveProvider: async (input) => {
@@ -84,6 +85,8 @@ function fakeApi(initial: ProviderSummary[] = []) {
     listRemoteModels: vi.fn(async (): Promise<RemoteModel[]> => []),
     listAgents: async () => [],
     saveAgentSettings: async () => [],
+    listApprovals: async () => [],
+    revokeApproval: async () => {},
   }
   return { api, saved, settings: () => settings }
 }

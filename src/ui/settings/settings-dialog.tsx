@@ -6,6 +6,8 @@ import { ConfirmDialog } from '../dialog/confirm-dialog'
 import { Dialog } from '../dialog/dialog'
 import { errorMessage } from '../format/error'
 import { PencilIcon, PlusIcon, TrashIcon } from '../icons/icons'
+import type { SessionEvent } from '../../session/event'
+import { ApprovalsSettings, type ApprovalsApi } from '../permission/approvals-settings'
 import { AgentForm, AgentSection, createAgentSettings, type AgentSettingsApi, type AgentSettingsStore } from './agent-settings'
 import type { ProviderStore } from './create-provider-store'
 import { ModelSelect } from './model-picker'
@@ -26,8 +28,11 @@ type Notice = { tone: 'status' | 'alert'; text: string }
  */
 export default function SettingsDialog(props: {
   store: ProviderStore
-  api: ProviderFormApi & AgentSettingsApi
+  api: ProviderFormApi & AgentSettingsApi & ApprovalsApi
   onClose: () => void
+  /** The open project, for its remembered permissions; absent, that section is left out. */
+  projectID?: string
+  listen?: (handler: (event: SessionEvent) => void) => () => void
 }): JSX.Element {
   const [view, setView] = createSignal<View>({ type: 'overview' })
   const [removing, setRemoving] = createSignal<ProviderSummary>()
@@ -60,6 +65,7 @@ export default function SettingsDialog(props: {
             onEditAgent={(agent) => setView({ type: 'agent', agent })}
             onRemove={setRemoving}
             onClose={props.onClose}
+            approvals={props.projectID ? { api: props.api, projectID: props.projectID, ...(props.listen ? { listen: props.listen } : {}) } : undefined}
           />
         </Match>
         <Match when={(() => {
@@ -128,6 +134,7 @@ function Overview(props: {
   onEditAgent: (agent: AgentSummary) => void
   onRemove: (provider: ProviderSummary) => void
   onClose: () => void
+  approvals?: Parameters<typeof ApprovalsSettings>[0] | undefined
 }): JSX.Element {
   const ids = { providers: createUniqueId(), models: createUniqueId(), retry: createUniqueId(), retryHint: createUniqueId() }
   const store = props.store
@@ -271,6 +278,8 @@ function Overview(props: {
       </section>
 
       <AgentSection store={props.agents} providers={store.providers()} onEdit={(agent) => props.onEditAgent(agent)} />
+
+      <Show when={props.approvals}>{(approvals) => <ApprovalsSettings {...approvals()} />}</Show>
 
       <Show when={props.notice}>
         {(current) => (

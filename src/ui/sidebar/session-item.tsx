@@ -1,4 +1,4 @@
-import { Show, type JSX } from 'solid-js'
+import { For, onMount, Show, type JSX } from 'solid-js'
 import type { SessionInfo } from '../../session/schema'
 import { displayTitle } from '../../session/title'
 import { formatDateTime, formatRelativeTime, isoTime } from '../format/time'
@@ -20,8 +20,12 @@ export function SessionItem(props: {
   onCancelRename: (refocus: boolean) => void
   onArchive: (archived: boolean) => void
   onDelete: () => void
+  /** Opens another session (a subagent session listed under this one). */
+  onOpenSession?: (sessionID: string) => void
 }): JSX.Element {
   const store = useSessionStore()
+  // Subagent sessions are not in the list itself; each row brings its own.
+  onMount(() => void store.loadChildren?.(props.info.id).catch(() => {}))
   const title = () => displayTitle(props.info.title)
   const archived = () => props.info.time.archived !== undefined
   const status = () => store.state.status[props.info.id]
@@ -91,6 +95,32 @@ export function SessionItem(props: {
             <TrashIcon />
           </button>
         </div>
+      </Show>
+      <Show when={(store.state.children[props.info.id] ?? []).length > 0}>
+        <ul class="session-children" aria-label={`Subagent sessions of "${title()}"`}>
+          <For each={store.state.children[props.info.id]}>
+            {(childID) => (
+              <Show when={store.state.sessions[childID]}>
+                {(child) => (
+                  <li class="session-child" classList={{ 'session-item-current': store.current.id() === childID }}>
+                    <a
+                      class="session-link"
+                      href={hashForSession(childID)}
+                      aria-current={store.current.id() === childID ? 'page' : undefined}
+                      onClick={(event) => {
+                        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+                        event.preventDefault()
+                        props.onOpenSession?.(childID)
+                      }}
+                    >
+                      <span class="session-title">{displayTitle(child().title)}</span>
+                    </a>
+                  </li>
+                )}
+              </Show>
+            )}
+          </For>
+        </ul>
       </Show>
     </li>
   )

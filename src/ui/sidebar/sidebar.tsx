@@ -112,6 +112,7 @@ export function Sidebar(props: {
                     now={now()}
                     renaming={renaming() === sessionID}
                     onOpen={() => props.onOpen(sessionID)}
+                    onOpenSession={(id) => props.onOpen(id)}
                     onStartRename={() => setRenaming(sessionID)}
                     onRename={(title, refocus) => {
                       setRenaming(undefined)

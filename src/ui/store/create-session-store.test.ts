@@ -66,6 +66,7 @@ function makeWorker(sessions: SessionInfo[], history: Record<string, MessageWith
     }),
     openSession: vi.fn(async (_id: string) => ({ repaired: false })),
     todos: vi.fn(async (_id: string): Promise<Todo[]> => []),
+    pendingAsks: vi.fn(async (_id: string) => []),
     flush: vi.fn(async () => {}),
     renameSession: vi.fn(async (id: string, title: string) => {
       const index = sessions.findIndex((info) => info.id === id)

@@ -8,7 +8,7 @@ import { createOpenSession, type OpenSession } from './create-open-session'
 import { makeDraftStore, type DraftStore } from './draft-store'
 import { createSessionList, type SessionList } from './create-session-list'
 import { makeEventQueue } from './event-queue'
-import { applyEvent } from './reducer'
+import { addChild, applyEvent } from './reducer'
 import { emptyState, type UiState } from './state'
 
 export interface SessionStore {
@@ -20,6 +20,8 @@ export interface SessionStore {
   /** The last failed action, worded for the user, until dismissed or replaced. */
   problem: Accessor<string | undefined>
   dismissProblem(): void
+  /** Reads a session's subagent sessions into the store (they are not part of the session list). */
+  loadChildren(sessionID: string): Promise<void>
   /** Drops a permission question this tab just answered (the reply event does the same for every tab). */
   forgetAsk(askID: string): void
   /** Forgets the live error reported for a session and hides the banner for the stored one (`messageID`). */
@@ -91,6 +93,18 @@ export function createSessionStore(connection: WorkerConnection, options: { proj
     problem,
     dismissProblem: () => setProblem(undefined),
     forgetAsk: (askID: string) => setState('asks', askID, undefined!),
+    loadChildren: async (sessionID: string) => {
+      const children = await api.children(sessionID)
+      setState(
+        produce((draft) => {
+          for (const child of children) {
+            if (child.parentID !== sessionID) continue
+            draft.sessions[child.id] ??= child
+            addChild(draft, sessionID, child.id)
+          }
+        }),
+      )
+    },
     dismissError: (sessionID, messageID) => {
       setState(produce((draft) => void delete draft.errors[sessionID]))
       if (messageID) setDismissed((current) => ({ ...current, [sessionID]: messageID }))

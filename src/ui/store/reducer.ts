@@ -37,6 +37,14 @@ function removeSorted<T extends { id: string }>(list: T[], id: string): void {
   if (found) list.splice(index, 1)
 }
 
+/** Records a subagent session under its parent, in creation (id) order. */
+export function addChild(state: UiState, parentID: string, childID: string): void {
+  const list = (state.children[parentID] ??= [])
+  if (list.includes(childID)) return
+  list.push(childID)
+  list.sort()
+}
+
 /**
  * Folds one worker event into the store. It mutates a draft (Solid's `produce`), touching only the rows the
  * event names, so the cost of an event does not grow with the length of a session.
@@ -46,10 +54,13 @@ export function applyEvent(state: UiState, event: SessionEvent): void {
     case 'session.created':
     case 'session.updated':
       state.sessions[event.info.id] = event.info
+      if (event.info.parentID) addChild(state, event.info.parentID, event.info.id)
       return
     case 'session.deleted': {
       const id = event.info.id
       delete state.sessions[id]
+      const parent = event.info.parentID
+      if (parent && state.children[parent]) state.children[parent] = state.children[parent].filter((child) => child !== id)
       for (const message of state.messages[id] ?? []) delete state.parts[message.id]
       delete state.messages[id]
       delete state.status[id]

@@ -17,8 +17,10 @@ export interface UiState {
   errors: Record<string, MessageError>
   /** Per session: its todo list as the model last wrote it. */
   todos: Record<string, Todo[]>
+  /** Subagent sessions by parent id, oldest first (loaded with their parent's row, then kept by events). */
+  children: Record<string, string[]>
   /** Permission questions waiting for an answer, by ask id. */
   asks: Record<string, PermissionAsk>
 }
 
-export const emptyState = (): UiState => ({ sessions: {}, messages: {}, parts: {}, status: {}, errors: {}, todos: {}, asks: {} })
+export const emptyState = (): UiState => ({ sessions: {}, messages: {}, parts: {}, status: {}, errors: {}, todos: {}, asks: {}, children: {} })

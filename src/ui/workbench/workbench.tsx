@@ -15,6 +15,7 @@ import type { WorkerConnection } from '../worker-client'
 import { createPanelState } from '../workspace/create-panel-state'
 import { WorkspaceDock } from '../workspace/workspace-dock'
 import { WorkspaceToggle } from '../workspace/workspace-toggle'
+import { createWebContainerStart } from '../workspace-boot/create-webcontainer-start'
 import { createWorkerNotices } from './create-worker-notices'
 import { hashForSession, sessionFromHash } from './session-location'
 import './workbench.css'
@@ -28,6 +29,7 @@ const SettingsDialog = lazy(() => import('../settings/settings-dialog'))
 export function Workbench(props: { connection: WorkerConnection; project: Project }): JSX.Element {
   const store = createSessionStore(props.connection, { projectID: props.project.id })
   const notices = createWorkerNotices(props.connection)
+  const webcontainer = createWebContainerStart(props.connection.api)
   const [sidebarOpen, setSidebarOpen] = createSignal(false)
   const [helpOpen, setHelpOpen] = createSignal(false)
   const [settingsOpen, setSettingsOpen] = createSignal(false)
@@ -147,6 +149,8 @@ export function Workbench(props: { connection: WorkerConnection; project: Projec
               connection={{ api: props.connection.api, listen: props.connection.listen }}
               projectID={props.project.id}
               state={workspace}
+              info={webcontainer.info}
+              previews={webcontainer.previews}
             />
           </div>
           <Show when={helpOpen()}>
@@ -154,7 +158,13 @@ export function Workbench(props: { connection: WorkerConnection; project: Projec
           </Show>
           <Show when={settingsOpen()}>
             <Suspense>
-              <SettingsDialog store={providers} api={props.connection.api} onClose={() => setSettingsOpen(false)} />
+              <SettingsDialog
+                store={providers}
+                api={props.connection.api}
+                projectID={props.project.id}
+                listen={props.connection.listen}
+                onClose={() => setSettingsOpen(false)}
+              />
             </Suspense>
           </Show>
         </div>

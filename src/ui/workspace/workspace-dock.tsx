@@ -33,13 +33,18 @@ export function WorkspaceDock(props: {
   // Mounted on first open, then kept (hidden) so the tree and the terminal keep their state across toggles.
   const [mounted, setMounted] = createSignal(false)
 
+  // Only the newest answer counts: a slow read must not undo a newer one, or what the page reported since.
+  let request = 0
   const readInfo = (projectID: string) => {
+    const ticket = ++request
     setProblem(undefined)
     api.workspaceInfo(projectID).then(
       (result) => {
-        if (result.projectID === props.projectID) setInfo(result)
+        if (ticket === request && result.projectID === props.projectID) setInfo(result)
       },
-      (error: unknown) => setProblem(errorMessage(error)),
+      (error: unknown) => {
+        if (ticket === request) setProblem(errorMessage(error))
+      },
     )
   }
   createEffect(
@@ -61,6 +66,7 @@ export function WorkspaceDock(props: {
       () => props.info?.(),
       (hint) => {
         if (hint?.projectID !== props.projectID) return
+        request++
         setProblem(undefined)
         setInfo(hint)
       },

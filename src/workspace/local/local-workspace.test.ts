@@ -51,6 +51,7 @@ describe('local workspace', () => {
     await workspace.writeFile('a.txt', 'same')
     await workspace.writeFile('b/c.txt', 'same')
     await workspace.writeFile('d.txt', 'other')
+    await workspace.writeFile('/tmp/scratch.txt', 'other')
     expect(await db.blobs.count()).toBe(2)
     expect(await workspace.manifest()).toEqual({
       '/workspace/a.txt': await hashContent(new TextEncoder().encode('same')),

@@ -21,7 +21,10 @@ import { createWriteQueue } from './write-queue'
 /** The local backend: the `Workspace` tools use, plus what snapshots need to know. */
 export interface LocalWorkspace extends Workspace {
   readonly backend: 'local'
-  /** Every file's content hash by path: the manifest a snapshot stores. */
+  /**
+   * Every file's content hash by absolute path, for the files under `root` (what snapshots track and WebContainer
+   * mounts; scratch files a command left in `/tmp` stay out).
+   */
   manifest(): Promise<Record<string, string>>
 }
 
@@ -208,7 +211,7 @@ export class StoredWorkspace implements LocalWorkspace {
   async manifest(): Promise<Record<string, string>> {
     await this.ready
     const manifest: Record<string, string> = {}
-    for (const entry of this.index.all()) if (entry.type === 'file') manifest[entry.path] = entry.hash
+    for (const entry of this.index.subtree(this.root)) if (entry.type === 'file') manifest[entry.path] = entry.hash
     return manifest
   }
 

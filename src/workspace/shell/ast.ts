@@ -3,10 +3,26 @@
 export type WordPart =
   /** `quoted` text is never split or globbed: it came from quotes or a backslash escape. */
   | { type: 'text'; value: string; quoted: boolean }
-  /** `$NAME`, `${NAME}`, `${NAME:-fallback}` (the fallback is used when the variable is unset or empty). */
-  | { type: 'variable'; name: string; fallback?: Word; quoted: boolean }
+  /** `$NAME`, `${NAME}`, or `${NAME…}` with one of bash's modifiers. */
+  | { type: 'variable'; name: string; modifier?: VariableModifier; quoted: boolean }
   /** `$(...)` or backticks: replaced by the command's output without trailing newlines. */
   | { type: 'command'; script: Script; quoted: boolean }
+  /** `$((...))`: the expression is expanded like a double-quoted string, then evaluated. */
+  | { type: 'arithmetic'; expression: Word; quoted: boolean }
+
+export type VariableModifier =
+  /** `${#NAME}` */
+  | { type: 'length' }
+  /** `${NAME:-word}` / `${NAME-word}`; `assign` for `:=`/`=`. `colon`: an empty value counts as unset. */
+  | { type: 'default'; word: Word; colon: boolean; assign: boolean }
+  /** `${NAME:+word}` / `${NAME+word}` */
+  | { type: 'alternative'; word: Word; colon: boolean }
+  /** `${NAME#pattern}`, `##` (longest), `%`, `%%`. */
+  | { type: 'trim'; from: 'start' | 'end'; longest: boolean; pattern: Word }
+  /** `${NAME/pattern/replacement}`, `//` for every match. */
+  | { type: 'replace'; all: boolean; pattern: Word; replacement: Word }
+  /** `${NAME:offset}`, `${NAME:offset:length}` */
+  | { type: 'substring'; offset: number; length?: number }
 
 export interface Word {
   parts: WordPart[]

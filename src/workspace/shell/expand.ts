@@ -1,4 +1,6 @@
-import type { Script, Word, WordPart } from './ast'
+import { evaluateArithmetic } from './arithmetic'
+import type { Script, VariableModifier, Word, WordPart } from './ast'
+import { globSource } from './glob-expand'
 
 /** What expansion needs from the running shell; injected so expansion stays testable without one. */
 export interface Expander {
@@ -8,6 +10,8 @@ export interface Expander {
   substitute(script: Script): Promise<string>
   /** Paths matching a glob (quoted characters escaped with a backslash), sorted; empty when nothing matches. */
   glob(pattern: string): Promise<string[]>
+  /** `${NAME:=word}` sets the variable. */
+  assign(name: string, value: string): void
 }
 
 interface Piece {
@@ -18,12 +22,12 @@ interface Piece {
 const GLOB_CHARS = /[*?[]/
 
 /** Words to arguments, as a shell does: braces, variables and substitutions, field splitting, then globs. */
-export async function expandWords(words: Word[], expander: Expander): Promise<string[]> {
+export async function expandWords(words: Word[], expander: Expander, options?: { glob?: boolean }): Promise<string[]> {
   const result: string[] = []
   for (const word of words.flatMap(expandBraces)) {
     for (const field of await fieldsOf(word, expander)) {
-      const globbed = await globField(field, expander)
-      result.push(...globbed)
+      if (options?.glob === false) result.push(field.map((piece) => piece.value).join(''))
+      else result.push(...(await globField(field, expander)))
     }
   }
   return result
@@ -39,9 +43,46 @@ export async function expandWord(word: Word, expander: Expander): Promise<string
 async function valueOf(part: WordPart, expander: Expander): Promise<string> {
   if (part.type === 'text') return part.value
   if (part.type === 'command') return (await expander.substitute(part.script)).replace(/\n+$/, '')
-  const value = expander.variable(part.name)
-  if (part.fallback && !value) return expandWord(part.fallback, expander)
-  return value ?? ''
+  if (part.type === 'arithmetic') return String(evaluateArithmetic(await expandWord(part.expression, expander), expander.variable))
+  return modify(part.name, expander.variable(part.name), part.modifier, expander)
+}
+
+async function modify(name: string, value: string | undefined, modifier: VariableModifier | undefined, expander: Expander): Promise<string> {
+  if (!modifier) return value ?? ''
+  const text = value ?? ''
+  switch (modifier.type) {
+    case 'length':
+      return String([...text].length)
+    case 'default': {
+      if (value !== undefined && !(modifier.colon && value === '')) return value
+      const fallback = await expandWord(modifier.word, expander)
+      if (modifier.assign) expander.assign(name, fallback)
+      return fallback
+    }
+    case 'alternative':
+      return value === undefined || (modifier.colon && value === '') ? '' : expandWord(modifier.word, expander)
+    case 'substring': {
+      const chars = [...text].slice(modifier.offset)
+      return (modifier.length === undefined ? chars : chars.slice(0, modifier.length)).join('')
+    }
+    case 'trim': {
+      const pattern = new RegExp(`^${globSource(await expandWord(modifier.pattern, expander), true)}$`)
+      // Candidates from the shortest cut to the longest, or the other way round.
+      const cuts = Array.from({ length: text.length + 1 }, (_, index) => index)
+      if (modifier.longest) cuts.reverse()
+      for (const cut of cuts) {
+        const removed = modifier.from === 'start' ? text.slice(0, cut) : text.slice(text.length - cut)
+        if (pattern.test(removed)) return modifier.from === 'start' ? text.slice(cut) : text.slice(0, text.length - cut)
+      }
+      return text
+    }
+    case 'replace': {
+      const source = globSource(await expandWord(modifier.pattern, expander), true)
+      if (source === '') return text
+      const replacement = await expandWord(modifier.replacement, expander)
+      return text.replace(new RegExp(source, modifier.all ? 'g' : ''), () => replacement)
+    }
+  }
 }
 
 /** Splits unquoted expansions on blanks; an unquoted expansion that is empty disappears, `""` stays an argument. */

@@ -71,17 +71,26 @@ export function hasGlob(text: string): boolean {
 
 /** A glob segment as an anchored regular expression. */
 export function segmentRegExp(segment: string, flags = ''): RegExp {
+  return new RegExp(`^${globSource(segment, false)}$`, flags)
+}
+
+/**
+ * A glob as regular expression source (unanchored). `acrossSlashes`: `*` and `?` also match `/`, as in `find
+ * -path` and `${NAME%pattern}`, where the pattern is not matched segment by segment.
+ */
+export function globSource(pattern: string, acrossSlashes: boolean): string {
+  const any = acrossSlashes ? '[^]' : '[^/]'
   let source = ''
-  for (let index = 0; index < segment.length; index++) {
-    const char = segment[index]!
-    if (char === '\\' && index + 1 < segment.length) source += escapeRegExp(segment[++index]!)
-    else if (char === '*') source += '[^/]*'
-    else if (char === '?') source += '[^/]'
+  for (let index = 0; index < pattern.length; index++) {
+    const char = pattern[index]!
+    if (char === '\\' && index + 1 < pattern.length) source += escapeRegExp(pattern[++index]!)
+    else if (char === '*') source += `${any}*`
+    else if (char === '?') source += any
     else if (char === '[') {
-      const close = segment.indexOf(']', index + 2)
+      const close = pattern.indexOf(']', index + 2)
       if (close === -1) source += '\\['
       else {
-        let body = segment.slice(index + 1, close)
+        let body = pattern.slice(index + 1, close)
         const negated = body.startsWith('!') || body.startsWith('^')
         if (negated) body = body.slice(1)
         source += `[${negated ? '^' : ''}${body.replace(/\\/g, '\\\\').replace(/\[:(\w+):\]/g, (_, name: string) => POSIX_CLASSES[name] ?? '')}]`
@@ -89,7 +98,7 @@ export function segmentRegExp(segment: string, flags = ''): RegExp {
       }
     } else source += escapeRegExp(char)
   }
-  return new RegExp(`^${source}$`, flags)
+  return source
 }
 
 export const POSIX_CLASSES: Record<string, string> = {

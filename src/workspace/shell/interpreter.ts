@@ -2,7 +2,7 @@ import { resolvePath } from '../path'
 import type { Workspace } from '../workspace'
 import type { Command, CompoundCommand, Pipeline, Redirect, Script, SimpleCommand } from './ast'
 import { commandType, COMMANDS, UNAVAILABLE_MESSAGE } from './commands/index'
-import { describeError, type CommandContext, type CommandIO, type Sink } from './commands/types'
+import { describeError, Input, type CommandContext, type CommandIO, type Sink } from './commands/types'
 import { LoopControl, ShellExit, ShellStopped } from './control'
 import { expandWord, expandWords, type Expander } from './expand'
 import { expandGlob } from './glob-expand'
@@ -16,6 +16,13 @@ export interface ShellState {
   positional: string[]
   /** `$?`. */
   status: number
+}
+
+/** Where a running command reads and writes. */
+export interface Streams {
+  input: Input
+  stdout: Sink
+  stderr: Sink
 }
 
 export interface InterpreterOptions {
@@ -33,7 +40,7 @@ export class Interpreter {
 
   constructor(private readonly options: InterpreterOptions) {}
 
-  async script(script: Script, state: ShellState, io: CommandIO): Promise<number> {
+  async script(script: Script, state: ShellState, io: Streams): Promise<number> {
     for (const entry of script.entries) {
       if (entry.connector === '&&' && state.status !== 0) continue
       if (entry.connector === '||' && state.status === 0) continue
@@ -43,7 +50,7 @@ export class Interpreter {
   }
 
   /** Parses and runs a command line in a subshell (`sh -c`, `sh file`). */
-  async source(source: string, state: ShellState, io: CommandIO): Promise<number> {
+  async source(source: string, state: ShellState, io: Streams): Promise<number> {
     let script: Script
     try {
       script = parseScript(source)
@@ -59,18 +66,18 @@ export class Interpreter {
    * Stages run one after another, each reading the previous one's whole output: enough for the filters a coding
    * agent pipes together, and it keeps every builtin a plain function of its input.
    */
-  private async pipeline(pipeline: Pipeline, state: ShellState, io: CommandIO): Promise<number> {
+  private async pipeline(pipeline: Pipeline, state: ShellState, io: Streams): Promise<number> {
     let status: number
     if (pipeline.commands.length === 1) status = await this.command(pipeline.commands[0]!, state, io)
     else {
-      let stdin = io.stdin
+      let input = io.input
       status = 0
       for (const [index, command] of pipeline.commands.entries()) {
         const last = index === pipeline.commands.length - 1
         const pipe = last ? undefined : new Capture()
-        const stage = { stdin, stdout: pipe ?? io.stdout, stderr: io.stderr }
+        const stage = { input, stdout: pipe ?? io.stdout, stderr: io.stderr }
         status = await this.subshell(state, (inner) => this.command(command, inner, stage))
-        stdin = pipe?.text ?? ''
+        input = new Input(pipe?.text ?? '')
       }
     }
     return pipeline.negated ? Number(status === 0) : status
@@ -88,7 +95,7 @@ export class Interpreter {
     }
   }
 
-  private async command(command: Command, state: ShellState, io: CommandIO): Promise<number> {
+  private async command(command: Command, state: ShellState, io: Streams): Promise<number> {
     await this.checkpoint()
     try {
       if (command.type === 'simple') return await this.simple(command, state, io)
@@ -100,9 +107,12 @@ export class Interpreter {
     }
   }
 
-  private async simple(command: SimpleCommand, state: ShellState, io: CommandIO): Promise<number> {
+  private async simple(command: SimpleCommand, state: ShellState, io: Streams): Promise<number> {
     const expander = this.expander(state, io)
-    const argv = await expandWords(command.words, expander)
+    // `[[ x == *.ts ]]` compares with the pattern; bash does not expand globs inside it.
+    const first = command.words[0]?.parts
+    const conditional = first?.length === 1 && first[0]!.type === 'text' && first[0]!.value === '[['
+    const argv = await expandWords(command.words, expander, { glob: !conditional })
     const assigned: Record<string, string> = {}
     for (const assignment of command.assignments) assigned[assignment.name] = await expandWord(assignment.value, expander)
     if (argv.length === 0) {
@@ -114,7 +124,7 @@ export class Interpreter {
     )
   }
 
-  private async compound(command: CompoundCommand, state: ShellState, io: CommandIO): Promise<number> {
+  private async compound(command: CompoundCommand, state: ShellState, io: Streams): Promise<number> {
     switch (command.type) {
       case 'subshell':
         return this.subshell(state, (inner) => this.script(command.script, inner, io))
@@ -152,7 +162,7 @@ export class Interpreter {
     }
   }
 
-  private async loopBody(body: Script, state: ShellState, io: CommandIO): Promise<'break' | 'continue' | undefined> {
+  private async loopBody(body: Script, state: ShellState, io: Streams): Promise<'break' | 'continue' | undefined> {
     try {
       await this.script(body, state, io)
       return undefined
@@ -168,7 +178,7 @@ export class Interpreter {
   }
 
   /** Runs a builtin by its arguments; unknown names fail the way bash reports them, with status 127. */
-  private async invoke(argv: string[], state: ShellState, io: CommandIO, variables: Record<string, string>): Promise<number> {
+  private async invoke(argv: string[], state: ShellState, io: Streams, variables: Record<string, string>): Promise<number> {
     const name = argv[0]!
     const handler = COMMANDS.get(name)
     if (!handler) {
@@ -177,10 +187,17 @@ export class Interpreter {
       io.stderr.write(type === 'unavailable' ? `${name}: ${UNAVAILABLE_MESSAGE}\n` : `${name}: command not found\n`)
       return 127
     }
+    let stdin: string | undefined
     const context: CommandContext = {
       name,
       args: argv.slice(1),
-      ...io,
+      // Read on demand: a command that does not read its input leaves it for the next one.
+      get stdin() {
+        return (stdin ??= io.input.readAll())
+      },
+      readLine: () => io.input.readLine(),
+      stdout: io.stdout,
+      stderr: io.stderr,
       fs: this.options.fs,
       cwd: state.cwd,
       env: variables,
@@ -205,9 +222,14 @@ export class Interpreter {
         loop: (action, levels) => {
           throw new LoopControl(action, levels)
         },
-        run: (args, inner, extra) =>
-          this.subshell(state, (sub) => this.invoke(args, sub, inner, { ...sub.variables, ...extra })),
-        runScript: (source, inner, positional) => this.source(source, { ...state, positional: positional ?? [] }, inner),
+        run: (args, inner, options) => {
+          const interpreter = options?.signal ? new Interpreter({ ...this.options, signal: options.signal }) : this
+          return this.subshell(state, (sub) =>
+            interpreter.invoke(args, sub, streamsOf(inner), { ...sub.variables, ...options?.variables }),
+          )
+        },
+        runScript: (source, inner, positional) =>
+          this.source(source, { ...state, positional: positional ?? [] }, streamsOf(inner)),
         commandType,
       },
     }
@@ -222,7 +244,7 @@ export class Interpreter {
   }
 
   /** `./script.sh args`: the file's text runs as a script; there are no binaries to run. */
-  private async runFile(name: string, args: string[], state: ShellState, io: CommandIO): Promise<number> {
+  private async runFile(name: string, args: string[], state: ShellState, io: Streams): Promise<number> {
     const path = resolvePath(state.cwd, name)
     const stat = await this.options.fs.stat(path)
     if (!stat) {
@@ -241,8 +263,8 @@ export class Interpreter {
   private async redirected(
     redirects: Redirect[],
     state: ShellState,
-    io: CommandIO,
-    run: (io: CommandIO) => Promise<number>,
+    io: Streams,
+    run: (io: Streams) => Promise<number>,
   ): Promise<number> {
     if (redirects.length === 0) return run(io)
     const expander = this.expander(state, io)
@@ -251,10 +273,10 @@ export class Interpreter {
       [2, io.stderr],
     ])
     const files: FileSink[] = []
-    let stdin = io.stdin
+    let input = io.input
     for (const redirect of redirects) {
       if (redirect.type === 'input') {
-        stdin = await expandWord(redirect.body, expander)
+        input = new Input(await expandWord(redirect.body, expander))
       } else if (redirect.type === 'duplicate') {
         const target = descriptors.get(redirect.target)
         if (!target) throw new Error(`${redirect.target}: Bad file descriptor`)
@@ -262,7 +284,7 @@ export class Interpreter {
       } else {
         const name = await expandWord(redirect.target, expander)
         if (redirect.operator === '<') {
-          stdin = await this.readInput(name, state, io)
+          input = new Input(await this.readInput(name, state, io))
           continue
         }
         const sink = await this.openSink(name, redirect.operator === '>>', state, descriptors)
@@ -272,15 +294,15 @@ export class Interpreter {
       }
     }
     try {
-      return await run({ stdin, stdout: descriptors.get(1)!, stderr: descriptors.get(2)! })
+      return await run({ input, stdout: descriptors.get(1)!, stderr: descriptors.get(2)! })
     } finally {
       for (const file of files) await file.flush(this.options.fs)
     }
   }
 
-  private async readInput(name: string, state: ShellState, io: CommandIO): Promise<string> {
+  private async readInput(name: string, state: ShellState, io: Streams): Promise<string> {
     if (name === '/dev/null') return ''
-    if (name === '/dev/stdin') return io.stdin
+    if (name === '/dev/stdin') return io.input.readAll()
     return this.options.fs.readText(resolvePath(state.cwd, name)).catch((error: unknown) => {
       throw new Error(`${name}: ${describeError(error)}`)
     })
@@ -295,7 +317,7 @@ export class Interpreter {
     })
   }
 
-  private expander(state: ShellState, io: CommandIO): Expander {
+  private expander(state: ShellState, io: Streams): Expander {
     return {
       variable: (name) => {
         if (name === '?') return String(state.status)
@@ -308,10 +330,13 @@ export class Interpreter {
       },
       substitute: async (script) => {
         const capture = new Capture()
-        await this.subshell(state, (inner) => this.script(script, inner, { stdin: '', stdout: capture, stderr: io.stderr }))
+        await this.subshell(state, (inner) => this.script(script, inner, { input: new Input(''), stdout: capture, stderr: io.stderr }))
         return capture.text
       },
       glob: (pattern) => expandGlob(pattern, state.cwd, this.options.fs),
+      assign: (name, value) => {
+        state.variables[name] = value
+      },
     }
   }
 
@@ -321,4 +346,8 @@ export class Interpreter {
     if (++this.commandsRun % YIELD_EVERY === 0) await new Promise((resolve) => setTimeout(resolve, 0))
     if (this.options.signal.aborted) throw new ShellStopped()
   }
+}
+
+function streamsOf(io: CommandIO): Streams {
+  return { input: new Input(io.stdin), stdout: io.stdout, stderr: io.stderr }
 }

@@ -21,6 +21,20 @@ const WORD_END = new Set([' ', '\t', '\n', '|', '&', ';', '(', ')', '<', '>'])
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*/
 const SPECIAL_VARIABLES = new Set(['?', '$', '#', '@', '*', '!', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
 // Inside double quotes a backslash escapes only these (and `"`); elsewhere it stays a backslash.
+const ANSI_ESCAPES: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  f: '\f',
+  v: '\v',
+  '0': '\0',
+}
 const DOUBLE_QUOTE_ESCAPES = new Set(['$', '`', '\\'])
 
 interface PendingHeredoc {
@@ -218,21 +232,21 @@ export class Lexer {
 
   private dollar(parts: WordPart[], quoted: boolean): void {
     const next = this.source[this.position + 1]
-    if (next === '(') {
-      if (this.source[this.position + 2] === '(') throw new ShellSyntaxError('arithmetic expansion $((...)) is not supported')
+    if (next === '(' && this.source[this.position + 2] === '(') {
+      const end = arithmeticEnd(this.source, this.position + 3)
+      const inner = this.source.slice(this.position + 3, end)
+      parts.push({ type: 'arithmetic', expression: new Lexer(inner, this.parse).quotedContent(null), quoted: true })
+      this.position = end + 2
+    } else if (next === '(') {
       this.position += 2
       const tokens = new Lexer(this.source, this.parse, this.position)
       const script = this.parse(tokens.substitution())
       this.position = tokens.position
       parts.push({ type: 'command', script, quoted })
     } else if (next === '{') {
-      const end = this.source.indexOf('}', this.position + 2)
-      if (end === -1) throw new ShellSyntaxError("unexpected EOF while looking for matching `}'")
+      const end = braceEnd(this.source, this.position + 2)
       const inside = this.source.slice(this.position + 2, end)
-      const match = /^([A-Za-z_][A-Za-z0-9_]*|[?$#@*!0-9])(?:(:?-)(.*))?$/s.exec(inside)
-      if (!match) throw new ShellSyntaxError(`\${${inside}}: bad substitution`)
-      const fallback = match[2] === undefined ? undefined : fallbackWord(match[3] ?? '', quoted, this.parse)
-      parts.push({ type: 'variable', name: match[1]!, fallback, quoted })
+      parts.push(parameter(inside, quoted, this.parse))
       this.position = end + 1
     } else if (next === "'" && !quoted) {
       this.position += 2
@@ -271,7 +285,6 @@ export class Lexer {
 
   /** `$'...'`: C escapes, as bash reads them. */
   private ansiString(): string {
-    const escapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', e: '\x1b', f: '\f', v: '\v', '0': '\0' }
     let value = ''
     for (;;) {
       const char = this.source[this.position]
@@ -284,9 +297,23 @@ export class Lexer {
       }
       const next = this.source[this.position] ?? ''
       this.position++
-      value += escapes[next] ?? `\\${next}`
+      value += ANSI_ESCAPES[next] ?? `\\${next}`
     }
   }
+}
+
+/** Where the `))` closing `$((` is, counting the parentheses in between. */
+function arithmeticEnd(source: string, start: number): number {
+  let depth = 0
+  for (let index = start; index < source.length; index++) {
+    const char = source[index]
+    if (char === '(') depth++
+    else if (char === ')') {
+      if (depth === 0 && source[index + 1] === ')') return index
+      depth = Math.max(0, depth - 1)
+    }
+  }
+  throw new ShellSyntaxError("unexpected EOF while looking for matching `))'")
 }
 
 function appendText(parts: WordPart[], value: string, quoted: boolean): void {
@@ -299,8 +326,65 @@ function isTildeEnd(char: string | undefined): boolean {
   return char === undefined || char === '/' || WORD_END.has(char)
 }
 
-/** The word after `:-` in `${NAME:-word}`: quoted like the expansion around it. */
-function fallbackWord(text: string, quoted: boolean, parse: ParseTokens): Word {
+/** Where the `}` closing `${` is: nested braces and quoted text do not count. */
+function braceEnd(source: string, start: number): number {
+  let depth = 0
+  for (let index = start; index < source.length; index++) {
+    const char = source[index]
+    if (char === '\\') index++
+    else if (char === "'") {
+      const close = source.indexOf("'", index + 1)
+      if (close === -1) break
+      index = close
+    } else if (char === '{') depth++
+    else if (char === '}') {
+      if (depth === 0) return index
+      depth--
+    }
+  }
+  throw new ShellSyntaxError("unexpected EOF while looking for matching `}'")
+}
+
+/** The inside of `${…}`: a name and an optional modifier. */
+function parameter(inside: string, quoted: boolean, parse: ParseTokens): WordPart {
+  const bad = () => new ShellSyntaxError(`\${${inside}}: bad substitution`)
+  const length = /^#([A-Za-z_][A-Za-z0-9_]*|[?$#@*!0-9])$/.exec(inside)
+  if (length) return { type: 'variable', name: length[1]!, modifier: { type: 'length' }, quoted }
+  const match = /^([A-Za-z_][A-Za-z0-9_]*|[?$#@*!0-9])(.*)$/s.exec(inside)
+  if (!match) throw bad()
+  const name = match[1]!
+  const rest = match[2]!
+  const word = (text: string) => operandWord(text, quoted, parse)
+  if (rest === '') return { type: 'variable', name, quoted }
+  const fallback = /^(:?)([-=+?])(.*)$/s.exec(rest)
+  if (fallback) {
+    const colon = fallback[1] === ':'
+    const operand = word(fallback[3]!)
+    if (fallback[2] === '+') return { type: 'variable', name, quoted, modifier: { type: 'alternative', word: operand, colon } }
+    if (fallback[2] === '?') throw new ShellSyntaxError(`\${${inside}}: the ? modifier is not supported`)
+    return { type: 'variable', name, quoted, modifier: { type: 'default', word: operand, colon, assign: fallback[2] === '=' } }
+  }
+  const trim = /^(##?|%%?)(.*)$/s.exec(rest)
+  if (trim) {
+    const modifier = { type: 'trim', from: trim[1]![0] === '#' ? 'start' : 'end', longest: trim[1]!.length === 2, pattern: word(trim[2]!) } as const
+    return { type: 'variable', name, quoted, modifier }
+  }
+  const replace = /^\/(\/?)((?:\\.|[^/])*)(?:\/(.*))?$/s.exec(rest)
+  if (replace) {
+    const modifier = { type: 'replace', all: replace[1] === '/', pattern: word(replace[2]!), replacement: word(replace[3] ?? '') } as const
+    return { type: 'variable', name, quoted, modifier }
+  }
+  const substring = /^:\s*(\d+)(?::(\d+))?$/.exec(rest)
+  if (substring) {
+    const length = substring[2] === undefined ? undefined : Number(substring[2])
+    const modifier = { type: 'substring', offset: Number(substring[1]), length } as const
+    return { type: 'variable', name, quoted, modifier }
+  }
+  throw bad()
+}
+
+/** The word inside a modifier (`${NAME:-word}`): quoted like the expansion around it. */
+function operandWord(text: string, quoted: boolean, parse: ParseTokens): Word {
   if (quoted) return new Lexer(text, parse).quotedContent(null)
   const lexer = new Lexer(text, parse)
   const parts: WordPart[] = []

@@ -16,7 +16,10 @@ function parseTokens(tokens: Token[]): Script {
   return script
 }
 
-const RESERVED = new Set(['if', 'then', 'elif', 'else', 'fi', 'for', 'in', 'while', 'until', 'do', 'done', '{', '}', '!', 'case', 'esac', 'function', 'select'])
+const RESERVED = new Set([
+  ...['if', 'then', 'elif', 'else', 'fi', 'for', 'in', 'while', 'until', 'do', 'done', '{', '}', '!'],
+  ...['case', 'esac', 'function', 'select'],
+])
 const UNSUPPORTED = new Set(['case', 'function', 'select'])
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=/
 

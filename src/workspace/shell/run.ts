@@ -1,5 +1,6 @@
 import type { ExecResult, Workspace } from '../workspace'
-import { ShellExit, ShellStopped } from './control'
+import { describeError, Input } from './commands/types'
+import { LoopControl, ShellExit, ShellStopped } from './control'
 import { Interpreter, type ShellState } from './interpreter'
 import { parseScript, ShellSyntaxError } from './parse'
 import { Terminal } from './sinks'
@@ -51,7 +52,7 @@ export async function runShell(command: string, options: ShellOptions): Promise<
 }
 
 async function execute(command: string, options: ShellOptions, signal: AbortSignal, terminal: Terminal): Promise<number | undefined> {
-  const io = { stdin: '', stdout: terminal, stderr: terminal }
+  const io = { input: new Input(''), stdout: terminal, stderr: terminal }
   const cwd = await options.fs.stat(options.cwd)
   if (cwd?.type !== 'directory') {
     terminal.write(`sh: cd: ${options.cwd}: ${cwd ? 'Not a directory' : 'No such file or directory'}\n`)
@@ -84,6 +85,10 @@ async function execute(command: string, options: ShellOptions, signal: AbortSign
   } catch (error) {
     if (error instanceof ShellExit) return error.code
     if (error instanceof ShellStopped) return undefined
-    throw error
+    // `break` outside a loop: bash ignores it.
+    if (error instanceof LoopControl) return state.status
+    // A bug in a builtin should reach the model as output it can react to, not as a failed tool call.
+    terminal.write(`sh: ${describeError(error)}\n`)
+    return 1
   }
 }

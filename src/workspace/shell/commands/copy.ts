@@ -21,7 +21,8 @@ async function transfer(context: CommandContext, mode: 'copy' | 'move'): Promise
   }
   const operands = options.operands
   if (operands.length < 2) {
-    context.stderr.write(operands.length === 0 ? `${name}: missing file operand\n` : `${name}: missing destination file operand after '${operands[0]}'\n`)
+    const problem = operands.length === 0 ? 'missing file operand' : `missing destination file operand after '${operands[0]}'`
+    context.stderr.write(`${name}: ${problem}\n`)
     return 1
   }
   const destinationOperand = operands.at(-1)!

@@ -9,7 +9,12 @@ const CONTEXT = 3
 export const diff: CommandHandler = async (context) => {
   const options = parseOptions(context.args, { flags: 'uqNaBbwi', values: 'U', long: { brief: 'q', unified: 'U' } })
   if (options.error || options.operands.length !== 2) {
-    context.stderr.write(`diff: ${options.error ?? (options.operands.length < 2 ? `missing operand after '${options.operands.at(-1) ?? 'diff'}'` : `extra operand '${options.operands[2]}'`)}\n`)
+    const problem =
+      options.error ??
+      (options.operands.length < 2
+        ? `missing operand after '${options.operands.at(-1) ?? 'diff'}'`
+        : `extra operand '${options.operands[2]}'`)
+    context.stderr.write(`diff: ${problem}\n`)
     return 2
   }
   const [leftName, rightName] = options.operands as [string, string]

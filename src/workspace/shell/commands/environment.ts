@@ -14,7 +14,7 @@ export const env: CommandHandler = async (context) => {
     extra[match[1]!] = match[2]!
   }
   const command = context.args.slice(index)
-  if (command.length > 0) return context.shell.run(command, context, extra)
+  if (command.length > 0) return context.shell.run(command, context, { variables: extra })
   const variables = { ...context.env, ...extra }
   context.stdout.write(Object.entries(variables).map(([key, value]) => `${key}=${value}\n`).join(''))
   return 0

@@ -1,5 +1,5 @@
 import type { FileStat } from '../../workspace'
-import { segmentRegExp } from '../glob-expand'
+import { globSource, segmentRegExp } from '../glob-expand'
 import { resolveIn, type CommandContext, type CommandHandler } from './types'
 
 type Test = (entry: Visit) => boolean | Promise<boolean>
@@ -144,8 +144,7 @@ class FindParser {
       case '-wholename':
       case '-ipath': {
         // Unlike -name, `*` here also matches `/`, as fnmatch does without FNM_PATHNAME.
-        const source = segmentRegExp(value()).source.replaceAll('[^/]*', '.*').replaceAll('[^/]', '.')
-        const pattern = new RegExp(source, token === '-ipath' ? 'i' : '')
+        const pattern = new RegExp(`^${globSource(value(), true)}$`, token === '-ipath' ? 'i' : '')
         return (visit) => pattern.test(visit.display)
       }
       case '-type': {

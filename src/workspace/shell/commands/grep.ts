@@ -169,6 +169,8 @@ function formatMatches(
   let output = ''
   if (format.has('o') && !format.has('v')) {
     for (const index of matching) {
+      // matchAll starts from the expression's lastIndex, which the line tests leave behind.
+      expression.lastIndex = 0
       for (const match of lines[index]!.matchAll(expression)) if (match[0]) output += `${prefix(index, ':')}${match[0]}\n`
     }
     return output

@@ -9,7 +9,9 @@ export const tail: CommandHandler = (context) => slice(context, 'tail')
 
 async function slice(context: CommandContext, which: 'head' | 'tail'): Promise<number> {
   // `head -5` is old shorthand for `head -n 5`.
-  const args = context.args.map((arg) => (/^-\d+$/.test(arg) ? `-n${arg.slice(1)}` : arg))
+  const args = context.args.map((arg, index) =>
+    /^-\d+$/.test(arg) && !['-n', '-c', '--lines', '--bytes'].includes(context.args[index - 1] ?? '') ? `-n${arg.slice(1)}` : arg,
+  )
   const options = parseOptions(args, { flags: 'qvfF', values: 'nc', long: { lines: 'n', bytes: 'c', quiet: 'q', follow: 'f' } })
   if (options.error) {
     context.stderr.write(`${which}: ${options.error}\n`)

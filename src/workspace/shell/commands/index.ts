@@ -11,6 +11,7 @@ import { head, tail } from './head-tail'
 import { ls } from './ls'
 import { basename, dirname, realpath } from './path-names'
 import { printf } from './printf'
+import { read } from './read'
 import { rm } from './remove'
 import { sed } from './sed'
 import { sh, source } from './shell'
@@ -20,6 +21,7 @@ import { exit, fail, loopControl, succeed } from './status'
 import { date, seq, uname, whoami } from './system'
 import { tee } from './tee'
 import { test } from './test'
+import { timeout } from './timeout'
 import { touch } from './touch'
 import { tr } from './tr'
 import type { CommandHandler } from './types'
@@ -60,6 +62,7 @@ export const COMMANDS: ReadonlyMap<string, CommandHandler> = new Map(
     mv,
     printf,
     pwd,
+    read,
     realpath,
     rm,
     rmdir,
@@ -72,6 +75,7 @@ export const COMMANDS: ReadonlyMap<string, CommandHandler> = new Map(
     tail,
     tee,
     test,
+    timeout,
     touch,
     tr,
     true: succeed,

@@ -50,7 +50,9 @@ export const ls: CommandHandler = async (context) => {
     else files.push({ label: operand, stat })
   }
   const blocks: string[] = []
-  if (files.length > 0) blocks.push(render(sortStats(files.map((file) => ({ ...file.stat, name: file.label })), listing), listing, context))
+  if (files.length > 0) {
+    blocks.push(render(sortStats(files.map((file) => ({ ...file.stat, name: file.label })), listing), listing, context, false))
+  }
   const headers = operands.length > 1 || has('R')
   for (const directory of sortStats(directories.map((item) => ({ ...item.stat, name: item.label })), listing)) {
     await listDirectory(context, directory.name, directory.path, listing, headers, has('R'), blocks)
@@ -77,7 +79,7 @@ async function listDirectory(
     const parent = await context.fs.stat(resolveIn({ cwd: path }, '..'))
     shown.unshift(...[self && { ...self, name: '.' }, parent && { ...parent, name: '..' }].filter((item) => item !== undefined))
   }
-  blocks.push((headers ? `${label}:\n` : '') + render(shown, listing, context))
+  blocks.push((headers ? `${label}:\n` : '') + render(shown, listing, context, true))
   if (!recursive) return
   for (const entry of sortStats(entries, listing)) {
     if (entry.type !== 'directory') continue
@@ -95,18 +97,19 @@ function sortStats(stats: FileStat[], listing: Listing): FileStat[] {
   return listing.reverse ? sorted.reverse() : sorted
 }
 
-function render(stats: FileStat[], listing: Listing, context: CommandContext): string {
+/** One name per line, or `-l` lines; a directory's listing starts with its `total`, as ls prints it. */
+function render(stats: FileStat[], listing: Listing, context: CommandContext, total: boolean): string {
   const name = (stat: FileStat) => stat.name + (listing.classify && stat.type === 'directory' ? '/' : '')
   if (!listing.long) return stats.map((stat) => `${name(stat)}\n`).join('')
   const sizes = stats.map((stat) => formatSize(stat.type === 'directory' ? 4096 : stat.size, listing.human))
   const width = Math.max(0, ...sizes.map((size) => size.length))
   const owner = context.env.USER ?? 'user'
-  const total = stats.reduce((sum, stat) => sum + Math.ceil((stat.type === 'directory' ? 4096 : stat.size) / 4096) * 4, 0)
+  const blocks = stats.reduce((sum, stat) => sum + Math.ceil((stat.type === 'directory' ? 4096 : stat.size) / 4096) * 4, 0)
   const lines = stats.map((stat, index) => {
     const mode = stat.type === 'directory' ? 'drwxr-xr-x' : '-rw-r--r--'
     return `${mode} 1 ${owner} ${owner} ${sizes[index]!.padStart(width)} ${formatTime(stat.modified, context.now())} ${name(stat)}\n`
   })
-  return `total ${total}\n${lines.join('')}`
+  return (total ? `total ${blocks}\n` : '') + lines.join('')
 }
 
 function formatSize(size: number, human: boolean): string {

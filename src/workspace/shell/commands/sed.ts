@@ -116,11 +116,11 @@ function parseScript(script: string, extended: boolean): SedCommand[] {
   const skipBlanks = () => {
     while (/[ \t\n;]/.test(script[index] ?? 'x')) index++
   }
-  const readDelimited = (delimiter: string): string => {
+  const readDelimited = (delimiter: string, command: string): string => {
     let text = ''
     for (;;) {
       const char = script[index++]
-      if (char === undefined) throw new SedError(`unterminated \`${delimiter}' expression`)
+      if (char === undefined) throw new SedError(command === 'address' ? 'unterminated address regex' : `unterminated \`${command}' command`)
       if (char === delimiter) return text
       if (char === '\\' && script[index] === delimiter) {
         text += delimiter
@@ -154,7 +154,7 @@ function parseScript(script: string, extended: boolean): SedCommand[] {
     if (char === '/' || char === '\\') {
       index++
       const delimiter = char === '/' ? '/' : script[index++]!
-      const source = readDelimited(delimiter)
+      const source = readDelimited(delimiter, 'address')
       const insensitive = peek() === 'I'
       if (insensitive) index++
       return { type: 'regex', expression: regex(source, insensitive ? 'i' : '') }
@@ -192,8 +192,8 @@ function parseScript(script: string, extended: boolean): SedCommand[] {
       case 's': {
         const delimiter = script[index++]
         if (delimiter === undefined || delimiter === '\n' || delimiter === '\\') throw new SedError('unterminated `s\' command')
-        const source = readDelimited(delimiter)
-        const replacement = readDelimited(delimiter)
+        const source = readDelimited(delimiter, 's')
+        const replacement = readDelimited(delimiter, 's')
         let global = false
         let print = false
         let occurrence = 1
@@ -215,8 +215,8 @@ function parseScript(script: string, extended: boolean): SedCommand[] {
       }
       case 'y': {
         const delimiter = script[index++]!
-        const source = [...readDelimited(delimiter)]
-        const target = [...readDelimited(delimiter)]
+        const source = [...readDelimited(delimiter, 'y')]
+        const target = [...readDelimited(delimiter, 'y')]
         if (source.length !== target.length) throw new SedError('strings for `y\' command are different lengths')
         commands.push({ ...base, kind: 'y', source, target })
         break

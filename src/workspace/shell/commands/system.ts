@@ -78,7 +78,12 @@ export const seq: CommandHandler = ({ args, stdout, stderr }) => {
     stderr.write(numbers.length === 0 ? 'seq: missing operand\n' : `seq: extra operand '${args.at(-1)}'\n`)
     return 1
   }
-  const [first, step, last] = numbers.length === 1 ? [1, 1, numbers[0]!] : numbers.length === 2 ? [numbers[0]!, 1, numbers[1]!] : (numbers as [number, number, number])
+  const [first, step, last] =
+    numbers.length === 1
+      ? [1, 1, numbers[0]!]
+      : numbers.length === 2
+        ? [numbers[0]!, 1, numbers[1]!]
+        : (numbers as [number, number, number])
   if (step === 0) {
     stderr.write("seq: invalid Zero increment value: '0'\n")
     return 1

@@ -12,6 +12,31 @@ export interface CommandIO {
   stderr: Sink
 }
 
+/**
+ * A command's standard input, shared by the commands of a compound command: what one command reads, the next
+ * does not see, so `while read line; do …; done < file` walks the file line by line.
+ */
+export class Input {
+  private offset = 0
+
+  constructor(private readonly text: string) {}
+
+  readAll(): string {
+    const rest = this.text.slice(this.offset)
+    this.offset = this.text.length
+    return rest
+  }
+
+  /** The next line without its newline; undefined at the end. */
+  readLine(): string | undefined {
+    if (this.offset >= this.text.length) return undefined
+    const end = this.text.indexOf('\n', this.offset)
+    const line = this.text.slice(this.offset, end === -1 ? undefined : end)
+    this.offset = end === -1 ? this.text.length : end + 1
+    return line
+  }
+}
+
 /** What the shell lets a command change beyond its own output. */
 export interface ShellControl {
   /** `cd`: an absolute, existing directory. */
@@ -22,8 +47,11 @@ export interface ShellControl {
   exit(code: number): never
   /** Leaves (`break`) or restarts (`continue`) the innermost `levels` loops; never returns. */
   loop(action: 'break' | 'continue', levels: number): never
-  /** Runs a command from its arguments, as `xargs`, `find -exec` and `env CMD` do. */
-  run(argv: string[], io: CommandIO, variables?: Record<string, string>): Promise<number>
+  /**
+   * Runs a command from its arguments, as `xargs`, `find -exec` and `env CMD` do. A `signal` of its own (for
+   * `timeout`) stops that command when it aborts, as the shell's signal stops everything.
+   */
+  run(argv: string[], io: CommandIO, options?: { variables?: Record<string, string>; signal?: AbortSignal }): Promise<number>
   /** Runs a command line in a subshell, as `sh -c` does. */
   runScript(source: string, io: CommandIO, positional?: string[]): Promise<number>
   /** `builtin` for a command this shell has, `unavailable` for one that needs WebContainer. */
@@ -33,6 +61,8 @@ export interface ShellControl {
 export interface CommandContext extends CommandIO {
   /** The name the command was called by (`[` and `test` share a handler). */
   name: string
+  /** One line of stdin (for `read`); `stdin` is the rest of it, read whole. */
+  readLine(): string | undefined
   args: string[]
   fs: Workspace
   cwd: string

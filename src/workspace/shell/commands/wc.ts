@@ -11,12 +11,15 @@ export const wc: CommandHandler = async (context) => {
   const chosen = ['l', 'w', 'm', 'c'].filter((flag) => options.flags.has(flag))
   const columns = chosen.length > 0 ? chosen : ['l', 'w', 'c']
   const { inputs, failed } = await readInputs(context, options.operands)
-  const rows = inputs.map((input) => ({ name: options.operands.length > 0 ? input.name : '', counts: columns.map((column) => count(input.text, column)) }))
+  const rows = inputs.map((input) => ({
+    name: options.operands.length > 0 ? input.name : '',
+    counts: columns.map((column) => count(input.text, column)),
+  }))
   if (rows.length > 1) rows.push({ name: 'total', counts: columns.map((_, index) => rows.reduce((sum, row) => sum + row.counts[index]!, 0)) })
-  // Like GNU wc: one number alone is not padded; otherwise columns share the width of the largest number.
+  // As GNU wc pads: one number alone not at all, stdin to 7, files to the digits of their total size.
   const single = columns.length === 1 && rows.length === 1
-  const fromStdin = options.operands.length === 0
-  const width = single ? 0 : fromStdin ? 7 : Math.max(...rows.flatMap((row) => row.counts.map((value) => String(value).length)))
+  const bytes = inputs.reduce((sum, input) => sum + count(input.text, 'c'), 0)
+  const width = single ? 0 : options.operands.length === 0 ? 7 : String(bytes).length
   for (const row of rows) {
     const numbers = row.counts.map((value) => String(value).padStart(width)).join(' ')
     context.stdout.write(row.name ? `${numbers} ${row.name}\n` : `${numbers}\n`)

@@ -1,0 +1,170 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { Conversation } from './page-models/conversation'
+import { ModelScript, streamText, toolCalls } from './support/model-script'
+
+const model = new ModelScript()
+
+test.beforeEach(async () => {
+  await model.reset()
+})
+
+async function ready(page: Page) {
+  const app = new Conversation(page)
+  await app.start()
+  return app
+}
+
+async function showWorkspace(page: Page) {
+  const panel = page.getByRole('complementary', { name: 'Workspace' })
+  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Show workspace' }).click()
+  await expect(panel).toBeVisible()
+  return panel
+}
+
+const askDialog = (page: Page) => page.getByRole('dialog')
+
+test('the model writes, edits and runs commands; the file tree, terminal, patch and changes follow', async ({ page }) => {
+  await model.push(
+    [
+      toolCalls([{ id: 'w', name: 'write', args: { filePath: 'src/greeting.txt', content: 'hello world\n' } }]),
+      toolCalls([{ id: 'e', name: 'edit', args: { filePath: 'src/greeting.txt', oldString: 'hello', newString: 'goodbye' } }]),
+      toolCalls([{ id: 'b', name: 'bash', args: { command: 'cat src/greeting.txt && echo checked', description: 'Show the greeting' } }]),
+      streamText('The greeting now says goodbye.'),
+    ],
+    { model: 'mock-model' },
+  )
+  const app = await ready(page)
+  await app.send('Write a greeting, then change it')
+  await expect(app.replies().last()).toContainText('The greeting now says goodbye.')
+  await expect(app.messages).toContainText('src/greeting.txt')
+
+  const panel = await showWorkspace(page)
+  await panel.getByRole('tab', { name: 'Files' }).click()
+  const tree = panel.getByRole('tree', { name: 'Files' })
+  await tree.getByRole('treeitem', { name: /src/ }).click()
+  await tree.getByRole('treeitem', { name: /greeting\.txt/ }).click()
+  await expect(panel).toContainText('goodbye world')
+
+  await panel.getByRole('tab', { name: 'Terminal' }).click()
+  const terminal = panel.getByRole('region', { name: 'Terminal' })
+  await expect(terminal).toContainText('cat src/greeting.txt && echo checked')
+  await expect(terminal).toContainText('goodbye world')
+  await expect(terminal).toContainText('checked')
+
+  await panel.getByRole('tab', { name: 'Changes' }).click()
+  await expect(panel).toContainText('src/greeting.txt')
+  await expect(panel).toContainText('+goodbye world')
+})
+
+test('asks before reading a .env file: once, always (remembered after a reload, revocable), reject, reject with feedback', async ({ page }) => {
+  const readEnv = (id: string) => toolCalls([{ id, name: 'read', args: { filePath: '.env' } }])
+  await model.push(
+    [
+      toolCalls([{ id: 'seed', name: 'write', args: { filePath: '.env', content: 'TOKEN=abc\n' } }]),
+      readEnv('once'),
+      streamText('Read it once.'),
+    ],
+    { model: 'mock-model' },
+  )
+  const app = await ready(page)
+  await app.send('Create the env file and read it')
+  const dialog = askDialog(page)
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('.env')
+  await dialog.getByRole('button', { name: 'Allow once' }).click()
+  await expect(app.replies().last()).toContainText('Read it once.')
+
+  // Always: remembered for the project, so the next read asks nothing, even after a reload.
+  await model.push([readEnv('always'), streamText('Allowed for good.')], { model: 'mock-model' })
+  await app.send('Read it again')
+  await dialog.getByRole('button', { name: 'Always allow' }).click()
+  await expect(app.replies().last()).toContainText('Allowed for good.')
+  await page.reload()
+  await model.push([readEnv('remembered'), streamText('No question this time.')], { model: 'mock-model' })
+  await app.send('And again')
+  await expect(app.replies().last()).toContainText('No question this time.')
+  await expect(dialog).toBeHidden()
+
+  // Revoked in settings: the next read asks again; a plain reject stops the turn.
+  await page.getByRole('button', { name: 'Settings' }).click()
+  const settings = page.getByRole('dialog', { name: 'Settings' })
+  await settings.getByRole('button', { name: /Revoke read/ }).click()
+  await expect(settings).toContainText('Nothing is remembered yet.')
+  await page.keyboard.press('Escape')
+  await model.push([readEnv('rejected')], { model: 'mock-model' })
+  await app.send('Read it once more')
+  await askDialog(page).getByRole('button', { name: 'Reject', exact: true }).click()
+  await expect(app.messages).toContainText('The user rejected permission')
+  // The turn stopped at the rejection: no further request went to the model.
+  await expect(app.status).toHaveText('')
+  const before = (await model.requests()).length
+
+  // Reject with feedback: the model reads it and answers.
+  await model.push([readEnv('corrected'), streamText('Understood, I will use .env.example.')], { model: 'mock-model' })
+  await app.send('Try once more')
+  await askDialog(page).getByLabel('Or tell the agent what to do instead').fill('Use .env.example instead')
+  await askDialog(page).getByRole('button', { name: 'Reject with feedback' }).click()
+  await expect(app.replies().last()).toContainText('Understood, I will use .env.example.')
+  const requests = await model.requests()
+  // The prompt, then the step that reads the feedback as the tool's error (a title request may come between).
+  expect(requests.slice(before).some((request) => JSON.stringify(request.body).includes('Use .env.example instead'))).toBe(true)
+})
+
+test('the same call three times in a row asks before going on', async ({ page }) => {
+  const list = (id: string) => toolCalls([{ id, name: 'list', args: { path: '.' } }])
+  await model.push([list('a'), list('b'), list('c'), streamText('Stopped looping.')], { model: 'mock-model' })
+  const app = await ready(page)
+  await app.send('Look around')
+  const dialog = askDialog(page)
+  await expect(dialog).toContainText('repeating itself')
+  await dialog.getByRole('button', { name: 'Allow once' }).click()
+  await expect(app.replies().last()).toContainText('Stopped looping.')
+})
+
+test('without StackBlitz, the offline workspace serves and says why', async ({ page }) => {
+  await ready(page)
+  const panel = await showWorkspace(page)
+  const badge = panel.getByText('Offline workspace', { exact: true })
+  await expect(badge).toBeVisible()
+  // Within the boot timeout the reason names what went wrong (unreachable, offline or not isolated).
+  await expect(badge).toHaveAccessibleDescription(/StackBlitz|offline|isolation/i, { timeout: 30_000 })
+})
+
+test('the plan agent cannot edit project files', async ({ page }) => {
+  await model.push(
+    [toolCalls([{ id: 'w', name: 'write', args: { filePath: 'src/app.ts', content: 'changed' } }]), streamText('I may only plan.')],
+    { model: 'mock-model' },
+  )
+  const app = await ready(page)
+  await page.getByRole('combobox', { name: 'Agent' }).selectOption('plan')
+  await app.send('Change the app')
+  await expect(app.replies().last()).toContainText('I may only plan.')
+  await expect(app.messages.getByRole('group', { name: 'Tool call: write' })).toContainText('edit "*" → deny')
+  // Nothing was written: the project is still empty.
+  const files = await page.evaluate(async () => {
+    const hook = (window as unknown as { __tabcode: { api: { listFiles(input: { projectID: string; path: string }): Promise<unknown[]> }; projectID: string } }).__tabcode
+    return hook.api.listFiles({ projectID: hook.projectID, path: '/workspace' })
+  })
+  expect(files).toEqual([])
+})
+
+test('a task runs a subagent in a child session listed under its parent', async ({ page }) => {
+  await model.push(
+    [
+      toolCalls([{ id: 't', name: 'task', args: { description: 'Survey the files', prompt: 'List what is here', subagent_type: 'explore' } }]),
+      streamText('The project is empty.'),
+      streamText('The explorer reports an empty project.'),
+    ],
+    { model: 'mock-model' },
+  )
+  const app = await ready(page)
+  await app.send('Delegate a survey')
+  await expect(app.replies().last()).toContainText('The explorer reports an empty project.')
+  const children = page.getByRole('list', { name: /^Subagent sessions of/ })
+  const child = children.getByRole('link', { name: /Survey the files/ })
+  await expect(child).toBeVisible()
+  await child.click()
+  await expect(app.messages).toContainText('List what is here')
+  await expect(app.messages).toContainText('The project is empty.')
+})

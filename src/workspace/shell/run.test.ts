@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest'
+import { createMemoryWorkspace } from '../local/memory-workspace'
+import { runShell, type ShellOptions } from './run'
+
+async function sh(command: string, files: Record<string, string> = {}, options: Partial<ShellOptions> = {}) {
+  const fs = createMemoryWorkspace(files)
+  const result = await runShell(command, { fs, cwd: '/workspace', ...options })
+  return { ...result, fs }
+}
+
+describe('runShell', () => {
+  it('passes quoted words through and expands variables', async () => {
+    const { output, exitCode } = await sh(`echo "a  b" 'c $HOME' $HOME "$PWD/x" e\\ f`)
+    expect(output).toBe('a  b c $HOME /workspace /workspace/x e f\n')
+    expect(exitCode).toBe(0)
+  })
+
+  it('pipes one command into the next', async () => {
+    const { output } = await sh('cat list.txt | sort | uniq -c | sort -rn | head -n 1', { 'list.txt': 'b\na\nb\nc\nb\n' })
+    expect(output).toBe('      3 b\n')
+  })
+
+  it('creates and appends files through redirections', async () => {
+    const { output, fs } = await sh('echo one > out/../made.txt; echo two >> made.txt; cat < made.txt', { 'out/keep': '' })
+    expect(output).toBe('one\ntwo\n')
+    expect(await fs.readText('made.txt')).toBe('one\ntwo\n')
+  })
+
+  it('sends stderr where 2>&1 and 2>/dev/null say', async () => {
+    const together = await sh('cat missing.txt > log.txt 2>&1; cat log.txt')
+    expect(together.output).toBe('cat: missing.txt: No such file or directory\n')
+    const silenced = await sh('cat missing.txt 2>/dev/null; echo "status $?"')
+    expect(silenced.output).toBe('status 1\n')
+    // Order matters: stderr goes to where stdout pointed before stdout moved to the file.
+    const ordered = await sh('cat missing.txt 2>&1 > log.txt')
+    expect(ordered.output).toBe('cat: missing.txt: No such file or directory\n')
+  })
+
+  it('short-circuits && and || and reports the last status', async () => {
+    expect((await sh('true && echo yes || echo no')).output).toBe('yes\n')
+    expect((await sh('false && echo yes || echo no')).output).toBe('no\n')
+    expect((await sh('false || false && echo never; echo after')).output).toBe('after\n')
+    expect((await sh('false')).exitCode).toBe(1)
+    expect((await sh('false; true')).exitCode).toBe(0)
+    expect((await sh('! true')).exitCode).toBe(1)
+  })
+
+  it('exits with the code given to exit, skipping the rest', async () => {
+    const result = await sh('echo before; exit 3; echo after')
+    expect(result).toMatchObject({ exitCode: 3, output: 'before\n' })
+    expect((await sh('(exit 4); echo "sub $?"')).output).toBe('sub 4\n')
+  })
+
+  it('says a command is not found with status 127, and why tools like node are missing', async () => {
+    expect(await sh('frobnicate --now')).toMatchObject({ exitCode: 127, output: 'frobnicate: command not found\n' })
+    expect(await sh('npm install')).toMatchObject({
+      exitCode: 127,
+      output: 'npm: not available in the offline workspace (WebContainer is not running)\n',
+    })
+  })
+
+  it('answers a syntax error with a bash-like message and status 2', async () => {
+    expect(await sh('echo a | | b')).toMatchObject({ exitCode: 2, output: "sh: syntax error near unexpected token `|'\n" })
+    expect((await sh('echo "open')).exitCode).toBe(2)
+  })
+
+  it('keeps cd for the rest of the line but not outside a subshell', async () => {
+    const { output } = await sh('cd src && pwd && ls; (cd deep && pwd); pwd', { 'src/deep/x.ts': '' })
+    expect(output).toBe('/workspace/src\ndeep\n/workspace/src/deep\n/workspace/src\n')
+  })
+
+  it('expands globs against the workspace', async () => {
+    const { output } = await sh('echo src/*.ts; ls *.md', { 'src/a.ts': '', 'src/b.ts': '', 'src/c.js': '', 'README.md': '' })
+    expect(output).toBe('src/a.ts src/b.ts\nREADME.md\n')
+  })
+
+  it('writes a here-document to a file', async () => {
+    const { fs } = await sh("cat > note.md <<'EOF'\n# Title\nconst x = `${y}`\nEOF")
+    expect(await fs.readText('note.md')).toBe('# Title\nconst x = `${y}`\n')
+  })
+
+  it('runs loops and conditions', async () => {
+    const { output } = await sh(
+      'for f in *.txt; do if [ -s "$f" ]; then echo "$f has $(wc -l < $f) lines"; fi; done; i=0; while [ $i -lt 2 ]; do i=$((i + 1)); done; echo $i',
+      { 'a.txt': 'x\ny\n', 'b.txt': '' },
+    )
+    expect(output).toBe('a.txt has 2 lines\n2\n')
+    expect((await sh('printf "a\\nb\\n" | while read line; do echo "<$line>"; done')).output).toBe('<a>\n<b>\n')
+  })
+
+  it('applies parameter modifiers', async () => {
+    const { output } = await sh('f=src/app.test.ts; echo ${#f} ${f%.ts} ${f%%.*} ${f#*/} ${f##*.} ${f/test/spec} ${f:4:3}')
+    expect(output).toBe('15 src/app.test src/app app.test.ts ts src/app.spec.ts app\n')
+    expect((await sh('echo ${NONE:-a} ${EMPTY:=set} $EMPTY ${EMPTY:+alt}')).output).toBe('a set set alt\n')
+  })
+
+  it('stops a command under timeout with 124 and carries on', async () => {
+    const started = performance.now()
+    expect((await sh('timeout 0.05 sleep 5; echo "status $?"; timeout 5 echo fast')).output).toBe('status 124\nfast\n')
+    expect(performance.now() - started).toBeLessThan(2000)
+  })
+
+  it('starts in the given directory with the given environment', async () => {
+    const { output } = await sh('pwd; echo $GREETING', { 'src/x': '' }, { cwd: '/workspace/src', env: { GREETING: 'hi' } })
+    expect(output).toBe('/workspace/src\nhi\n')
+    expect(await sh('pwd', {}, { cwd: '/workspace/none' })).toMatchObject({ exitCode: 1 })
+  })
+
+  it('times out with status 124 long before a sleep ends', async () => {
+    const started = performance.now()
+    const result = await sh('echo start; sleep 5; echo never', {}, { timeout: 50 })
+    expect(result).toMatchObject({ exitCode: 124, timedOut: true, aborted: false, output: 'start\n' })
+    expect(performance.now() - started).toBeLessThan(2000)
+  })
+
+  it('times out a busy loop too', async () => {
+    const result = await sh('while true; do :; done', {}, { timeout: 50 })
+    expect(result).toMatchObject({ exitCode: 124, timedOut: true })
+  })
+
+  it('stops with status 130 when aborted, and not at all when aborted before it starts', async () => {
+    const controller = new AbortController()
+    const started = performance.now()
+    const result = await sh('echo ready; sleep 5; echo never', {}, {
+      signal: controller.signal,
+      onOutput: (chunk) => chunk === 'ready\n' && controller.abort(),
+    })
+    expect(result).toMatchObject({ exitCode: 130, aborted: true, timedOut: false, output: 'ready\n' })
+    expect(performance.now() - started).toBeLessThan(2000)
+    const aborted = AbortSignal.abort()
+    const { fs, ...skipped } = await sh('echo x > never.txt', {}, { signal: aborted })
+    expect(skipped).toEqual({ exitCode: 130, output: '', timedOut: false, aborted: true })
+    expect(await fs.stat('never.txt')).toBeUndefined()
+  })
+
+  it('streams output in chunks while the command still runs', async () => {
+    const chunks: { text: string; settled: boolean }[] = []
+    let settled = false
+    const running = sh('echo first; sleep 0.02; echo second >&2', {}, {
+      onOutput: (text) => chunks.push({ text, settled }),
+    }).then((result) => {
+      settled = true
+      return result
+    })
+    const result = await running
+    expect(chunks).toEqual([
+      { text: 'first\n', settled: false },
+      { text: 'second\n', settled: false },
+    ])
+    expect(result.output).toBe('first\nsecond\n')
+  })
+})
