@@ -7,8 +7,9 @@ test('a seeded session renders every part type as a reader wants it', async ({ p
   const app = new Workbench(page)
   await app.open()
   await app.seed((projectID) => everyPartTypeFixture({ projectID }))
-  // Child sessions stay out of the top-level list.
+  // Child sessions stay out of the top-level list: they are listed under their parent.
   await expect(app.sessionLink(new RegExp(`^${T.childSessionTitle}`))).toHaveCount(0)
+  await expect(app.childSessionLink(new RegExp(T.childSessionTitle))).toHaveCount(1)
   await app.sessionLink(new RegExp(`^${T.sessionTitle}`)).click()
   const log = app.messages
   await expect(log).toBeVisible()

@@ -162,7 +162,7 @@ test('a task runs a subagent in a child session listed under its parent', async 
   await app.send('Delegate a survey')
   await expect(app.replies().last()).toContainText('The explorer reports an empty project.')
   const children = page.getByRole('list', { name: /^Subagent sessions of/ })
-  const child = children.getByRole('link', { name: /Survey the files/ })
+  const child = children.getByRole('link', { name: /^Subagent session: Survey the files/ })
   await expect(child).toBeVisible()
   await child.click()
   await expect(app.messages).toContainText('List what is here')

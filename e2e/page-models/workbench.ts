@@ -30,8 +30,13 @@ export class Workbench {
     return this.sessions.getByRole('link', { name })
   }
 
+  /** The top-level sessions (subagent sessions are listed under their parent, named "Subagent session: …"). */
   sessionLinks(): Locator {
-    return this.sessions.getByRole('link')
+    return this.sessions.getByRole('link', { name: /^(?!Subagent session: )/ })
+  }
+
+  childSessionLink(name: RegExp): Locator {
+    return this.sessions.getByRole('link', { name: new RegExp(`^Subagent session: ${name.source.replace(/^\^/, '')}`) })
   }
 
   async newSession() {

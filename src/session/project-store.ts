@@ -1,5 +1,5 @@
 import type { StoreContext } from './context'
-import { parseWith } from './errors'
+import { NotFoundError, parseWith } from './errors'
 import { ascending } from './id'
 import { ProjectSchema, type Project } from './schema'
 import { DEFAULT_DIRECTORY } from './session-store'
@@ -23,4 +23,19 @@ export async function ensureDefaultProject(context: StoreContext): Promise<Proje
 
 export function listProjects(context: StoreContext): Promise<Project[]> {
   return context.db.projects.orderBy('id').toArray()
+}
+
+/** The project the user last opened, if it still exists; else the default one. */
+export async function currentProject(context: StoreContext): Promise<Project> {
+  const row = await context.db.settings.get('project.current')
+  const chosen = row?.key === 'project.current' ? await context.db.projects.get(row.value) : undefined
+  return chosen ?? ensureDefaultProject(context)
+}
+
+/** Makes `projectID` the one the app opens with from now on. */
+export async function rememberCurrentProject(context: StoreContext, projectID: string): Promise<Project> {
+  const project = await context.db.projects.get(projectID)
+  if (!project) throw new NotFoundError('project', projectID)
+  await context.db.settings.put({ key: 'project.current', value: projectID })
+  return project
 }

@@ -1,4 +1,4 @@
-import { createSignal, ErrorBoundary, Match, onMount, Switch, type JSX } from 'solid-js'
+import { createSignal, ErrorBoundary, Match, onMount, Show, Switch, type JSX } from 'solid-js'
 import { boot, type BootOutcome } from './boot/boot'
 import { errorDetail } from './boot/boot-failure'
 import { createBootGuard } from './boot/create-boot-guard'
@@ -39,7 +39,23 @@ export function App(): JSX.Element {
           )}
         </Match>
         <Match when={ready(phase())}>
-          {(outcome) => <Workbench connection={outcome().connection} project={outcome().project} />}
+          {(outcome) => (
+            // Keyed on the project: another project gets a fresh workbench (its own sessions, files and state).
+            <Show when={outcome().project} keyed>
+              {(project) => (
+                <Workbench
+                  connection={outcome().connection}
+                  project={project}
+                  onSwitchProject={(next) => {
+                    // The open session belongs to the project being left.
+                    history.replaceState(null, '', location.pathname + location.search)
+                    installTestHook({ api: outcome().connection.api, version: outcome().version, projectID: next.id })
+                    setPhase({ ...outcome(), project: next })
+                  }}
+                />
+              )}
+            </Show>
+          )}
         </Match>
       </Switch>
     </ErrorBoundary>

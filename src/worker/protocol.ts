@@ -160,6 +160,8 @@ export interface WorkerApi {
   /** Projects (each a named workspace). */
   listProjects(): Project[]
   createProject(input: { name: string; source: ProjectSource }): Project
+  /** Opens another project: its sessions list, new sessions and WebContainer follow; remembered across reloads. */
+  openProject(projectID: string): Project
   workspaceInfo(projectID: string): WorkspaceInfo
   listFiles(input: { projectID: string; path: string }): FileStat[]
   readFile(input: { projectID: string; path: string }): FileContent

@@ -5,7 +5,7 @@ import { AppError } from '../session/errors'
 import type { EventSink } from '../session/event'
 import { writeFixture } from '../session/fixture'
 import { pageMessages } from '../session/message-store'
-import { ensureDefaultProject } from '../session/project-store'
+import { currentProject, rememberCurrentProject } from '../session/project-store'
 import type { Project } from '../session/schema'
 import {
   children,
@@ -121,7 +121,7 @@ export function createService(options: ServiceOptions): Service {
       options.locks ?? makeLocalLocks(),
       options.commands ?? noCommands,
     )
-    project = await ensureDefaultProject(store)
+    project = await currentProject(store)
     return { status: 'ready', project, version: options.version }
   }
 
@@ -169,6 +169,11 @@ export function createService(options: ServiceOptions): Service {
     ...providerHandlers(ready),
     ...agentHandlers(ready),
     ...workspaceHandlers(ready, () => workspaces, () => project?.id),
+    openProject: async (projectID: string) => {
+      project = await rememberCurrentProject(ready(), projectID)
+      await workspaces.switchTo(projectID)
+      return project
+    },
     ...permissionHandlers(() => {
       ready()
       return permissions!

@@ -22,6 +22,7 @@ export class WorkspaceManager {
   private readonly local = new Map<string, Promise<Workspace>>()
   private readonly attached = new Map<string, Workspace>()
   private unavailable: string = PENDING_REASON
+  private remote: RemoteWorkspace | undefined
 
   constructor(private readonly store: () => StoreContext) {}
 
@@ -58,6 +59,7 @@ export class WorkspaceManager {
    * tools, mirrored into the persisted copy. One container has one working directory, so it serves one project.
    */
   async attach(projectID: string, remote: RemoteWorkspace): Promise<void> {
+    this.remote = remote
     const local = (await this.localOf(projectID)) as LocalWorkspace
     const manifest = await local.manifest()
     const files = await Promise.all(Object.keys(manifest).map(async (path) => ({ path, data: await local.readFile(path) })))
@@ -69,9 +71,21 @@ export class WorkspaceManager {
     this.attached.set(projectID, mirrorWorkspace(remote, local))
   }
 
+  /**
+   * Another project is opened: WebContainer (if running) is emptied and given that project's files, so commands
+   * run against the right project. The previous project's files stay safe in its persisted copy.
+   */
+  async switchTo(projectID: string): Promise<void> {
+    const remote = this.remote
+    if (!remote || this.attached.has(projectID)) return
+    for (const entry of await remote.list(remote.root)) await remote.remove(entry.path, { recursive: true })
+    await this.attach(projectID, remote)
+  }
+
   /** The page could not start WebContainer: why, in words for the user. */
   setUnavailable(reason: string): void {
     this.unavailable = reason
+    this.remote = undefined
     this.attached.clear()
   }
 }

@@ -28,6 +28,8 @@ export const SettingSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('retry.limit'), value: z.number().int().min(0).max(100) }),
   /** Per-agent overrides (model, prompt, steps, temperature, extra permission rules, disabled). */
   z.object({ key: z.literal('agents'), value: AgentOverridesSchema }),
+  /** The project the app opens with: the one the user last switched to. */
+  z.object({ key: z.literal('project.current'), value: idSchema('project') }),
 ])
 export type Setting = z.infer<typeof SettingSchema>
 export type SettingKey = Setting['key']

@@ -105,6 +105,7 @@ export function SessionItem(props: {
                   <li class="session-child" classList={{ 'session-item-current': store.current.id() === childID }}>
                     <a
                       class="session-link"
+                      aria-label={`Subagent session: ${displayTitle(child().title)}`}
                       href={hashForSession(childID)}
                       aria-current={store.current.id() === childID ? 'page' : undefined}
                       onClick={(event) => {

@@ -17,6 +17,8 @@ export function Sidebar(props: {
   onHide: () => void
   onShowShortcuts: () => void
   onShowSettings: () => void
+  /** Shown above the sessions (the project picker). */
+  header?: JSX.Element
 }): JSX.Element {
   const store = useSessionStore()
   const list = store.list
@@ -66,6 +68,7 @@ export function Sidebar(props: {
           <CloseIcon />
         </button>
       </div>
+      {props.header}
       <nav class="sessions" aria-label="Sessions">
         <button
           ref={newSessionButton}

@@ -16,6 +16,7 @@ import { createPanelState } from '../workspace/create-panel-state'
 import { WorkspaceDock } from '../workspace/workspace-dock'
 import { WorkspaceToggle } from '../workspace/workspace-toggle'
 import { createWebContainerStart } from '../workspace-boot/create-webcontainer-start'
+import { ProjectPicker } from '../project/project-picker'
 import { createWorkerNotices } from './create-worker-notices'
 import { hashForSession, sessionFromHash } from './session-location'
 import './workbench.css'
@@ -26,7 +27,7 @@ export const PROMPT_ID = 'prompt'
 const SettingsDialog = lazy(() => import('../settings/settings-dialog'))
 
 /** The app once storage is open: sidebar, the open session, and the notices about this tab. */
-export function Workbench(props: { connection: WorkerConnection; project: Project }): JSX.Element {
+export function Workbench(props: { connection: WorkerConnection; project: Project; onSwitchProject?: (project: Project) => void }): JSX.Element {
   const store = createSessionStore(props.connection, { projectID: props.project.id })
   const notices = createWorkerNotices(props.connection)
   const webcontainer = createWebContainerStart(props.connection.api)
@@ -125,6 +126,7 @@ export function Workbench(props: { connection: WorkerConnection; project: Projec
               onHide={() => setSidebarOpen(false)}
               onShowShortcuts={() => setHelpOpen(true)}
               onShowSettings={() => setSettingsOpen(true)}
+              header={<ProjectPicker api={props.connection.api} current={props.project} onSwitch={(project) => props.onSwitchProject?.(project)} />}
             />
             <Show when={sidebarOpen()}>
               <div class="scrim" aria-hidden="true" onClick={() => setSidebarOpen(false)} />

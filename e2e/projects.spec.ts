@@ -1,0 +1,54 @@
+import { strToU8, zipSync } from 'fflate'
+import { expect, test } from './fixtures'
+import { Conversation } from './page-models/conversation'
+
+test('a new project from a zip archive has its own files and sessions; switching back restores the first', async ({ page }) => {
+  const app = new Conversation(page)
+  await app.open()
+  await app.ready()
+  await app.newSession()
+  const project = page.getByRole('combobox', { name: 'Project' })
+  const first = await project.inputValue()
+
+  await page.getByRole('button', { name: 'New project' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New project' })
+  await dialog.getByLabel('Name', { exact: true }).fill('Landing page')
+  await dialog.getByRole('radio', { name: 'A zip archive' }).check()
+  const zip = zipSync({ 'site/index.html': strToU8('<h1>Welcome</h1>\n'), 'site/css/style.css': strToU8('h1 { color: teal }\n') })
+  await dialog.getByLabel('Zip file', { exact: true }).setInputFiles({ name: 'site.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) })
+  await expect(dialog.getByRole('status')).toContainText('site.zip')
+  await dialog.getByRole('button', { name: 'Create project' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(project.locator('option:checked')).toHaveText('Landing page')
+  // A fresh project has no sessions yet.
+  await expect(app.sessionLinks()).toHaveCount(0)
+
+  const panel = page.getByRole('complementary', { name: 'Workspace' })
+  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Show workspace' }).click()
+  await panel.getByRole('tab', { name: 'Files' }).click()
+  const tree = panel.getByRole('tree', { name: 'Files' })
+  await expect(tree.getByRole('treeitem', { name: /index\.html/ })).toBeVisible()
+  await tree.getByRole('treeitem', { name: /css/ }).click()
+  await expect(tree.getByRole('treeitem', { name: /style\.css/ })).toBeVisible()
+
+  // The choice survives a reload, and the first project is one switch away with its session.
+  await page.reload()
+  await expect(page.getByRole('combobox', { name: 'Project' }).locator('option:checked')).toHaveText('Landing page')
+  await page.getByRole('combobox', { name: 'Project' }).selectOption(first)
+  await expect(app.sessionLinks()).toHaveCount(1)
+})
+
+test('a broken archive is refused with a clear error and creates nothing', async ({ page }) => {
+  const app = new Conversation(page)
+  await app.open()
+  await app.ready()
+  await page.getByRole('button', { name: 'New project' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New project' })
+  await dialog.getByLabel('Name', { exact: true }).fill('Broken')
+  await dialog.getByRole('radio', { name: 'A zip archive' }).check()
+  await dialog.getByLabel('Zip file', { exact: true }).setInputFiles({ name: 'broken.zip', mimeType: 'application/zip', buffer: Buffer.from('not a zip at all') })
+  await dialog.getByRole('button', { name: 'Create project' }).click()
+  await expect(dialog.getByRole('alert')).toContainText('not a readable zip archive')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByRole('combobox', { name: 'Project' }).locator('option')).toHaveCount(1)
+})

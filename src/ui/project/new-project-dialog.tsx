@@ -1,0 +1,122 @@
+import { createSignal, Show, type JSX } from 'solid-js'
+import type { Project } from '../../session/schema'
+import type { ProjectSource } from '../../worker/protocol'
+import { Dialog } from '../dialog/dialog'
+import { errorMessage } from '../format/error'
+import type { ProjectApi } from './project-picker'
+import { readDroppedItems, readPickedFiles } from './read-dropped-files'
+
+type Source = 'empty' | 'folder' | 'zip'
+
+/** A new project: a name, and its files from nothing, a folder (picked or dropped) or a zip archive. */
+export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; onCreated: (project: Project) => void }): JSX.Element {
+  const [name, setName] = createSignal('')
+  const [source, setSource] = createSignal<Source>('empty')
+  const [picked, setPicked] = createSignal<ProjectSource>({ type: 'empty' })
+  const [summary, setSummary] = createSignal<string>()
+  const [problem, setProblem] = createSignal<string>()
+  const [busy, setBusy] = createSignal(false)
+
+  const choose = (next: ProjectSource, description: string) => {
+    setPicked(next)
+    setSummary(description)
+    setProblem(undefined)
+  }
+
+  const create = async (event: SubmitEvent) => {
+    event.preventDefault()
+    if (!name().trim()) return setProblem('Give the project a name.')
+    if (source() !== 'empty' && picked().type === 'empty') return setProblem(source() === 'zip' ? 'Choose a zip file.' : 'Choose a folder.')
+    setBusy(true)
+    try {
+      props.onCreated(await props.api.createProject({ name: name(), source: source() === 'empty' ? { type: 'empty' } : picked() }))
+    } catch (error) {
+      setProblem(`Couldn't create the project: ${errorMessage(error)}`)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog title="New project" onClose={props.onClose} class="new-project-dialog">
+      <form class="new-project-form" onSubmit={(event) => void create(event)}>
+        <label for="new-project-name">Name</label>
+        <input id="new-project-name" data-autofocus value={name()} onInput={(event) => setName(event.currentTarget.value)} />
+        <fieldset>
+          <legend>Start from</legend>
+          <label>
+            <input type="radio" name="new-project-source" checked={source() === 'empty'} onChange={() => setSource('empty')} /> An empty folder
+          </label>
+          <label>
+            <input type="radio" name="new-project-source" checked={source() === 'folder'} onChange={() => setSource('folder')} /> A folder
+          </label>
+          <label>
+            <input type="radio" name="new-project-source" checked={source() === 'zip'} onChange={() => setSource('zip')} /> A zip archive
+          </label>
+        </fieldset>
+        <Show when={source() === 'folder'}>
+          <label for="new-project-folder">Folder</label>
+          <input
+            id="new-project-folder"
+            type="file"
+            {...({ webkitdirectory: true } as Record<string, unknown>)}
+            onChange={async (event) => {
+              const files = await readPickedFiles(event.currentTarget.files ?? [])
+              choose({ type: 'files', files }, `${files.length} files`)
+            }}
+          />
+        </Show>
+        <Show when={source() === 'zip'}>
+          <label for="new-project-zip">Zip file</label>
+          <input
+            id="new-project-zip"
+            type="file"
+            accept=".zip,application/zip"
+            onChange={async (event) => {
+              const file = event.currentTarget.files?.[0]
+              if (file) choose({ type: 'zip', data: new Uint8Array(await file.arrayBuffer()) }, file.name)
+            }}
+          />
+        </Show>
+        <div
+          class="drop-zone"
+          role="group"
+          aria-label="Drop a folder or a zip file here"
+          onDragOver={(event) => event.preventDefault()}
+          onDrop={async (event) => {
+            event.preventDefault()
+            if (!event.dataTransfer) return
+            const dropped = await readDroppedItems(event.dataTransfer.items)
+            if (dropped.zip) {
+              setSource('zip')
+              choose({ type: 'zip', data: dropped.zip }, 'the dropped zip file')
+            } else {
+              setSource('folder')
+              choose({ type: 'files', files: dropped.files }, `${dropped.files.length} dropped files`)
+            }
+          }}
+        >
+          Or drop a folder or a zip file here.
+        </div>
+        <Show when={summary()}>
+          <p class="quiet" role="status">
+            Chosen: {summary()}
+          </p>
+        </Show>
+        <Show when={problem()}>
+          <p role="alert" class="problem">
+            {problem()}
+          </p>
+        </Show>
+        <div class="dialog-actions">
+          <button type="button" class="button" onClick={() => props.onClose()}>
+            Cancel
+          </button>
+          <button type="submit" class="button button-primary" disabled={busy()}>
+            Create project
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,63 @@
+import { createResource, createSignal, For, Show, type JSX } from 'solid-js'
+import type { Project } from '../../session/schema'
+import type { ClientApi } from '../../worker/protocol'
+import { errorMessage } from '../format/error'
+import { NewProjectDialog } from './new-project-dialog'
+import './project.css'
+
+export type ProjectApi = Pick<ClientApi, 'listProjects' | 'createProject' | 'openProject'>
+
+/** Which project the sidebar shows, a switch to another one, and a way to start a new one. */
+export function ProjectPicker(props: { api: ProjectApi; current: Project; onSwitch: (project: Project) => void }): JSX.Element {
+  const [projects, { refetch }] = createResource(() => props.api.listProjects())
+  const [creating, setCreating] = createSignal(false)
+  const [problem, setProblem] = createSignal<string>()
+
+  const open = async (projectID: string) => {
+    if (projectID === props.current.id) return
+    try {
+      props.onSwitch(await props.api.openProject(projectID))
+    } catch (error) {
+      setProblem(`Couldn't open the project: ${errorMessage(error)}`)
+    }
+  }
+
+  return (
+    <div class="project-picker">
+      <label class="project-label" for="project-select">
+        Project
+      </label>
+      <div class="project-row">
+        <select id="project-select" onChange={(event) => void open(event.currentTarget.value)}>
+          {/* `selected` per option: the list arrives after the select is made, so a value set on it would not stick. */}
+          <For each={projects() ?? [props.current]}>
+            {(project) => (
+              <option value={project.id} selected={project.id === props.current.id}>
+                {project.name}
+              </option>
+            )}
+          </For>
+        </select>
+        <button type="button" class="button button-small" onClick={() => setCreating(true)}>
+          New project
+        </button>
+      </div>
+      <Show when={problem()}>
+        <p role="alert" class="problem">
+          {problem()}
+        </p>
+      </Show>
+      <Show when={creating()}>
+        <NewProjectDialog
+          api={props.api}
+          onClose={() => setCreating(false)}
+          onCreated={async (project) => {
+            setCreating(false)
+            await refetch()
+            await open(project.id)
+          }}
+        />
+      </Show>
+    </div>
+  )
+}
