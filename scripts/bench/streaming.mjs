@@ -38,6 +38,9 @@ export async function connectMockModel(page, url) {
     })
     await api.setSetting({ key: 'model.default', value: { providerID: provider.id, modelID: 'mock-model' } })
     await api.setSetting({ key: 'model.small', value: { providerID: provider.id, modelID: 'mock-small' } })
+    // The streaming figures are about the loop and the UI. Here WebContainer can never boot (no route to StackBlitz),
+    // and its 20 s attempt after every page load would land in the middle of the measured streams.
+    await api.setSetting({ key: 'workspace.backend', value: 'local' })
     return provider.id
   }, `${url}/v1`)
 }

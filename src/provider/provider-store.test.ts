@@ -150,6 +150,7 @@ describe('saveProvider', () => {
     await saveProvider(context, openai({ id: saved.id, apiKey: undefined, models: [known('gpt-4o')] }))
     expect(await getSettings(context)).toEqual({
       retryLimit: DEFAULT_RETRY_LIMIT,
+      workspaceBackend: 'auto',
       smallModel: { providerID: saved.id, modelID: 'gpt-4o' },
     })
   })
@@ -167,6 +168,7 @@ describe('removeProvider', () => {
     expect((await listProviders(context)).map((provider) => provider.id)).toEqual([kept.id])
     expect(await getSettings(context)).toEqual({
       retryLimit: 3,
+      workspaceBackend: 'auto',
       smallModel: { providerID: kept.id, modelID: 'llama3.2:3b' },
     })
     await expect(removeProvider(context, gone.id)).rejects.toMatchObject({ name: 'NotFoundError' })
@@ -176,8 +178,8 @@ describe('removeProvider', () => {
 describe('settings', () => {
   it('defaults the retry limit to 8 and stores a new one', async () => {
     const { context } = makeTestContext()
-    expect(await getSettings(context)).toEqual({ retryLimit: 8 })
-    expect(await setSetting(context, { key: 'retry.limit', value: 0 })).toEqual({ retryLimit: 0 })
+    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto' })
+    expect(await setSetting(context, { key: 'retry.limit', value: 0 })).toEqual({ retryLimit: 0, workspaceBackend: 'auto' })
     await expect(setSetting(context, { key: 'retry.limit', value: -1 })).rejects.toMatchObject({ name: 'ValidationError' })
     await expect(setSetting(context, { key: 'retry.limit', value: 2.5 })).rejects.toMatchObject({ name: 'ValidationError' })
   })
@@ -203,6 +205,6 @@ describe('settings', () => {
     const { context, db } = makeTestContext()
     await db.settings.put({ key: 'retry.limit', value: 'many' } as never)
     await db.settings.put({ key: 'future.thing', value: 1 } as never)
-    expect(await getSettings(context)).toEqual({ retryLimit: 8 })
+    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto' })
   })
 })

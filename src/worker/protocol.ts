@@ -85,6 +85,8 @@ export interface Settings {
   defaultModel?: ModelReference
   smallModel?: ModelReference
   retryLimit: number
+  /** `auto`: WebContainer when it can boot; `local`: always the offline workspace. */
+  workspaceBackend: 'auto' | 'local'
 }
 
 export type DeliveryMode = 'steer' | 'queue'

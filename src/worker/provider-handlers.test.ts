@@ -66,10 +66,11 @@ describe('provider handlers', () => {
 
   it('stores and reads settings, with named errors for bad references', async () => {
     const { api } = setup()
-    expect(await api.getSettings()).toEqual({ retryLimit: 8 })
+    expect(await api.getSettings()).toEqual({ retryLimit: 8, workspaceBackend: 'auto' })
     const saved = await api.saveProvider(input)
     expect(await api.setSetting({ key: 'model.default', value: { providerID: saved.id, modelID: 'gpt-4o' } })).toEqual({
       retryLimit: 8,
+      workspaceBackend: 'auto',
       defaultModel: { providerID: saved.id, modelID: 'gpt-4o' },
     })
     await expect(api.setSetting({ key: 'model.small', value: { providerID: saved.id, modelID: 'nope' } })).rejects.toMatchObject({

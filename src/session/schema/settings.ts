@@ -28,6 +28,11 @@ export const SettingSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('retry.limit'), value: z.number().int().min(0).max(100) }),
   /** Per-agent overrides (model, prompt, steps, temperature, extra permission rules, disabled). */
   z.object({ key: z.literal('agents'), value: AgentOverridesSchema }),
+  /**
+   * Where tools run: WebContainer when it can boot (`auto`), or always the offline workspace (`local`), for those who
+   * would rather not load StackBlitz's runtime or do not need Node.js.
+   */
+  z.object({ key: z.literal('workspace.backend'), value: z.enum(['auto', 'local']) }),
   /** The project the app opens with: the one the user last switched to. */
   z.object({ key: z.literal('project.current'), value: idSchema('project') }),
 ])

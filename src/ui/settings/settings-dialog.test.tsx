@@ -53,7 +53,7 @@ const local: ProviderSummary = {
 /** An in-memory worker: enough of the RPC surface for the settings UI. */
 function fakeApi(initial: ProviderSummary[] = []) {
   let providers = [...initial]
-  let settings: Settings = { retryLimit: 8 }
+  let settings: Settings = { retryLimit: 8, workspaceBackend: 'auto' }
   const saved: ProviderInput[] = []
   const api: ProviderApi & ProviderFormApi & AgentSettingsApi & ApprovalsApi = {
     listProviders: async () => providers,
@@ -279,6 +279,7 @@ describe('settings dialog', () => {
     await settle()
     expect(settings()).toEqual({
       retryLimit: 3,
+      workspaceBackend: 'auto',
       defaultModel: { providerID: 'prv_b', modelID: 'llama3.2' },
       smallModel: { providerID: 'prv_a', modelID: 'gpt-4o-mini' },
     })

@@ -136,7 +136,14 @@ function Overview(props: {
   onClose: () => void
   approvals?: Parameters<typeof ApprovalsSettings>[0] | undefined
 }): JSX.Element {
-  const ids = { providers: createUniqueId(), models: createUniqueId(), retry: createUniqueId(), retryHint: createUniqueId() }
+  const ids = {
+    providers: createUniqueId(),
+    models: createUniqueId(),
+    retry: createUniqueId(),
+    retryHint: createUniqueId(),
+    backend: createUniqueId(),
+    backendHint: createUniqueId(),
+  }
   const store = props.store
   const [retryText, setRetryText] = createSignal<string>()
   let addButton!: HTMLButtonElement
@@ -272,6 +279,32 @@ function Overview(props: {
             <p id={ids.retryHint} class="field-hint">
               How often a failed request (rate limit, overloaded or failing server) is retried before the turn stops with
               the error. Default 8.
+            </p>
+          </div>
+          <div class="field">
+            <label class="field-label" for={ids.backend}>
+              Workspace
+            </label>
+            <select
+              id={ids.backend}
+              aria-describedby={ids.backendHint}
+              value={store.settings().workspaceBackend}
+              onChange={(event) => {
+                const value = event.currentTarget.value === 'local' ? 'local' : 'auto'
+                void store
+                  .setSetting({ key: 'workspace.backend', value })
+                  .then(
+                    () => props.setNotice({ tone: 'status', text: 'Workspace setting saved; it applies from the next reload.' }),
+                    (error: unknown) => props.setNotice({ tone: 'alert', text: errorMessage(error) }),
+                  )
+              }}
+            >
+              <option value="auto">WebContainer when available</option>
+              <option value="local">Offline workspace only</option>
+            </select>
+            <p id={ids.backendHint} class="field-hint">
+              WebContainer runs Node.js and npm in this tab and loads its runtime from StackBlitz; the offline workspace
+              needs nothing from the network but has a simpler shell.
             </p>
           </div>
         </div>

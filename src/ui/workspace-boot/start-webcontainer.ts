@@ -17,6 +17,10 @@ export interface WebContainerStart {
  * why and the offline workspace goes on serving. The app never waits on this to render.
  */
 export async function startWebContainer(api: ClientApi, options: { timeoutMs?: number } = {}): Promise<WebContainerStart> {
+  const settings = await api.getSettings()
+  if (settings.workspaceBackend === 'local') {
+    return { info: await api.useLocalWorkspace('WebContainer is turned off in Settings: tools run in the offline workspace.') }
+  }
   const result = await bootWebContainer(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {})
   if (result.status === 'failed') return { info: await api.useLocalWorkspace(result.message) }
   const workspace = createWebContainerWorkspace(result.container)

@@ -6,11 +6,14 @@ import { useSessionStore } from '../store/session-store-context'
 import { isNarrow, WORKSPACE_PANEL_ID, type PanelState } from './create-panel-state'
 import { createWorkspaceChanges } from './create-workspace-changes'
 import type { PreviewServer } from './preview-pane'
-import { bashCalls, changeMark, turnChanges } from './session-activity'
+import { bashCalls, changeMark, turnChanges, type TurnChanges } from './session-activity'
+import type { ToolPart } from '../../session/schema'
 import type { EventSource, WorkspaceApi } from './workspace-api'
-import { WorkspacePanel } from './workspace-panel'
+import { WorkspacePanel, type WorkspaceTab } from './workspace-panel'
 
 const NO_PREVIEWS: PreviewServer[] = []
+const NO_CALLS: ToolPart[] = []
+const NO_TURNS: TurnChanges[] = []
 
 /**
  * The workspace panel's place in the workbench: a slim rail while it is hidden, the panel while it is shown (a
@@ -80,10 +83,14 @@ export function WorkspaceDock(props: {
     }),
   )
 
+  // Each of these walks every loaded message and part, and a memo runs on every change it depends on whether or not
+  // anything shows it: in a long session that cost a streamed reply 20–40 ms per frame. Only the tab on screen pays.
+  const [tab, setTab] = createSignal<WorkspaceTab>('files')
+  const showing = (which: WorkspaceTab) => props.state.open() && tab() === which
   const messages = () => store.current.messages()
-  const calls = createMemo(() => bashCalls(messages(), store.partsOf))
-  const turns = createMemo(() => turnChanges(messages(), store.partsOf))
-  const mark = createMemo(() => changeMark(messages(), store.partsOf))
+  const calls = createMemo(() => (showing('terminal') ? bashCalls(messages(), store.partsOf) : NO_CALLS))
+  const turns = createMemo(() => (showing('changes') ? turnChanges(messages(), store.partsOf) : NO_TURNS))
+  const mark = createMemo(() => (showing('changes') ? changeMark(messages(), store.partsOf) : ''))
 
   return (
     <div class="workspace-dock" data-open={props.state.open() ? 'true' : 'false'}>
@@ -127,6 +134,7 @@ export function WorkspaceDock(props: {
             changeMark={mark()}
             previews={props.previews?.() ?? NO_PREVIEWS}
             onHide={() => props.state.hide()}
+            onTab={setTab}
           />
         </div>
       </Show>

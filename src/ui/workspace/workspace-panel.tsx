@@ -39,6 +39,8 @@ export interface WorkspacePanelProps {
   previews: PreviewServer[]
   onHide: () => void
   initialTab?: WorkspaceTab
+  /** Told which tab shows, so the owner computes only what that tab needs. */
+  onTab?: (tab: WorkspaceTab) => void
 }
 
 /**
@@ -55,6 +57,7 @@ export function WorkspacePanel(props: WorkspacePanelProps): JSX.Element {
 
   const select = (id: WorkspaceTab, focus: boolean) => {
     setTab(id)
+    props.onTab?.(id)
     setVisited((current) => (current.has(id) ? current : new Set([...current, id])))
     if (focus) tabs.get(id)?.focus()
   }

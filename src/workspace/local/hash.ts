@@ -1,6 +1,6 @@
 /**
- * SHA-256 of some bytes as lower-case hex: the key of the `blobs` store. Snapshots write blobs under the same keys
- * (`src/snapshot/hash.ts`), so both must stay the same function.
+ * SHA-256 of some bytes as lower-case hex: the key of the `blobs` store, which the workspace and the snapshots
+ * (`src/snapshot/track.ts`) share, so a file's content is stored once whoever writes it first.
  */
 export async function hashContent(data: Uint8Array): Promise<string> {
   // The cast only narrows the buffer type for lib.dom's BufferSource; workspace bytes never live in shared memory.
