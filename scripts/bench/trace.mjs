@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 let saved = 0
-export const TRACE_CATEGORIES = ['toplevel', 'v8.execute', 'blink.user_timing', '__metadata', ...(process.env.BENCH_TRACE_DETAIL ? ['devtools.timeline', 'disabled-by-default-devtools.timeline'] : [])]
+export const TRACE_CATEGORIES = ['toplevel', 'v8.execute', 'blink.user_timing', '__metadata', ...(process.env.BENCH_TRACE_DETAIL ? ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler'] : [])]
 const BUSY = new Set(['ThreadControllerImpl::RunTask', 'RunMicrotasks'])
 
 export async function startTrace(browser) {
