@@ -36,8 +36,17 @@ export function formatRelativeTime(then: number, now: number, locale?: string): 
 }
 
 /** A full timestamp for headers and tooltips. */
+// `toLocaleString` with options builds a new formatter on every call; a long conversation formats hundreds of times.
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
+
 export function formatDateTime(time: number, locale?: string): string {
-  return new Date(time).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })
+  const key = locale ?? ''
+  let format = dateTimeFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
+    dateTimeFormats.set(key, format)
+  }
+  return format.format(time)
 }
 
 /** Machine-readable value for `<time datetime>`. */
