@@ -163,14 +163,14 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         after: () => trackSnapshot(dependencies, session.projectID, workspace),
       }
 
-      const { error, blocked } = await runStepWithRetry(dependencies, { sessionID, assistant, resolved, system, messages, signal, turn, snapshots })
+      const { error, blocked, after } = await runStepWithRetry(dependencies, { sessionID, assistant, resolved, system, messages, signal, turn, snapshots })
       assistant.time.completed = store.now()
       if (error) {
         assistant.error = error
         if (!assistant.finish) assistant.finish = 'error'
       }
       await updateMessage(store, assistant)
-      await recordPatch(dependencies, assistant, before)
+      await recordPatch(dependencies, assistant, before, after)
       if (error) {
         if (error.name !== 'MessageAbortedError') store.emit({ type: 'session.error', sessionID, error })
         break
@@ -179,7 +179,8 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       if (blocked) break
     }
   } finally {
-    await recordDiffs(dependencies, sessionID).catch((error: unknown) => console.warn('tabcode: could not record the diffs of the turn', error))
+    // Only a run that took steps can have changed the turn's files.
+    if (busy) await recordDiffs(dependencies, sessionID).catch((error: unknown) => console.warn('tabcode: could not record the diffs of the turn', error))
     if (busy) dependencies.setStatus(sessionID, { type: 'idle' })
   }
 }
@@ -222,7 +223,7 @@ interface StepInput {
 }
 
 /** One model call, retried on retryable errors with the provider's delay, up to the configured number of attempts. */
-async function runStepWithRetry(dependencies: LoopDependencies, input: StepInput): Promise<{ error?: MessageError; blocked: boolean }> {
+async function runStepWithRetry(dependencies: LoopDependencies, input: StepInput): Promise<{ error?: MessageError; blocked: boolean; after?: string }> {
   const { store } = dependencies
   const limit = await dependencies.retryLimit()
   for (let attempt = 1; ; attempt++) {
@@ -241,9 +242,10 @@ async function runStepWithRetry(dependencies: LoopDependencies, input: StepInput
     await writer.flush()
     dependencies.onWriter?.(undefined)
     const error = outcome.error && redactError(outcome.error, input.resolved.redact)
-    if (!error) return { blocked: processor.blocked }
+    const after = processor.after ? { after: processor.after } : {}
+    if (!error) return { blocked: processor.blocked, ...after }
     const reason = retryReason(error)
-    if (!reason || input.signal.aborted) return { error, blocked: processor.blocked }
+    if (!reason || input.signal.aborted) return { error, blocked: processor.blocked, ...after }
     if (attempt > limit) {
       const gaveUp = {
         name: error.name === 'APIError' ? 'APIError' : 'UnknownError',

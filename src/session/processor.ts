@@ -54,6 +54,8 @@ export class StepProcessor {
 
   /** True once the user rejected a permission this step asked for: the turn stops after the step (opencode's `blocked`). */
   blocked = false
+  /** The snapshot taken when the step finished (also on its step-finish part). */
+  after: string | undefined
 
   private base() {
     return { id: ascending('part', this.store.now()), sessionID: this.assistant.sessionID, messageID: this.assistant.id }
@@ -221,6 +223,7 @@ export class StepProcessor {
         this.assistant.tokens = tokens
         await this.writer.flush()
         const snapshot = await this.snapshots.after?.().catch(() => undefined)
+        this.after = snapshot
         await this.writer.save({ ...this.base(), type: 'step-finish', reason: event.finishReason, ...(snapshot ? { snapshot } : {}), cost, tokens })
         await updateMessage(this.store, this.assistant)
         return

@@ -30,6 +30,8 @@ export interface SnapshotSource {
   track(projectID: string, workspace: Workspace): Promise<string>
   changedFiles(before: string, after: string): Promise<string[]>
   diffs(before: string, after: string): Promise<FileDiff[]>
+  /** Net diffs across turns (each a start and end snapshot), a file counted once from first change to last. */
+  sessionDiffs(turns: { from: string; to: string }[]): Promise<FileDiff[]>
 }
 
 /** Used when the owner gives none: every request is allowed and nothing is hidden (tests of the bare loop). */

@@ -5,11 +5,13 @@ import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
 import { resolvePath } from '../workspace/path'
 import type { Workspace } from '../workspace/workspace'
 import type { StoreContext } from './context'
+import { loadHistory } from './history'
 import type { MessageWithParts } from './message-store'
 import { updateMessage } from './message-store'
+import { summarize, turnRange, type TurnRange } from '../snapshot'
 import type { StepTools } from './model-call'
 import type { StepProcessor } from './processor'
-import type { AssistantMessage, PartOf, PermissionRule, SessionInfo } from './schema'
+import type { AssistantMessage, PartOf, PermissionRule, SessionInfo, UserMessage } from './schema'
 import { ascending } from './id'
 import type { PermissionGate, SnapshotSource, WorkspaceSource } from './turn-services'
 import { allowEverything } from './turn-services'
@@ -36,7 +38,8 @@ export interface TurnDependencies {
 }
 
 const fallbackWorkspaces = new WeakMap<object, Workspace>()
-const fallbackFileTimes = new Map<string, FileTimes>()
+// Per owner of the loop, like the workspace above: two loops (two tests) never share what a session has read.
+const fallbackFileTimes = new WeakMap<object, Map<string, FileTimes>>()
 
 /** The project's workspace; loops run without a workspace source (unit tests) share one in-memory workspace. */
 export async function workspaceOf(dependencies: TurnDependencies, projectID: string): Promise<Workspace> {
@@ -51,11 +54,10 @@ export async function workspaceOf(dependencies: TurnDependencies, projectID: str
 
 function fileTimesOf(dependencies: TurnDependencies, sessionID: string): FileTimes {
   if (dependencies.fileTimes) return dependencies.fileTimes(sessionID)
-  let times = fallbackFileTimes.get(sessionID)
-  if (!times) {
-    times = createFileTimes()
-    fallbackFileTimes.set(sessionID, times)
-  }
+  let bySession = fallbackFileTimes.get(dependencies)
+  if (!bySession) fallbackFileTimes.set(dependencies, (bySession = new Map()))
+  let times = bySession.get(sessionID)
+  if (!times) bySession.set(sessionID, (times = createFileTimes()))
   return times
 }
 
@@ -149,12 +151,14 @@ export function stepTools(
 }
 
 /** After a step: a patch part listing the files whose content changed during it. */
-export async function recordPatch(dependencies: TurnDependencies, assistant: AssistantMessage, before: string | undefined): Promise<void> {
-  if (!before || !dependencies.snapshots) return
+export async function recordPatch(
+  dependencies: TurnDependencies,
+  assistant: AssistantMessage,
+  before: string | undefined,
+  after: string | undefined,
+): Promise<void> {
+  if (!before || !after || after === before || !dependencies.snapshots) return
   const { store } = dependencies
-  const finish = (await store.db.parts.where('messageID').equals(assistant.id).toArray()).find((part) => part.type === 'step-finish')
-  const after = finish?.type === 'step-finish' ? finish.snapshot : undefined
-  if (!after || after === before) return
   const files = await dependencies.snapshots.changedFiles(before, after)
   if (files.length === 0) return
   const part: PartOf<'patch'> = { id: ascending('part', store.now()), sessionID: assistant.sessionID, messageID: assistant.id, type: 'patch', hash: before, files }
@@ -169,42 +173,22 @@ export async function recordPatch(dependencies: TurnDependencies, assistant: Ass
 export async function recordDiffs(dependencies: TurnDependencies, sessionID: string): Promise<void> {
   const { store, snapshots } = dependencies
   if (!snapshots) return
-  const messages = await store.db.messages.where('[sessionID+time.created+id]').between([sessionID, -Infinity, ''], [sessionID, Infinity, '\uffff']).toArray()
-  const parts = await store.db.parts.where('sessionID').equals(sessionID).toArray()
-  const byMessage = new Map<string, typeof parts>()
-  for (const part of parts) byMessage.set(part.messageID, [...(byMessage.get(part.messageID) ?? []), part])
-  const lastUser = [...messages].reverse().find((message) => message.role === 'user')
-  const range = (list: typeof messages) => {
-    let first: string | undefined
-    let last: string | undefined
-    for (const message of list) {
-      for (const part of (byMessage.get(message.id) ?? []).sort((a, b) => (a.id < b.id ? -1 : 1))) {
-        if (part.type === 'step-start' && part.snapshot && !first) first = part.snapshot
-        if (part.type === 'step-finish' && part.snapshot) last = part.snapshot
-      }
-    }
-    return first && last ? { first, last } : undefined
+  const history = await loadHistory(store, sessionID)
+  const turns: { user: UserMessage; range: TurnRange }[] = []
+  for (const entry of history) {
+    if (entry.info.role !== 'user') continue
+    const userID = entry.info.id
+    const parts = history.filter((reply) => reply.info.role === 'assistant' && reply.info.parentID === userID).flatMap((reply) => reply.parts)
+    const range = turnRange(parts)
+    if (range) turns.push({ user: entry.info, range })
   }
-  if (lastUser && lastUser.role === 'user') {
-    const turn = range(messages.filter((message) => message.role === 'assistant' && message.parentID === lastUser.id))
-    if (turn) {
-      const diffs = await snapshots.diffs(turn.first, turn.last)
-      const user = { ...lastUser, summary: { ...lastUser.summary, diffs } }
-      await updateMessage(store, user)
-    }
-  }
-  const whole = range(messages.filter((message) => message.role === 'assistant'))
-  if (!whole) return
-  const diffs = await snapshots.diffs(whole.first, whole.last)
+  const last = turns.at(-1)
+  if (!last) return
+  await updateMessage(store, { ...last.user, summary: { ...last.user.summary, diffs: await snapshots.diffs(last.range.from, last.range.to) } })
+  const diffs = await snapshots.sessionDiffs(turns.map((turn) => turn.range))
   const session = await store.db.sessions.get(sessionID)
   if (!session) return
-  const summary = {
-    additions: diffs.reduce((sum, diff) => sum + diff.additions, 0),
-    deletions: diffs.reduce((sum, diff) => sum + diff.deletions, 0),
-    files: diffs.length,
-    diffs,
-  }
-  const updated = { ...session, summary }
+  const updated = { ...session, summary: { ...summarize(diffs), diffs } }
   await store.db.sessions.put(updated)
   store.emit({ type: 'session.updated', info: updated })
 }

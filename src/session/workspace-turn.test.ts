@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createPermissionService } from '../permission'
-import { changedFiles, fileDiffs, loadSnapshot, trackSnapshot } from '../snapshot'
+import { changedFiles, fileDiffs, loadSnapshot, sessionDiffs, trackSnapshot } from '../snapshot'
 import { ToolRegistry } from '../tool/registry'
 import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
 import { permissionGate } from '../worker/permission-handlers'
@@ -42,6 +42,7 @@ async function setup(replies: ScriptedReply[], files: Record<string, string> = {
       track: (projectID, target) => trackSnapshot({ store: test.context, projectID, workspace: target }),
       changedFiles: async (before, after) => changedFiles(await loadSnapshot(test.context, before), await loadSnapshot(test.context, after)),
       diffs: (before, after) => fileDiffs({ store: test.context, before, after }),
+      sessionDiffs: (turns) => sessionDiffs({ store: test.context, turns }),
     },
   }
   const project = { id: 'prj_00000000000000000000000001', name: 'P', directory: '/workspace', time: { created: 1, updated: 1 } }

@@ -21,7 +21,7 @@ import { agentHandlers } from './agent-handlers'
 import { providerHandlers } from './provider-handlers'
 import type { SessionEvent } from '../session/event'
 import { createPermissionService, type PermissionService } from '../permission'
-import { changedFiles, fileDiffs, loadSnapshot, trackSnapshot } from '../snapshot'
+import { changedFiles, fileDiffs, loadSnapshot, sessionDiffs, trackSnapshot } from '../snapshot'
 import { createFileTimes } from '../tool/file-times'
 import type { FileTimes } from '../tool/tool'
 import { permissionGate, permissionHandlers } from './permission-handlers'
@@ -111,6 +111,7 @@ export function createService(options: ServiceOptions): Service {
           track: (projectID, workspace) => trackSnapshot({ store, projectID, workspace }),
           changedFiles: async (before, after) => changedFiles(await loadSnapshot(store, before), await loadSnapshot(store, after)),
           diffs: (before, after) => fileDiffs({ store, before, after }),
+          sessionDiffs: (turns) => sessionDiffs({ store, turns }),
         },
         fileTimes: (sessionID) => {
           let times = fileTimes.get(sessionID)

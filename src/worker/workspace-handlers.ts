@@ -4,6 +4,7 @@ import { ascending } from '../session/id'
 import { listProjects } from '../session/project-store'
 import { ProjectSchema, type Project } from '../session/schema'
 import { getSession } from '../session/session-store'
+import { decode } from '../snapshot'
 import { filesFromZip, prepareImport, type ImportedFile } from '../workspace/import-files'
 import { resolvePath } from '../workspace/path'
 import { WORKSPACE_ROOT, WorkspaceError } from '../workspace/workspace'
@@ -15,16 +16,6 @@ type WorkspaceHandlers = Pick<
   WorkerHandlers,
   'listProjects' | 'createProject' | 'workspaceInfo' | 'listFiles' | 'readFile' | 'sessionDiffs' | 'attachWorkspace' | 'useLocalWorkspace'
 >
-
-/** Text the viewer can show: valid UTF-8 without NUL bytes in the first 8 KB. */
-function asText(data: Uint8Array): string | undefined {
-  if (data.subarray(0, 8192).includes(0)) return undefined
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(data)
-  } catch {
-    return undefined
-  }
-}
 
 async function sourceFiles(source: ProjectSource): Promise<ImportedFile[]> {
   switch (source.type) {
@@ -86,8 +77,9 @@ export function workspaceHandlers(
       const workspace = await workspaces().get(projectID)
       const absolute = resolvePath(WORKSPACE_ROOT, path)
       const data = await workspace.readFile(absolute)
-      const text = asText(data)
-      return text === undefined ? { type: 'binary', path: absolute, size: data.byteLength } : { type: 'text', path: absolute, text, size: data.byteLength }
+      // The same test the diffs use: text is valid UTF-8 with no NUL byte early on.
+      const text = decode({ type: 'bytes', data })
+      return text === null ? { type: 'binary', path: absolute, size: data.byteLength } : { type: 'text', path: absolute, text, size: data.byteLength }
     },
     sessionDiffs: async (sessionID) => (await getSession(ready(), sessionID)).summary?.diffs ?? [],
   }
