@@ -110,7 +110,7 @@ export async function removeProvider(context: StoreContext, providerID: string):
 }
 
 export async function getSettings(context: StoreContext): Promise<Settings> {
-  const settings: Settings = { retryLimit: DEFAULT_RETRY_LIMIT, workspaceBackend: 'auto' }
+  const settings: Settings = { retryLimit: DEFAULT_RETRY_LIMIT, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true }
   for (const row of await context.db.settings.toArray()) {
     // A row this build can't read (written by a newer one) is skipped rather than failing the whole view.
     const parsed = SettingSchema.safeParse(row)
@@ -120,6 +120,8 @@ export async function getSettings(context: StoreContext): Promise<Settings> {
     else if (setting.key === 'model.small') settings.smallModel = setting.value
     else if (setting.key === 'retry.limit') settings.retryLimit = setting.value
     else if (setting.key === 'workspace.backend') settings.workspaceBackend = setting.value
+    else if (setting.key === 'compaction.auto') settings.compactionAuto = setting.value
+    else if (setting.key === 'compaction.prune') settings.compactionPrune = setting.value
   }
   return settings
 }

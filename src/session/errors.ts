@@ -41,6 +41,13 @@ export class InputError extends AppError<{ field: string }> {
   }
 }
 
+/** The session is running a turn; history operations (revert, compaction, …) wait until it is idle. */
+export class BusyError extends AppError<{ sessionID: string; action: string }> {
+  constructor(sessionID: string, action: string) {
+    super('BusyError', `The session is still working; stop it or wait for it to finish before you ${action}.`, { sessionID, action })
+  }
+}
+
 /** Turns a zod failure into one line a person (or a test) can read: `path: problem; path: problem`. */
 export function describeIssues(error: z.ZodError): string {
   return error.issues

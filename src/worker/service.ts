@@ -28,6 +28,8 @@ import { permissionGate, permissionHandlers } from './permission-handlers'
 import { workspaceHandlers } from './workspace-handlers'
 import { WorkspaceManager } from './workspace-manager'
 import { runHandlers } from './run-handlers'
+import { compactionHandlers } from './compaction-handlers'
+import { historyHandlers } from './history-handlers'
 import { makeLocalLocks, SessionRunner, type CommandChannel, type Locks } from './session-runner'
 import { sleepWithSignal, type ModelSource } from '../session/loop'
 import { getSettings } from '../provider/provider-store'
@@ -183,6 +185,18 @@ export function createService(options: ServiceOptions): Service {
       ready()
       return runner!
     }),
+    ...compactionHandlers(ready, () => {
+      ready()
+      return runner!
+    }),
+    ...historyHandlers(
+      ready,
+      () => {
+        ready()
+        return runner!
+      },
+      () => workspaces,
+    ),
   }
   return api
 }

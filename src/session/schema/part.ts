@@ -155,6 +155,8 @@ export const CompactionPartSchema = PartBase.extend({
   auto: z.boolean(),
   overflow: z.boolean().optional(),
   tail_start_id: idSchema('message').optional(),
+  /** Set when the user undid this compaction: the model sees the full history again; the summary stays readable. */
+  undone: timestamp.optional(),
 })
 
 export const PartSchema = z.discriminatedUnion('type', [

@@ -33,12 +33,16 @@ export const SessionInfoSchema = z.object({
   share: z.object({ url: z.string() }).optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
   permission: PermissionRulesetSchema.optional(),
+  /** Where this session was branched from: the original and the first message left out (absent: all was copied). */
+  fork: z.object({ sessionID: idSchema('session'), messageID: idSchema('message').optional() }).optional(),
   revert: z
     .object({
       messageID: idSchema('message'),
       partID: idSchema('part').optional(),
       snapshot: z.string().optional(),
       diff: z.string().optional(),
+      /** The files the revert restored or deleted (absent: the conversation only); unrevert puts back just these. */
+      files: z.array(z.string()).optional(),
     })
     .optional(),
   time: z.object({

@@ -33,6 +33,10 @@ export const SettingSchema = z.discriminatedUnion('key', [
    * would rather not load StackBlitz's runtime or do not need Node.js.
    */
   z.object({ key: z.literal('workspace.backend'), value: z.enum(['auto', 'local']) }),
+  /** Compact automatically when a session nears its model's context limit. */
+  z.object({ key: z.literal('compaction.auto'), value: z.boolean() }),
+  /** Clear old tool outputs from what the model sees (they stay stored and visible). */
+  z.object({ key: z.literal('compaction.prune'), value: z.boolean() }),
   /** The project the app opens with: the one the user last switched to. */
   z.object({ key: z.literal('project.current'), value: idSchema('project') }),
 ])

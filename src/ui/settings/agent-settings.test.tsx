@@ -107,7 +107,7 @@ describe('agent form values', () => {
 function fakeApi() {
   let agents = AGENTS.map((summary) => ({ ...summary }))
   const saves: AgentSettingsInput[] = []
-  const settings: Settings = { retryLimit: 8, workspaceBackend: 'auto' }
+  const settings: Settings = { retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true }
   const api: ProviderApi & ProviderFormApi & AgentSettingsApi & ApprovalsApi = {
     listProviders: async () => [openai],
     getSettings: async () => settings,

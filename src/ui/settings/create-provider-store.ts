@@ -21,7 +21,7 @@ export interface ProviderStore {
   setSetting(setting: Setting): Promise<Settings>
 }
 
-const DEFAULT_SETTINGS: Settings = { retryLimit: 8, workspaceBackend: 'auto' }
+const DEFAULT_SETTINGS: Settings = { retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true }
 
 /**
  * Providers and settings for the UI. Owner-bound. The worker sends no events for these rows, so the store refetches

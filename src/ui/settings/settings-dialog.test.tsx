@@ -53,7 +53,7 @@ const local: ProviderSummary = {
 /** An in-memory worker: enough of the RPC surface for the settings UI. */
 function fakeApi(initial: ProviderSummary[] = []) {
   let providers = [...initial]
-  let settings: Settings = { retryLimit: 8, workspaceBackend: 'auto' }
+  let settings: Settings = { retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true }
   const saved: ProviderInput[] = []
   const api: ProviderApi & ProviderFormApi & AgentSettingsApi & ApprovalsApi = {
     listProviders: async () => providers,
