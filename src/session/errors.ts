@@ -48,6 +48,29 @@ export class BusyError extends AppError<{ sessionID: string; action: string }> {
   }
 }
 
+/**
+ * The browser refused a write because the origin's storage is full. A transaction that fails this way writes
+ * nothing, so what was stored before stays whole; the message says what to do.
+ */
+export class StorageFullError extends AppError<{ detail: string }> {
+  constructor(detail: string) {
+    super(
+      'StorageFullError',
+      "The browser's storage for tabcode is full, so the last change was not saved (what was saved before is intact). Free some space: delete or export old sessions, or allow more storage for this site, then try again.",
+      { detail },
+    )
+  }
+}
+
+/** Whether an error is (or wraps, as Dexie's AbortError and BulkError do) the browser's QuotaExceededError. */
+export function isStorageFull(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false
+  const value = error as { name?: unknown; inner?: unknown; cause?: unknown; failures?: unknown }
+  if (value.name === 'QuotaExceededError' || value.name === 'StorageFullError') return true
+  if (isStorageFull(value.inner, depth + 1) || isStorageFull(value.cause, depth + 1)) return true
+  return Array.isArray(value.failures) && value.failures.some((failure) => isStorageFull(failure, depth + 1))
+}
+
 /** Turns a zod failure into one line a person (or a test) can read: `path: problem; path: problem`. */
 export function describeIssues(error: z.ZodError): string {
   return error.issues
@@ -65,6 +88,7 @@ export function parseWith<T>(schema: z.ZodType<T>, value: unknown, shape: string
 
 export function serializeError(error: unknown): SerializedError {
   if (error instanceof AppError) return error.toObject()
+  if (isStorageFull(error)) return new StorageFullError(error instanceof Error ? error.message : String(error)).toObject()
   if (error instanceof Error) {
     const data: Record<string, unknown> = {}
     // Dexie wraps the DOMException that says what really happened (QuotaExceededError inside AbortError).

@@ -66,6 +66,25 @@ describe('part writer', () => {
     expect(events.at(-1)).toMatchObject({ type: 'part.updated', part: { id: first.id, text: 'a!' } })
   })
 
+  it('keeps the text of a flush the disk refused and writes it with the next one', async () => {
+    const { db, build, reply, writer } = await setup()
+    const part = build.text(reply, '')
+    await writer.save(part)
+    part.text = 'kept'
+    writer.delta(part, 'kept')
+    const bulkPut = db.parts.bulkPut.bind(db.parts)
+    let refuse = true
+    db.parts.bulkPut = ((rows: never) => {
+      if (!refuse) return bulkPut(rows)
+      refuse = false
+      return Promise.reject(Object.assign(new Error('Transaction aborted'), { name: 'AbortError', inner: new DOMException('full', 'QuotaExceededError') }))
+    }) as typeof db.parts.bulkPut
+    await expect(writer.flush()).rejects.toMatchObject({ name: 'AbortError' })
+    expect(writer.pending).toBe(1)
+    await writer.flush()
+    expect(((await db.parts.get(part.id)) as typeof part).text).toBe('kept')
+  })
+
   it('says a flush is overdue when the timer was starved, and not right after a flush', async () => {
     const { build, reply, writer, elapse } = await setup()
     const part = build.text(reply, '')

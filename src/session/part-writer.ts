@@ -98,7 +98,18 @@ export class PartWriter {
     const rows = [...this.dirty.values()].map((part) => parseWith(PartSchema, structuredClone(part), 'part'))
     this.dirty.clear()
     const { db } = this.context
-    this.writing = this.writing.then(() => db.parts.bulkPut(rows)).then(() => this.committed())
+    const write = () =>
+      db.parts.bulkPut(rows).then(
+        () => this.committed(),
+        (error: unknown) => {
+          // Nothing of a failed transaction was written (a full disk, say): the rows go back to be written by the
+          // next flush, unless a newer state of the part is already waiting.
+          for (const row of rows) if (!this.dirty.has(row.id)) this.dirty.set(row.id, row)
+          throw error
+        },
+      )
+    // One failed flush must not fail every later one.
+    this.writing = this.writing.catch(() => {}).then(write)
     return this.writing
   }
 

@@ -3,6 +3,7 @@ import type { SerializedError } from '../session/errors'
 import type { SessionEvent } from '../session/event'
 import type { Fixture } from '../session/fixture'
 import type { CreateSessionInput, ListSessionsInput, SessionPage } from '../session/session-store'
+import type { SearchHit } from '../session/search'
 import type { MessagePage, MessagePageInput } from '../session/message-store'
 import type { ModelInfo, ProviderConfig, ProviderType } from '../provider/schema'
 import type { WriterMetrics } from '../session/part-writer'
@@ -45,7 +46,7 @@ export type StartResult =
   | { status: 'ready'; project: Project; version: string }
   | { status: 'failed'; problem: DatabaseProblem }
 
-export type { AgentSettingsInput, AgentSummary }
+export type { AgentSettingsInput, AgentSummary, SearchHit }
 
 /** Notices about the worker itself (not about sessions); delivered only to the tab that owns the worker. */
 export type WorkerNotice = { type: 'reload-required'; reason: string }
@@ -237,6 +238,8 @@ export interface WorkerApi {
   /** Hides the history from the point on (removed at the next prompt); with `files`, restores the files it changed. */
   revertSession(input: RevertInput & { files: boolean }): SessionInfo
   unrevertSession(sessionID: string): SessionInfo
+  /** Full-text search over titles and message text of the current project (or every project), newest first. */
+  searchSessions(input: { query: string; limit?: number; allProjects?: boolean }): SearchHit[]
   /** Test hook: writes validated rows as they are. */
   writeFixture(fixture: Fixture): { sessions: number; messages: number; parts: number }
 }

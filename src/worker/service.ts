@@ -5,6 +5,7 @@ import { AppError } from '../session/errors'
 import type { EventSink } from '../session/event'
 import { writeFixture } from '../session/fixture'
 import { pageMessages } from '../session/message-store'
+import { searchSessions } from '../session/search'
 import { currentProject, rememberCurrentProject } from '../session/project-store'
 import type { Project } from '../session/schema'
 import {
@@ -160,6 +161,8 @@ export function createService(options: ServiceOptions): Service {
       removed: (await removeSession(ready(), sessionID)).map((info) => info.id),
     }),
     children: (sessionID: string) => children(ready(), sessionID),
+    searchSessions: (input: Parameters<WorkerApi['searchSessions']>[0]) =>
+      searchSessions(ready(), { query: input.query, ...(input.limit ? { limit: input.limit } : {}), ...(input.allProjects || !project ? {} : { projectID: project.id }) }),
     pageMessages: (input: Parameters<WorkerApi['pageMessages']>[0]) => pageMessages(ready(), input),
     resetDatabase: async () => {
       context?.db.close()
@@ -185,10 +188,14 @@ export function createService(options: ServiceOptions): Service {
       ready()
       return runner!
     }),
-    ...compactionHandlers(ready, () => {
-      ready()
-      return runner!
-    }),
+    ...compactionHandlers(
+      ready,
+      () => {
+        ready()
+        return runner!
+      },
+      () => workspaces,
+    ),
     ...historyHandlers(
       ready,
       () => {
