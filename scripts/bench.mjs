@@ -5,7 +5,8 @@
 // through the real provider code. The pieces live in scripts/bench/; BENCHMARKS.md explains each figure.
 // A missed target prints MISSED but is not an error: the exit code is non-zero only when something broke.
 // Progress goes to stderr; stdout is the table and, with --json, one JSON line at the very end.
-// `--only=scale` or `--only=streaming` runs one half (for working on the bench; the JSON then lacks the other half).
+// `--only=scale` or `--only=streaming` runs one half, `--only=main-thread` only the longest-task stream (for working on the
+// bench or on rendering; the JSON then lacks the rest).
 import { execFileSync, spawn } from 'node:child_process'
 import { readFileSync, statSync } from 'node:fs'
 import os from 'node:os'
@@ -28,7 +29,7 @@ const BASE_URL = `http://${HOST}:${PORT}/`
 const JSON_OUT = process.argv.includes('--json')
 const BUILD = !process.argv.includes('--no-build')
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
-if (ONLY && !['scale', 'streaming'].includes(ONLY)) throw new Error(`--only=${ONLY}: expected scale or streaming`)
+if (ONLY && !['scale', 'streaming', 'main-thread'].includes(ONLY)) throw new Error(`--only=${ONLY}: expected scale, streaming or main-thread`)
 const started = Date.now()
 const log = (...args) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s]`, ...args)
 
@@ -128,7 +129,7 @@ async function main() {
   const figures = {}
 
   let tenK
-  if (ONLY !== 'streaming') {
+  if (ONLY !== 'streaming' && ONLY !== 'main-thread') {
     // A real session: the long history goes into it, and its projectID is the default project listSessions filters by.
     const session = await page.evaluate(() => window.__tabcode.api.createSession({}))
     log('first screen…')
@@ -150,16 +151,20 @@ async function main() {
     log('streaming: connecting the mock model server as a provider, seeding sessions…')
     await connectMockModel(page, mock.url)
     const sessions = await prepare(page, { projectID, version, tenK }, log)
-    log('streaming: worker throughput and persistence…')
-    const throughputFigures = await throughput(page, browser, where, log)
-    log(`  ${JSON.stringify(roundAll(throughputFigures))}`)
-    Object.assign(figures, throughputFigures)
+    if (ONLY !== 'main-thread') {
+      log('streaming: worker throughput and persistence…')
+      const throughputFigures = await throughput(page, browser, where, log)
+      log(`  ${JSON.stringify(roundAll(throughputFigures))}`)
+      Object.assign(figures, throughputFigures)
+    }
     log('streaming: main thread…')
     const mainThreadFigures = await mainThread(page, browser, where, sessions, log)
     log(`  ${JSON.stringify(roundAll(mainThreadFigures))}`)
     Object.assign(figures, mainThreadFigures)
-    log('streaming: per-delta cost, 100 vs 10,000 messages…')
-    Object.assign(figures, await perDeltaCost(page, browser, where, sessions, log))
+    if (ONLY !== 'main-thread') {
+      log('streaming: per-delta cost, 100 vs 10,000 messages…')
+      Object.assign(figures, await perDeltaCost(page, browser, where, sessions, log))
+    }
   }
   if (pageErrors.length) log(`page errors during the run (not fatal):\n  ${pageErrors.join('\n  ')}`)
 
