@@ -55,9 +55,15 @@ export const SCHEMA_VERSIONS = {
     // Open permission questions; sessionID to find a session's pending asks.
     asks: 'id, sessionID',
   },
+  // Version 4 (history operations) indexes where each session was forked from, to list a session's forks. The new
+  // index is built by IndexedDB from the existing rows (sessions that were never forked are left out of it), so no
+  // upgrade function is needed.
+  4: {
+    sessions: 'id, [projectID+time.updated+id], [time.updated+id], parentID, fork.sessionID',
+  },
 } as const
 
-export const SCHEMA_VERSION = 3
+export const SCHEMA_VERSION = 4
 
 /**
  * Bounds for compound-key ranges. Dexie.maxKey is one shared array object, and IndexedDB rejects a key that holds
@@ -86,5 +92,6 @@ export class TabcodeDatabase extends Dexie {
     this.version(1).stores(SCHEMA_VERSIONS[1])
     this.version(2).stores(SCHEMA_VERSIONS[2])
     this.version(3).stores(SCHEMA_VERSIONS[3])
+    this.version(4).stores(SCHEMA_VERSIONS[4])
   }
 }

@@ -12,7 +12,8 @@ export interface UserPromptInput {
   agent?: string
 }
 
-function checkParts(parts: PromptPartInput[]): void {
+/** Refuses a prompt with nothing in it (checked again when it is stored; callers may check before other work). */
+export function checkPromptParts(parts: PromptPartInput[]): void {
   if (!parts.some((part) => part.type !== 'text' || part.text.trim().length > 0)) {
     throw new InputError('parts', 'A prompt needs some text or a file')
   }
@@ -20,7 +21,7 @@ function checkParts(parts: PromptPartInput[]): void {
 
 /** Stores a user message with its parts and touches the session, all in one transaction. */
 export async function createUserMessage(context: StoreContext, input: UserPromptInput): Promise<{ info: UserMessage; parts: Part[] }> {
-  checkParts(input.parts)
+  checkPromptParts(input.parts)
   const now = context.now()
   const info = parseWith(
     UserMessageSchema,
@@ -53,7 +54,7 @@ export async function createUserMessage(context: StoreContext, input: UserPrompt
 
 /** Keeps a prompt for later (the `queue` delivery mode): it becomes a message when the running turn ends. */
 export async function enqueuePrompt(context: StoreContext, input: Omit<UserPromptInput, 'model'> & { model?: ModelReference }): Promise<InboxEntry> {
-  checkParts(input.parts)
+  checkPromptParts(input.parts)
   const now = context.now()
   const entry = parseWith(
     InboxEntrySchema,

@@ -6,11 +6,13 @@ import {
   createSession,
   getSession,
   listSessions,
+  moveTotals,
   removeSession,
   setArchived,
   setTitle,
   touchSession,
   updateSession,
+  usageOfParts,
 } from './session-store'
 import { makeTestContext } from './test-context'
 import { isDefaultTitle } from './title'
@@ -189,5 +191,20 @@ describe('sessions', () => {
     expect(await db.sessions.count()).toBe(2)
     expect(await db.messages.count()).toBe(1)
     expect(await db.parts.count()).toBe(1)
+  })
+})
+
+describe('session totals', () => {
+  it('sums the step-finish parts and moves totals without going below zero or gathering float dust', () => {
+    const build = makeBuilders()
+    const session = build.session()
+    const user = build.user(session.id)
+    const reply = build.assistant(session.id, user.id)
+    const usage = usageOfParts([build.text(reply, 'hi'), build.stepFinish(reply, 0.1, 10, 5), build.stepFinish(reply, 0.2, 20, 1)])
+    expect(usage).toEqual({ cost: expect.closeTo(0.3), tokens: { input: 30, output: 6, reasoning: 0, cache: { read: 0, write: 0 } } })
+    const added = moveTotals({ ...session, cost: 0, tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } } }, usage, 1)
+    expect(added.cost).toBe(0.3)
+    const removed = moveTotals({ ...session, ...added }, { ...usage, tokens: { ...usage.tokens, input: 100 } }, -1)
+    expect(removed).toEqual({ cost: 0, tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } } })
   })
 })

@@ -3,7 +3,7 @@ import type { StoreContext } from './context'
 import { decodeCursor, encodeCursor, TimeCursorSchema } from './cursor'
 import { InputError, NotFoundError, parseWith } from './errors'
 import { descending } from './id'
-import { emptyTokens, SessionInfoSchema, type SessionInfo } from './schema'
+import { emptyTokens, SessionInfoSchema, type Part, type SessionInfo, type Tokens } from './schema'
 import { createSlug } from './slug'
 import { defaultTitle } from './title'
 
@@ -200,4 +200,42 @@ export function clampLimit(limit: number | undefined): number {
   if (limit === undefined) return DEFAULT_PAGE_SIZE
   if (!Number.isInteger(limit) || limit < 1) throw new InputError('limit', 'The page size must be a positive integer')
   return Math.min(limit, MAX_PAGE_SIZE)
+}
+
+export interface Usage {
+  cost: number
+  tokens: Tokens
+}
+
+/** What the step-finish parts among `parts` cost: a session's totals are the sum over all of its own. */
+export function usageOfParts(parts: readonly Part[]): Usage {
+  const total: Usage = { cost: 0, tokens: emptyTokens() }
+  for (const part of parts) {
+    if (part.type !== 'step-finish') continue
+    total.cost += part.cost
+    total.tokens.input += part.tokens.input
+    total.tokens.output += part.tokens.output
+    total.tokens.reasoning += part.tokens.reasoning
+    total.tokens.cache.read += part.tokens.cache.read
+    total.tokens.cache.write += part.tokens.cache.write
+  }
+  return total
+}
+
+/** The session's totals with `usage` added (`sign` 1) or taken away (-1); never below zero, free of float dust. */
+export function moveTotals(session: SessionInfo, usage: Usage, sign: 1 | -1): Pick<SessionInfo, 'cost' | 'tokens'> {
+  const clean = (value: number) => Math.max(0, Number(value.toFixed(10)))
+  const tokens = session.tokens ?? emptyTokens()
+  return {
+    cost: clean((session.cost ?? 0) + sign * usage.cost),
+    tokens: {
+      input: clean(tokens.input + sign * usage.tokens.input),
+      output: clean(tokens.output + sign * usage.tokens.output),
+      reasoning: clean(tokens.reasoning + sign * usage.tokens.reasoning),
+      cache: {
+        read: clean(tokens.cache.read + sign * usage.tokens.cache.read),
+        write: clean(tokens.cache.write + sign * usage.tokens.cache.write),
+      },
+    },
+  }
 }

@@ -15,6 +15,8 @@ export {
 export type { Manifest, SnapshotRef, SnapshotStore } from './manifest'
 export { createStepSnapshots, stepPatch } from './patch'
 export type { StepEnd, StepPatch, StepSnapshots } from './patch'
+export { projectFilesFromSnapshot } from './project-files'
+export type { ProjectFiles, ProjectFilesInput } from './project-files'
 export { restoreFiles, revertPatches, revertPlan } from './revert'
 export type { RestoreInput, RestoreResult } from './revert'
 export { createTrackCache, listTrackedFiles, takeSnapshot, trackSnapshot } from './track'

@@ -1,30 +1,49 @@
 import type { StoreContext } from '../session/context'
+import { forkFamily, forkSession } from '../session/fork'
+import { revertPreview, revertSession, unrevertSession, type SessionFiles } from '../session/revert'
+import { getSession } from '../session/session-store'
+import { takeSnapshot } from '../snapshot'
 import type { WorkerHandlers } from './protocol'
 import type { SessionRunner } from './session-runner'
 import type { WorkspaceManager } from './workspace-manager'
 
 type HistoryHandlers = Pick<WorkerHandlers, 'forkSession' | 'forks' | 'revertPreview' | 'revertSession' | 'unrevertSession'>
 
-/** Fork, revert and unrevert: branching and undoing a session's history (and its files). */
+/**
+ * Fork, revert and unrevert: branching and undoing a session's history (and its files). Files are reached through
+ * the project's workspace as the tools see it (WebContainer when attached, which writes through to the stored copy),
+ * so every file a revert changes is announced to the file trees as a `workspace.changed` event by the workspace.
+ */
 export function historyHandlers(ready: () => StoreContext, runner: () => SessionRunner, workspaces: () => WorkspaceManager): HistoryHandlers {
-  void ready
-  void runner
-  void workspaces
+  const filesOf = async (context: StoreContext, sessionID: string): Promise<SessionFiles> => {
+    const { projectID } = await getSession(context, sessionID)
+    return { projectID, workspace: await workspaces().get(projectID) }
+  }
   return {
-    forkSession: () => {
-      throw new Error('Not built yet')
+    forkSession: async (input) => {
+      const context = ready()
+      const { projectID, workspace } = await filesOf(context, input.sessionID)
+      const { session, project, newProject } = await forkSession(context, input, {
+        root: workspace.root,
+        current: () => takeSnapshot({ store: context, projectID, workspace }),
+      })
+      return { session, project, newProject }
     },
-    forks: () => {
-      throw new Error('Not built yet')
+    forks: (sessionID) => forkFamily(ready(), sessionID),
+    revertPreview: async (input) => {
+      const context = ready()
+      const preview = await revertPreview(context, input, await filesOf(context, input.sessionID))
+      return { messageID: preview.messageID, ...(preview.partID ? { partID: preview.partID } : {}), messages: preview.messages, files: preview.files }
     },
-    revertPreview: () => {
-      throw new Error('Not built yet')
+    revertSession: async (input) => {
+      const context = ready()
+      const files = await filesOf(context, input.sessionID)
+      return runner().whileIdle(input.sessionID, 'revert it', () => revertSession(context, input, files))
     },
-    revertSession: () => {
-      throw new Error('Not built yet')
-    },
-    unrevertSession: () => {
-      throw new Error('Not built yet')
+    unrevertSession: async (sessionID) => {
+      const context = ready()
+      const files = await filesOf(context, sessionID)
+      return runner().whileIdle(sessionID, 'undo the revert', () => unrevertSession(context, sessionID, files))
     },
   }
 }

@@ -1,7 +1,8 @@
 import { getSettings } from '../provider/provider-store'
 import type { StoreContext } from '../session/context'
 import { InputError } from '../session/errors'
-import { createUserMessage, enqueuePrompt } from '../session/prompt'
+import { checkPromptParts, createUserMessage, enqueuePrompt } from '../session/prompt'
+import { finishRevert } from '../session/revert'
 import type { ModelReference } from '../session/schema'
 import { getSession } from '../session/session-store'
 import { readTodos } from '../session/todo-store'
@@ -27,6 +28,9 @@ export function runHandlers(ready: () => StoreContext, runner: () => SessionRunn
       const context = ready()
       const model = await modelFor(context, input)
       const base = { sessionID: input.sessionID, parts: input.parts, ...(input.agent ? { agent: input.agent } : {}) }
+      // A new prompt continues from a pending revert: what it hid goes for good before the prompt is stored.
+      checkPromptParts(input.parts)
+      await finishRevert(context, input.sessionID)
       if (input.delivery === 'queue') {
         const entry = await enqueuePrompt(context, { ...base, model })
         void runner().start(input.sessionID)
@@ -37,8 +41,12 @@ export function runHandlers(ready: () => StoreContext, runner: () => SessionRunn
       return { status: 'stored', messageID: info.id }
     },
     cancel: (sessionID) => runner().cancel(sessionID),
-    resume: (sessionID) => {
-      ready()
+    resume: async (sessionID) => {
+      const session = await getSession(ready(), sessionID)
+      // Retrying would answer from a history whose end is hidden; the user goes on with a prompt or an unrevert.
+      if (session.revert) {
+        throw new InputError('revert', 'This session has a pending revert: send a new prompt to continue from there, or undo the revert first.')
+      }
       void runner().start(sessionID, { resume: true })
     },
     openSession: async (sessionID) => ({ repaired: await runner().repairIfIdle(sessionID) }),

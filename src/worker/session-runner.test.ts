@@ -107,4 +107,25 @@ describe('session runner', () => {
     await running
     await expect.poll(() => statuses.filter((entry) => entry.status.type === 'idle').length).toBeGreaterThanOrEqual(2)
   })
+
+  it('knows a session is busy when this tab or another one runs it, and keeps history operations off it', async () => {
+    const { first, second, session, prompt, context } = await twoTabs([{ hangAfter: [{ type: 'stream-start', warnings: [] }] }])
+    expect(await second.isBusy(session.id)).toBe(false)
+    await prompt('hello')
+    const running = first.start(session.id)
+    await expect.poll(async () => (await loadHistory(context, session.id)).length).toBe(2)
+    expect(await first.isBusy(session.id)).toBe(true)
+    // The other tab runs nothing itself, but the lock is held.
+    expect(await second.isBusy(session.id)).toBe(true)
+    let ran = false
+    await expect(second.whileIdle(session.id, 'revert it', async () => (ran = true))).rejects.toMatchObject({
+      name: 'BusyError',
+      data: { sessionID: session.id, action: 'revert it' },
+    })
+    expect(ran).toBe(false)
+    first.cancel(session.id)
+    await running
+    expect(await second.isBusy(session.id)).toBe(false)
+    expect(await second.whileIdle(session.id, 'revert it', async () => 'done')).toBe('done')
+  })
 })

@@ -4,6 +4,7 @@ import { runLoop } from '../session/loop'
 import type { PartWriter } from '../session/part-writer'
 import { clearStaleAsks } from '../permission'
 import { repairSession } from '../session/recovery'
+import { BusyError } from '../session/errors'
 
 /** The slice of the Web Locks API the runner needs; tests pass an in-memory one. */
 export interface Locks {
@@ -63,6 +64,30 @@ export class SessionRunner {
 
   isRunning(sessionID: string): boolean {
     return this.runs.has(sessionID)
+  }
+
+  /**
+   * Whether a loop runs (or waits to run) the session in this tab, or any tab holds its lock. A tab that is only
+   * repairing or checking holds the lock for a moment too, and counts as busy then: the caller just tries again.
+   */
+  async isBusy(sessionID: string): Promise<boolean> {
+    if (this.runs.has(sessionID)) return true
+    return this.locks.request(lockName(sessionID), { ifAvailable: true }, async (lock) => !lock)
+  }
+
+  /**
+   * Runs `operation` holding the session's lock, so no loop in any tab can start on the session meanwhile (a
+   * prompt arriving then waits for it); fails with a BusyError at once if the session runs. `action` completes the
+   * error's sentence: "… before you <action>".
+   */
+  async whileIdle<T>(sessionID: string, action: string, operation: () => Promise<T>): Promise<T> {
+    if (this.runs.has(sessionID)) throw new BusyError(sessionID, action)
+    const outcome = await this.locks.request(lockName(sessionID), { ifAvailable: true }, async (lock) => {
+      if (!lock || this.runs.has(sessionID)) return { busy: true as const }
+      return { busy: false as const, value: await operation() }
+    })
+    if (outcome.busy) throw new BusyError(sessionID, action)
+    return outcome.value
   }
 
   /** Makes sure a loop will look at this session; resolves when that loop has ended. */
