@@ -4,7 +4,7 @@ import { runLoop } from '../session/loop'
 import type { PartWriter } from '../session/part-writer'
 import { clearStaleAsks } from '../permission'
 import { repairSession } from '../session/recovery'
-import { BusyError } from '../session/errors'
+import { BusyError, serializeError } from '../session/errors'
 
 /** The slice of the Web Locks API the runner needs; tests pass an in-memory one. */
 export interface Locks {
@@ -111,7 +111,8 @@ export class SessionRunner {
       })
       .catch((error: unknown) => {
         if (signal.aborted) return
-        const message = error instanceof Error ? error.message : String(error)
+        // A full disk is named in words the user can act on, however Dexie wrapped it.
+        const { message } = serializeError(error)
         this.dependencies.store.emit({ type: 'session.error', sessionID, error: { name: 'UnknownError', data: { message } } })
         this.dependencies.setStatus(sessionID, { type: 'idle' })
       })
