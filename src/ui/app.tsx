@@ -5,6 +5,8 @@ import { createBootGuard } from './boot/create-boot-guard'
 import { RecoveryScreen } from './boot/recovery-screen'
 import { Splash } from './boot/splash'
 import { installTestHook } from './test-hook'
+import { hashForSession } from './workbench/session-location'
+import type { Arrival } from './workbench/open-target'
 import { Workbench } from './workbench/workbench'
 
 type Phase = { status: 'booting' } | BootOutcome
@@ -12,6 +14,8 @@ type Phase = { status: 'booting' } | BootOutcome
 /** Boot, then either the workbench or the recovery screen; there is no state in which the page is blank. */
 export function App(): JSX.Element {
   const [phase, setPhase] = createSignal<Phase>({ status: 'booting' })
+  // What the next project's workbench opens first (a branch that got its own project).
+  let arrival: Arrival | undefined
   const guard = createBootGuard((detail) => {
     if (phase().status === 'booting') setPhase({ status: 'failed', failure: { kind: 'crash', detail } })
   })
@@ -46,9 +50,11 @@ export function App(): JSX.Element {
                 <Workbench
                   connection={outcome().connection}
                   project={project}
-                  onSwitchProject={(next) => {
-                    // The open session belongs to the project being left.
-                    history.replaceState(null, '', location.pathname + location.search)
+                  arrival={arrival}
+                  onSwitchProject={(next, target) => {
+                    // The open session belongs to the project being left; the fragment names the one to open next.
+                    history.replaceState(null, '', target ? hashForSession(target.sessionID) : location.pathname + location.search)
+                    arrival = target
                     installTestHook({ api: outcome().connection.api, version: outcome().version, projectID: next.id })
                     setPhase({ ...outcome(), project: next })
                   }}

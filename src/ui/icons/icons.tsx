@@ -73,3 +73,9 @@ export const SettingsIcon = () => (
     <circle cx="6" cy="11.5" r="1.5" />
   </Icon>
 )
+
+export const MoreIcon = () => (
+  <Icon>
+    <path d="M3.5 8h.01M8 8h.01M12.5 8h.01" stroke-width="2.5" />
+  </Icon>
+)

@@ -1,9 +1,10 @@
 import { Show, type JSX } from 'solid-js'
 import type { AssistantMessage } from '../../session/schema'
 import { formatDuration } from '../format/time'
+import { MessageActions } from '../history/message-actions'
 import { UsageLine } from './usage-line'
 
-/** Model, usage and outcome of one assistant message, in one quiet line. */
+/** Model, usage and outcome of one assistant message, in one quiet line, and its actions. */
 export function AssistantFooter(props: { message: AssistantMessage }): JSX.Element {
   const duration = () =>
     props.message.time.completed !== undefined ? props.message.time.completed - props.message.time.created : undefined
@@ -27,6 +28,7 @@ export function AssistantFooter(props: { message: AssistantMessage }): JSX.Eleme
         <span aria-hidden="true"> · </span>
         <span>in progress</span>
       </Show>
+      <MessageActions message={props.message} />
     </footer>
   )
 }

@@ -9,7 +9,7 @@ import { PartList } from './part-list'
  * One assistant message (one model step). Steps answering the same prompt read as one reply: only the first shows
  * the "Assistant" heading. A compaction summary is labelled as such, under its divider.
  */
-export function AssistantMessageView(props: { message: AssistantMessage; previous: Message | undefined }): JSX.Element {
+export function AssistantMessageView(props: { message: AssistantMessage; previous: Message | undefined; before?: string | undefined }): JSX.Element {
   const store = useSessionStore()
   const parts = () => store.partsOf(props.message.id)
   const summary = () => props.message.summary === true
@@ -18,19 +18,24 @@ export function AssistantMessageView(props: { message: AssistantMessage; previou
     return previous?.role === 'assistant' && previous.parentID === props.message.parentID && !previous.summary && !summary()
   }
   return (
+    // A summary is a region of its own ("Summary"), not one of the assistant's replies.
     <article
       class="message message-assistant"
       classList={{ 'message-summary': summary(), 'message-continued': continued() }}
-      aria-label={`${summary() ? 'Summary' : 'Assistant'} (${props.message.modelID})`}
+      role={summary() ? 'region' : undefined}
+      aria-label={summary() ? 'Summary' : `Assistant (${props.message.modelID})`}
       data-message-id={props.message.id}
     >
       <Show when={!continued()}>
         <header class="message-head">
           <span class="message-author">{summary() ? 'Summary' : 'Assistant'}</span>
           <span class="faint">{props.message.agent}</span>
+          <Show when={summary()}>
+            <SummaryUse markerID={props.message.parentID} />
+          </Show>
         </header>
       </Show>
-      <PartList parts={parts} role="assistant" />
+      <PartList parts={parts} role="assistant" before={props.before} />
       <Show when={props.message.error}>
         {(error) => (
           <Show when={error().name !== 'MessageAbortedError'} fallback={<StoppedMarker message={abortText(error())} />}>
@@ -40,6 +45,17 @@ export function AssistantMessageView(props: { message: AssistantMessage; previou
       </Show>
       <AssistantFooter message={props.message} />
     </article>
+  )
+}
+
+/** Whether the model reads this summary in place of the turns above it (not once the compaction is undone). */
+function SummaryUse(props: { markerID: string }): JSX.Element {
+  const store = useSessionStore()
+  const undone = () => store.partsOf(props.markerID).some((part) => part.type === 'compaction' && part.undone !== undefined)
+  return (
+    <span class="faint summary-use">
+      {undone() ? 'not used: the compaction was undone' : 'the model reads this instead of the turns above'}
+    </span>
   )
 }
 

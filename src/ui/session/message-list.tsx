@@ -1,4 +1,5 @@
 import { createMemo, For, Show, type JSX } from 'solid-js'
+import { visibleMessages } from '../history/revert-cut'
 import { useSessionStore } from '../store/session-store-context'
 import { createKeyedList } from './create-keyed-list'
 import { createVirtualList, type VirtualList } from './create-virtual-list'
@@ -11,7 +12,18 @@ import { MessageView } from './message-view'
 export function MessageList(props: { controls?: (list: Pick<VirtualList, 'scrollToBottom'>) => void }): JSX.Element {
   const store = useSessionStore()
   const current = store.current
-  const keyed = createKeyedList(current.messages)
+  // The revert point as a value: the session row changes with every step's usage, the cut only with a revert.
+  const cut = createMemo(
+    () => {
+      const revert = current.info()?.revert
+      return revert ? { messageID: revert.messageID, partID: revert.partID } : undefined
+    },
+    undefined,
+    { equals: (a, b) => a?.messageID === b?.messageID && a?.partID === b?.partID },
+  )
+  // A reverted session hides its messages from the revert point on (they are removed at the next prompt).
+  const shown = createMemo(() => visibleMessages(current.messages(), cut()))
+  const keyed = createKeyedList(shown)
   let scroller: HTMLDivElement | undefined
   let log: HTMLDivElement | undefined
   const loadOlder = () => {
@@ -59,7 +71,13 @@ export function MessageList(props: { controls?: (list: Pick<VirtualList, 'scroll
               {(messageID) => (
                 <div class="message-row" ref={(element) => virtual.observe(element, messageID)} data-message-row={messageID}>
                   <Show when={keyed.get(messageID)}>
-                    {(message) => <MessageView message={message()} previous={previousOf(messageID)} />}
+                    {(message) => (
+                      <MessageView
+                        message={message()}
+                        previous={previousOf(messageID)}
+                        before={cut()?.messageID === messageID ? cut()?.partID : undefined}
+                      />
+                    )}
                   </Show>
                 </div>
               )}

@@ -1,4 +1,4 @@
-import { createEffect, createMemo, createSignal, createUniqueId, For, onMount, Show, type JSX } from 'solid-js'
+import { createEffect, createMemo, createSignal, createUniqueId, For, on, onMount, Show, type JSX } from 'solid-js'
 import type { ModelReference } from '../../session/schema'
 import type { AgentSummary } from '../../worker/protocol'
 import { errorMessage } from '../format/error'
@@ -83,6 +83,18 @@ export function PromptBox(props: {
     setText(value)
     store.drafts.update(sessionID, { text: value })
   }
+  // Text the app hands back (a reverted prompt) replaces what is in the box; the draft already holds it.
+  createEffect(
+    on(
+      store.drafts.filled,
+      (fill) => {
+        if (fill?.sessionID === sessionID) setText(fill.text)
+      },
+      { defer: true },
+    ),
+  )
+  // Messages hidden by a revert are removed for good by the next prompt; the box says so before it happens.
+  const reverted = () => store.state.sessions[sessionID]?.revert !== undefined
 
   async function submit(action: PromptAction): Promise<void> {
     const sent = text()
@@ -143,7 +155,7 @@ export function PromptBox(props: {
         id={props.id}
         class="prompt-input"
         rows={3}
-        placeholder="Ask tabcode to change, explain or explore the code…"
+        placeholder={reverted() ? 'Sending a prompt removes the hidden messages…' : 'Ask tabcode to change, explain or explore the code…'}
         aria-keyshortcuts={keysFor('focus-prompt')}
         aria-describedby={hintID}
         value={text()}
@@ -229,6 +241,7 @@ export function PromptBox(props: {
       </div>
       <p id={hintID} class="prompt-note" classList={{ 'prompt-note-busy': running() }}>
         {running() ? 'Busy: Send adds to this turn · Queue runs after it' : 'Enter to send · Shift+Enter for a new line'}
+        <Show when={reverted()}> · Sending removes the hidden messages for good (Unrevert brings them back)</Show>
       </p>
     </form>
   )

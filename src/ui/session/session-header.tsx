@@ -2,6 +2,7 @@ import { createSignal, Show, type JSX } from 'solid-js'
 import type { SessionInfo } from '../../session/schema'
 import { displayTitle } from '../../session/title'
 import { formatDateTime, isoTime } from '../format/time'
+import { SessionHistoryControls } from '../history/session-history-controls'
 import { PencilIcon } from '../icons/icons'
 import { useSessionStore } from '../store/session-store-context'
 import { SessionStatusText } from './session-status'
@@ -10,7 +11,7 @@ import { UsageLine } from './usage-line'
 
 export const SESSION_HEADING_ID = 'session-heading'
 
-/** Title (renamable in place), when it began, and what it has cost so far. */
+/** Title (renamable in place), when it began, what it has cost so far, and its history controls. */
 export function SessionHeader(props: { info: SessionInfo }): JSX.Element {
   const store = useSessionStore()
   const [editing, setEditing] = createSignal(false)
@@ -64,6 +65,7 @@ export function SessionHeader(props: { info: SessionInfo }): JSX.Element {
           <UsageLine tokens={props.info.tokens} cost={props.info.cost ?? 0} />
         </span>
       </p>
+      <SessionHistoryControls info={props.info} />
     </header>
   )
 }

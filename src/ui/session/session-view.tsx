@@ -1,5 +1,10 @@
 import { Show, type JSX } from 'solid-js'
 import { errorMessage } from '../format/error'
+import { createHistoryActions, type OpenTarget } from '../history/create-history-actions'
+import { HistoryActionsContext } from '../history/history-context'
+import { hiddenCount } from '../history/revert-cut'
+import { RevertDialog } from '../history/revert-dialog'
+import { RevertedNotice } from '../history/reverted-notice'
 import { useSessionStore } from '../store/session-store-context'
 import type { VirtualList } from './create-virtual-list'
 import { MessageList } from './message-list'
@@ -19,55 +24,80 @@ export function SessionView(props: {
   promptID: string
   onShowSettings?: (() => void) | undefined
   onNewSession?: (() => void) | undefined
+  /** Opens another session (a fork, an origin), switching project when it lives in another one. */
+  onOpen?: ((target: OpenTarget) => void) | undefined
 }): JSX.Element {
   const store = useSessionStore()
   const info = () => store.state.sessions[props.sessionID]
+  const history = createHistoryActions({ store, sessionID: props.sessionID, open: (target) => props.onOpen?.(target) })
   let list: Pick<VirtualList, 'scrollToBottom'> | undefined
   return (
-    <section
-      class="session-view"
-      aria-labelledby={SESSION_HEADING_ID}
-      onKeyDown={(event) => {
-        const stop = escapeStops({
-          key: event.key,
-          isComposing: event.isComposing,
-          defaultPrevented: event.defaultPrevented,
-          dialogOpen: document.querySelector('dialog[open]') !== null,
-          running: isRunning(store.state.status[props.sessionID]),
-        })
-        if (!stop) return
-        event.preventDefault()
-        store.api.cancel(props.sessionID).catch((error: unknown) => console.warn(`tabcode: stop failed: ${errorMessage(error)}`))
-      }}
-    >
-      <Show
-        when={info()}
-        fallback={
-          <p class="list-note quiet" classList={{ problem: !!store.current.error() }}>
-            {store.current.error() ?? 'Opening session…'}
-          </p>
-        }
+    <HistoryActionsContext.Provider value={history}>
+      <section
+        class="session-view"
+        aria-labelledby={SESSION_HEADING_ID}
+        onKeyDown={(event) => {
+          const stop = escapeStops({
+            key: event.key,
+            isComposing: event.isComposing,
+            defaultPrevented: event.defaultPrevented,
+            dialogOpen: document.querySelector('dialog[open]') !== null,
+            running: isRunning(store.state.status[props.sessionID]),
+          })
+          if (!stop) return
+          event.preventDefault()
+          store.api.cancel(props.sessionID).catch((error: unknown) => console.warn(`tabcode: stop failed: ${errorMessage(error)}`))
+        }}
       >
-        {(session) => <SessionHeader info={session()} />}
-      </Show>
-      <SessionErrorBanner sessionID={props.sessionID} onShowSettings={props.onShowSettings} onNewSession={props.onNewSession} />
-      <Show when={store.current.repaired()}>
-        <div class="session-notice" role="status">
-          <span>The last reply was interrupted when its tab closed</span>
-          <button type="button" class="button button-small button-quiet" onClick={() => store.current.dismissRepaired()}>
-            Dismiss
-          </button>
-        </div>
-      </Show>
-      <MessageList controls={(controls) => (list = controls)} />
-      <TodoPanel sessionID={props.sessionID} />
-      <AskDialog sessionID={props.sessionID} />
-      <PromptBox
-        id={props.promptID}
-        sessionID={props.sessionID}
-        onShowSettings={props.onShowSettings}
-        onSent={() => list?.scrollToBottom()}
-      />
-    </section>
+        <Show
+          when={info()}
+          fallback={
+            <p class="list-note quiet" classList={{ problem: !!store.current.error() }}>
+              {store.current.error() ?? 'Opening session…'}
+            </p>
+          }
+        >
+          {(session) => <SessionHeader info={session()} />}
+        </Show>
+        <SessionErrorBanner sessionID={props.sessionID} onShowSettings={props.onShowSettings} onNewSession={props.onNewSession} />
+        <Show when={store.current.repaired()}>
+          <div class="session-notice" role="status">
+            <span>The last reply was interrupted when its tab closed</span>
+            <button type="button" class="button button-small button-quiet" onClick={() => store.current.dismissRepaired()}>
+              Dismiss
+            </button>
+          </div>
+        </Show>
+        <MessageList controls={(controls) => (list = controls)} />
+        <Show when={info()?.revert}>
+          {(revert) => (
+            <RevertedNotice
+              revert={revert()}
+              hidden={hiddenCount(store.current.messages(), revert())}
+              busy={history.busy()}
+              onUnrevert={history.unrevert}
+            />
+          )}
+        </Show>
+        <Show when={history.pendingRevert()}>
+          {(request) => (
+            <RevertDialog
+              files={request().files}
+              preview={() => history.previewRevert(request())}
+              onRevert={() => history.confirmRevert(request())}
+              onClose={history.cancelRevert}
+            />
+          )}
+        </Show>
+        <TodoPanel sessionID={props.sessionID} />
+        <AskDialog sessionID={props.sessionID} />
+        <PromptBox
+          id={props.promptID}
+          sessionID={props.sessionID}
+          onShowSettings={props.onShowSettings}
+          onSent={() => list?.scrollToBottom()}
+        />
+      </section>
+    </HistoryActionsContext.Provider>
   )
 }

@@ -79,6 +79,8 @@ function fakeApi(initial: ProviderSummary[] = []) {
       if (setting.key === 'retry.limit') settings = { ...settings, retryLimit: setting.value }
       if (setting.key === 'model.default') settings = { ...settings, defaultModel: setting.value }
       if (setting.key === 'model.small') settings = { ...settings, smallModel: setting.value }
+      if (setting.key === 'compaction.auto') settings = { ...settings, compactionAuto: setting.value }
+      if (setting.key === 'compaction.prune') settings = { ...settings, compactionPrune: setting.value }
       return settings
     },
     testConnection: vi.fn(async (): Promise<ConnectionResult> => ({ status: 'ok', models: ['llama3.2:latest', 'my-finetune'], latencyMs: 12 })),
@@ -280,12 +282,33 @@ describe('settings dialog', () => {
     expect(settings()).toEqual({
       retryLimit: 3,
       workspaceBackend: 'auto',
+      compactionAuto: true,
+      compactionPrune: true,
       defaultModel: { providerID: 'prv_b', modelID: 'llama3.2' },
       smallModel: { providerID: 'prv_a', modelID: 'gpt-4o-mini' },
     })
     retry.value = '-2'
     retry.dispatchEvent(new Event('change', { bubbles: true }))
     expect(root.querySelector('[role="alert"]')?.textContent).toBe('The retry limit must be a whole number from 0 to 100.')
+  })
+
+  it('switches automatic compaction and the clearing of old tool outputs', async () => {
+    const { root, settings } = open([openai])
+    await settle()
+    const section = [...root.querySelectorAll('section')].find((candidate) => candidate.querySelector('h3')?.textContent === 'Context')!
+    const auto = byLabel<HTMLInputElement>(section, 'Compact automatically near the context limit')
+    const prune = byLabel<HTMLInputElement>(section, 'Clear old tool outputs for the model')
+    expect([auto.type, auto.checked, prune.checked]).toEqual(['checkbox', true, true])
+    auto.checked = false
+    auto.dispatchEvent(new Event('change', { bubbles: true }))
+    await settle()
+    expect(settings()).toMatchObject({ compactionAuto: false, compactionPrune: true })
+    expect(root.querySelector('[role="status"]')?.textContent).toBe('Automatic compaction off.')
+    prune.checked = false
+    prune.dispatchEvent(new Event('change', { bubbles: true }))
+    await settle()
+    expect(settings()).toMatchObject({ compactionAuto: false, compactionPrune: false })
+    expect(auto.checked).toBe(false)
   })
 
   it('marks a stored key and removes it only on save', async () => {

@@ -10,6 +10,7 @@ import type { SessionEvent } from '../../session/event'
 import { ApprovalsSettings, type ApprovalsApi } from '../permission/approvals-settings'
 import { AgentForm, AgentSection, createAgentSettings, type AgentSettingsApi, type AgentSettingsStore } from './agent-settings'
 import type { ProviderStore } from './create-provider-store'
+import { CompactionSettings } from './compaction-settings'
 import { ModelSelect } from './model-picker'
 import { ProviderForm, type ProviderFormApi } from './provider-form'
 import './settings.css'
@@ -22,7 +23,8 @@ type View =
 type Notice = { tone: 'status' | 'alert'; text: string }
 
 /**
- * Settings: providers (add, edit, remove), the default and small model, the retry limit, and per-agent settings.
+ * Settings: providers (add, edit, remove), the default and small model, the retry limit, compaction, and per-agent
+ * settings.
  * Model settings apply at once; a provider or an agent is saved with its form's Save. Escape in a form goes back to
  * the overview instead of losing it.
  */
@@ -309,6 +311,8 @@ function Overview(props: {
           </div>
         </div>
       </section>
+
+      <CompactionSettings store={store} onNotice={props.setNotice} />
 
       <AgentSection store={props.agents} providers={store.providers()} onEdit={(agent) => props.onEditAgent(agent)} />
 

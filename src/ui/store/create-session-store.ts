@@ -20,6 +20,13 @@ export interface SessionStore {
   /** The last failed action, worded for the user, until dismissed or replaced. */
   problem: Accessor<string | undefined>
   dismissProblem(): void
+  /**
+   * Runs an action; a failure becomes the problem banner ("Couldn't <what>: <reason>") and the answer is undefined.
+   * Success clears an earlier problem.
+   */
+  attempt<T>(what: string, action: () => Promise<T>): Promise<T | undefined>
+  /** Puts a session row the worker answered with into the store (its event follows, with the same row). */
+  remember(info: SessionInfo): void
   /** Reads a session's subagent sessions into the store (they are not part of the session list). */
   loadChildren(sessionID: string): Promise<void>
   /** Drops a permission question this tab just answered (the reply event does the same for every tab). */
@@ -71,7 +78,8 @@ export function createSessionStore(connection: WorkerConnection, options: { proj
     onCleanup(() => document.removeEventListener('visibilitychange', onHide))
   }
 
-  const upsert = (info: SessionInfo) => setState('sessions', info.id, info)
+  // Replaced, not merged: a field the worker dropped (an unreverted session's `revert`) must go here too.
+  const upsert = (info: SessionInfo) => setState(produce((draft) => void (draft.sessions[info.id] = info)))
 
   async function attempt<T>(what: string, action: () => Promise<T>): Promise<T | undefined> {
     try {
@@ -92,6 +100,8 @@ export function createSessionStore(connection: WorkerConnection, options: { proj
     partsOf: (messageID) => state.parts[messageID] ?? NO_PARTS,
     problem,
     dismissProblem: () => setProblem(undefined),
+    attempt,
+    remember: upsert,
     forgetAsk: (askID: string) => setState('asks', askID, undefined!),
     loadChildren: async (sessionID: string) => {
       const children = await api.children(sessionID)

@@ -44,3 +44,13 @@ describe('textAfterSend', () => {
     expect(textAfterSend('', 'fix the bug')).toBe('')
   })
 })
+
+describe('makeDraftStore fill', () => {
+  it('replaces the text, keeps the choices, and tells a listening prompt box', () => {
+    const drafts = makeDraftStore()
+    drafts.update('ses_a', { text: 'half typed', agent: 'plan' })
+    drafts.fill('ses_a', 'the reverted prompt')
+    expect(drafts.get('ses_a')).toEqual({ text: 'the reverted prompt', agent: 'plan' })
+    expect(drafts.filled()).toEqual({ sessionID: 'ses_a', text: 'the reverted prompt' })
+  })
+})

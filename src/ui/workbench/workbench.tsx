@@ -18,6 +18,7 @@ import { WorkspaceToggle } from '../workspace/workspace-toggle'
 import { createWebContainerStart } from '../workspace-boot/create-webcontainer-start'
 import { ProjectPicker } from '../project/project-picker'
 import { createWorkerNotices } from './create-worker-notices'
+import { makeOpenTarget, type Arrival, type SessionNotice } from './open-target'
 import { hashForSession, sessionFromHash } from './session-location'
 import './workbench.css'
 
@@ -27,8 +28,19 @@ export const PROMPT_ID = 'prompt'
 const SettingsDialog = lazy(() => import('../settings/settings-dialog'))
 
 /** The app once storage is open: sidebar, the open session, and the notices about this tab. */
-export function Workbench(props: { connection: WorkerConnection; project: Project; onSwitchProject?: (project: Project) => void }): JSX.Element {
+export function Workbench(props: {
+  connection: WorkerConnection
+  project: Project
+  onSwitchProject?: (project: Project, arrival?: Arrival) => void
+  /** Read once, on mount: the session is opened from the fragment the switch set. */
+  arrival?: Arrival | undefined
+}): JSX.Element {
   const store = createSessionStore(props.connection, { projectID: props.project.id })
+  // News about the session just opened ("Branched into …"), shown while that session stays open.
+  const [notice, setNotice] = createSignal<SessionNotice | undefined>(
+    props.arrival?.notice ? { sessionID: props.arrival.sessionID, text: props.arrival.notice } : undefined,
+  )
+  if (props.arrival?.prompt) store.drafts.fill(props.arrival.sessionID, props.arrival.prompt)
   const notices = createWorkerNotices(props.connection)
   const webcontainer = createWebContainerStart(props.connection.api)
   const [sidebarOpen, setSidebarOpen] = createSignal(false)
@@ -41,6 +53,14 @@ export function Workbench(props: { connection: WorkerConnection; project: Projec
     setSidebarOpen(false)
     void store.current.open(sessionID)
   }
+  const openTarget = makeOpenTarget({
+    projectID: props.project.id,
+    store,
+    switchProject: (project, arrival) => props.onSwitchProject?.(project, arrival),
+    open: openSession,
+    setNotice,
+    focusPrompt,
+  })
   const createSession = async () => {
     setSidebarOpen(false)
     if (await store.createSession()) focusPrompt()
@@ -104,6 +124,9 @@ export function Workbench(props: { connection: WorkerConnection; project: Projec
           <Show when={store.problem()}>
             <Banner tone="danger" role="alert" message={store.problem()!} onDismiss={store.dismissProblem} />
           </Show>
+          <Show when={notice()?.sessionID === store.current.id() ? notice() : undefined}>
+            {(shown) => <Banner message={shown().text} onDismiss={() => setNotice(undefined)} />}
+          </Show>
           <div class="workbench" data-sidebar={sidebarOpen() ? 'open' : 'closed'}>
             <header class="narrow-bar">
               <button
@@ -143,6 +166,7 @@ export function Workbench(props: { connection: WorkerConnection; project: Projec
                     promptID={PROMPT_ID}
                     onShowSettings={() => setSettingsOpen(true)}
                     onNewSession={() => void createSession()}
+                    onOpen={(target) => void openTarget(target)}
                   />
                 )}
               </Show>

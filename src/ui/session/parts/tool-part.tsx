@@ -2,6 +2,7 @@ import { For, Show, type JSX } from 'solid-js'
 import type { ToolPart } from '../../../session/schema'
 import { formatDuration } from '../../format/time'
 import { formatJson } from '../../format/truncate'
+import { PartActions } from '../../history/message-actions'
 import { LongText } from '../long-text'
 import { FilePartView } from './file-part'
 import { describeLines, isInterrupted, lineCount, toolDuration, toolOutput, toolSubject } from './tool-summary'
@@ -44,11 +45,15 @@ export function ToolPartView(props: { part: ToolPart }): JSX.Element {
           <Show when={duration() !== undefined}>
             <span class="faint">{formatDuration(duration()!)}</span>
           </Show>
+          <PartActions part={props.part} />
         </span>
       </div>
       <Show when={failed()}>{(call) => <p class="tool-error">{call().error}</p>}</Show>
       <Show when={completed()?.time.compacted}>
-        <p class="tool-note">Output cleared for the model to save context; it is still shown here.</p>
+        <p class="tool-note tool-pruned">
+          <span class="badge">Cleared for the model</span> the model now sees a placeholder to save context; the output is
+          still shown here.
+        </p>
       </Show>
       <Show when={hasInput() || state().status === 'pending'}>
         <details class="tool-section">

@@ -1,0 +1,82 @@
+import { createResource, createSignal, createUniqueId, For, Show, type JSX } from 'solid-js'
+import type { SessionInfo } from '../../session/schema'
+import { displayTitle } from '../../session/title'
+import type { ForkFamily } from '../../worker/protocol'
+import { hashForSession } from '../workbench/session-location'
+import './history.css'
+
+/** A plain click opens in place (switching project when needed); modified clicks keep their browser meaning. */
+function follow(event: MouseEvent, open: () => void): void {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+  event.preventDefault()
+  open()
+}
+
+/** Where this session was branched from, and the sessions branched from it, as links to move between them. */
+export function ForkLinks(props: {
+  info: SessionInfo
+  /** The session's branch family; a failure leaves just what the session row itself says. */
+  load: () => Promise<ForkFamily>
+  known: (sessionID: string) => SessionInfo | undefined
+  onOpen: (session: SessionInfo) => void
+}): JSX.Element {
+  const [family] = createResource(
+    (): Promise<ForkFamily> =>
+      props.load().catch((error: unknown) => {
+        console.warn('tabcode: could not read the session forks', error)
+        return { forks: [] }
+      }),
+  )
+  const [open, setOpen] = createSignal(false)
+  const listID = createUniqueId()
+  let toggle: HTMLButtonElement | undefined
+  const origin = () => family()?.origin ?? (props.info.fork ? props.known(props.info.fork.sessionID) : undefined)
+  const forks = () => family()?.forks ?? []
+  return (
+    <span class="fork-links">
+      <Show when={origin()}>
+        {(session) => (
+          <a class="fork-origin" href={hashForSession(session().id)} onClick={(event) => follow(event, () => props.onOpen(session()))}>
+            Forked from {displayTitle(session().title)}
+          </a>
+        )}
+      </Show>
+      <Show when={forks().length > 0}>
+        <span
+          class="fork-list-root"
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape' || !open()) return
+            event.preventDefault()
+            event.stopPropagation()
+            setOpen(false)
+            toggle?.focus()
+          }}
+        >
+          <button
+            ref={toggle}
+            type="button"
+            class="button button-small button-quiet"
+            aria-expanded={open()}
+            aria-controls={listID}
+            onClick={() => setOpen(!open())}
+          >
+            Forks ({forks().length})
+          </button>
+          <Show when={open()}>
+            <ul id={listID} class="fork-list" aria-label="Forks">
+              <For each={forks()}>
+                {(fork) => (
+                  <li>
+                    <a href={hashForSession(fork.id)} onClick={(event) => follow(event, () => props.onOpen(fork))}>
+                      {displayTitle(fork.title)}
+                    </a>
+                  </li>
+                )}
+              </For>
+            </ul>
+          </Show>
+        </span>
+      </Show>
+    </span>
+  )
+}

@@ -1,0 +1,85 @@
+import { createResource, createSignal, For, Match, Show, Switch, type JSX } from 'solid-js'
+import type { RevertPreview } from '../../worker/protocol'
+import { Dialog } from '../dialog/dialog'
+import { errorMessage } from '../format/error'
+import './history.css'
+
+const CHANGE_TEXT = { restore: 'restored', delete: 'deleted' } as const
+
+/**
+ * The confirmation of a revert: how many messages it hides and, when files are reverted too, each file and what
+ * happens to it, read from the worker's preview before anything changes (opencode's users lost work to reverts that
+ * changed files without saying so). Cancel has the initial focus.
+ */
+export function RevertDialog(props: {
+  files: boolean
+  preview: () => Promise<RevertPreview>
+  onRevert: () => Promise<void>
+  onClose: () => void
+}): JSX.Element {
+  const [preview] = createResource(props.preview)
+  const [busy, setBusy] = createSignal(false)
+  const [failure, setFailure] = createSignal<string>()
+  const title = () => (props.files ? 'Revert conversation and files' : 'Revert conversation')
+  const loaded = () => (preview.state === 'ready' ? preview() : undefined)
+  const revert = async () => {
+    setBusy(true)
+    setFailure(undefined)
+    try {
+      await props.onRevert()
+    } catch (error) {
+      setFailure(errorMessage(error))
+      setBusy(false)
+    }
+  }
+  return (
+    <Dialog title={title()} class="revert-dialog" onClose={() => !busy() && props.onClose()}>
+      <Switch>
+        <Match when={preview.error as unknown}>
+          <p class="dialog-failure" role="alert">
+            Couldn't check what the revert changes: {errorMessage(preview.error)}
+          </p>
+        </Match>
+        <Match when={!loaded()}>
+          <p class="quiet">Checking what the revert changes…</p>
+        </Match>
+        <Match when={loaded()}>
+          {(shown) => (
+            <>
+              <p>
+                {shown().messages === 1 ? '1 message will be hidden.' : `${shown().messages} messages will be hidden.`} They are
+                removed for good when you send the next prompt; until then, Unrevert brings them back.
+              </p>
+              <Show when={props.files} fallback={<p>Files are left as they are.</p>}>
+                <Show when={shown().files.length} fallback={<p>No files will change.</p>}>
+                  <ul class="revert-files" role="list" aria-label="Files that will change">
+                    <For each={shown().files}>
+                      {(file) => (
+                        <li>
+                          <span class="mono">{file.path}</span> <span class="revert-change">{CHANGE_TEXT[file.change]}</span>
+                        </li>
+                      )}
+                    </For>
+                  </ul>
+                </Show>
+              </Show>
+            </>
+          )}
+        </Match>
+      </Switch>
+      <Show when={failure()}>
+        <p class="dialog-failure" role="alert">
+          {failure()}
+        </p>
+      </Show>
+      <div class="dialog-actions">
+        <button type="button" class="button" data-autofocus disabled={busy()} onClick={() => props.onClose()}>
+          Cancel
+        </button>
+        <button type="button" class="button button-danger" disabled={busy() || !loaded()} onClick={() => void revert()}>
+          {busy() ? 'Reverting…' : 'Revert'}
+        </button>
+      </div>
+    </Dialog>
+  )
+}

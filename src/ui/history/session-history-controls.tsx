@@ -1,0 +1,51 @@
+import { createSignal, Show, type JSX } from 'solid-js'
+import type { SessionInfo } from '../../session/schema'
+import { useSessionStore } from '../store/session-store-context'
+import { BUSY_REASON } from './create-history-actions'
+import { ForkLinks } from './fork-links'
+import { useHistoryActions } from './history-context'
+import { ModelViewDialog } from './model-view-dialog'
+import './history.css'
+
+/** The session header's history controls: its branch family, "Compact now" and "What the model sees". */
+export function SessionHistoryControls(props: { info: SessionInfo }): JSX.Element {
+  const store = useSessionStore()
+  const history = useHistoryActions()
+  const [viewing, setViewing] = createSignal(false)
+  const [compacting, setCompacting] = createSignal(false)
+  const compact = async () => {
+    setCompacting(true)
+    try {
+      await history.compact()
+    } finally {
+      setCompacting(false)
+    }
+  }
+  return (
+    <div class="session-history">
+      <ForkLinks
+        info={props.info}
+        load={() => store.api.forks(props.info.id)}
+        known={(sessionID) => store.state.sessions[sessionID]}
+        onOpen={(session) => history.open({ session })}
+      />
+      <span class="session-history-actions">
+        <button
+          type="button"
+          class="button button-small button-quiet"
+          disabled={history.busy() || compacting()}
+          title={history.busy() ? BUSY_REASON : 'Summarise the conversation so far; the turns stay readable here and it can be undone'}
+          onClick={() => void compact()}
+        >
+          Compact now
+        </button>
+        <button type="button" class="button button-small button-quiet" aria-haspopup="dialog" onClick={() => setViewing(true)}>
+          What the model sees
+        </button>
+      </span>
+      <Show when={viewing()}>
+        <ModelViewDialog load={() => store.api.modelView(props.info.id)} onClose={() => setViewing(false)} />
+      </Show>
+    </div>
+  )
+}
