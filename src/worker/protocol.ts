@@ -20,6 +20,7 @@ import type {
   Todo,
 } from '../session/schema'
 import type { FileStat, WorkspaceBackend } from '../workspace/workspace'
+import type { ExportFile, ImportOutcome, ShareLinkInput, ShareLinkPreview, ShareLinkResult } from '../share/api'
 
 /**
  * The one contract between the UI and its worker. Bump PROTOCOL_VERSION on any incompatible change: a page and a
@@ -240,6 +241,20 @@ export interface WorkerApi {
   unrevertSession(sessionID: string): SessionInfo
   /** Full-text search over titles and message text of the current project (or every project), newest first. */
   searchSessions(input: { query: string; limit?: number; allProjects?: boolean }): SearchHit[]
+  /** Share links (issue 6): the size meter and redaction preview; `encrypted` counts the passphrase's overhead. */
+  previewShareLink(input: ShareLinkInput & { encrypted?: boolean }): ShareLinkPreview
+  /** Makes the link (ShareTooLongError past 512 K characters); a passphrase only encrypts it and is never stored. */
+  createShareLink(input: ShareLinkInput & { passphrase?: string }): ShareLinkResult
+  /** Whether a link needs a passphrase, so the UI can ask before opening it. */
+  inspectShareLink(link: string): { encrypted: boolean; version: number }
+  /** Opens a link into the current project (read-only; the same link twice gives the same session). */
+  openShareLink(input: { link: string; passphrase?: string }): ImportOutcome
+  /** A `tabcode-session` file of one session (and its children), optionally with its last snapshot's files. */
+  exportSession(input: { sessionID: string; includeFiles?: boolean }): ExportFile
+  /** A `tabcode-backup` file: every project, session, message and part; never providers, keys or settings. */
+  exportBackup(): ExportFile
+  /** Imports a tabcode session or backup file, or an opencode export. */
+  importFile(input: { data: Uint8Array | string }): ImportOutcome
   /** Test hook: writes validated rows as they are. */
   writeFixture(fixture: Fixture): { sessions: number; messages: number; parts: number }
 }

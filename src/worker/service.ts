@@ -31,6 +31,7 @@ import { WorkspaceManager } from './workspace-manager'
 import { runHandlers } from './run-handlers'
 import { compactionHandlers } from './compaction-handlers'
 import { historyHandlers } from './history-handlers'
+import { shareHandlers } from './share-handlers'
 import { makeLocalLocks, SessionRunner, type CommandChannel, type Locks } from './session-runner'
 import { sleepWithSignal, type ModelSource } from '../session/loop'
 import { getSettings } from '../provider/provider-store'
@@ -139,6 +140,7 @@ export function createService(options: ServiceOptions): Service {
     })
   }
 
+  const workspace = workspaceHandlers(ready, () => workspaces, () => project?.id)
   const api: Service = {
     watchSession: (sessionID: string) => runner?.watch(sessionID),
     hearEvent: (event: SessionEvent) => permissions?.handleRemoteReply(event),
@@ -174,7 +176,8 @@ export function createService(options: ServiceOptions): Service {
     metrics: () => ({ ...metrics }),
     ...providerHandlers(ready),
     ...agentHandlers(ready),
-    ...workspaceHandlers(ready, () => workspaces, () => project?.id),
+    ...workspace,
+    ...shareHandlers(ready, () => project?.id, async (input) => workspace.createProject(input)),
     openProject: async (projectID: string) => {
       project = await rememberCurrentProject(ready(), projectID)
       await workspaces.switchTo(projectID)

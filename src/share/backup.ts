@@ -1,0 +1,134 @@
+import type { StoreContext } from '../session/context'
+import { NotFoundError } from '../session/errors'
+import { ascending } from '../session/id'
+import type { Message, Part, Project, SessionInfo } from '../session/schema'
+import type { Backup } from './format'
+import { remapTranscript, type IdSource, type ImportRows, type ImportStamp } from './import'
+import type { SessionTranscript } from './transcript'
+
+function byTimeThenID(a: Message, b: Message): number {
+  return a.time.created - b.time.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+}
+
+/**
+ * The backup's sessions as transcript trees, rows ordered as the app reads them. A session whose parent is not in
+ * the backup becomes a root; a parent chain that loops (only a hand-edited file can have one) is cut.
+ */
+export function backupTrees(backup: Pick<Backup, 'sessions' | 'messages' | 'parts'>): SessionTranscript[] {
+  const sessions = new Map(backup.sessions.map((session) => [session.id, session]))
+  const childrenOf = new Map<string, SessionInfo[]>()
+  for (const session of backup.sessions) {
+    if (!session.parentID || !sessions.has(session.parentID)) continue
+    const list = childrenOf.get(session.parentID)
+    if (list) list.push(session)
+    else childrenOf.set(session.parentID, [session])
+  }
+  const messagesOf = new Map<string, Message[]>()
+  for (const message of backup.messages) {
+    const list = messagesOf.get(message.sessionID)
+    if (list) list.push(message)
+    else messagesOf.set(message.sessionID, [message])
+  }
+  const partsOf = new Map<string, Part[]>()
+  for (const part of backup.parts) {
+    const list = partsOf.get(part.messageID)
+    if (list) list.push(part)
+    else partsOf.set(part.messageID, [part])
+  }
+  const placed = new Set<string>()
+  const build = (info: SessionInfo): SessionTranscript => {
+    placed.add(info.id)
+    const messages = (messagesOf.get(info.id) ?? []).sort(byTimeThenID).map((message) => ({
+      info: message,
+      parts: (partsOf.get(message.id) ?? []).filter((part) => part.sessionID === info.id).sort((a, b) => (a.id < b.id ? -1 : 1)),
+    }))
+    const kids = (childrenOf.get(info.id) ?? []).filter((child) => !placed.has(child.id)).sort((a, b) => (a.id < b.id ? -1 : 1))
+    const children = kids.map(build)
+    return { info, messages, ...(children.length ? { children } : {}) }
+  }
+  const roots = backup.sessions.filter((session) => !session.parentID || !sessions.has(session.parentID))
+  const trees = roots.map(build)
+  // Sessions only reachable through a loop: each becomes a root of its own, its parent link dropped.
+  for (const session of backup.sessions) if (!placed.has(session.id)) trees.push(build(session))
+  return trees
+}
+
+export interface RestoredBackup {
+  /** Root sessions written. */
+  imported: SessionInfo[]
+  /** Root sessions left out because they are still here or an earlier restore of this backup wrote them. */
+  skipped: number
+  /** Projects the backup needed that did not exist here. */
+  projects: Project[]
+  counts: { sessions: number; messages: number; parts: number }
+}
+
+/**
+ * Restores a validated backup in one transaction. Projects keep their ids when they still exist here and are
+ * recreated otherwise; every session gets new ids (like any import) and is stamped `source: 'backup'` with its
+ * original id, so restoring twice, or restoring into the browser that made the backup, adds only what is missing.
+ */
+export async function importBackup(
+  context: StoreContext,
+  backup: Backup,
+  options: { hash: string; fallbackProjectID: string; ids?: IdSource },
+): Promise<RestoredBackup> {
+  const now = context.now()
+  const trees = backupTrees(backup)
+  const { db } = context
+  const result = await db.transaction('rw', [db.projects, db.sessions, db.messages, db.parts], async () => {
+    const projectIDs = new Map<string, string>()
+    const created: Project[] = []
+    for (const project of backup.projects) {
+      if (await db.projects.get(project.id)) projectIDs.set(project.id, project.id)
+      else {
+        const fresh: Project = { ...project, id: ascending('project', now) }
+        created.push(fresh)
+        projectIDs.set(project.id, fresh.id)
+      }
+    }
+    const stamps = new Set<string>()
+    await db.sessions.each((session) => {
+      const stamp = session.metadata?.import as ImportStamp | undefined
+      if (stamp && typeof stamp.hash === 'string') stamps.add(stamp.hash)
+    })
+    const present = new Set((await db.sessions.bulkGet(trees.map((tree) => tree.info.id))).flatMap((row) => (row ? [row.id] : [])))
+    const rows: ImportRows = { sessions: [], messages: [], parts: [] }
+    const imported: SessionInfo[] = []
+    let skipped = 0
+    for (const tree of trees) {
+      const hash = `${options.hash}/${tree.info.id}`
+      if (present.has(tree.info.id) || stamps.has(hash)) {
+        skipped += 1
+        continue
+      }
+      const tabled = remapTranscript(tree, {
+        projectID: projectIDs.get(tree.info.projectID) ?? options.fallbackProjectID,
+        now,
+        stamp: { hash, source: 'backup', time: now, originalID: tree.info.id },
+        ...(options.ids ? { ids: options.ids } : {}),
+      })
+      imported.push(tabled.sessions[0]!)
+      rows.sessions.push(...tabled.sessions)
+      rows.messages.push(...tabled.messages)
+      rows.parts.push(...tabled.parts)
+    }
+    const needed = new Set(rows.sessions.map((session) => session.projectID))
+    if (needed.has(options.fallbackProjectID) && !(await db.projects.get(options.fallbackProjectID))) {
+      throw new NotFoundError('project', options.fallbackProjectID)
+    }
+    const projects = created.filter((project) => needed.has(project.id))
+    await db.projects.bulkAdd(projects)
+    await db.sessions.bulkAdd(rows.sessions)
+    await db.messages.bulkAdd(rows.messages)
+    await db.parts.bulkAdd(rows.parts)
+    return { imported, skipped, projects, rows }
+  })
+  for (const info of result.rows.sessions) context.emit({ type: 'session.created', info })
+  return {
+    imported: result.imported,
+    skipped: result.skipped,
+    projects: result.projects,
+    counts: { sessions: result.rows.sessions.length, messages: result.rows.messages.length, parts: result.rows.parts.length },
+  }
+}

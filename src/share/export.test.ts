@@ -1,0 +1,242 @@
+import { describe, expect, test } from 'vitest'
+import { makeBuilders } from '../session/fixture-builders'
+import { ensureDefaultProject } from '../session/project-store'
+import { makeTestContext } from '../session/test-context'
+import type { StoreContext } from '../session/context'
+import { exportBackup, exportFileName, exportSession, loadTranscript } from './export'
+import { importTranscript } from './import'
+import { importFile, type OpenDependencies } from './open'
+import { fromOpencodeExport, toOpencodeExport } from './opencode'
+import { richTranscript } from './testing/rich-transcript'
+import { withoutIds } from './testing/normalize'
+import type { SessionTranscript } from './transcript'
+
+async function setup() {
+  const test = makeTestContext()
+  const project = await ensureDefaultProject(test.context)
+  return { ...test, projectID: project.id }
+}
+
+async function rowCounts(context: StoreContext) {
+  return { sessions: await context.db.sessions.count(), messages: await context.db.messages.count(), parts: await context.db.parts.count() }
+}
+
+/** The rich transcript with a second child, to see that children keep their order. */
+function familyTranscript(): SessionTranscript {
+  const transcript = richTranscript()
+  const build = makeBuilders(Date.UTC(2026, 10, 30, 13))
+  const second = build.session({ parentID: transcript.info.id, title: 'Second helper' })
+  const user = build.user(second.id)
+  transcript.children!.push({ info: second, messages: [{ info: user, parts: [build.text(user, 'Check the retry module too.')] }] })
+  return transcript
+}
+
+/** Stores a transcript as-is (original ids), as if the app had made it. */
+async function store(context: StoreContext, projectID: string, transcript: SessionTranscript): Promise<string> {
+  const rows = { sessions: [] as SessionTranscript['info'][], messages: [] as SessionTranscript['messages'][number]['info'][], parts: [] as SessionTranscript['messages'][number]['parts'] }
+  const walk = (node: SessionTranscript) => {
+    rows.sessions.push({ ...node.info, projectID })
+    for (const message of node.messages) {
+      rows.messages.push(message.info)
+      rows.parts.push(...message.parts)
+    }
+    for (const child of node.children ?? []) walk(child)
+  }
+  walk(transcript)
+  await context.db.sessions.bulkAdd(rows.sessions)
+  await context.db.messages.bulkAdd(rows.messages)
+  await context.db.parts.bulkAdd(rows.parts)
+  return transcript.info.id
+}
+
+const encoder = new TextEncoder()
+
+describe('session file export and import', () => {
+  test('export then import is lossless: equal but for ids, children in order', async () => {
+    const source = await setup()
+    const transcript = familyTranscript()
+    const sessionID = await store(source.context, source.projectID, transcript)
+    const { document, redactions } = await exportSession(source.context, sessionID)
+    expect(redactions).toEqual([])
+    expect(document).toMatchObject({ format: 'tabcode-session', version: 1, exported: { app: 'test' } })
+    const text = JSON.stringify(document, null, 2)
+
+    const target = await setup()
+    const outcome = await importFile({ context: target.context, projectID: target.projectID }, encoder.encode(text))
+    if (outcome.kind !== 'session') throw new Error('expected a session')
+    const imported = await loadTranscript(target.context, outcome.session.id)
+    expect(withoutIds(imported)).toEqual(withoutIds(await loadTranscript(source.context, sessionID)))
+    expect(imported.children?.map((child) => child.info.title)).toEqual(
+      (await loadTranscript(source.context, sessionID)).children?.map((child) => child.info.title),
+    )
+    expect(imported.info.metadata?.import).toMatchObject({ source: 'file' })
+
+    // The same file again: the first import is returned, nothing is added.
+    const before = await rowCounts(target.context)
+    const again = await importFile({ context: target.context, projectID: target.projectID }, text)
+    expect(again).toMatchObject({ kind: 'session', duplicate: true, session: { id: outcome.session.id } })
+    expect(await rowCounts(target.context)).toEqual(before)
+  })
+
+  test('the last snapshot’s files travel along and come back as a project of their own', async () => {
+    const source = await setup()
+    const transcript = richTranscript()
+    const sessionID = await store(source.context, source.projectID, transcript)
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255])
+    await source.context.db.blobs.bulkAdd([
+      { hash: 'h-readme', data: encoder.encode('# Upload\nKEY=sk-proj-Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2\n'), size: 1 },
+      { hash: 'h-logo', data: png, size: png.length },
+    ])
+    await source.context.db.snapshots.add({
+      id: 'snap-after',
+      projectID: source.projectID,
+      files: { 'README.md': 'h-readme', 'logo.png': 'h-logo', 'video.mp4': 'large:90000000:1' },
+      time: { created: 1 },
+    })
+    const { document, redactions } = await exportSession(source.context, sessionID, { includeFiles: true })
+    expect(document.files).toEqual([
+      { path: 'README.md', text: '# Upload\nKEY=[redacted OpenAI key]\n' },
+      { path: 'logo.png', base64: Buffer.from(png).toString('base64') },
+    ])
+    expect(redactions.map((item) => item.where)).toEqual(['Workspace file README.md'])
+
+    const target = await setup()
+    const created: { name: string; files: { path: string; data: Uint8Array }[] }[] = []
+    const dependencies: OpenDependencies = {
+      context: target.context,
+      projectID: target.projectID,
+      createProject: async (input) => {
+        created.push(input)
+        const project = { id: 'prj_restored', name: input.name, directory: '/workspace', time: { created: 1, updated: 1 } }
+        await target.context.db.projects.add(project)
+        return project.id
+      },
+    }
+    const outcome = await importFile(dependencies, JSON.stringify(document))
+    expect(created).toHaveLength(1)
+    expect(created[0]!.name).toBe('Fix the flaky upload test')
+    expect(created[0]!.files.map((file) => file.path)).toEqual(['README.md', 'logo.png'])
+    expect(created[0]!.files[1]!.data).toEqual(png)
+    expect(outcome.kind === 'session' && outcome.session.projectID).toBe('prj_restored')
+  })
+
+  test('secrets in the conversation and the stored provider keys never reach the file', async () => {
+    const source = await setup()
+    const transcript = richTranscript()
+    const text = transcript.messages[0]!.parts[0]!
+    if (text.type !== 'text') throw new Error('fixture changed')
+    text.text = 'use key sk-ant-api03-Secret0123456789abcdefXYZ and my custom one my-own-key-42424242'
+    const sessionID = await store(source.context, source.projectID, transcript)
+    const { document, redactions } = await exportSession(source.context, sessionID, { knownSecrets: ['my-own-key-42424242'] })
+    const json = JSON.stringify(document)
+    expect(json).not.toContain('Secret0123456789')
+    expect(json).not.toContain('my-own-key-42424242')
+    expect(redactions.map((item) => item.kind).sort()).toEqual(['Anthropic key', 'stored provider key'])
+  })
+
+  test('bad files each get their own error and write nothing', async () => {
+    const { context, projectID } = await setup()
+    const dependencies = { context, projectID }
+    const valid = JSON.parse(JSON.stringify({ format: 'tabcode-session', version: 1, exported: { time: 1, app: 'x' }, session: richTranscript() })) as Record<string, unknown>
+    const cases: [string, Uint8Array | string][] = [
+      ['ImportCorruptError', ''],
+      ['ImportCorruptError', '{"format": "tabcode-session", '],
+      ['ImportCorruptError', new Uint8Array([0xff, 0xfe, 0x00, 0x7b])],
+      ['ImportNewerVersionError', JSON.stringify({ ...valid, version: 2 })],
+      ['ImportNewerVersionError', JSON.stringify({ format: 'tabcode-workspace', version: 1 })],
+      ['ImportInvalidError', JSON.stringify({ ...valid, session: { info: { id: 'nope' }, messages: [] } })],
+      ['ImportInvalidError', JSON.stringify({ format: 'something-else', version: 1 })],
+      ['ImportInvalidError', JSON.stringify({ hello: 'world' })],
+    ]
+    for (const [name, input] of cases) await expect(importFile(dependencies, input), name).rejects.toMatchObject({ name })
+    expect(await rowCounts(context)).toEqual({ sessions: 0, messages: 0, parts: 0 })
+  })
+
+  test('an opencode export is recognised and handed to the converter', async () => {
+    const { context, projectID } = await setup()
+    const transcript = richTranscript()
+    delete transcript.children
+    const outcome = await importFile({ context, projectID, fromOpencode: fromOpencodeExport }, JSON.stringify(toOpencodeExport(transcript)))
+    if (outcome.kind !== 'session') throw new Error('expected a session')
+    expect(outcome.session.metadata?.import).toMatchObject({ source: 'opencode' })
+    const imported = await loadTranscript(context, outcome.session.id)
+    expect(imported.messages).toHaveLength(transcript.messages.length)
+    // Without a converter, the file is refused rather than misread.
+    await expect(importFile({ context, projectID }, JSON.stringify(toOpencodeExport(transcript)))).rejects.toMatchObject({ name: 'ImportInvalidError' })
+  })
+
+  test('file names are safe', () => {
+    const time = Date.UTC(2026, 10, 30)
+    expect(exportFileName('Fix: the "flaky" upload/test?', 'session', time)).toBe('fix-the-flaky-uploadtest-2026-11-30.tabcode.json')
+    expect(exportFileName('', 'session', time)).toBe('session-2026-11-30.tabcode.json')
+    expect(exportFileName('x', 'backup', time)).toBe('tabcode-backup-2026-11-30.json')
+  })
+})
+
+describe('backups', () => {
+  test('hold every project, session, message and part, and never providers, keys or settings', async () => {
+    const { context, projectID } = await setup()
+    await store(context, projectID, familyTranscript())
+    const apiKey = 'sk-live-provider-key-0123456789abcdef'
+    await context.db.providers.add({ id: 'prv_1', type: 'openai', name: 'OpenAI', apiKey, models: [], time: { created: 1, updated: 1 } })
+    await context.db.settings.put({ key: 'retry.limit', value: 3 })
+    const { document } = await exportBackup(context, { knownSecrets: [apiKey] })
+    expect(Object.keys(document).sort()).toEqual(['exported', 'format', 'messages', 'parts', 'projects', 'sessions', 'version'])
+    expect(document.projects).toHaveLength(1)
+    expect(document.sessions).toHaveLength(3)
+    expect(document.messages).toHaveLength(9)
+    expect(document.parts).toHaveLength(16)
+    const json = JSON.stringify(document)
+    expect(json).not.toContain(apiKey)
+    expect(json).not.toContain('retry.limit')
+    expect(json).not.toContain('prv_1')
+  })
+
+  test('restore elsewhere is lossless; restoring again, or where the originals still are, adds nothing', async () => {
+    const source = await setup()
+    const sessionID = await store(source.context, source.projectID, familyTranscript())
+    const other = richTranscript()
+    delete other.children
+    other.info = { ...other.info, id: 'ses_standalone1', title: 'Standalone' }
+    for (const message of other.messages) {
+      message.info = { ...message.info, sessionID: other.info.id }
+      message.parts = message.parts.map((part) => ({ ...part, sessionID: other.info.id, id: `${part.id}b`, messageID: part.messageID }))
+      message.info = { ...message.info, id: `${message.info.id}b` } as typeof message.info
+      message.parts = message.parts.map((part) => ({ ...part, messageID: message.info.id }))
+    }
+    for (const message of other.messages) {
+      if (message.info.role === 'assistant') message.info = { ...message.info, parentID: `${message.info.parentID}b` }
+    }
+    await store(source.context, source.projectID, other)
+    const { document } = await exportBackup(source.context)
+    const text = JSON.stringify(document)
+
+    const target = await setup()
+    const dependencies = { context: target.context, projectID: target.projectID }
+    const restored = await importFile(dependencies, text)
+    if (restored.kind !== 'backup') throw new Error('expected a backup')
+    expect(restored.imported.map((session) => session.title).sort()).toEqual(['Fix the flaky upload test', 'Standalone'])
+    expect(restored.skipped).toBe(0)
+    // The backup's project did not exist here, so it was recreated (with a new id) and holds the sessions.
+    expect(restored.projects).toHaveLength(1)
+    expect(restored.imported.every((session) => session.projectID === restored.projects[0]!.id)).toBe(true)
+    const root = restored.imported.find((session) => session.title === 'Fix the flaky upload test')!
+    expect(withoutIds(await loadTranscript(target.context, root.id))).toEqual(withoutIds(await loadTranscript(source.context, sessionID)))
+
+    const before = await rowCounts(target.context)
+    const again = await importFile(dependencies, text)
+    expect(again).toMatchObject({ kind: 'backup', imported: [], skipped: 2 })
+    expect(await rowCounts(target.context)).toEqual(before)
+
+    const home = await importFile({ context: source.context, projectID: source.projectID }, text)
+    expect(home).toMatchObject({ kind: 'backup', imported: [], skipped: 2, projects: [] })
+  })
+
+  test('an imported session exports and imports again like any other', async () => {
+    const { context, projectID } = await setup()
+    const first = await importTranscript(context, richTranscript(), { projectID, source: 'link', hash: 'x' })
+    const { document } = await exportSession(context, first.session.id)
+    const second = await importFile({ context, projectID }, JSON.stringify(document))
+    expect(second).toMatchObject({ kind: 'session', duplicate: false })
+  })
+})

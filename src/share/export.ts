@@ -1,0 +1,160 @@
+import type { StoreContext } from '../session/context'
+import { NotFoundError } from '../session/errors'
+import type { MessageWithParts } from '../session/message-store'
+import type { Part, SessionInfo } from '../session/schema'
+import { children, messagesOf } from '../session/session-store'
+import { decode } from '../snapshot/diff'
+import { isContentHash } from '../snapshot/manifest'
+import { encodeBase64 } from './base64url'
+import {
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  SESSION_FORMAT,
+  SESSION_FORMAT_VERSION,
+  type Backup,
+  type SessionExport,
+  type WorkspaceFile,
+} from './format'
+import { redactText, redactTranscript, redactValue, type Redaction } from './redact'
+import type { SessionTranscript } from './transcript'
+
+/** A session with its messages and parts (oldest first, parts in id order) and its children, as stored. */
+export async function loadTranscript(context: Pick<StoreContext, 'db'>, sessionID: string): Promise<SessionTranscript> {
+  const { db } = context
+  return db.transaction('r', db.sessions, db.messages, db.parts, async () => {
+    const load = async (info: SessionInfo, depth: number): Promise<SessionTranscript> => {
+      const messages = await messagesOf(context as StoreContext, info.id).toArray()
+      const parts = await db.parts.where('sessionID').equals(info.id).sortBy('id')
+      const byMessage = new Map<string, Part[]>()
+      for (const part of parts) {
+        const list = byMessage.get(part.messageID)
+        if (list) list.push(part)
+        else byMessage.set(part.messageID, [part])
+      }
+      const withParts: MessageWithParts[] = messages.map((message) => ({ info: message, parts: byMessage.get(message.id) ?? [] }))
+      // A cycle cannot be stored through the app, but a damaged database must not hang the export.
+      const kids = depth < 64 ? await children(context as StoreContext, info.id) : []
+      const loaded = await Promise.all(kids.map((child) => load(child, depth + 1)))
+      return { info, messages: withParts, ...(loaded.length ? { children: loaded } : {}) }
+    }
+    const root = await db.sessions.get(sessionID)
+    if (!root) throw new NotFoundError('session', sessionID)
+    return load(root, 0)
+  })
+}
+
+/** The last snapshot a session's steps recorded (the workspace as the session left it), if any. */
+export function lastSnapshotID(transcript: SessionTranscript): string | undefined {
+  let last: string | undefined
+  for (const message of transcript.messages) {
+    for (const part of message.parts) {
+      if ((part.type === 'step-start' || part.type === 'step-finish') && part.snapshot) last = part.snapshot
+    }
+  }
+  return last
+}
+
+/** The files of a snapshot: UTF-8 text as text, other content as base64; files recorded only by size are left out. */
+export async function snapshotFiles(context: Pick<StoreContext, 'db'>, snapshotID: string): Promise<WorkspaceFile[]> {
+  const snapshot = await context.db.snapshots.get(snapshotID)
+  if (!snapshot) return []
+  const paths = Object.keys(snapshot.files).filter((path) => isContentHash(snapshot.files[path]!)).sort()
+  const blobs = await context.db.blobs.bulkGet(paths.map((path) => snapshot.files[path]!))
+  const files: WorkspaceFile[] = []
+  paths.forEach((path, index) => {
+    const blob = blobs[index]
+    if (!blob) return
+    const text = decode({ type: 'bytes', data: blob.data })
+    files.push(text === null ? { path, base64: encodeBase64(blob.data) } : { path, text })
+  })
+  return files
+}
+
+export interface ExportOptions {
+  /** Add the workspace files of the session's last snapshot. */
+  includeFiles?: boolean
+  /** Exact secrets to remove wherever they appear (the stored provider keys). */
+  knownSecrets?: readonly string[]
+}
+
+export interface ExportedDocument<T> {
+  document: T
+  redactions: Redaction[]
+}
+
+/** A `tabcode-session` document of one stored session, secrets redacted. */
+export async function exportSession(
+  context: Pick<StoreContext, 'db' | 'now' | 'version'>,
+  sessionID: string,
+  options: ExportOptions = {},
+): Promise<ExportedDocument<SessionExport>> {
+  const stored = await loadTranscript(context, sessionID)
+  const { transcript, redactions } = redactTranscript(stored, options.knownSecrets)
+  const document: SessionExport = {
+    format: SESSION_FORMAT,
+    version: SESSION_FORMAT_VERSION,
+    exported: { time: context.now(), app: context.version },
+    session: transcript,
+  }
+  const snapshot = options.includeFiles ? lastSnapshotID(stored) : undefined
+  if (snapshot) {
+    const files = await snapshotFiles(context, snapshot)
+    document.files = files.map((file, index) => {
+      if (!('text' in file)) return file
+      const { text, found } = redactText(file.text, options.knownSecrets)
+      for (const item of found) redactions.push({ ...item, path: ['files', index, 'text'], where: `Workspace file ${file.path}` })
+      return { path: file.path, text }
+    })
+  }
+  return { document, redactions }
+}
+
+/**
+ * A `tabcode-backup` document: every project, session, message and part. Never providers, keys or settings,
+ * and secrets in the conversations are redacted like in any export.
+ */
+export async function exportBackup(
+  context: Pick<StoreContext, 'db' | 'now' | 'version'>,
+  options: Pick<ExportOptions, 'knownSecrets'> = {},
+): Promise<ExportedDocument<Backup>> {
+  const { db } = context
+  const stored = await db.transaction('r', [db.projects, db.sessions, db.messages, db.parts], async () => ({
+    projects: await db.projects.toArray(),
+    sessions: await db.sessions.toArray(),
+    messages: await db.messages.toArray(),
+    parts: await db.parts.toArray(),
+  }))
+  const redactions: Redaction[] = []
+  const clean = <T>(rows: T[], table: string): T[] =>
+    rows.map((row, index) => {
+      const { value, found } = redactValue(row, options.knownSecrets)
+      for (const item of found) redactions.push({ ...item, path: [table, index, ...item.path], where: `${table} row ${index + 1} · ${item.path.join('.')}` })
+      return value
+    })
+  return {
+    document: {
+      format: BACKUP_FORMAT,
+      version: BACKUP_FORMAT_VERSION,
+      exported: { time: context.now(), app: context.version },
+      projects: clean(stored.projects, 'projects'),
+      sessions: clean(stored.sessions, 'sessions'),
+      messages: clean(stored.messages, 'messages'),
+      parts: clean(stored.parts, 'parts'),
+    },
+    redactions,
+  }
+}
+
+/** A file name for a download: the title made safe for every file system. */
+export function exportFileName(title: string, kind: 'session' | 'backup', time: number): string {
+  const date = new Date(time).toISOString().slice(0, 10)
+  if (kind === 'backup') return `tabcode-backup-${date}.json`
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 60)
+    .toLowerCase()
+  return `${slug || 'session'}-${date}.tabcode.json`
+}

@@ -1,0 +1,41 @@
+import type { StoreContext } from '../session/context'
+import { importBackup, type RestoredBackup } from './backup'
+import { decodeWorkspaceFiles, readImportFile, type FromOpencode } from './file'
+import { findImported, importTranscript, type ImportedSession } from './import'
+import { openShareLink } from './link'
+
+/** What opening a link or a file needs from the app; the worker passes the real ones, tests fakes. */
+export interface OpenDependencies {
+  context: StoreContext
+  /** The project imported sessions join (the one open). */
+  projectID: string
+  /** Makes a project holding an export's workspace files; without it the files are not restored. */
+  createProject?: (input: { name: string; files: { path: string; data: Uint8Array }[] }) => Promise<string>
+  fromOpencode?: FromOpencode
+}
+
+export type ImportOutcome = ({ kind: 'session' } & ImportedSession) | ({ kind: 'backup' } & RestoredBackup)
+
+/** Opens a share link: decoded and validated first, then written in one transaction (or the earlier copy returned). */
+export async function importShareLink(dependencies: OpenDependencies, link: string, options: { passphrase?: string } = {}): Promise<ImportedSession> {
+  const opened = await openShareLink(link, options)
+  return importTranscript(dependencies.context, opened.transcript, { projectID: dependencies.projectID, source: 'link', hash: opened.hash })
+}
+
+/** Opens a file: a tabcode session or backup, or an opencode export. Nothing is written unless all of it is valid. */
+export async function importFile(dependencies: OpenDependencies, input: Uint8Array | string): Promise<ImportOutcome> {
+  const document = await readImportFile(input, dependencies.fromOpencode ? { fromOpencode: dependencies.fromOpencode } : {})
+  const { context } = dependencies
+  if (document.kind === 'backup') {
+    return { kind: 'backup', ...(await importBackup(context, document.backup, { hash: document.hash, fallbackProjectID: dependencies.projectID })) }
+  }
+  const existing = await findImported(context, document.hash)
+  if (existing) return { kind: 'session', session: existing, duplicate: true, counts: { sessions: 0, messages: 0, parts: 0 } }
+  let projectID = dependencies.projectID
+  // The workspace files are restored as a project of their own, so they never overwrite the open project's files.
+  if (document.kind === 'session' && document.files.length && dependencies.createProject) {
+    projectID = await dependencies.createProject({ name: document.transcript.info.title || 'Imported session', files: decodeWorkspaceFiles(document.files) })
+  }
+  const source = document.kind === 'opencode' ? 'opencode' : 'file'
+  return { kind: 'session', ...(await importTranscript(context, document.transcript, { projectID, source, hash: document.hash })) }
+}

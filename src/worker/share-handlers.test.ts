@@ -1,0 +1,65 @@
+import { describe, expect, test } from 'vitest'
+import { ensureDefaultProject } from '../session/project-store'
+import { makeTestContext } from '../session/test-context'
+import { makeBuilders } from '../session/fixture-builders'
+import { writeFixture } from '../session/fixture'
+import type { Project } from '../session/schema'
+import { shareHandlers } from './share-handlers'
+
+const KEY = 'my-self-hosted-key-0987654321'
+
+async function setup() {
+  const { context } = makeTestContext()
+  const project = await ensureDefaultProject(context)
+  const build = makeBuilders()
+  const session = build.session({ projectID: project.id, title: 'Share me' })
+  const user = build.user(session.id)
+  const assistant = build.assistant(session.id, user.id)
+  await writeFixture(context, {
+    sessions: [session],
+    messages: [user, assistant],
+    parts: [build.text(user, `connect with ${KEY}`), build.text(assistant, 'Connected.')],
+  })
+  await context.db.providers.add({ id: 'prv_local', type: 'openai-compatible', name: 'Local', apiKey: KEY, models: [], time: { created: 1, updated: 1 } })
+  const created: string[] = []
+  const handlers = shareHandlers(
+    () => context,
+    () => project.id,
+    async ({ name }) => {
+      created.push(name)
+      const row: Project = { id: `prj_new${created.length}`, name, directory: '/workspace', time: { created: 1, updated: 1 } }
+      await context.db.projects.add(row)
+      return row
+    },
+  )
+  return { context, handlers, session, project }
+}
+
+describe('share handlers', () => {
+  test('a link made from a stored session opens as a read-only copy, the stored key redacted', async () => {
+    const { handlers, session, context } = await setup()
+    const preview = await handlers.previewShareLink({ sessionID: session.id, base: 'https://tabcode.example/' })
+    expect(preview.redactions.map((item) => item.kind)).toEqual(['stored provider key'])
+    expect(preview.comfortable).toBe(32 * 1024)
+    const link = await handlers.createShareLink({ sessionID: session.id, base: 'https://tabcode.example/#/session/x' })
+    expect(link.url).not.toContain('#/session/x')
+    expect(link.chars).toBe(preview.chars)
+    expect(await handlers.inspectShareLink(link.url)).toEqual({ encrypted: false, version: 1 })
+    const opened = await handlers.openShareLink({ link: link.url })
+    expect(opened.kind === 'session' && opened.session.metadata?.import).toMatchObject({ source: 'link' })
+    const parts = await context.db.parts.where('sessionID').equals(opened.kind === 'session' ? opened.session.id : '').toArray()
+    expect(JSON.stringify(parts)).not.toContain(KEY)
+  })
+
+  test('a session file and a backup come back through importFile', async () => {
+    const { handlers, session } = await setup()
+    const file = await handlers.exportSession({ sessionID: session.id })
+    expect(file.fileName).toMatch(/^share-me-\d{4}-\d{2}-\d{2}\.tabcode\.json$/)
+    expect(file.text).not.toContain(KEY)
+    expect(await handlers.importFile({ data: file.text })).toMatchObject({ kind: 'session', duplicate: false })
+    const backup = await handlers.exportBackup()
+    expect(backup.text).not.toContain(KEY)
+    // Everything in the backup is still here, so restoring it adds nothing.
+    expect(await handlers.importFile({ data: new TextEncoder().encode(backup.text) })).toMatchObject({ kind: 'backup', imported: [], skipped: 2 })
+  })
+})

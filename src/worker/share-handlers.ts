@@ -1,0 +1,89 @@
+import type { StoreContext } from '../session/context'
+import type { Project } from '../session/schema'
+import { getSession } from '../session/session-store'
+import { COMFORTABLE_LINK_CHARS } from '../share/limits'
+import { exportBackup, exportFileName, exportSession, loadTranscript } from '../share/export'
+import { createShareLink, measureShareLink, parseShareToken } from '../share/link'
+import { importFile, importShareLink, type OpenDependencies } from '../share/open'
+import { fromOpencodeExport } from '../share/opencode'
+import type { ProjectSource, WorkerHandlers } from './protocol'
+
+type ShareHandlers = Pick<
+  WorkerHandlers,
+  'previewShareLink' | 'createShareLink' | 'inspectShareLink' | 'openShareLink' | 'exportSession' | 'exportBackup' | 'importFile'
+>
+
+/** The user's stored provider keys: removed from anything shared or exported, whatever they look like. */
+async function storedKeys(context: StoreContext): Promise<string[]> {
+  const providers = await context.db.providers.toArray()
+  return providers.flatMap((provider) => (provider.apiKey ? [provider.apiKey] : []))
+}
+
+/**
+ * Share links, export and import. The link and file formats live in src/share; this only reads the session,
+ * passes the stored keys for redaction, and gives imports the current project (or a new one for an export's files).
+ */
+export function shareHandlers(
+  ready: () => StoreContext,
+  currentProject: () => string | undefined,
+  createProject: (input: { name: string; source: ProjectSource }) => Promise<Project>,
+): ShareHandlers {
+  const dependencies = (): OpenDependencies => {
+    const context = ready()
+    const projectID = currentProject()
+    if (!projectID) throw new Error('No project is open yet.')
+    return {
+      context,
+      projectID,
+      fromOpencode: fromOpencodeExport,
+      createProject: async ({ name, files }) => (await createProject({ name: `${name} (imported)`, source: { type: 'files', files } })).id,
+    }
+  }
+  return {
+    previewShareLink: async ({ sessionID, base, includeToolOutput, encrypted }) => {
+      const context = ready()
+      const transcript = await loadTranscript(context, sessionID)
+      const measured = measureShareLink(transcript, {
+        base,
+        knownSecrets: await storedKeys(context),
+        ...(includeToolOutput ? { includeToolOutput } : {}),
+        ...(encrypted ? { encrypted } : {}),
+      })
+      return { ...measured, comfortable: COMFORTABLE_LINK_CHARS }
+    },
+    createShareLink: async ({ sessionID, base, includeToolOutput, passphrase }) => {
+      const context = ready()
+      const transcript = await loadTranscript(context, sessionID)
+      return createShareLink(transcript, {
+        base,
+        knownSecrets: await storedKeys(context),
+        ...(includeToolOutput ? { includeToolOutput } : {}),
+        ...(passphrase ? { passphrase } : {}),
+      })
+    },
+    inspectShareLink: (link) => {
+      const { encrypted, version } = parseShareToken(link)
+      return { encrypted, version }
+    },
+    openShareLink: async ({ link, passphrase }) => ({
+      kind: 'session',
+      ...(await importShareLink(dependencies(), link, passphrase ? { passphrase } : {})),
+    }),
+    exportSession: async ({ sessionID, includeFiles }) => {
+      const context = ready()
+      const session = await getSession(context, sessionID)
+      const { document, redactions } = await exportSession(context, sessionID, {
+        knownSecrets: await storedKeys(context),
+        ...(includeFiles ? { includeFiles } : {}),
+      })
+      return { fileName: exportFileName(session.title, 'session', context.now()), text: JSON.stringify(document, null, 2), redactions }
+    },
+    exportBackup: async () => {
+      const context = ready()
+      const { document, redactions } = await exportBackup(context, { knownSecrets: await storedKeys(context) })
+      // Compact: a backup can be large, and nobody reads it by eye.
+      return { fileName: exportFileName('', 'backup', context.now()), text: JSON.stringify(document), redactions }
+    },
+    importFile: ({ data }) => importFile(dependencies(), data),
+  }
+}
