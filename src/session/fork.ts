@@ -1,3 +1,4 @@
+import { withoutImportStamp } from './read-only'
 import { changedFiles, loadSnapshot, projectFilesFromSnapshot } from '../snapshot'
 import type { StoreContext } from './context'
 import { NotFoundError, parseWith } from './errors'
@@ -226,7 +227,7 @@ export async function forkSession(
       title: forkTitle(source.title),
       ...(source.agent ? { agent: source.agent } : {}),
       ...(source.model ? { model: structuredClone(source.model) } : {}),
-      ...(source.metadata ? { metadata: structuredClone(source.metadata) } : {}),
+      ...(withoutImportStamp(source.metadata) ? { metadata: withoutImportStamp(source.metadata) } : {}),
       version: context.version,
       cost: usage.cost,
       tokens: usage.tokens,

@@ -163,4 +163,24 @@ describe('history operations through the worker', () => {
     await expect.poll(() => revert().then(() => 'reverted', (error: Error) => error.name)).toBe('reverted')
     expect(await test.read('a.txt')).toBe('v0\n')
   })
+
+  it('keeps an imported session read-only and lets the user continue it in a fork that runs', async () => {
+    const test = await setup([textReply('answer'), textReply('in the fork')])
+    const { api, session } = test
+    await test.prompt('question')
+    const file = await api.exportSession({ sessionID: session.id })
+    const imported = await api.importFile({ data: file.text })
+    if (imported.kind !== 'session') throw new Error('expected a session import')
+    const importedID = imported.session.id
+    const refused = api.prompt({ sessionID: importedID, parts: [{ type: 'text', text: 'more' }], model: MODEL })
+    await expect(refused).rejects.toMatchObject({ name: 'InputError', message: expect.stringMatching(/read-only.*Continue in a fork/) })
+    await expect(api.resume(importedID)).rejects.toMatchObject({ name: 'InputError' })
+    expect(await test.messages(importedID)).toHaveLength(2)
+    const fork = await api.forkSession({ sessionID: importedID })
+    expect(fork.session.metadata?.import).toBeUndefined()
+    const before = test.events.filter((event) => event.type === 'session.status' && event.status.type === 'idle').length
+    await api.prompt({ sessionID: fork.session.id, parts: [{ type: 'text', text: 'more' }], model: MODEL })
+    await expect.poll(() => test.events.filter((event) => event.type === 'session.status' && event.status.type === 'idle').length, { timeout: 5_000 }).toBeGreaterThan(before)
+    expect((await test.messages(fork.session.id)).map((entry) => entry.info.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
+  })
 })

@@ -1,3 +1,4 @@
+import { assertWritable } from '../session/read-only'
 import { getSettings } from '../provider/provider-store'
 import type { StoreContext } from '../session/context'
 import { InputError } from '../session/errors'
@@ -30,6 +31,7 @@ export function runHandlers(ready: () => StoreContext, runner: () => SessionRunn
       const base = { sessionID: input.sessionID, parts: input.parts, ...(input.agent ? { agent: input.agent } : {}) }
       // A new prompt continues from a pending revert: what it hid goes for good before the prompt is stored.
       checkPromptParts(input.parts)
+      assertWritable(await getSession(context, input.sessionID), 'go on with it')
       await finishRevert(context, input.sessionID)
       if (input.delivery === 'queue') {
         const entry = await enqueuePrompt(context, { ...base, model })
@@ -43,6 +45,7 @@ export function runHandlers(ready: () => StoreContext, runner: () => SessionRunn
     cancel: (sessionID) => runner().cancel(sessionID),
     resume: async (sessionID) => {
       const session = await getSession(ready(), sessionID)
+      assertWritable(session, 'go on with it')
       // Retrying would answer from a history whose end is hidden; the user goes on with a prompt or an unrevert.
       if (session.revert) {
         throw new InputError('revert', 'This session has a pending revert: send a new prompt to continue from there, or undo the revert first.')
