@@ -5,8 +5,8 @@
 // through the real provider code. The pieces live in scripts/bench/; BENCHMARKS.md explains each figure.
 // A missed target prints MISSED but is not an error: the exit code is non-zero only when something broke.
 // Progress goes to stderr; stdout is the table and, with --json, one JSON line at the very end.
-// `--only=scale` or `--only=streaming` runs one half, `--only=main-thread` only the longest-task stream (for working on the
-// bench or on rendering; the JSON then lacks the rest).
+// `--only=scale` or `--only=streaming` runs one half, `--only=main-thread` only the longest-task stream, `--only=share`
+// only the share-link and import figures (for working on the bench or on rendering; the JSON then lacks the rest).
 import { execFileSync, spawn } from 'node:child_process'
 import { readFileSync, statSync } from 'node:fs'
 import os from 'node:os'
@@ -18,6 +18,7 @@ import { CHROMIUM_ARGS, findChromium } from './find-browser.mjs'
 import { pageSetup, waitForHook } from './bench/page.mjs'
 import { report, TARGETS, AT_LEAST } from './bench/report.mjs'
 import { firstScreen, MESSAGES, sessionList } from './bench/scale.mjs'
+import { shareAndImport } from './bench/share.mjs'
 import { connectMockModel, MOCK_PORT, mainThread, perDeltaCost, prepare, throughput } from './bench/streaming.mjs'
 
 // Not imported from steps.mjs: that module installs signal handlers that would exit without our cleanup.
@@ -29,7 +30,7 @@ const BASE_URL = `http://${HOST}:${PORT}/`
 const JSON_OUT = process.argv.includes('--json')
 const BUILD = !process.argv.includes('--no-build')
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
-if (ONLY && !['scale', 'streaming', 'main-thread'].includes(ONLY)) throw new Error(`--only=${ONLY}: expected scale, streaming or main-thread`)
+if (ONLY && !['scale', 'streaming', 'main-thread', 'share'].includes(ONLY)) throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread or share`)
 const started = Date.now()
 const log = (...args) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s]`, ...args)
 
@@ -129,7 +130,7 @@ async function main() {
   const figures = {}
 
   let tenK
-  if (ONLY !== 'streaming' && ONLY !== 'main-thread') {
+  if (!ONLY || ONLY === 'scale') {
     // A real session: the long history goes into it, and its projectID is the default project listSessions filters by.
     const session = await page.evaluate(() => window.__tabcode.api.createSession({}))
     log('first screen…')
@@ -146,7 +147,7 @@ async function main() {
     })
     tenK = { session, lastIndex: MESSAGES - 1 } // streamed into below, for the per-delta cost in a 10k session
   }
-  if (ONLY !== 'scale') {
+  if (!ONLY || ONLY === 'streaming' || ONLY === 'main-thread') {
     const where = { baseURL: BASE_URL, mockURL: mock.url }
     log('streaming: connecting the mock model server as a provider, seeding sessions…')
     await connectMockModel(page, mock.url)
@@ -165,6 +166,11 @@ async function main() {
       log('streaming: per-delta cost, 100 vs 10,000 messages…')
       Object.assign(figures, await perDeltaCost(page, browser, where, sessions, log))
     }
+  }
+  // Last: its sessions would otherwise sit among the seeded ones.
+  if (!ONLY || ONLY === 'share') {
+    log('share link and import…')
+    Object.assign(figures, await shareAndImport(page, log))
   }
   if (pageErrors.length) log(`page errors during the run (not fatal):\n  ${pageErrors.join('\n  ')}`)
 

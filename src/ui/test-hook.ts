@@ -9,6 +9,8 @@ export interface TestHook {
   version: string
   /** The project the sidebar lists; seeded sessions must carry it to appear there. */
   projectID: string
+  /** The benchmark's share and import inputs, built in the page (a chunk of its own, loaded only when asked for). */
+  benchData?: () => Promise<typeof import('../share/testing/bench-data')>
 }
 
 declare global {
@@ -18,5 +20,5 @@ declare global {
 }
 
 export function installTestHook(hook: TestHook): void {
-  window.__tabcode = hook
+  window.__tabcode = { benchData: () => import('../share/testing/bench-data'), ...hook }
 }
