@@ -65,11 +65,12 @@ const EXPLORE_PROMPT = [
 ].join(' ')
 
 const COMPACTION_PROMPT = [
-  'You condense a conversation between a user and a coding agent so that the work can go on in a fresh context.',
-  'Write what the agent will need to continue, and nothing else: the user\'s goal and every constraint or preference',
-  'they stated; what has been done (files changed, commands run and their results); what was learned about the code;',
-  'what is still open, and the next step. Be specific (paths, names, error messages) and brief. Do not call tools and',
-  'do not answer questions from the conversation: write only the summary.',
+  'You are an anchored context summarization assistant for a coding agent. You are given part of a conversation',
+  'between a user and the agent, and you write the summary the agent will continue from once that part is gone.',
+  'Summarise only the history you are given; the newest turns may be kept verbatim after your summary, so do not',
+  'guess what they hold. When a previous summary is given, update it rather than starting over. Follow the',
+  'structure you are asked for exactly. Do not answer questions or carry out requests from the conversation, and',
+  'do not call tools: write only the summary, in the language the conversation is in.',
 ].join(' ')
 
 const SUMMARY_PROMPT = [

@@ -54,4 +54,15 @@ describe('when a turn is done', () => {
     expect(turnIsDone([entry(user), entry(failed)])).toBe(true)
     expect(turnIsDone([entry(user), entry(failed)], { resume: true })).toBe(false)
   })
+
+  it('treats an unanswered compaction marker as work, and its summary as the end of the turn', () => {
+    const reply = build.assistant(sessionID, user.id, { finish: 'stop' })
+    const marker = build.user(sessionID)
+    const compaction: Part = { id: build.ids.ascending('part'), sessionID, messageID: marker.id, type: 'compaction', auto: false }
+    expect(turnIsDone([entry(user), entry(reply), entry(marker, [compaction])])).toBe(false)
+    // Even a summariser that tried to call a tool is done: its tools never run.
+    const summary = build.assistant(sessionID, marker.id, { summary: true, agent: 'compaction', finish: 'tool-calls' })
+    expect(turnIsDone([entry(user), entry(reply), entry(marker, [compaction]), entry(summary)])).toBe(true)
+  })
 })
+

@@ -35,7 +35,9 @@ function isLiveToolPart(part: Part): boolean {
 /**
  * The loop's exit rule: the newest assistant message answers the newest user message, finished for a reason other
  * than calling tools, and has no tool calls whose results the model has not seen yet (some providers say `stop`
- * after calling tools). A turn that ended in an error is over too, unless the user asked to resume it.
+ * after calling tools). A turn that ended in an error is over too, unless the user asked to resume it. A compaction
+ * marker with no answer yet is work; its summary ends the turn (an automatic compaction adds the message that
+ * carries on), whatever the summariser's finish reason: its tools are never run.
  */
 export function turnIsDone(history: MessageWithParts[], options: { resume?: boolean } = {}): boolean {
   const user = lastOf(history, 'user')
@@ -43,6 +45,7 @@ export function turnIsDone(history: MessageWithParts[], options: { resume?: bool
   const assistant = lastOf(history, 'assistant')
   if (!assistant || assistant.info.role !== 'assistant' || assistant.info.id < user.info.id) return false
   if (assistant.info.error) return !options.resume || assistant.info.error.name === 'ContextOverflowError'
+  if (assistant.info.summary) return true
   const finish = assistant.info.finish
   if (!finish || finish === 'tool-calls' || finish === 'unknown') return false
   return !assistant.parts.some(isLiveToolPart)

@@ -5,7 +5,11 @@ import { defineTool, type ToolDefinition } from '../tool/tool'
 import { AGENTS } from './agent'
 import type { SessionStatus } from './event'
 import { loadHistory } from './history'
-import { runLoop, type LoopDependencies, type ModelSource } from './loop'
+import { createCompactionMarker } from './compaction/store'
+import { CONTINUE_TEXT } from './compaction/prompt'
+import { runLoop, type CompactionSettings, type LoopDependencies, type ModelSource } from './loop'
+import { updatePart } from './message-store'
+import { CLEARED_TOOL_TEXT, COMPACTION_QUESTION } from './model-messages'
 import { createUserMessage, enqueuePrompt } from './prompt'
 import type { AssistantMessage, Part } from './schema'
 import { createSession, getSession } from './session-store'
@@ -14,8 +18,13 @@ import { apiError, finish, scriptedModel, textReply, toolReply, type ScriptedRep
 
 const MODEL = { providerID: 'mock', modelID: 'mock-model' }
 const PRICES = { input: 3, output: 15 }
+// 96,000 tokens usable before compaction.
+const LIMIT = { context: 100_000, output: 4_000 }
 
-async function setup(replies: ScriptedReply[], options: { titleReplies?: ScriptedReply[]; retryLimit?: number } = {}) {
+async function setup(
+  replies: ScriptedReply[],
+  options: { titleReplies?: ScriptedReply[]; retryLimit?: number; compaction?: Partial<CompactionSettings> } = {},
+) {
   const test = makeTestContext()
   const main = scriptedModel(replies)
   const small = scriptedModel(options.titleReplies ?? [textReply('A generated title')], 'mock-small')
@@ -24,7 +33,7 @@ async function setup(replies: ScriptedReply[], options: { titleReplies?: Scripte
       model: reference.modelID === 'mock-small' ? small.model : main.model,
       providerID: reference.providerID,
       modelID: reference.modelID,
-      limit: { context: 100_000, output: 4_000 },
+      limit: LIMIT,
       cost: PRICES,
     }),
     smallModel: async () => ({ providerID: 'mock', modelID: 'mock-small' }),
@@ -41,6 +50,7 @@ async function setup(replies: ScriptedReply[], options: { titleReplies?: Scripte
       if (signal.aborted) throw new Error('aborted')
     },
     setStatus: (_sessionID, status) => statuses.push(status),
+    compaction: async () => ({ auto: true, prune: true, ...options.compaction }),
   }
   const session = await createSession(test.context, { projectID: 'prj_test' })
   const prompt = (text: string) => createUserMessage(test.context, { sessionID: session.id, parts: [{ type: 'text', text }], model: MODEL })
@@ -188,12 +198,19 @@ describe('the loop', () => {
     expect(JSON.stringify(test.events)).not.toContain('sk-secret-123456')
   })
 
-  it('ends the turn on a context overflow with a named error and no retry', async () => {
-    const { prompt, run, assistants, sleeps } = await setup([apiError(400, "This model's maximum context length is 8192 tokens")])
+  it('ends the turn on a context overflow with a named error and no retry when automatic compaction is off', async () => {
+    const { prompt, run, assistants, sleeps, main } = await setup([apiError(400, "This model's maximum context length is 8192 tokens")], {
+      compaction: { auto: false },
+    })
     await prompt('hi')
     await run()
     expect(sleeps).toEqual([])
-    expect((await assistants())[0]!.info).toMatchObject({ error: { name: 'ContextOverflowError' }, finish: 'error' })
+    expect(main.model.doStreamCalls).toHaveLength(1)
+    const info = (await assistants())[0]!.info as AssistantMessage
+    expect(info).toMatchObject({ error: { name: 'ContextOverflowError' }, finish: 'error' })
+    expect((info.error as { data: { message: string } }).data.message).toMatch(
+      /maximum context length is 8192 tokens.*Automatic compaction is off: compact the session now, branch .* or choose a model with a larger context/,
+    )
   })
 
   it('stops at once when cancelled mid-stream, keeping the text so far and closing every part', async () => {
@@ -334,5 +351,218 @@ describe('the loop', () => {
     const replies = await test.assistants()
     expect(replies).toHaveLength(2)
     expect(textOf(replies[1]!.parts)).toBe('recovered')
+  })
+})
+
+const OVERFLOW = "This model's maximum context length is 8192 tokens"
+
+/** A tool call whose step reports `input` tokens used (96,000 or more overflows the mock's context). */
+function toolCallUsing(input: number, id = 'call_1'): ScriptedReply {
+  return {
+    chunks: [
+      { type: 'stream-start', warnings: [] },
+      { type: 'tool-call', toolCallId: id, toolName: 'todowrite', input: JSON.stringify({ todos: [] }) },
+      finish('tool-calls', [input, 10]),
+    ],
+  }
+}
+
+/** What a model call was sent, as one string (to look for texts in it). */
+const sent = (test: { main: { model: { doStreamCalls: { prompt: unknown }[] } } }, call: number) => JSON.stringify(test.main.model.doStreamCalls[call]!.prompt)
+const count = (haystack: string, needle: string) => haystack.split(needle).length - 1
+const kinds = (history: Awaited<ReturnType<Awaited<ReturnType<typeof setup>>['history']>>) =>
+  history.map((entry) => {
+    if (entry.info.role === 'assistant') return entry.info.summary ? 'summary' : 'assistant'
+    if (entry.parts.some((part) => part.type === 'compaction')) return 'marker'
+    if (entry.parts.some((part) => part.type === 'text' && part.metadata?.compaction_continue)) return 'continue'
+    return `user:${textOf(entry.parts)}`
+  })
+
+describe('compaction in the loop', () => {
+  it('compacts after a step that overflowed, then goes on with the summary instead of the history', async () => {
+    const test = await setup([toolCallUsing(97_000), textReply('SUMMARY of the work', [500, 100]), textReply('carried on')])
+    await test.prompt('build the parser')
+    await test.run()
+    const history = await test.history()
+    expect(kinds(history)).toEqual(['user:build the parser', 'assistant', 'marker', 'summary', 'continue', 'assistant'])
+    expect(history[2]!.parts[0]).toMatchObject({ type: 'compaction', auto: true })
+    expect(history[2]!.parts[0]).not.toHaveProperty('overflow')
+    const summary = history[3]!
+    expect(summary.info).toMatchObject({ summary: true, agent: 'compaction', mode: 'compaction', parentID: history[2]!.info.id, finish: 'stop' })
+    expect(summary.info).toMatchObject({ tokens: { input: 500, output: 100 } })
+    expect((summary.info as AssistantMessage).cost).toBeGreaterThan(0)
+    // The summary streamed live, like any reply.
+    expect(test.events.some((event) => event.type === 'part.delta' && event.messageID === summary.info.id)).toBe(true)
+    expect(history[4]!.parts[0]).toMatchObject({ type: 'text', synthetic: true, text: CONTINUE_TEXT, metadata: { compaction_continue: true } })
+
+    const summariser = test.main.model.doStreamCalls[1]!
+    expect(summariser.tools).toBeUndefined()
+    expect(summariser.prompt[0]).toMatchObject({ role: 'system', content: expect.stringContaining('anchored context summarization assistant') })
+    expect(JSON.stringify(summariser.prompt.at(-1))).toContain('Write an anchored summary of the conversation above')
+    expect(sent(test, 1)).toContain('build the parser')
+
+    const after = sent(test, 2)
+    expect(after).toContain(COMPACTION_QUESTION)
+    expect(after).toContain('SUMMARY of the work')
+    expect(after).toContain('Continue if you have next steps')
+    expect(after).not.toContain('build the parser')
+    expect(textOf(history[5]!.parts)).toBe('carried on')
+    expect(test.statuses.at(-1)).toEqual({ type: 'idle' })
+  })
+
+  it('leaves a reply that ends the turn alone, and compacts before the next prompt is answered', async () => {
+    const test = await setup([textReply('big answer', [97_000, 10]), textReply('SUMMARY'), textReply('small answer')])
+    await test.prompt('first')
+    await test.run()
+    expect(kinds(await test.history())).toEqual(['user:first', 'assistant'])
+    await test.prompt('second')
+    await test.run()
+    expect(kinds(await test.history())).toEqual(['user:first', 'assistant', 'user:second', 'marker', 'summary', 'continue', 'assistant'])
+    expect(sent(test, 2)).toContain('SUMMARY')
+  })
+
+  it('compacts on a provider overflow, replays the prompt that overflowed once, and answers it', async () => {
+    const test = await setup([textReply('first answer'), apiError(400, OVERFLOW), textReply('SUMMARY'), textReply('second answer')])
+    await test.prompt('first question')
+    await test.run()
+    await test.prompt('second question')
+    await test.run()
+    const history = await test.history()
+    expect(kinds(history)).toEqual(['user:first question', 'assistant', 'user:second question', 'assistant', 'marker', 'summary', 'user:second question', 'assistant'])
+    expect(history[3]!.info).toMatchObject({ error: { name: 'ContextOverflowError' } })
+    expect(history[4]!.parts[0]).toMatchObject({ type: 'compaction', auto: true, overflow: true })
+    expect(history[6]!.info.id).not.toBe(history[2]!.info.id)
+    expect(test.events.some((event) => event.type === 'session.error')).toBe(false)
+    // The summariser gets the history before the prompt that overflowed; the retry gets the prompt once.
+    expect(sent(test, 2)).toContain('first question')
+    expect(sent(test, 2)).not.toContain('second question')
+    const retry = sent(test, 3)
+    expect(retry).toContain('SUMMARY')
+    expect(count(retry, 'second question')).toBe(1)
+    expect(retry).not.toContain('first question')
+    expect(test.main.model.doStreamCalls).toHaveLength(4)
+    expect(textOf(history[7]!.parts)).toBe('second answer')
+  })
+
+  it('stops with a clear error when the request after compacting overflows again, instead of compacting again', async () => {
+    const test = await setup([textReply('first answer'), apiError(400, OVERFLOW), textReply('SUMMARY'), apiError(400, OVERFLOW), textReply('never sent')])
+    await test.prompt('first question')
+    await test.run()
+    await test.prompt('second question')
+    await test.run()
+    expect(test.main.model.doStreamCalls).toHaveLength(4)
+    const history = await test.history()
+    expect(kinds(history).filter((kind) => kind === 'summary')).toHaveLength(1)
+    const last = history.at(-1)!.info as AssistantMessage
+    expect(last.error?.name).toBe('ContextOverflowError')
+    expect((last.error as { data: { message: string } }).data.message).toMatch(
+      /^Still over the model's context after compacting .*Branch from a recent message into a new session, or choose a model with a larger context\.$/,
+    )
+    expect(test.events).toContainEqual(expect.objectContaining({ type: 'session.error', error: expect.objectContaining({ name: 'ContextOverflowError' }) }))
+    expect(test.statuses.at(-1)).toEqual({ type: 'idle' })
+  })
+
+  it('stops the same way when the first step after compacting reports usage over the limit', async () => {
+    const test = await setup([toolCallUsing(97_000, 'a'), textReply('SUMMARY'), toolCallUsing(97_000, 'b'), textReply('never sent')])
+    await test.prompt('go')
+    await test.run()
+    expect(test.main.model.doStreamCalls).toHaveLength(3)
+    const last = (await test.history()).at(-1)!.info as AssistantMessage
+    expect(last.error).toMatchObject({ name: 'ContextOverflowError', data: { message: expect.stringMatching(/^Still over the model's context after compacting \(97010 tokens used, 96000 usable\)/) } })
+  })
+
+  it('stops when the summariser overflows too, without retrying it', async () => {
+    const test = await setup([textReply('first answer'), apiError(400, OVERFLOW), apiError(400, OVERFLOW), textReply('never sent')])
+    await test.prompt('first question')
+    await test.run()
+    await test.prompt('second question')
+    await test.run()
+    expect(test.main.model.doStreamCalls).toHaveLength(3)
+    expect(test.sleeps).toEqual([])
+    const summary = (await test.history()).at(-1)!
+    expect(summary.info).toMatchObject({
+      summary: true,
+      finish: 'error',
+      error: { name: 'ContextOverflowError', data: { message: expect.stringMatching(/history is too large to summarise/) } },
+    })
+    expect(test.events).toContainEqual(expect.objectContaining({ type: 'session.error' }))
+    // A later run does not try again on its own.
+    await test.run()
+    expect(test.main.model.doStreamCalls).toHaveLength(3)
+  })
+
+  it('compacts on request: a summary and no follow-up, then the next prompt starts from it', async () => {
+    const test = await setup([textReply('first answer'), textReply('SUMMARY'), textReply('second answer')])
+    await test.prompt('first question')
+    await test.run()
+    await createCompactionMarker(test.context, { sessionID: test.session.id, agent: 'build', model: MODEL, auto: false })
+    await test.run()
+    expect(kinds(await test.history())).toEqual(['user:first question', 'assistant', 'marker', 'summary'])
+    expect(test.main.model.doStreamCalls).toHaveLength(2)
+    await test.prompt('second question')
+    await test.run()
+    expect(sent(test, 2)).toContain('SUMMARY')
+    expect(sent(test, 2)).not.toContain('first question')
+  })
+
+  it('sends the full history again once a compaction is undone', async () => {
+    const test = await setup([textReply('first answer'), textReply('SUMMARY'), textReply('second answer')])
+    await test.prompt('first question')
+    await test.run()
+    const marker = await createCompactionMarker(test.context, { sessionID: test.session.id, agent: 'build', model: MODEL, auto: false })
+    await test.run()
+    const part = marker.parts[0]!
+    await updatePart(test.context, { ...part, undone: test.context.now() } as typeof part)
+    await test.prompt('second question')
+    await test.run()
+    const request = sent(test, 2)
+    expect(request).toContain('first question')
+    expect(request).toContain('first answer')
+    expect(request).toContain('second question')
+    expect(request).not.toContain('SUMMARY')
+    expect(request).not.toContain(COMPACTION_QUESTION)
+    // The summary is still stored (and shown).
+    expect(kinds(await test.history())).toContain('summary')
+  })
+
+  it('prunes old tool outputs once the loop is done, unless pruning is off', async () => {
+    const script = () => [
+      toolReply(Array.from({ length: 7 }, (_, index) => ({ id: `big_${index}`, name: 'big', input: {} }))),
+      textReply('read them'),
+      textReply('two'),
+      textReply('three'),
+    ]
+    const withBigTool = async (prune: boolean) => {
+      const test = await setup(script(), { compaction: { prune } })
+      test.dependencies.tools = new ToolRegistry([
+        defineTool({
+          id: 'big',
+          description: 'Returns a lot',
+          parameters: z.object({}),
+          execute: async () => ({ title: 'big', output: 'x'.repeat(40_000) }),
+        }) as ToolDefinition,
+      ])
+      for (const text of ['one', 'two', 'three']) {
+        await test.prompt(text)
+        await test.run()
+      }
+      const tools = async () => (await test.history()).flatMap((entry) => entry.parts).filter((part) => part.type === 'tool')
+      return { test, tools }
+    }
+    const isCleared = (part: Part) => part.type === 'tool' && part.state.status === 'completed' && part.state.time.compacted !== undefined
+    const { test, tools } = await withBigTool(true)
+    // It runs in the background once the session is idle.
+    await expect.poll(async () => (await tools()).filter(isCleared).length).toBe(3)
+    const cleared = (await tools()).filter(isCleared)
+    expect(cleared.map((part) => part.type === 'tool' && part.callID)).toEqual(['big_0', 'big_1', 'big_2'])
+    // Kept in storage, and announced.
+    expect(cleared.every((part) => part.state.status === 'completed' && part.state.output.length === 40_000)).toBe(true)
+    expect(test.events.filter((event) => event.type === 'part.updated' && event.part.type === 'tool' && event.part.state.status === 'completed' && event.part.state.time.compacted)).toHaveLength(3)
+    await test.prompt('four')
+    await test.run()
+    expect(count(sent(test, 4), CLEARED_TOOL_TEXT)).toBe(3)
+
+    const off = await withBigTool(false)
+    expect((await off.tools()).some(isCleared)).toBe(false)
   })
 })

@@ -1,13 +1,20 @@
 import { streamText, type LanguageModel, type ModelMessage } from 'ai'
 import { resolveLanguageModel } from 'ai/internal'
-import { MAX_STEPS_PROMPT } from './agent'
+import { getSettings } from '../provider/provider-store'
 import { agentFor } from './agent-settings'
+import { isCompletedSummary, isSummary, pendingMarker } from './compaction/markers'
+import { countTokens, isOverflow, maxOutputTokens, usableTokens, type ModelLimit } from './compaction/overflow'
+import { processCompaction } from './compaction/process'
+import { overflowWithoutAuto, stillOverflowing } from './compaction/prompt'
+import { pruneSession } from './compaction/prune'
+import { buildRequest } from './compaction/request'
+import { createCompactionMarker } from './compaction/store'
 import type { StoreContext } from './context'
 import type { SessionStatus } from './event'
 import { lastOf, loadHistory, turnIsDone } from './history'
 import { ascending } from './id'
-import { updateMessage } from './message-store'
-import { streamModelCall } from './model-call'
+import { updateMessage, type MessageWithParts } from './message-store'
+import { streamModelCall, type StepTools } from './model-call'
 import { toModelMessages } from './model-messages'
 import { PartWriter, type WriterMetrics } from './part-writer'
 import { StepProcessor, type StepSnapshots } from './processor'
@@ -15,7 +22,6 @@ import { createUserMessage, takeQueuedPrompt } from './prompt'
 import { retryDelay, retryReason } from './retry'
 import type { AssistantMessage, MessageError, ModelReference, SessionInfo } from './schema'
 import { createSession, getSession, setTitle } from './session-store'
-import { systemPrompt } from './system-prompt'
 import { cleanTitle, firstRealUserMessage, TITLE_PROMPT } from './title-generation'
 import { isDefaultTitle } from './title'
 import type { Prices } from './usage'
@@ -33,14 +39,14 @@ import {
   type TurnContext,
 } from './turn-tools'
 
-/** Output tokens asked for per call, at most (opencode's OUTPUT_TOKEN_MAX). */
-export const OUTPUT_TOKEN_MAX = 32_000
+export { OUTPUT_TOKEN_MAX } from './compaction/overflow'
 
 export interface ResolvedModel {
   model: LanguageModel
   providerID: string
   modelID: string
-  limit: { context: number; output: number }
+  /** `context` 0 means unknown (never compacted automatically); `input` is set for models with a separate input cap. */
+  limit: ModelLimit
   cost: Prices
   /** Removes this provider's secrets from text (error bodies can echo the key back). */
   redact?: (text: string) => string
@@ -73,6 +79,21 @@ export interface LoopDependencies {
   snapshots?: SnapshotSource
   /** What each session has read (write and edit refuse stale files); kept by the owner for the worker's life. */
   fileTimes?: (sessionID: string) => FileTimes
+  /** The compaction settings; read from the stored settings when not given. */
+  compaction?: () => Promise<CompactionSettings>
+}
+
+export interface CompactionSettings {
+  /** Compact when the history nears the model's context limit, or the provider says it is over. */
+  auto: boolean
+  /** Clear old tool outputs from what the model sees once the loop is done. */
+  prune: boolean
+}
+
+async function compactionSettings(dependencies: LoopDependencies): Promise<CompactionSettings> {
+  if (dependencies.compaction) return dependencies.compaction()
+  const settings = await getSettings(dependencies.store)
+  return { auto: settings.compactionAuto, prune: settings.compactionPrune }
 }
 
 export interface LoopOptions {
@@ -88,8 +109,12 @@ function abortError(): Error {
 /**
  * opencode's step loop. Each iteration re-reads the history from storage and decides from it alone (DESIGN
  * decision 2): a prompt stored by another tab is answered at the next step, and a reload loses nothing but the
- * stream in flight. One iteration is one model call and one assistant message. When the turn is done, prompts
- * queued behind it are promoted one at a time, each starting a fresh turn.
+ * stream in flight. One iteration is one model call and one assistant message: a step of the turn, or the summary
+ * that answers a compaction marker. When the turn is done, prompts queued behind it are promoted one at a time,
+ * each starting a fresh turn; when the loop is done, old tool outputs are pruned.
+ *
+ * Compaction is bounded, unlike opencode's: at most one per overflow. When the first step after a summary is still
+ * over the context (by the provider's word or by its usage), the turn ends with an error that says what to do next.
  */
 export async function runLoop(dependencies: LoopDependencies, sessionID: string, options: LoopOptions): Promise<void> {
   const { store } = dependencies
@@ -98,6 +123,7 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
   let step = 0
   // Busy only once there is work: a run that finds the turn already answered leaves the status alone.
   let busy = false
+  let settings: CompactionSettings | undefined
   try {
     while (!signal.aborted) {
       const history = await loadHistory(store, sessionID)
@@ -110,24 +136,46 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         step = 0
         continue
       }
+      const resuming = resume
       resume = false
       const user = lastOf(history, 'user')
       if (!user || user.info.role !== 'user') break
       if (!busy) dependencies.setStatus(sessionID, { type: 'busy' })
       busy = true
-      step++
+      settings = await compactionSettings(dependencies)
       const session = await getSession(store, sessionID)
+
+      const marker = pendingMarker(history, { resume: resuming })
+      if (marker) {
+        const result = await processCompaction(
+          {
+            store,
+            resolve: (reference) => dependencies.models.resolve(reference),
+            agent: (name) => agentFor(store, name),
+            stream: (input) => runSummaryStep(dependencies, { ...input, sessionID, signal }),
+          },
+          { session, history, marker },
+        ).catch((error: unknown) => ({ outcome: 'stop' as const, error: unknownError(error) }))
+        if (result.outcome === 'stop') {
+          if (result.error.name !== 'MessageAbortedError') store.emit({ type: 'session.error', sessionID, error: result.error })
+          break
+        }
+        continue
+      }
+
       let resolved: ResolvedModel
       try {
         resolved = await dependencies.models.resolve(user.info.model)
       } catch (error) {
-        store.emit({
-          type: 'session.error',
-          sessionID,
-          error: { name: 'UnknownError', data: { message: error instanceof Error ? error.message : String(error) } },
-        })
+        store.emit({ type: 'session.error', sessionID, error: unknownError(error) })
         break
       }
+      const compacted = justCompacted(history)
+      if (settings.auto && !compacted && lastFinishedOverflows(history, resolved.limit)) {
+        await createCompactionMarker(store, { sessionID, agent: user.info.agent, model: user.info.model, auto: true })
+        continue
+      }
+      step++
       if (step === 1) void generateTitle(dependencies, session, history, resolved).catch(() => {})
 
       const agent = await agentFor(store, user.info.agent)
@@ -136,11 +184,11 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       const status = dependencies.workspaces?.status(session.projectID) ?? { backend: 'local' as const }
       const before = await trackSnapshot(dependencies, session.projectID, workspace)
       const assistant = await createAssistantMessage(store, session, user.info.id, user.info.agent, resolved)
-      const messages: ModelMessage[] = toModelMessages(history, user.info.model)
-      if (lastStep) messages.push({ role: 'assistant', content: MAX_STEPS_PROMPT })
-      const system = systemPrompt(
+      const { system, messages } = buildRequest({
+        history,
+        model: user.info.model,
         agent,
-        {
+        environment: {
           providerID: resolved.providerID,
           modelID: resolved.modelID,
           directory: workspace.root,
@@ -148,8 +196,9 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
           ...(status.reason ? { backendReason: status.reason } : {}),
           now: store.now(),
         },
-        { ...(await projectInstructions(workspace)), ...previousAgentOf(history) },
-      )
+        project: await projectInstructions(workspace),
+        lastStep,
+      })
       const turn: TurnContext = {
         session,
         agent: agent.name,
@@ -162,17 +211,33 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         ...(before ? { before } : {}),
         after: () => trackSnapshot(dependencies, session.projectID, workspace),
       }
-
-      const { error, blocked, after } = await runStepWithRetry(dependencies, { sessionID, assistant, resolved, system, messages, signal, turn, snapshots })
+      const call = { sessionID, assistant, resolved, system, messages, signal, snapshots }
+      const { error, blocked, after } = await runStepWithRetry(dependencies, {
+        ...call,
+        tools: (processor) => stepTools(dependencies, { ...call, turn }, processor, (request, parent, childSignal) => runSubtask(dependencies, request, parent, childSignal)),
+      })
       assistant.time.completed = store.now()
-      if (error) {
-        assistant.error = error
-        if (!assistant.finish) assistant.finish = 'error'
+      const verdict = overflowVerdict({ error, blocked, assistant, settings, compacted, limit: resolved.limit })
+      const final = verdict.error ?? error
+      if (final) {
+        assistant.error = final
+        if (!assistant.finish || error) assistant.finish = 'error'
       }
       await updateMessage(store, assistant)
       await recordPatch(dependencies, assistant, before, after)
-      if (error) {
-        if (error.name !== 'MessageAbortedError') store.emit({ type: 'session.error', sessionID, error })
+      if (verdict.compact === 'overflow') {
+        await createCompactionMarker(store, { sessionID, agent: user.info.agent, model: user.info.model, auto: true, overflow: true })
+        continue
+      }
+      if (verdict.compact === 'usage') {
+        // A reply that ends the turn is left alone: the next prompt compacts first (the check before a step).
+        if (!turnIsDone(await loadHistory(store, sessionID))) {
+          await createCompactionMarker(store, { sessionID, agent: user.info.agent, model: user.info.model, auto: true })
+        }
+        continue
+      }
+      if (final) {
+        if (final.name !== 'MessageAbortedError') store.emit({ type: 'session.error', sessionID, error: final })
         break
       }
       // The user rejected a permission: the turn ends here, as in opencode; the next prompt starts afresh.
@@ -182,7 +247,61 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
     // Only a run that took steps can have changed the turn's files.
     if (busy) await recordDiffs(dependencies, sessionID).catch((error: unknown) => console.warn('tabcode: could not record the diffs of the turn', error))
     if (busy) dependencies.setStatus(sessionID, { type: 'idle' })
+    // In the background, once the session is idle: nobody waits for it, and the session is free for the user's next
+    // action (a history operation refused as busy right after "idle" would look broken). It touches only the
+    // outputs of older turns, which no step writes.
+    if (busy && settings?.prune) void pruneSession(store, sessionID).catch((error: unknown) => console.warn('tabcode: could not prune old tool outputs', error))
   }
+}
+
+function unknownError(error: unknown): MessageError {
+  return { name: 'UnknownError', data: { message: error instanceof Error ? error.message : String(error) } }
+}
+
+/** The newest reply is a completed summary that still stands: the next step is the first after a compaction. */
+function justCompacted(history: MessageWithParts[]): boolean {
+  const last = lastOf(history, 'assistant')
+  if (!last || !isCompletedSummary(last)) return false
+  const marker = history.find((entry) => entry.info.id === (last.info as AssistantMessage).parentID)
+  return !marker?.parts.some((part) => part.type === 'compaction' && part.undone !== undefined)
+}
+
+/** The check before a step (§6.2.1): the newest finished reply, unless it is a summary, used too much of the context. */
+function lastFinishedOverflows(history: MessageWithParts[], limit: ModelLimit): boolean {
+  for (let index = history.length - 1; index >= 0; index--) {
+    const entry = history[index]!
+    if (entry.info.role !== 'assistant' || !entry.info.finish) continue
+    return !isSummary(entry) && isOverflow({ tokens: entry.info.tokens, limit, auto: true })
+  }
+  return false
+}
+
+/**
+ * What a finished step's size means (§6.2.2 and 3, bounded). A provider overflow compacts (`overflow`: the prompt
+ * is replayed), a step whose usage overflowed compacts once it is done (`usage`), except right after a compaction,
+ * where either ends the turn with a ContextOverflowError offering the next move. With automatic compaction off the
+ * provider's overflow ends the turn with the same advice.
+ */
+function overflowVerdict(input: {
+  error: MessageError | undefined
+  blocked: boolean
+  assistant: AssistantMessage
+  settings: CompactionSettings
+  compacted: boolean
+  limit: ModelLimit
+}): { compact?: 'overflow' | 'usage'; error?: MessageError } {
+  const { error, settings } = input
+  if (error?.name === 'ContextOverflowError') {
+    const detail = error.data.message
+    if (!settings.auto) return { error: { name: 'ContextOverflowError', data: { ...error.data, message: overflowWithoutAuto(detail) } } }
+    if (input.compacted) return { error: { name: 'ContextOverflowError', data: { ...error.data, message: stillOverflowing(detail) } } }
+    return { compact: 'overflow' }
+  }
+  if (error || input.blocked || !settings.auto) return {}
+  if (!isOverflow({ tokens: input.assistant.tokens, limit: input.limit, auto: true })) return {}
+  if (!input.compacted) return { compact: 'usage' }
+  const used = `${countTokens(input.assistant.tokens)} tokens used, ${usableTokens(input.limit)} usable`
+  return { error: { name: 'ContextOverflowError', data: { message: stillOverflowing(used) } } }
 }
 
 async function createAssistantMessage(
@@ -218,8 +337,26 @@ interface StepInput {
   system: string
   messages: ModelMessage[]
   signal: AbortSignal
-  turn: TurnContext
   snapshots: StepSnapshots
+  /** The step's tools, bound to the processor that reports their progress. */
+  tools: (processor: StepProcessor) => StepTools
+}
+
+/** The summariser has no tools: a call it makes anyway fails, and the summary is whatever text it wrote. */
+const NO_TOOLS: StepTools = {
+  definitions: [],
+  resolve: (call) => ({ toolName: call.toolName, input: call.input }),
+  run: async () => {
+    throw new Error('No tools are available while the conversation is summarised.')
+  },
+}
+
+/** The summary's model call: streamed and recorded like any step, without tools, snapshots or a patch. */
+function runSummaryStep(
+  dependencies: LoopDependencies,
+  input: { sessionID: string; assistant: AssistantMessage; resolved: ResolvedModel; system: string; messages: ModelMessage[]; signal: AbortSignal },
+): Promise<{ error?: MessageError }> {
+  return runStepWithRetry(dependencies, { ...input, snapshots: {}, tools: () => NO_TOOLS })
 }
 
 /** One model call, retried on retryable errors with the provider's delay, up to the configured number of attempts. */
@@ -234,8 +371,8 @@ async function runStepWithRetry(dependencies: LoopDependencies, input: StepInput
       model: resolveLanguageModel(input.resolved.model),
       system: input.system,
       messages: input.messages,
-      tools: stepTools(dependencies, input, processor, (request, parent, signal) => runSubtask(dependencies, request, parent, signal)),
-      maxOutputTokens: Math.min(input.resolved.limit.output, OUTPUT_TOKEN_MAX),
+      tools: input.tools(processor),
+      maxOutputTokens: maxOutputTokens(input.resolved.limit),
       abortSignal: input.signal,
     })
     const outcome = await processor.process(events, input.signal)
@@ -278,17 +415,6 @@ function redactError(error: MessageError, redact: ((text: string) => string) | u
         ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, clean(inner)]))
         : value
   return clean(error) as MessageError
-}
-
-/** The agent of the last reply before this turn, so switching from plan to build can be told to the model. */
-function previousAgentOf(history: Awaited<ReturnType<typeof loadHistory>>): { previousAgent?: string } {
-  let seenUser = false
-  for (let index = history.length - 1; index >= 0; index--) {
-    const info = history[index]!.info
-    if (info.role === 'user') seenUser = true
-    else if (seenUser) return { previousAgent: info.agent }
-  }
-  return {}
 }
 
 /**

@@ -55,8 +55,8 @@ export async function* streamModelCall(call: ModelCall): AsyncGenerator<StepEven
     })
     const { stream } = await call.model.doStream({
       prompt,
-      tools: call.tools.definitions,
-      toolChoice: { type: 'auto' },
+      // No tools (the summariser) means no tool choice either: some providers reject a choice among nothing.
+      ...(call.tools.definitions.length > 0 ? { tools: call.tools.definitions, toolChoice: { type: 'auto' as const } } : {}),
       maxOutputTokens: call.maxOutputTokens,
       abortSignal: call.abortSignal,
       includeRawChunks: false,

@@ -114,4 +114,34 @@ describe('history to model messages', () => {
     const user = build.user(sessionID)
     expect(toModelMessages([{ info: user, parts: [] }], current)).toEqual([])
   })
+
+  it('names media instead of sending them, and cuts long tool outputs, for the summariser', () => {
+    const user = build.user(sessionID)
+    const reply = build.assistant(sessionID, user.id)
+    const history: MessageWithParts[] = [
+      {
+        info: user,
+        parts: [
+          build.text(user, 'look'),
+          part(user, { type: 'file', mime: 'image/png', filename: 'shot.png', url: 'data:image/png;base64,AAAA' }),
+          part(user, { type: 'file', mime: 'application/pdf', url: 'data:application/pdf;base64,AAAA' }),
+        ],
+      },
+      { info: reply, parts: [tool(reply, 'c1', { status: 'completed', input: {}, output: 'y'.repeat(2_500), title: 't', metadata: {}, time: { start: 1, end: 2 } })] },
+    ]
+    const messages = toModelMessages(history, current, { stripMedia: true, toolOutputMaxChars: 2_000 })
+    expect(messages[0]).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: 'look' },
+        { type: 'text', text: '[Attached image/png: shot.png]' },
+        { type: 'text', text: '[Attached application/pdf: file]' },
+      ],
+    })
+    const result = (messages[2] as { content: { output: { value: string } }[] }).content[0]!.output.value
+    expect(result).toBe('y'.repeat(2_000) + '\n[Tool output truncated for compaction: omitted 500 chars]')
+    // A normal request sends both whole.
+    expect(JSON.stringify(toModelMessages(history, current))).toContain('y'.repeat(2_500))
+    expect(JSON.stringify(toModelMessages(history, current))).not.toContain('[Attached')
+  })
 })

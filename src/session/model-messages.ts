@@ -13,14 +13,28 @@ type AssistantContent = Exclude<AssistantModelMessage['content'], string>
 /** Files whose content already reached the model as synthetic text. */
 const INLINED_MIMES = new Set(['text/plain', 'application/x-directory'])
 
-function userMessage(parts: Part[]): UserModelMessage | undefined {
+/** How the summariser's input differs from a normal request (§6.3.6). */
+export interface ConversionOptions {
+  /** Files and images become a note naming them: a summary needs to know they were there, not their bytes. */
+  stripMedia?: boolean
+  /** Longer tool outputs are cut to this many characters, with a note saying how much was left out. */
+  toolOutputMaxChars?: number
+}
+
+/** The note a file or image becomes when media are stripped. */
+export const attachedNote = (mime: string, filename?: string) => `[Attached ${mime}: ${filename || 'file'}]`
+
+export const truncatedNote = (omitted: number) => `\n[Tool output truncated for compaction: omitted ${omitted} chars]`
+
+function userMessage(parts: Part[], options: ConversionOptions): UserModelMessage | undefined {
   const content: UserContent = []
   for (const part of parts) {
     if (part.type === 'text') {
       if (!part.ignored && part.text.length > 0) content.push({ type: 'text', text: part.text })
     } else if (part.type === 'file') {
       if (INLINED_MIMES.has(part.mime)) continue
-      if (part.mime.startsWith('image/')) content.push({ type: 'image', image: part.url, mediaType: part.mime })
+      if (options.stripMedia) content.push({ type: 'text', text: attachedNote(part.mime, part.filename) })
+      else if (part.mime.startsWith('image/')) content.push({ type: 'image', image: part.url, mediaType: part.mime })
       else content.push({ type: 'file', data: part.url, mediaType: part.mime, ...(part.filename ? { filename: part.filename } : {}) })
     } else if (part.type === 'compaction') {
       content.push({ type: 'text', text: COMPACTION_QUESTION })
@@ -35,14 +49,19 @@ function hasReplyContent(parts: Part[]): boolean {
   return parts.some((part) => part.type !== 'step-start' && part.type !== 'reasoning' && part.type !== 'step-finish')
 }
 
-function toolOutput(part: Extract<Part, { type: 'tool' }>): { type: 'text' | 'error-text'; value: string } {
+function truncate(text: string, max: number | undefined): string {
+  if (max === undefined || text.length <= max) return text
+  return text.slice(0, max) + truncatedNote(text.length - max)
+}
+
+function toolOutput(part: Extract<Part, { type: 'tool' }>, options: ConversionOptions): { type: 'text' | 'error-text'; value: string } {
   const state = part.state
   switch (state.status) {
     case 'completed':
-      return { type: 'text', value: state.time.compacted ? CLEARED_TOOL_TEXT : state.output }
+      return { type: 'text', value: state.time.compacted ? CLEARED_TOOL_TEXT : truncate(state.output, options.toolOutputMaxChars) }
     case 'error': {
       const partial = state.metadata?.output
-      if (state.metadata?.interrupted && typeof partial === 'string') return { type: 'text', value: partial }
+      if (state.metadata?.interrupted && typeof partial === 'string') return { type: 'text', value: truncate(partial, options.toolOutputMaxChars) }
       return { type: 'error-text', value: state.error }
     }
     default:
@@ -51,7 +70,7 @@ function toolOutput(part: Extract<Part, { type: 'tool' }>): { type: 'text' | 'er
   }
 }
 
-function assistantMessages(entry: MessageWithParts, sameModel: boolean): ModelMessage[] {
+function assistantMessages(entry: MessageWithParts, sameModel: boolean, options: ConversionOptions): ModelMessage[] {
   const content: AssistantContent = []
   const results: ToolModelMessage['content'] = []
   for (const part of entry.parts) {
@@ -66,7 +85,7 @@ function assistantMessages(entry: MessageWithParts, sameModel: boolean): ModelMe
       else content.push({ type: 'text', text: part.text })
     } else if (part.type === 'tool') {
       content.push({ type: 'tool-call', toolCallId: part.callID, toolName: part.tool, input: part.state.input })
-      results.push({ type: 'tool-result', toolCallId: part.callID, toolName: part.tool, output: toolOutput(part) })
+      results.push({ type: 'tool-result', toolCallId: part.callID, toolName: part.tool, output: toolOutput(part, options) })
     }
   }
   const messages: ModelMessage[] = []
@@ -80,19 +99,19 @@ function assistantMessages(entry: MessageWithParts, sameModel: boolean): ModelMe
  * unless they were cancelled after saying something; unfinished tool calls get an "interrupted" result; pruned
  * outputs are replaced by a short note; ignored text never goes; reasoning from another model becomes text.
  */
-export function toModelMessages(history: MessageWithParts[], current: ModelReference): ModelMessage[] {
+export function toModelMessages(history: MessageWithParts[], current: ModelReference, options: ConversionOptions = {}): ModelMessage[] {
   const messages: ModelMessage[] = []
   for (const entry of history) {
     if (entry.parts.length === 0) continue
     const info = entry.info
     if (info.role === 'user') {
-      const message = userMessage(entry.parts)
+      const message = userMessage(entry.parts, options)
       if (message) messages.push(message)
       continue
     }
     if (info.error && !(info.error.name === 'MessageAbortedError' && hasReplyContent(entry.parts))) continue
     const sameModel = info.providerID === current.providerID && info.modelID === current.modelID
-    messages.push(...assistantMessages(entry, sameModel))
+    messages.push(...assistantMessages(entry, sameModel, options))
   }
   return messages
 }

@@ -1,22 +1,117 @@
+import { getSettings } from '../provider/provider-store'
+import { agentFor } from '../session/agent-settings'
+import { compactionOf, isCompletedSummary, isRealUser, isSummary } from '../session/compaction/markers'
+import { buildRequest } from '../session/compaction/request'
+import { createCompactionMarker } from '../session/compaction/store'
+import { estimateTokens } from '../session/compaction/tail'
 import type { StoreContext } from '../session/context'
-import type { WorkerHandlers } from './protocol'
+import { InputError, NotFoundError } from '../session/errors'
+import { lastOf, loadHistory } from '../session/history'
+import { updatePart, type MessageWithParts } from '../session/message-store'
+import type { AssistantMessage, ModelReference, UserMessage } from '../session/schema'
+import { finishRevert, visibleHistory as withRevert } from '../session/revert'
+import { getSession } from '../session/session-store'
+import { projectInstructions } from '../session/turn-tools'
+import type { WorkspaceSource } from '../session/turn-services'
+import type { ModelView, WorkerHandlers } from './protocol'
 import type { SessionRunner } from './session-runner'
 
 type CompactionHandlers = Pick<WorkerHandlers, 'compactSession' | 'undoCompaction' | 'modelView'>
 
+/** The newest prompt the user wrote (markers are tabcode's): its agent and model are the session's current ones. */
+function lastRealUser(history: MessageWithParts[]): UserMessage | undefined {
+  for (let index = history.length - 1; index >= 0; index--) {
+    const entry = history[index]!
+    if (isRealUser(entry)) return entry.info as UserMessage
+  }
+  return undefined
+}
+
+/** The summary is the newest message and still stands: a new compaction would only summarise it again. */
+function alreadyCompacted(history: MessageWithParts[]): boolean {
+  const last = history.at(-1)
+  if (!last || !isSummary(last) || !isCompletedSummary(last)) return false
+  const marker = history.find((entry) => entry.info.id === (last.info as AssistantMessage).parentID)
+  return !(marker && compactionOf(marker)?.undone)
+}
+
 /** Manual compaction, its undo, and the view of exactly what the next request sends. */
-export function compactionHandlers(ready: () => StoreContext, runner: () => SessionRunner): CompactionHandlers {
-  void ready
-  void runner
+export function compactionHandlers(
+  ready: () => StoreContext,
+  runner: () => SessionRunner,
+  workspaces?: () => WorkspaceSource,
+): CompactionHandlers {
   return {
-    compactSession: () => {
-      throw new Error('Not built yet')
+    compactSession: async ({ sessionID, model }) => {
+      const context = ready()
+      const session = await getSession(context, sessionID)
+      // Under the session's lock (BusyError if any tab runs it), so no turn starts between the checks and the marker.
+      await runner().whileIdle(sessionID, 'compact it', async () => {
+        // A pending revert becomes final first, as before a prompt: the summary must not cover hidden messages.
+        await finishRevert(context, sessionID)
+        const history = await loadHistory(context, sessionID)
+        const user = lastRealUser(history)
+        if (!user) throw new InputError('sessionID', 'There is nothing to compact yet: the session has no messages.')
+        if (alreadyCompacted(history)) throw new InputError('sessionID', 'The session was just compacted; there is nothing new to summarise.')
+        const reference: ModelReference | undefined =
+          model ?? user.model ?? (session.model ? { providerID: session.model.providerID, modelID: session.model.modelID } : (await getSettings(context)).defaultModel)
+        if (!reference) throw new InputError('model', 'No model is chosen yet. Add a provider in Settings and pick a default model.')
+        await createCompactionMarker(context, { sessionID, agent: user.agent, model: reference, auto: false })
+      })
+      void runner().start(sessionID)
     },
-    undoCompaction: () => {
-      throw new Error('Not built yet')
+
+    undoCompaction: async ({ sessionID, messageID }) => {
+      const context = ready()
+      await runner().whileIdle(sessionID, 'undo a compaction', async () => {
+        let message = await context.db.messages.get(messageID)
+        if (!message || message.sessionID !== sessionID) throw new NotFoundError('message', messageID)
+        // The summary stands for its compaction too: undoing it undoes its marker.
+        if (message.role === 'assistant' && message.summary) message = await context.db.messages.get(message.parentID)
+        const parts = message ? await context.db.parts.where('messageID').equals(message.id).toArray() : []
+        const compaction = parts.find((part) => part.type === 'compaction')
+        if (!compaction || compaction.type !== 'compaction') {
+          throw new InputError('messageID', 'This message is not a compaction; only a compaction can be undone.')
+        }
+        if (compaction.undone !== undefined) return
+        await updatePart(context, { ...compaction, undone: context.now() })
+      })
     },
-    modelView: () => {
-      throw new Error('Not built yet')
+
+    modelView: async (sessionID) => {
+      const context = ready()
+      const session = await getSession(context, sessionID)
+      // Messages a pending revert hides are removed by the next prompt: the next request never carries them.
+      const history = withRevert(await loadHistory(context, sessionID), session.revert)
+      const user = lastOf(history, 'user')?.info as UserMessage | undefined
+      const model = user?.model ?? (session.model ? { providerID: session.model.providerID, modelID: session.model.modelID } : undefined)
+      const agent = await agentFor(context, user?.agent ?? session.agent ?? 'build')
+      const source = workspaces?.()
+      const workspace = source ? await source.get(session.projectID) : undefined
+      const status = source?.status(session.projectID) ?? { backend: 'local' as const }
+      const { system, messages, summaryMessageID } = buildRequest({
+        history,
+        model: model ?? { providerID: 'none', modelID: 'none' },
+        agent,
+        environment: {
+          providerID: model?.providerID ?? 'none',
+          modelID: model?.modelID ?? 'none',
+          directory: workspace?.root ?? session.directory,
+          backend: status.backend,
+          ...(status.reason ? { backendReason: status.reason } : {}),
+          now: context.now(),
+        },
+        ...(workspace ? { project: await projectInstructions(workspace) } : {}),
+      })
+      const view: ModelView = {
+        ...(model ? { model } : {}),
+        system,
+        messages,
+        // The whole request, system prompt included, by the same estimate compaction uses.
+        estimatedTokens: estimateTokens([{ role: 'system', content: system }, ...messages]),
+        ...(summaryMessageID ? { summaryMessageID } : {}),
+      }
+      return view
     },
   }
 }

@@ -66,11 +66,13 @@ describe('provider handlers', () => {
 
   it('stores and reads settings, with named errors for bad references', async () => {
     const { api } = setup()
-    expect(await api.getSettings()).toEqual({ retryLimit: 8, workspaceBackend: 'auto' })
+    expect(await api.getSettings()).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true })
     const saved = await api.saveProvider(input)
     expect(await api.setSetting({ key: 'model.default', value: { providerID: saved.id, modelID: 'gpt-4o' } })).toEqual({
       retryLimit: 8,
       workspaceBackend: 'auto',
+      compactionAuto: true,
+      compactionPrune: true,
       defaultModel: { providerID: saved.id, modelID: 'gpt-4o' },
     })
     await expect(api.setSetting({ key: 'model.small', value: { providerID: saved.id, modelID: 'nope' } })).rejects.toMatchObject({

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import type { MessageWithParts } from '../message-store'
+import { summaryInput } from './process'
+import { historyBuilder } from './test-history'
+
+const options = { budget: 0, estimate: (messages: MessageWithParts[]) => messages.length }
+
+describe('what the summariser is given', () => {
+  it('summarises everything before the marker when it has no prompt to replay', () => {
+    const h = historyBuilder()
+    h.user('u1')
+    h.assistant('a1')
+    const marker = h.marker()
+    const input = summaryInput(h.history, marker.info.id, options)
+    expect(input.replay).toBeUndefined()
+    expect(input.previousSummary).toBeUndefined()
+    expect(input.selection.head.map(h.textOf)).toEqual(['u1', 'a1'])
+  })
+
+  it('sets aside the prompt that overflowed, and what followed it, for replay', () => {
+    const h = historyBuilder()
+    h.user('u1')
+    h.assistant('a1')
+    const overflowed = h.user('u2')
+    h.assistant('', { error: { name: 'ContextOverflowError', data: { message: 'too long' } }, finish: 'error' })
+    const marker = h.marker({ overflow: true })
+    const input = summaryInput(h.history, marker.info.id, options)
+    expect(input.replay).toBe(overflowed)
+    expect(input.selection.head.map(h.textOf)).toEqual(['u1', 'a1'])
+  })
+
+  it('replays nothing when no real prompt would be left to summarise', () => {
+    const h = historyBuilder()
+    h.user('u1')
+    h.assistant('', { error: { name: 'ContextOverflowError', data: { message: 'too long' } }, finish: 'error' })
+    const marker = h.marker({ overflow: true })
+    const input = summaryInput(h.history, marker.info.id, options)
+    expect(input.replay).toBeUndefined()
+    expect(input.selection.head.map(h.textOf)).toEqual(['u1', ''])
+  })
+
+  it('updates the previous summary with what came after it, hiding the earlier compaction', () => {
+    const h = historyBuilder()
+    h.user('u1')
+    h.assistant('a1')
+    const kept = h.user('u2')
+    h.assistant('a2')
+    h.marker({ tail_start_id: kept.info.id })
+    h.summary('first summary')
+    h.resume()
+    h.assistant('a3')
+    const marker = h.marker()
+    const input = summaryInput(h.history, marker.info.id, options)
+    expect(input.previousSummary).toBe('first summary')
+    // The old tail and what followed the summary; never the history the first summary replaced.
+    expect(input.selection.head.map(h.textOf)).toEqual(['u2', 'a2', 'continue', 'a3'])
+  })
+
+  it('keeps recent turns out of the summary when they fit the budget', () => {
+    const h = historyBuilder()
+    h.user('u1')
+    h.assistant('a1')
+    const recent = h.user('u2')
+    h.assistant('a2')
+    const marker = h.marker()
+    const input = summaryInput(h.history, marker.info.id, { ...options, budget: 2 })
+    expect(input.selection.tailStartID).toBe(recent.info.id)
+    expect(input.selection.head.map(h.textOf)).toEqual(['u1', 'a1'])
+  })
+})
