@@ -199,14 +199,16 @@ describe('the loop', () => {
   })
 
   it('ends the turn on a context overflow with a named error and no retry when automatic compaction is off', async () => {
-    const { prompt, run, assistants, sleeps, main } = await setup([apiError(400, "This model's maximum context length is 8192 tokens")], {
+    const { prompt, run, assistants, sleeps, main } = await setup([textReply('hello'), apiError(400, "This model's maximum context length is 8192 tokens")], {
       compaction: { auto: false },
     })
     await prompt('hi')
     await run()
+    await prompt('and now a long one')
+    await run()
     expect(sleeps).toEqual([])
-    expect(main.model.doStreamCalls).toHaveLength(1)
-    const info = (await assistants())[0]!.info as AssistantMessage
+    expect(main.model.doStreamCalls).toHaveLength(2)
+    const info = (await assistants())[1]!.info as AssistantMessage
     expect(info).toMatchObject({ error: { name: 'ContextOverflowError' }, finish: 'error' })
     expect((info.error as { data: { message: string } }).data.message).toMatch(
       /maximum context length is 8192 tokens.*Automatic compaction is off: compact the session now, branch .* or choose a model with a larger context/,
@@ -442,6 +444,19 @@ describe('compaction in the loop', () => {
     expect(retry).not.toContain('first question')
     expect(test.main.model.doStreamCalls).toHaveLength(4)
     expect(textOf(history[7]!.parts)).toBe('second answer')
+  })
+
+  it('does not compact when the first prompt alone overflows: nothing earlier could be summarised', async () => {
+    const test = await setup([apiError(400, OVERFLOW)])
+    await test.prompt('one enormous question')
+    await test.run()
+    const history = await test.history()
+    expect(kinds(history)).toEqual(['user:one enormous question', 'assistant'])
+    expect((history[1]!.info as AssistantMessage).error).toMatchObject({
+      name: 'ContextOverflowError',
+      data: { message: expect.stringMatching(/This prompt alone does not fit.*shorten the prompt, or choose a model with a larger context/) },
+    })
+    expect(test.main.model.doStreamCalls).toHaveLength(1)
   })
 
   it('stops with a clear error when the request after compacting overflows again, instead of compacting again', async () => {

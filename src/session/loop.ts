@@ -2,10 +2,10 @@ import { streamText, type LanguageModel, type ModelMessage } from 'ai'
 import { resolveLanguageModel } from 'ai/internal'
 import { getSettings } from '../provider/provider-store'
 import { agentFor } from './agent-settings'
-import { isCompletedSummary, isSummary, pendingMarker } from './compaction/markers'
+import { isCompletedSummary, isRealUser, isSummary, pendingMarker } from './compaction/markers'
 import { countTokens, isOverflow, maxOutputTokens, usableTokens, type ModelLimit } from './compaction/overflow'
 import { processCompaction } from './compaction/process'
-import { overflowWithoutAuto, stillOverflowing } from './compaction/prompt'
+import { overflowWithoutAuto, promptTooLarge, stillOverflowing } from './compaction/prompt'
 import { pruneSession } from './compaction/prune'
 import { buildRequest } from './compaction/request'
 import { createCompactionMarker } from './compaction/store'
@@ -217,7 +217,7 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         tools: (processor) => stepTools(dependencies, { ...call, turn }, processor, (request, parent, childSignal) => runSubtask(dependencies, request, parent, childSignal)),
       })
       assistant.time.completed = store.now()
-      const verdict = overflowVerdict({ error, blocked, assistant, settings, compacted, limit: resolved.limit })
+      const verdict = overflowVerdict({ error, blocked, assistant, settings, compacted, limit: resolved.limit, onlyPrompt: isOnlyTextPrompt(history) })
       const final = verdict.error ?? error
       if (final) {
         assistant.error = final
@@ -289,10 +289,13 @@ function overflowVerdict(input: {
   settings: CompactionSettings
   compacted: boolean
   limit: ModelLimit
+  /** The history is one text-only prompt: a summary of it would not be smaller, and has no attachments to drop. */
+  onlyPrompt: boolean
 }): { compact?: 'overflow' | 'usage'; error?: MessageError } {
   const { error, settings } = input
   if (error?.name === 'ContextOverflowError') {
     const detail = error.data.message
+    if (input.onlyPrompt) return { error: { name: 'ContextOverflowError', data: { ...error.data, message: promptTooLarge(detail) } } }
     if (!settings.auto) return { error: { name: 'ContextOverflowError', data: { ...error.data, message: overflowWithoutAuto(detail) } } }
     if (input.compacted) return { error: { name: 'ContextOverflowError', data: { ...error.data, message: stillOverflowing(detail) } } }
     return { compact: 'overflow' }
@@ -302,6 +305,11 @@ function overflowVerdict(input: {
   if (!input.compacted) return { compact: 'usage' }
   const used = `${countTokens(input.assistant.tokens)} tokens used, ${usableTokens(input.limit)} usable`
   return { error: { name: 'ContextOverflowError', data: { message: stillOverflowing(used) } } }
+}
+
+function isOnlyTextPrompt(history: Awaited<ReturnType<typeof loadHistory>>): boolean {
+  const users = history.filter(isRealUser)
+  return history.length === 1 && users.length === 1 && !users[0]!.parts.some((part) => part.type === 'file')
 }
 
 async function createAssistantMessage(

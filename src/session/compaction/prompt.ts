@@ -76,6 +76,14 @@ export function stillOverflowing(detail?: string): string {
 }
 
 /** The overflow error when automatic compaction is off: what happened and what the user can do. */
+/** The first prompt alone overflowed: there is no history a summary could shrink. */
+export function promptTooLarge(detail: string): string {
+  return [
+    `This prompt alone does not fit the model's context (${detail}).`,
+    'There is no earlier conversation to compact: shorten the prompt, or choose a model with a larger context.',
+  ].join(' ')
+}
+
 export function overflowWithoutAuto(detail: string): string {
   return [
     `The conversation no longer fits the model's context (${detail}).`,
