@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { createSignal } from 'solid-js'
 import { render } from 'solid-js/web'
-import { Markdown } from './markdown'
+import { CHUNK_BLOCKS, Markdown } from './markdown'
 
 const cleanups: Array<() => void> = []
 
@@ -338,6 +338,29 @@ describe('streaming', () => {
     expect(container.querySelector('p')).toBe(first)
     expect(Array.from(container.querySelectorAll('p')).map((paragraph) => paragraph.textContent)).toEqual(['First paragraph.', 'Second paragraph.'])
     expect(container.querySelector('pre code')?.textContent).toBe('let a = 1')
+  })
+
+  test('a long reply is split into chunks of blocks, and streaming into it leaves the earlier chunks untouched', () => {
+    const paragraphs = (count: number) => Array.from({ length: count }, (_, index) => `Paragraph ${index + 1}.`).join('\n\n')
+    const [text, setText] = createSignal(paragraphs(CHUNK_BLOCKS * 2 + 3))
+    const container = mount(text)
+    const chunks = () => Array.from(container.querySelectorAll('.md > .md-chunk'))
+    // Blocks count the blank lines between paragraphs too, so a chunk holds half as many paragraphs.
+    const sizes = chunks().map((chunk) => chunk.querySelectorAll('p').length)
+    expect(sizes.length).toBeGreaterThan(2)
+    expect(new Set(sizes.slice(0, -1))).toEqual(new Set([CHUNK_BLOCKS / 2]))
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(CHUNK_BLOCKS * 2 + 3)
+    const [first, second] = chunks()
+    const firstParagraph = first!.querySelector('p')
+    const before = chunks().length
+    setText(`${paragraphs(CHUNK_BLOCKS * 3 + 1)} and more`)
+    expect(chunks().length).toBeGreaterThan(before)
+    expect(chunks()[0]).toBe(first)
+    expect(chunks()[1]).toBe(second)
+    expect(first!.querySelector('p')).toBe(firstParagraph)
+    expect(chunks().at(-1)!.textContent).toBe(`Paragraph ${CHUNK_BLOCKS * 3 + 1}. and more`)
+    // Reading order is unchanged: every paragraph once, in order.
+    expect(Array.from(container.querySelectorAll('p')).map((paragraph) => paragraph.textContent).slice(0, 3)).toEqual(['Paragraph 1.', 'Paragraph 2.', 'Paragraph 3.'])
   })
 
   test('a loaded image stays loaded while text streams in after it', () => {

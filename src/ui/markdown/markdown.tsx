@@ -1,4 +1,4 @@
-import { For, Show, createMemo, createSignal, type JSX } from 'solid-js'
+import { For, Index, Show, createMemo, createSignal, type JSX } from 'solid-js'
 import type { MarkedToken, Token, Tokens } from 'marked'
 import { lexGrowingText, reuseUnchangedBlocks, type LexedMarkdown, type LexedText } from './blocks'
 import { decodeCharacterReferences } from './character-references'
@@ -263,6 +263,9 @@ function renderBlock(token: MarkedToken, looseText: LooseText): JSX.Element {
   }
 }
 
+/** Top-level blocks per chunk: a chunk is painted as a unit, so a frame re-records only the chunks that changed. */
+export const CHUNK_BLOCKS = 16
+
 /**
  * Renders untrusted markdown (model output) as DOM without ever parsing HTML. Each top-level
  * block keeps its DOM while its source is unchanged, so appending streamed text only re-renders
@@ -276,9 +279,20 @@ export function Markdown(props: { text: string }): JSX.Element {
     last = { text, lexed: next }
     return next
   })
+  const chunks = createMemo(
+    () => Array.from({ length: Math.ceil(lexed().blocks.length / CHUNK_BLOCKS) }, (_, index) => index),
+    [],
+    { equals: (a, b) => a.length === b.length },
+  )
   return (
     <div class="md">
-      <For each={lexed().blocks}>{(block) => renderBlocks(block.tokens, 'paragraph')}</For>
+      <Index each={chunks()}>
+        {(index) => (
+          <div class="md-chunk">
+            <For each={lexed().blocks.slice(index() * CHUNK_BLOCKS, (index() + 1) * CHUNK_BLOCKS)}>{(block) => renderBlocks(block.tokens, 'paragraph')}</For>
+          </div>
+        )}
+      </Index>
     </div>
   )
 }
