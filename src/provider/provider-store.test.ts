@@ -151,6 +151,8 @@ describe('saveProvider', () => {
     expect(await getSettings(context)).toEqual({
       retryLimit: DEFAULT_RETRY_LIMIT,
       workspaceBackend: 'auto',
+      compactionAuto: true,
+      compactionPrune: true,
       smallModel: { providerID: saved.id, modelID: 'gpt-4o' },
     })
   })
@@ -169,6 +171,8 @@ describe('removeProvider', () => {
     expect(await getSettings(context)).toEqual({
       retryLimit: 3,
       workspaceBackend: 'auto',
+      compactionAuto: true,
+      compactionPrune: true,
       smallModel: { providerID: kept.id, modelID: 'llama3.2:3b' },
     })
     await expect(removeProvider(context, gone.id)).rejects.toMatchObject({ name: 'NotFoundError' })
@@ -178,8 +182,10 @@ describe('removeProvider', () => {
 describe('settings', () => {
   it('defaults the retry limit to 8 and stores a new one', async () => {
     const { context } = makeTestContext()
-    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto' })
-    expect(await setSetting(context, { key: 'retry.limit', value: 0 })).toEqual({ retryLimit: 0, workspaceBackend: 'auto' })
+    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true })
+    expect(await setSetting(context, { key: 'retry.limit', value: 0 })).toEqual({ retryLimit: 0, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true })
+    await setSetting(context, { key: 'compaction.auto', value: false })
+    expect(await setSetting(context, { key: 'compaction.prune', value: false })).toMatchObject({ compactionAuto: false, compactionPrune: false })
     await expect(setSetting(context, { key: 'retry.limit', value: -1 })).rejects.toMatchObject({ name: 'ValidationError' })
     await expect(setSetting(context, { key: 'retry.limit', value: 2.5 })).rejects.toMatchObject({ name: 'ValidationError' })
   })
@@ -205,6 +211,6 @@ describe('settings', () => {
     const { context, db } = makeTestContext()
     await db.settings.put({ key: 'retry.limit', value: 'many' } as never)
     await db.settings.put({ key: 'future.thing', value: 1 } as never)
-    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto' })
+    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true })
   })
 })
