@@ -25,6 +25,8 @@ export function PromptBox(props: {
   onShowSettings?: (() => void) | undefined
   /** Called once a prompt is stored (the list then follows the end again). */
   onSent?: () => void
+  /** Why this session takes no prompts (an imported session); the box is disabled and says so. */
+  readOnly?: string | undefined
 }): JSX.Element {
   const store = useSessionStore()
   const providers = useProviderStore()
@@ -98,7 +100,7 @@ export function PromptBox(props: {
 
   async function submit(action: PromptAction): Promise<void> {
     const sent = text()
-    if (!canSend(sent) || sending()) return
+    if (!canSend(sent) || sending() || props.readOnly) return
     const delivery = deliveryFor(action, running())
     const reference = model()
     setSending(true)
@@ -133,12 +135,13 @@ export function PromptBox(props: {
     <form
       class="prompt"
       aria-busy={sending()}
+      data-read-only={props.readOnly ? '' : undefined}
       onSubmit={(event) => {
         event.preventDefault()
         void submit('send')
       }}
     >
-      <Show when={noProviders()}>
+      <Show when={noProviders() && !props.readOnly}>
         <div class="prompt-setup">
           <span>Add a provider in Settings to start</span>
           <Show when={props.onShowSettings}>
@@ -155,7 +158,14 @@ export function PromptBox(props: {
         id={props.id}
         class="prompt-input"
         rows={3}
-        placeholder={reverted() ? 'Sending a prompt removes the hidden messages…' : 'Ask tabcode to change, explain or explore the code…'}
+        disabled={!!props.readOnly}
+        placeholder={
+          props.readOnly
+            ? 'Read-only: continue in a fork to reply'
+            : reverted()
+              ? 'Sending a prompt removes the hidden messages…'
+              : 'Ask tabcode to change, explain or explore the code…'
+        }
         aria-keyshortcuts={keysFor('focus-prompt')}
         aria-describedby={hintID}
         value={text()}
@@ -233,16 +243,25 @@ export function PromptBox(props: {
             class="button button-primary"
             aria-keyshortcuts="Enter"
             title={running() ? 'Add to this turn: answered at its next step (Enter)' : 'Send (Enter)'}
-            disabled={!canSend(text())}
+            disabled={!canSend(text()) || !!props.readOnly}
           >
             Send
           </button>
         </div>
       </div>
-      <p id={hintID} class="prompt-note" classList={{ 'prompt-note-busy': running() }}>
-        {running() ? 'Busy: Send adds to this turn · Queue runs after it' : 'Enter to send · Shift+Enter for a new line'}
-        <Show when={reverted()}> · Sending removes the hidden messages for good (Unrevert brings them back)</Show>
-      </p>
+      <Show
+        when={!props.readOnly}
+        fallback={
+          <p id={hintID} class="prompt-note">
+            {props.readOnly}
+          </p>
+        }
+      >
+        <p id={hintID} class="prompt-note" classList={{ 'prompt-note-busy': running() }}>
+          {running() ? 'Busy: Send adds to this turn · Queue runs after it' : 'Enter to send · Shift+Enter for a new line'}
+          <Show when={reverted()}> · Sending removes the hidden messages for good (Unrevert brings them back)</Show>
+        </p>
+      </Show>
     </form>
   )
 }

@@ -4,6 +4,7 @@ import { displayTitle } from '../../session/title'
 import { formatDateTime, isoTime } from '../format/time'
 import { SessionHistoryControls } from '../history/session-history-controls'
 import { PencilIcon } from '../icons/icons'
+import { ShareDialog } from '../share/share-dialog'
 import { useSessionStore } from '../store/session-store-context'
 import { SessionStatusText } from './session-status'
 import { TitleEditor } from './title-editor'
@@ -11,10 +12,11 @@ import { UsageLine } from './usage-line'
 
 export const SESSION_HEADING_ID = 'session-heading'
 
-/** Title (renamable in place), when it began, what it has cost so far, and its history controls. */
+/** Title (renamable in place), when it began, what it has cost so far, its history controls and sharing. */
 export function SessionHeader(props: { info: SessionInfo }): JSX.Element {
   const store = useSessionStore()
   const [editing, setEditing] = createSignal(false)
+  const [sharing, setSharing] = createSignal(false)
   let renameButton: HTMLButtonElement | undefined
   const refocus = (should: boolean) => should && requestAnimationFrame(() => renameButton?.focus())
   return (
@@ -56,6 +58,9 @@ export function SessionHeader(props: { info: SessionInfo }): JSX.Element {
           <span class="badge">archived</span>
         </Show>
         <SessionStatusText status={store.state.status[props.info.id]} />
+        <button type="button" class="button button-small session-share" title="Share a link to this session, or export it as a file" onClick={() => setSharing(true)}>
+          Share
+        </button>
       </div>
       <p class="session-facts">
         <span>
@@ -66,6 +71,9 @@ export function SessionHeader(props: { info: SessionInfo }): JSX.Element {
         </span>
       </p>
       <SessionHistoryControls info={props.info} />
+      <Show when={sharing()}>
+        <ShareDialog api={store.api} sessionID={props.info.id} title={displayTitle(props.info.title)} onClose={() => setSharing(false)} />
+      </Show>
     </header>
   )
 }

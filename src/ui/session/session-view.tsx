@@ -15,6 +15,9 @@ import { SESSION_HEADING_ID, SessionHeader } from './session-header'
 import { isRunning } from './session-status-text'
 import { TodoPanel } from './todo-panel'
 import { AskDialog } from '../permission/ask-dialog'
+import { isImported } from '../../session/read-only'
+import { displayTitle } from '../../session/title'
+import { ImportedBanner, READ_ONLY_REASON } from '../share/imported-banner'
 import './session.css'
 import './parts/parts.css'
 
@@ -31,6 +34,16 @@ export function SessionView(props: {
   const info = () => store.state.sessions[props.sessionID]
   const history = createHistoryActions({ store, sessionID: props.sessionID, open: (target) => props.onOpen?.(target) })
   let list: Pick<VirtualList, 'scrollToBottom'> | undefined
+  // An imported session is a record: it can be read and shared, and continued only in a fork of the user's own.
+  const imported = () => {
+    const session = info()
+    return session && isImported(session) ? session : undefined
+  }
+  const continueInFork = async () => {
+    const result = await store.attempt('continue in a fork', () => store.api.forkSession({ sessionID: props.sessionID }))
+    if (!result) return
+    props.onOpen?.({ session: result.session, notice: `Continued in a fork: “${displayTitle(result.session.title)}” is yours to prompt.` })
+  }
   return (
     <HistoryActionsContext.Provider value={history}>
       <section
@@ -59,6 +72,7 @@ export function SessionView(props: {
         >
           {(session) => <SessionHeader info={session()} />}
         </Show>
+        <Show when={imported()}>{(session) => <ImportedBanner metadata={session().metadata} onFork={continueInFork} />}</Show>
         <SessionErrorBanner sessionID={props.sessionID} onShowSettings={props.onShowSettings} onNewSession={props.onNewSession} />
         <Show when={store.current.repaired()}>
           <div class="session-notice" role="status">
@@ -96,6 +110,7 @@ export function SessionView(props: {
           sessionID={props.sessionID}
           onShowSettings={props.onShowSettings}
           onSent={() => list?.scrollToBottom()}
+          readOnly={imported() ? READ_ONLY_REASON : undefined}
         />
       </section>
     </HistoryActionsContext.Provider>

@@ -8,6 +8,7 @@ import { errorMessage } from '../format/error'
 import { PencilIcon, PlusIcon, TrashIcon } from '../icons/icons'
 import type { SessionEvent } from '../../session/event'
 import { ApprovalsSettings, type ApprovalsApi } from '../permission/approvals-settings'
+import { BackupSection, type BackupActions } from '../share/backup-section'
 import { AgentForm, AgentSection, createAgentSettings, type AgentSettingsApi, type AgentSettingsStore } from './agent-settings'
 import type { ProviderStore } from './create-provider-store'
 import { CompactionSettings } from './compaction-settings'
@@ -35,6 +36,8 @@ export default function SettingsDialog(props: {
   /** The open project, for its remembered permissions; absent, that section is left out. */
   projectID?: string
   listen?: (handler: (event: SessionEvent) => void) => () => void
+  /** Export everything and import a file; absent, the Backup section is left out. */
+  backup?: BackupActions
 }): JSX.Element {
   const [view, setView] = createSignal<View>({ type: 'overview' })
   const [removing, setRemoving] = createSignal<ProviderSummary>()
@@ -68,6 +71,7 @@ export default function SettingsDialog(props: {
             onRemove={setRemoving}
             onClose={props.onClose}
             approvals={props.projectID ? { api: props.api, projectID: props.projectID, ...(props.listen ? { listen: props.listen } : {}) } : undefined}
+            backup={props.backup}
           />
         </Match>
         <Match when={(() => {
@@ -137,6 +141,7 @@ function Overview(props: {
   onRemove: (provider: ProviderSummary) => void
   onClose: () => void
   approvals?: Parameters<typeof ApprovalsSettings>[0] | undefined
+  backup?: BackupActions | undefined
 }): JSX.Element {
   const ids = {
     providers: createUniqueId(),
@@ -317,6 +322,8 @@ function Overview(props: {
       <AgentSection store={props.agents} providers={store.providers()} onEdit={(agent) => props.onEditAgent(agent)} />
 
       <Show when={props.approvals}>{(approvals) => <ApprovalsSettings {...approvals()} />}</Show>
+
+      <Show when={props.backup}>{(backup) => <BackupSection {...backup()} />}</Show>
 
       <Show when={props.notice}>
         {(current) => (

@@ -19,7 +19,11 @@ import { createWebContainerStart } from '../workspace-boot/create-webcontainer-s
 import { ProjectPicker } from '../project/project-picker'
 import { createWorkerNotices } from './create-worker-notices'
 import { makeOpenTarget, type Arrival, type SessionNotice } from './open-target'
-import { hashForSession, sessionFromHash } from './session-location'
+import { hashForSession, sessionFromHash, shareLinkFromHash } from './session-location'
+import { createImportFlow } from '../share/create-import-flow'
+import { importProblemText } from '../share/import-problem'
+import { droppedJsonFile, ImportButton } from '../share/import-button'
+import { OpenShareDialog } from '../share/open-share-dialog'
 import './workbench.css'
 
 export const PROMPT_ID = 'prompt'
@@ -61,6 +65,21 @@ export function Workbench(props: {
     setNotice,
     focusPrompt,
   })
+  // Share links and imported files: opened into this project (or the one an export's files made), then shown.
+  const imports = createImportFlow({
+    api: props.connection.api,
+    open: async (session, text) => {
+      // The share fragment gives way to the session's, so a reload opens the session instead of importing again.
+      history.replaceState(history.state, '', hashForSession(session.id))
+      await openTarget({ session, notice: text })
+    },
+  })
+  /** After a link failed or was cancelled, the fragment names the open session again (or nothing). */
+  const leaveShareFragment = () => {
+    if (!shareLinkFromHash(window.location.hash)) return
+    const hash = hashForSession(store.current.id())
+    history.replaceState(history.state, '', hash || window.location.pathname + window.location.search)
+  }
   const createSession = async () => {
     setSidebarOpen(false)
     if (await store.createSession()) focusPrompt()
@@ -86,7 +105,14 @@ export function Workbench(props: {
   onMount(() => {
     const initial = sessionFromHash(window.location.hash)
     if (initial) void store.current.open(initial)
+    const link = shareLinkFromHash(window.location.hash)
+    if (link) void imports.openLink(link)
     const onHashChange = () => {
+      const shared = shareLinkFromHash(window.location.hash)
+      if (shared) {
+        void imports.openLink(shared)
+        return
+      }
       const target = sessionFromHash(window.location.hash)
       if (target && target !== store.current.id()) void store.current.open(target)
     }
@@ -95,6 +121,8 @@ export function Workbench(props: {
   })
   createEffect(
     on(store.current.id, (sessionID) => {
+      // A share link waiting to be opened (or to have its problem read) keeps its fragment until it is dealt with.
+      if (!sessionID && shareLinkFromHash(window.location.hash)) return
       const hash = hashForSession(sessionID)
       if (window.location.hash !== hash) {
         history.replaceState(history.state, '', hash || window.location.pathname + window.location.search)
@@ -127,7 +155,38 @@ export function Workbench(props: {
           <Show when={notice()?.sessionID === store.current.id() ? notice() : undefined}>
             {(shown) => <Banner message={shown().text} onDismiss={() => setNotice(undefined)} />}
           </Show>
-          <div class="workbench" data-sidebar={sidebarOpen() ? 'open' : 'closed'}>
+          <Show when={imports.problem()}>
+            {(problem) => (
+              <Banner
+                tone="danger"
+                role="alert"
+                message={importProblemText(problem())}
+                onDismiss={() => {
+                  imports.dismissProblem()
+                  leaveShareFragment()
+                }}
+              />
+            )}
+          </Show>
+          <Show when={imports.status()}>
+            {(text) => <Banner message={text()} {...(imports.busy() ? {} : { onDismiss: imports.dismissStatus })} />}
+          </Show>
+          <div
+            class="workbench"
+            data-sidebar={sidebarOpen() ? 'open' : 'closed'}
+            onDragOver={(event) => {
+              // Only files dropped on the page itself: the new-project dialog takes folders and zips on its own.
+              if (!event.dataTransfer?.types.includes('Files') || (event.target as Element).closest('dialog')) return
+              event.preventDefault()
+            }}
+            onDrop={(event) => {
+              if (event.defaultPrevented || (event.target as Element).closest('dialog')) return
+              const file = droppedJsonFile(event.dataTransfer)
+              if (!file) return
+              event.preventDefault()
+              void imports.importFile(file)
+            }}
+          >
             <header class="narrow-bar">
               <button
                 type="button"
@@ -149,7 +208,14 @@ export function Workbench(props: {
               onHide={() => setSidebarOpen(false)}
               onShowShortcuts={() => setHelpOpen(true)}
               onShowSettings={() => setSettingsOpen(true)}
-              header={<ProjectPicker api={props.connection.api} current={props.project} onSwitch={(project) => props.onSwitchProject?.(project)} />}
+              header={
+                <>
+                  <ProjectPicker api={props.connection.api} current={props.project} onSwitch={(project) => props.onSwitchProject?.(project)} />
+                  <div class="workbench-import">
+                    <ImportButton busy={imports.busy()} onFile={(file) => void imports.importFile(file)} />
+                  </div>
+                </>
+              }
             />
             <Show when={sidebarOpen()}>
               <div class="scrim" aria-hidden="true" onClick={() => setSidebarOpen(false)} />
@@ -179,6 +245,19 @@ export function Workbench(props: {
               previews={webcontainer.previews}
             />
           </div>
+          <Show when={imports.asking()}>
+            {(request) => (
+              <OpenShareDialog
+                failure={request().failure}
+                busy={imports.busy()}
+                onSubmit={(passphrase) => void imports.submitPassphrase(passphrase)}
+                onCancel={() => {
+                  imports.cancelPassphrase()
+                  leaveShareFragment()
+                }}
+              />
+            )}
+          </Show>
           <Show when={helpOpen()}>
             <ShortcutsDialog onClose={() => setHelpOpen(false)} />
           </Show>
@@ -190,6 +269,14 @@ export function Workbench(props: {
                 projectID={props.project.id}
                 listen={props.connection.listen}
                 onClose={() => setSettingsOpen(false)}
+                backup={{
+                  exportBackup: () => props.connection.api.exportBackup(),
+                  onImport: (file) => {
+                    // The outcome (a session to open, a count of restored sessions) is shown on the workbench.
+                    setSettingsOpen(false)
+                    void imports.importFile(file)
+                  },
+                }}
               />
             </Suspense>
           </Show>

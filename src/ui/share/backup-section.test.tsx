@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { render } from 'solid-js/web'
+import { AppError } from '../../session/errors'
+import { one, settle } from '../history/test-support'
+import { BackupSection } from './backup-section'
+
+const cleanups: Array<() => void> = []
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup()
+})
+
+function mount(exportBackup: () => Promise<{ fileName: string; text: string; redactions: [] }>) {
+  const download = vi.fn()
+  const onImport = vi.fn()
+  const container = document.createElement('div')
+  document.body.append(container)
+  const dispose = render(() => <BackupSection exportBackup={exportBackup} onImport={onImport} download={download} />, container)
+  cleanups.push(() => {
+    dispose()
+    container.remove()
+  })
+  return { root: container, download, onImport }
+}
+
+describe('settings backup section', () => {
+  it('saves everything as one file and says which', async () => {
+    const { root, download } = mount(async () => ({ fileName: 'tabcode-backup-2026-11-30.json', text: '{"format":"tabcode-backup"}', redactions: [] }))
+    expect(root.querySelector('section h3')?.textContent?.trim()).toBe('Backup')
+    one<HTMLButtonElement>(root, 'button', 'Export everything').click()
+    await settle()
+    expect(download).toHaveBeenCalledWith('tabcode-backup-2026-11-30.json', '{"format":"tabcode-backup"}')
+    expect(one(root, 'status').textContent).toBe('Saved tabcode-backup-2026-11-30.json.')
+  })
+
+  it('says when the backup could not be made', async () => {
+    const { root, download } = mount(async () => Promise.reject(new AppError('StorageFullError', 'The storage is full.', {})))
+    one<HTMLButtonElement>(root, 'button', 'Export everything').click()
+    await settle()
+    expect(download).not.toHaveBeenCalled()
+    expect(one(root, 'alert').textContent).toBe("Couldn't export the backup: The storage is full.")
+  })
+
+  it('hands a picked file to the importer', async () => {
+    const { root, onImport } = mount(async () => ({ fileName: 'x.json', text: '{}', redactions: [] }))
+    const input = root.querySelector<HTMLInputElement>('input[type="file"]')!
+    expect(input.getAttribute('aria-label')).toBe('Import file')
+    expect(input.accept).toContain('.json')
+    const file = new File(['{}'], 'backup.json', { type: 'application/json' })
+    Object.defineProperty(input, 'files', { value: [file], configurable: true })
+    input.dispatchEvent(new Event('change', { bubbles: true }))
+    expect(onImport).toHaveBeenCalledWith(file)
+  })
+})

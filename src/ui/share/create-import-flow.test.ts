@@ -1,0 +1,120 @@
+import { createRoot } from 'solid-js'
+import { describe, expect, it, vi } from 'vitest'
+import type { ImportOutcome } from '../../share/api'
+import { AppError } from '../../session/errors'
+import { makeBuilders } from '../../session/fixture-builders'
+import type { SessionInfo } from '../../session/schema'
+import { createImportFlow, OPENED_LINK_NOTICE, type ImportApi } from './create-import-flow'
+import { importProblemText } from './import-problem'
+
+const build = makeBuilders()
+const imported = build.session({ title: 'Shared parser work', metadata: { import: { hash: 'h', source: 'link', time: 1 } } })
+
+const named = (name: string, message = name, data: Record<string, unknown> = {}) => new AppError(name, message, data)
+
+function flow(api: Partial<ImportApi>) {
+  const opened: { session: SessionInfo; notice: string }[] = []
+  const full: ImportApi = {
+    inspectShareLink: vi.fn(async () => ({ encrypted: false, version: 1 })),
+    openShareLink: vi.fn(async (): Promise<ImportOutcome> => ({ kind: 'session', session: imported, duplicate: false, counts: { sessions: 1, messages: 2, parts: 3 } })),
+    importFile: vi.fn(async (): Promise<ImportOutcome> => ({ kind: 'session', session: imported, duplicate: false, counts: { sessions: 1, messages: 2, parts: 3 } })),
+    ...api,
+  }
+  const imports = createRoot(() => createImportFlow({ api: full, open: (session, notice) => void opened.push({ session, notice }) }))
+  return { imports, opened, api: full }
+}
+
+const problemOf = (imports: ReturnType<typeof flow>['imports']) => {
+  const problem = imports.problem()
+  return problem ? importProblemText(problem) : undefined
+}
+
+describe('opening a share link', () => {
+  it('opens a plain link at once and says the session is read-only', async () => {
+    const { imports, opened, api } = flow({})
+    await imports.openLink('#/share/v1.AAAA')
+    expect(api.openShareLink).toHaveBeenCalledWith({ link: '#/share/v1.AAAA' })
+    expect(opened).toEqual([{ session: imported, notice: OPENED_LINK_NOTICE }])
+    expect(imports.problem()).toBeUndefined()
+    expect(imports.busy()).toBe(false)
+    expect(imports.status()).toBeUndefined()
+  })
+
+  it('asks for the passphrase of an encrypted link; a wrong one asks again with the reason, the right one opens it', async () => {
+    const openShareLink = vi.fn(async (input: { passphrase?: string }): Promise<ImportOutcome> => {
+      if (input.passphrase !== 'right') throw named('ImportWrongPassphraseError')
+      return { kind: 'session', session: imported, duplicate: false, counts: { sessions: 1, messages: 1, parts: 1 } }
+    })
+    const { imports, opened } = flow({ inspectShareLink: vi.fn(async () => ({ encrypted: true, version: 1 })), openShareLink })
+    await imports.openLink('#/share/v1e.AAAA')
+    expect(openShareLink).not.toHaveBeenCalled()
+    expect(imports.asking()).toEqual({ link: '#/share/v1e.AAAA' })
+    await imports.submitPassphrase('wrong')
+    expect(imports.asking()?.failure).toMatch(/^Wrong passphrase\. Check it and try again/)
+    expect(opened).toEqual([])
+    await imports.submitPassphrase('right')
+    expect(openShareLink).toHaveBeenLastCalledWith({ link: '#/share/v1e.AAAA', passphrase: 'right' })
+    expect(imports.asking()).toBeUndefined()
+    expect(opened).toHaveLength(1)
+  })
+
+  it.each([
+    ['ImportCorruptError', {}, 'This link is damaged'],
+    ['ImportTruncatedError', {}, 'This link is incomplete (it was cut off)'],
+    ['ImportTooLargeError', { what: 'the decompressed content (bytes)', limit: 20_971_520 }, 'This link is too large'],
+    ['ImportNewerVersionError', { format: 'share link', version: 2, supported: 1 }, 'This link was made by a newer version of tabcode'],
+    ['ImportInvalidError', { issues: 'messages.0.info.role: invalid' }, "This link's content is not valid"],
+  ])('names the problem of a %s and opens nothing', async (name, data, headline) => {
+    const { imports, opened } = flow({ openShareLink: vi.fn(async () => Promise.reject(named(name, 'worker words', data))) })
+    await imports.openLink('#/share/v1.AAAA')
+    expect(problemOf(imports)).toMatch(new RegExp(`^${headline.replace(/[()]/g, '\\$&')}\\. `))
+    expect(problemOf(imports)).toContain('Nothing was imported.')
+    expect(opened).toEqual([])
+    expect(imports.asking()).toBeUndefined()
+  })
+
+  it('reports a link the worker rejects before opening it (a newer version, too long)', async () => {
+    const { imports, api } = flow({
+      inspectShareLink: vi.fn(async () => Promise.reject(named('ImportTooLargeError', 'x', { what: 'the link (characters)', limit: 524_288 }))),
+    })
+    await imports.openLink('#/share/v1.AAAA')
+    expect(problemOf(imports)).toBe('This link is too large. The link (characters) is over the limit of 524,288. Nothing was imported.')
+    expect(api.openShareLink).not.toHaveBeenCalled()
+  })
+
+  it('opens the same link twice into the same session and says so', async () => {
+    const { imports, opened } = flow({
+      openShareLink: vi.fn(async (): Promise<ImportOutcome> => ({ kind: 'session', session: imported, duplicate: true, counts: { sessions: 0, messages: 0, parts: 0 } })),
+    })
+    await imports.openLink('#/share/v1.AAAA')
+    expect(opened[0]!.notice).toContain(OPENED_LINK_NOTICE)
+    expect(opened[0]!.notice).toContain('same copy')
+  })
+})
+
+describe('importing a file', () => {
+  const file = new Blob(['{"format":"tabcode-session"}'], { type: 'application/json' })
+
+  it('hands the bytes to the worker and opens the session', async () => {
+    const { imports, opened, api } = flow({})
+    await imports.importFile(file)
+    const data = (api.importFile as ReturnType<typeof vi.fn>).mock.calls[0]![0].data as Uint8Array
+    expect(new TextDecoder().decode(data)).toBe('{"format":"tabcode-session"}')
+    expect(opened[0]!.notice).toBe('Imported a session (read-only)')
+  })
+
+  it('says how many sessions a backup restored', async () => {
+    const { imports, opened } = flow({
+      importFile: vi.fn(async (): Promise<ImportOutcome> => ({ kind: 'backup', imported: [imported, imported], skipped: 1, projects: [], counts: { sessions: 2, messages: 4, parts: 8 } })),
+    })
+    await imports.importFile(file)
+    expect(opened).toEqual([])
+    expect(imports.status()).toBe('Restored 2 sessions from the backup · 1 was already here')
+  })
+
+  it('words file problems for a file', async () => {
+    const { imports } = flow({ importFile: vi.fn(async () => Promise.reject(named('ImportCorruptError'))) })
+    await imports.importFile(file)
+    expect(problemOf(imports)).toBe('This file is damaged. It cannot be read. Export the file again. Nothing was imported.')
+  })
+})

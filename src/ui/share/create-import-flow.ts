@@ -1,0 +1,149 @@
+import { createSignal, type Accessor } from 'solid-js'
+import type { SessionInfo } from '../../session/schema'
+import type { ImportOutcome } from '../../share/api'
+import type { ClientApi } from '../../worker/protocol'
+import { describeImportProblem, type ImportProblem, type ImportSource } from './import-problem'
+
+export type ImportApi = Pick<ClientApi, 'inspectShareLink' | 'openShareLink' | 'importFile'>
+
+/** A link waiting for its passphrase; `failure` says why the last one was refused. */
+export interface PassphraseRequest {
+  link: string
+  failure?: string
+}
+
+export interface ImportFlow {
+  /** Set while the "Open shared session" dialog asks for a passphrase. */
+  asking: Accessor<PassphraseRequest | undefined>
+  /** The last failed opening, until dismissed or replaced. */
+  problem: Accessor<ImportProblem | undefined>
+  /** News that belongs to no session (a restored backup) or the work in progress. */
+  status: Accessor<string | undefined>
+  busy: Accessor<boolean>
+  openLink(link: string): Promise<void>
+  submitPassphrase(passphrase: string): Promise<void>
+  cancelPassphrase(): void
+  importFile(file: Blob): Promise<void>
+  dismissProblem(): void
+  dismissStatus(): void
+}
+
+export const OPENED_LINK_NOTICE = 'Opened a shared session (read-only)'
+
+/**
+ * Opening a share link or importing a file, as the user sees it: ask for a passphrase when the link is encrypted,
+ * then let the worker decode, validate and write (it refuses before writing anything, with a named error), then
+ * open the session it wrote. Every failure becomes its own message; a wrong passphrase asks again.
+ */
+export function createImportFlow(dependencies: {
+  api: ImportApi
+  /** Opens the imported session (switching project when it lives in another one) and says `notice` there. */
+  open: (session: SessionInfo, notice: string) => void | Promise<void>
+}): ImportFlow {
+  const { api } = dependencies
+  const [asking, setAsking] = createSignal<PassphraseRequest>()
+  const [problem, setProblem] = createSignal<ImportProblem>()
+  const [status, setStatus] = createSignal<string>()
+  const [busy, setBusy] = createSignal(false)
+
+  const fail = (error: unknown, source: ImportSource) => {
+    setStatus(undefined)
+    setProblem(describeImportProblem(error, source))
+  }
+
+  const arrive = async (outcome: ImportOutcome, source: 'link' | 'file') => {
+    setStatus(undefined)
+    if (outcome.kind === 'backup') {
+      setStatus(backupSummary(outcome))
+      return
+    }
+    await dependencies.open(outcome.session, sessionNotice(outcome.session, source, outcome.duplicate))
+  }
+
+  /** Runs one opening at a time: a second link or file while one is being written waits for nothing and is dropped. */
+  const run = async (working: string, work: () => Promise<void>) => {
+    if (busy()) return
+    setBusy(true)
+    setProblem(undefined)
+    setStatus(working)
+    try {
+      await work()
+    } finally {
+      setBusy(false)
+      if (status() === working) setStatus(undefined)
+    }
+  }
+
+  const openWith = async (link: string, passphrase?: string) => {
+    try {
+      const outcome = await api.openShareLink({ link, ...(passphrase ? { passphrase } : {}) })
+      setAsking(undefined)
+      await arrive(outcome, 'link')
+    } catch (error) {
+      const name = error instanceof Error ? error.name : ''
+      if (name === 'ImportWrongPassphraseError' || name === 'ImportPassphraseRequiredError') {
+        const described = describeImportProblem(error, 'link')
+        setAsking({ link, failure: `${described.headline}. ${described.advice}` })
+        return
+      }
+      setAsking(undefined)
+      fail(error, 'link')
+    }
+  }
+
+  return {
+    asking,
+    problem,
+    status,
+    busy,
+    openLink: (link) =>
+      run('Opening the shared session…', async () => {
+        let encrypted: boolean
+        try {
+          encrypted = (await api.inspectShareLink(link)).encrypted
+        } catch (error) {
+          fail(error, 'link')
+          return
+        }
+        if (encrypted) {
+          setStatus(undefined)
+          setAsking({ link })
+          return
+        }
+        await openWith(link)
+      }),
+    submitPassphrase: async (passphrase) => {
+      const request = asking()
+      if (!request) return
+      await run('Opening the shared session…', () => openWith(request.link, passphrase))
+    },
+    cancelPassphrase: () => setAsking(undefined),
+    importFile: (file) =>
+      run('Importing…', async () => {
+        try {
+          const data = new Uint8Array(await file.arrayBuffer())
+          await arrive(await api.importFile({ data }), 'file')
+        } catch (error) {
+          fail(error, 'file')
+        }
+      }),
+    dismissProblem: () => setProblem(undefined),
+    dismissStatus: () => setStatus(undefined),
+  }
+}
+
+function sessionNotice(session: SessionInfo, source: 'link' | 'file', duplicate: boolean): string {
+  const again = duplicate ? ' · it was opened before, so this is the same copy' : ''
+  if (source === 'link') return `${OPENED_LINK_NOTICE}${again}`
+  const stamp = session.metadata?.import as { source?: string } | undefined
+  const what = stamp?.source === 'opencode' ? 'an opencode session' : 'a session'
+  return `Imported ${what} (read-only)${again}`
+}
+
+function backupSummary(outcome: Extract<ImportOutcome, { kind: 'backup' }>): string {
+  const restored = outcome.imported.length
+  const parts = [`Restored ${restored} session${restored === 1 ? '' : 's'} from the backup`]
+  if (outcome.skipped) parts.push(`${outcome.skipped} ${outcome.skipped === 1 ? 'was' : 'were'} already here`)
+  if (outcome.projects.length) parts.push(`${outcome.projects.length} project${outcome.projects.length === 1 ? '' : 's'} added`)
+  return parts.join(' · ')
+}

@@ -1,0 +1,16 @@
+/**
+ * Saves text as a file the way a download link would. The object URL is revoked on the next turn, after the
+ * browser has started the download (revoking at once cancels it in some browsers).
+ */
+export function downloadText(fileName: string, text: string, type = 'application/json'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.rel = 'noopener'
+  link.style.display = 'none'
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}

@@ -1,0 +1,32 @@
+/** How a link's length compares with what it can be: fine, long (may not paste everywhere) or over the limit. */
+export type LinkSizeLevel = 'fine' | 'long' | 'over'
+
+export interface LinkSize {
+  level: LinkSizeLevel
+  /** The meter's words: "12,345 characters of 524,288". */
+  text: string
+  /** A sentence for `long` and `over`. */
+  advice?: string
+}
+
+const number = (value: number) => value.toLocaleString('en-US')
+
+/** The size meter's reading; `comfortable` is what pastes anywhere, `limit` what a link may be at all. */
+export function describeLinkSize(size: { chars: number; limit: number; comfortable: number }): LinkSize {
+  const text = `${number(size.chars)} characters of ${number(size.limit)}`
+  if (size.chars > size.limit) {
+    return {
+      level: 'over',
+      text,
+      advice: `This link is too long: over the ${number(size.limit)} characters a link can carry. Export the session as a file instead, or leave out the tool outputs.`,
+    }
+  }
+  if (size.chars > size.comfortable) {
+    return {
+      level: 'long',
+      text,
+      advice: `Over ${number(size.comfortable)} characters: the link may not paste everywhere (some chat apps and address bars cut long links). A file always works.`,
+    }
+  }
+  return { level: 'fine', text }
+}

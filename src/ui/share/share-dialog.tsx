@@ -1,0 +1,349 @@
+import { createEffect, createSignal, createUniqueId, For, on, Show, type JSX } from 'solid-js'
+import type { Redaction, ShareLinkPreview, ShareLinkResult } from '../../share/api'
+import type { ClientApi } from '../../worker/protocol'
+import { Dialog } from '../dialog/dialog'
+import { errorMessage } from '../format/error'
+import { downloadText } from './download'
+import { describeLinkSize } from './link-size'
+import './share.css'
+
+export type ShareApi = Pick<ClientApi, 'previewShareLink' | 'createShareLink' | 'exportSession'>
+
+/** What the dialog does outside itself; the browser's own by default, fakes in tests. */
+export interface ShareEffects {
+  copy: (text: string) => Promise<void>
+  /** Absent when the browser has no Web Share API: the "Share…" button is then not offered. */
+  share?: ((data: ShareData) => Promise<void>) | undefined
+  download: (fileName: string, text: string) => void
+}
+
+function browserEffects(): ShareEffects {
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function'
+  return {
+    copy: (text) => navigator.clipboard.writeText(text),
+    share: canShare ? (data) => navigator.share(data) : undefined,
+    download: downloadText,
+  }
+}
+
+/** Where a link opens: this page without its fragment. */
+function pageBase(): string {
+  return `${location.origin}${location.pathname}`
+}
+
+/**
+ * Share a session as a link (its whole history in the URL fragment, compressed; optionally encrypted) or export it
+ * as a file. Before making a link the dialog shows how long it will be and which secrets are taken out; a link
+ * over the limit is refused and the file export offered instead.
+ */
+export function ShareDialog(props: {
+  api: ShareApi
+  sessionID: string
+  title: string
+  onClose: () => void
+  base?: string
+  effects?: Partial<ShareEffects>
+}): JSX.Element {
+  const effects: ShareEffects = { ...browserEffects(), ...props.effects }
+  const base = props.base ?? pageBase()
+  const ids = {
+    link: createUniqueId(),
+    passphrase: createUniqueId(),
+    passphraseHint: createUniqueId(),
+    outputsHint: createUniqueId(),
+    size: createUniqueId(),
+    secrets: createUniqueId(),
+    url: createUniqueId(),
+    export: createUniqueId(),
+  }
+  const [includeOutputs, setIncludeOutputs] = createSignal(false)
+  const [protect, setProtect] = createSignal(false)
+  const [passphrase, setPassphrase] = createSignal('')
+  const [preview, setPreview] = createSignal<ShareLinkPreview>()
+  const [previewFailure, setPreviewFailure] = createSignal<string>()
+  const [creating, setCreating] = createSignal(false)
+  const [link, setLink] = createSignal<ShareLinkResult>()
+  // Set when making the link was refused as too long (the preview can be a few characters short of the real link).
+  const [tooLong, setTooLong] = createSignal<string>()
+  const [failure, setFailure] = createSignal<string>()
+  const [linkNote, setLinkNote] = createSignal<string>()
+  const [includeFiles, setIncludeFiles] = createSignal(false)
+  const [exporting, setExporting] = createSignal(false)
+  const [exportNote, setExportNote] = createSignal<{ tone: 'status' | 'alert'; text: string }>()
+  let urlField: HTMLInputElement | undefined
+
+  // The meter follows the options; answers to an earlier choice that arrive late are dropped.
+  let request = 0
+  createEffect(
+    on([includeOutputs, protect], async ([includeToolOutput, encrypted]) => {
+      const mine = ++request
+      setLink(undefined)
+      setTooLong(undefined)
+      setLinkNote(undefined)
+      try {
+        const answer = await props.api.previewShareLink({ sessionID: props.sessionID, base, includeToolOutput, encrypted })
+        if (mine !== request) return
+        setPreview(answer)
+        setPreviewFailure(undefined)
+      } catch (error) {
+        if (mine === request) setPreviewFailure(`Couldn't measure the link: ${errorMessage(error)}`)
+      }
+    }),
+  )
+
+  const size = () => {
+    const current = preview()
+    return current ? describeLinkSize(current) : undefined
+  }
+  const over = () => size()?.level === 'over' || tooLong() !== undefined
+  const canCreate = () => !!preview() && !over() && !creating() && (!protect() || passphrase().length > 0)
+
+  const create = async () => {
+    if (!canCreate()) return
+    setCreating(true)
+    setFailure(undefined)
+    setLinkNote(undefined)
+    try {
+      const result = await props.api.createShareLink({
+        sessionID: props.sessionID,
+        base,
+        includeToolOutput: includeOutputs(),
+        ...(protect() ? { passphrase: passphrase() } : {}),
+      })
+      setLink(result)
+      requestAnimationFrame(() => urlField?.select())
+    } catch (error) {
+      if (error instanceof Error && error.name === 'ShareTooLongError') setTooLong(error.message)
+      else setFailure(`Couldn't create the link: ${errorMessage(error)}`)
+    } finally {
+      setCreating(false)
+    }
+  }
+
+  const copy = async (url: string) => {
+    try {
+      await effects.copy(url)
+      setLinkNote('Link copied.')
+    } catch {
+      urlField?.select()
+      setLinkNote("Couldn't copy automatically: the link is selected, copy it with Ctrl+C (⌘C).")
+    }
+  }
+
+  const share = async (url: string) => {
+    try {
+      await effects.share?.({ title: props.title, url })
+    } catch (error) {
+      // Closing the system share sheet rejects with AbortError: the user changed their mind, nothing failed.
+      if (error instanceof Error && error.name === 'AbortError') return
+      setLinkNote(`Couldn't share: ${errorMessage(error)}`)
+    }
+  }
+
+  const exportFile = async () => {
+    setExporting(true)
+    setExportNote(undefined)
+    try {
+      const file = await props.api.exportSession({ sessionID: props.sessionID, ...(includeFiles() ? { includeFiles: true } : {}) })
+      effects.download(file.fileName, file.text)
+      const removed = file.redactions.length
+      setExportNote({
+        tone: 'status',
+        text: `Saved ${file.fileName}${removed ? ` (${removed} secret${removed === 1 ? '' : 's'} removed)` : ''}.`,
+      })
+    } catch (error) {
+      setExportNote({ tone: 'alert', text: `Couldn't export the session: ${errorMessage(error)}` })
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  return (
+    <Dialog
+      title="Share session"
+      class="share-dialog"
+      description={<p>Anyone with the link can read this session: it holds the whole conversation, with no server in between.</p>}
+      onClose={() => props.onClose()}
+    >
+      <section class="share-section" aria-labelledby={ids.link}>
+        <h3 id={ids.link} class="share-heading">
+          Link
+        </h3>
+        <label class="share-option">
+          <input type="checkbox" checked={includeOutputs()} aria-describedby={ids.outputsHint} onChange={(event) => setIncludeOutputs(event.currentTarget.checked)} />
+          Include tool outputs in full
+        </label>
+        <p id={ids.outputsHint} class="field-hint">
+          {includeOutputs()
+            ? 'Every tool output is shared whole.'
+            : `Tool outputs are cut to 200 characters${preview()?.shortened ? ` (${preview()!.shortened} shortened)` : ''}.`}
+        </p>
+        <label class="share-option">
+          <input type="checkbox" checked={protect()} onChange={(event) => setProtect(event.currentTarget.checked)} />
+          Protect with a passphrase
+        </label>
+        <Show when={protect()}>
+          <div class="field share-passphrase">
+            <label class="field-label" for={ids.passphrase}>
+              Passphrase
+            </label>
+            <input
+              id={ids.passphrase}
+              class="text-input"
+              type="password"
+              autocomplete="new-password"
+              aria-describedby={ids.passphraseHint}
+              value={passphrase()}
+              onInput={(event) => {
+                setPassphrase(event.currentTarget.value)
+                setLink(undefined)
+              }}
+            />
+            <p id={ids.passphraseHint} class="field-hint">
+              Whoever opens the link needs it. It is not stored anywhere: send it separately from the link.
+            </p>
+          </div>
+        </Show>
+
+        <div class="share-size">
+          <span id={ids.size} class="field-label">
+            Link size
+          </span>
+          <meter
+            class="share-meter"
+            aria-labelledby={ids.size}
+            min={0}
+            max={preview()?.limit ?? 1}
+            low={preview()?.comfortable}
+            high={preview()?.comfortable}
+            optimum={0}
+            value={Math.min(preview()?.chars ?? 0, preview()?.limit ?? 1)}
+            aria-valuetext={size()?.text ?? 'Measuring…'}
+          />
+          <span class="share-size-text" data-level={size()?.level}>
+            {size()?.text ?? 'Measuring…'}
+          </span>
+        </div>
+        <Show when={previewFailure()}>
+          <p class="problem" role="alert">
+            {previewFailure()}
+          </p>
+        </Show>
+        <Show when={over()}>
+          <div class="share-too-long problem" role="alert">
+            <p>{tooLong() ?? size()?.advice}</p>
+            <button type="button" class="button button-small" disabled={exporting()} onClick={() => void exportFile()}>
+              Export as file instead
+            </button>
+          </div>
+        </Show>
+        <Show when={!over() && size()?.level === 'long'}>
+          <p class="field-hint share-long">{size()?.advice}</p>
+        </Show>
+
+        <Show when={preview()}>
+          {(current) => <SecretsPreview redactions={current().redactions} headingID={ids.secrets} />}
+        </Show>
+
+        <div class="share-actions">
+          <button type="button" class="button button-primary" disabled={!canCreate()} onClick={() => void create()}>
+            {creating() ? 'Creating…' : 'Create link'}
+          </button>
+        </div>
+        <Show when={failure()}>
+          <p class="problem" role="alert">
+            {failure()}
+          </p>
+        </Show>
+        <Show when={link()}>
+          {(made) => (
+            <div class="share-result">
+              <label class="field-label" for={ids.url}>
+                Share link
+              </label>
+              <input ref={urlField} id={ids.url} class="text-input mono share-url" readOnly value={made().url} onFocus={(event) => event.currentTarget.select()} />
+              <p class="field-hint">
+                {`${made().chars.toLocaleString('en-US')} characters${made().encrypted ? ', encrypted with the passphrase' : ''}.`}
+              </p>
+              <div class="share-actions">
+                <button type="button" class="button" onClick={() => void copy(made().url)}>
+                  Copy link
+                </button>
+                <Show when={effects.share}>
+                  <button type="button" class="button" onClick={() => void share(made().url)}>
+                    Share…
+                  </button>
+                </Show>
+              </div>
+            </div>
+          )}
+        </Show>
+        <Show when={linkNote()}>
+          <p class="field-hint" role="status">
+            {linkNote()}
+          </p>
+        </Show>
+      </section>
+
+      <section class="share-section" aria-labelledby={ids.export}>
+        <h3 id={ids.export} class="share-heading">
+          Export
+        </h3>
+        <p class="field-hint">A file holds the whole session at any size, tool outputs in full; tabcode and opencode can import it.</p>
+        <label class="share-option">
+          <input type="checkbox" checked={includeFiles()} onChange={(event) => setIncludeFiles(event.currentTarget.checked)} />
+          Include workspace files
+        </label>
+        <div class="share-actions">
+          <button type="button" class="button" disabled={exporting()} onClick={() => void exportFile()}>
+            {exporting() ? 'Exporting…' : 'Export as file'}
+          </button>
+        </div>
+        <Show when={exportNote()}>
+          {(note) => (
+            <p class={note().tone === 'alert' ? 'problem' : 'field-hint'} role={note().tone}>
+              {note().text}
+            </p>
+          )}
+        </Show>
+      </section>
+
+      <div class="dialog-actions">
+        <button type="button" class="button" onClick={() => props.onClose()}>
+          Close
+        </button>
+      </div>
+    </Dialog>
+  )
+}
+
+/** What the link leaves out: each secret's kind, where it was and a hint to recognise it (never the secret). */
+function SecretsPreview(props: { redactions: Redaction[]; headingID: string }): JSX.Element {
+  return (
+    <Show
+      when={props.redactions.length}
+      fallback={
+        <p class="share-secrets-none" role="note">
+          No secrets found
+        </p>
+      }
+    >
+      <div class="share-secrets">
+        <h4 id={props.headingID} class="share-subheading">
+          Secrets removed
+        </h4>
+        <ul aria-labelledby={props.headingID} class="share-secrets-list">
+          <For each={props.redactions}>
+            {(redaction) => (
+              <li>
+                <span class="share-secret-kind">{redaction.kind}</span>
+                <span class="mono faint">{` ${redaction.hint}`}</span>
+                <span class="quiet">{` · ${redaction.where}`}</span>
+              </li>
+            )}
+          </For>
+        </ul>
+      </div>
+    </Show>
+  )
+}
