@@ -1,3 +1,4 @@
+import { assertWritable } from '../session/read-only'
 import { getSettings } from '../provider/provider-store'
 import { agentFor } from '../session/agent-settings'
 import { compactionOf, isCompletedSummary, isRealUser, isSummary } from '../session/compaction/markers'
@@ -45,6 +46,7 @@ export function compactionHandlers(
     compactSession: async ({ sessionID, model }) => {
       const context = ready()
       const session = await getSession(context, sessionID)
+      assertWritable(session, 'change it')
       // Under the session's lock (BusyError if any tab runs it), so no turn starts between the checks and the marker.
       await runner().whileIdle(sessionID, 'compact it', async () => {
         // A pending revert becomes final first, as before a prompt: the summary must not cover hidden messages.
@@ -63,6 +65,7 @@ export function compactionHandlers(
 
     undoCompaction: async ({ sessionID, messageID }) => {
       const context = ready()
+      assertWritable(await getSession(context, sessionID), 'change it')
       await runner().whileIdle(sessionID, 'undo a compaction', async () => {
         let message = await context.db.messages.get(messageID)
         if (!message || message.sessionID !== sessionID) throw new NotFoundError('message', messageID)

@@ -175,6 +175,9 @@ describe('history operations through the worker', () => {
     const refused = api.prompt({ sessionID: importedID, parts: [{ type: 'text', text: 'more' }], model: MODEL })
     await expect(refused).rejects.toMatchObject({ name: 'InputError', message: expect.stringMatching(/read-only.*Continue in a fork/) })
     await expect(api.resume(importedID)).rejects.toMatchObject({ name: 'InputError' })
+    const first = (await test.messages(importedID))[0]!.info.id
+    await expect(api.revertSession({ sessionID: importedID, messageID: first, files: false })).rejects.toMatchObject({ name: 'InputError' })
+    await expect(api.compactSession({ sessionID: importedID })).rejects.toMatchObject({ name: 'InputError' })
     expect(await test.messages(importedID)).toHaveLength(2)
     const fork = await api.forkSession({ sessionID: importedID })
     expect(fork.session.metadata?.import).toBeUndefined()

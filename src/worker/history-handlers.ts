@@ -1,3 +1,4 @@
+import { assertWritable } from '../session/read-only'
 import type { StoreContext } from '../session/context'
 import { forkFamily, forkSession } from '../session/fork'
 import { revertPreview, revertSession, unrevertSession, type SessionFiles } from '../session/revert'
@@ -37,11 +38,13 @@ export function historyHandlers(ready: () => StoreContext, runner: () => Session
     },
     revertSession: async (input) => {
       const context = ready()
+      assertWritable(await getSession(context, input.sessionID), 'change it')
       const files = await filesOf(context, input.sessionID)
       return runner().whileIdle(input.sessionID, 'revert it', () => revertSession(context, input, files))
     },
     unrevertSession: async (sessionID) => {
       const context = ready()
+      assertWritable(await getSession(context, sessionID), 'change it')
       const files = await filesOf(context, sessionID)
       return runner().whileIdle(sessionID, 'undo the revert', () => unrevertSession(context, sessionID, files))
     },
