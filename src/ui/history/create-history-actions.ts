@@ -1,3 +1,4 @@
+import { isImported } from '../../session/read-only'
 import { createSignal, type Accessor } from 'solid-js'
 import type { Message, SessionInfo } from '../../session/schema'
 import { displayTitle } from '../../session/title'
@@ -27,6 +28,8 @@ export interface HistoryActions {
   sessionID: string
   /** A turn is running: revert and compaction are refused by the worker (BusyError), so the UI offers them disabled. */
   busy: Accessor<boolean>
+  /** Why revert and compaction are refused now (a reply is running, or the session was imported), if they are. */
+  lockedReason: Accessor<string | undefined>
   pendingRevert: Accessor<RevertRequest | undefined>
   requestRevert(request: RevertRequest): void
   cancelRevert(): void
@@ -42,6 +45,7 @@ export interface HistoryActions {
 
 /** Said in menus while a turn runs. */
 export const BUSY_REASON = 'Not while a reply is being written: stop it or wait for it to finish.'
+export const READ_ONLY_REASON = 'This session was imported and is read-only: continue it in a fork to change it.'
 
 /**
  * Branch, revert and compaction for the open session. One per session view: the revert confirmation lives here, not
@@ -57,6 +61,7 @@ export function createHistoryActions(options: { store: SessionStore; sessionID: 
   return {
     sessionID,
     busy,
+    lockedReason: () => (store.state.sessions[sessionID] && isImported(store.state.sessions[sessionID]!) ? READ_ONLY_REASON : busy() ? BUSY_REASON : undefined),
     pendingRevert,
     requestRevert: setPendingRevert,
     cancelRevert: () => setPendingRevert(undefined),

@@ -1,12 +1,12 @@
 import type { JSX } from 'solid-js'
 import type { Message, ToolPart } from '../../session/schema'
 import { MenuButton, type MenuItem } from '../menu/menu-button'
-import { BUSY_REASON, type HistoryActions } from './create-history-actions'
+import type { HistoryActions } from './create-history-actions'
 import { useHistoryActions } from './history-context'
 import './history.css'
 
 function revertItems(history: HistoryActions, point: { messageID: string; partID?: string }): MenuItem[] {
-  const reason = history.busy() ? BUSY_REASON : undefined
+  const reason = history.lockedReason()
   return [
     { label: 'Revert conversation', disabledReason: reason, onSelect: () => history.requestRevert({ ...point, files: false }) },
     { label: 'Revert conversation and files', disabledReason: reason, onSelect: () => history.requestRevert({ ...point, files: true }) },

@@ -1,7 +1,6 @@
 import { createSignal, Show, type JSX } from 'solid-js'
 import type { SessionInfo } from '../../session/schema'
 import { useSessionStore } from '../store/session-store-context'
-import { BUSY_REASON } from './create-history-actions'
 import { ForkLinks } from './fork-links'
 import { useHistoryActions } from './history-context'
 import { ModelViewDialog } from './model-view-dialog'
@@ -33,8 +32,8 @@ export function SessionHistoryControls(props: { info: SessionInfo }): JSX.Elemen
         <button
           type="button"
           class="button button-small button-quiet"
-          disabled={history.busy() || compacting()}
-          title={history.busy() ? BUSY_REASON : 'Summarise the conversation so far; the turns stay readable here and it can be undone'}
+          disabled={history.lockedReason() !== undefined || compacting()}
+          title={history.lockedReason() ?? 'Summarise the conversation so far; the turns stay readable here and it can be undone'}
           onClick={() => void compact()}
         >
           Compact now

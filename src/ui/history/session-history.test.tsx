@@ -65,6 +65,21 @@ describe('message actions', () => {
     expect(byRole(root, 'dialog')).toHaveLength(0)
     expect(one(scope, 'menuitem', 'Branch from here').getAttribute('aria-disabled')).toBeNull()
   })
+
+  it('keeps an imported session to branching: reverts and compaction are refused with the reason', async () => {
+    const { root, history, messageElement } = await mountSession({
+      edit: (_history, conversation) => {
+        conversation.session.metadata = { import: { hash: 'h', source: 'link', time: 1 } }
+      },
+    })
+    const scope = messageElement(history[1]!.info.id)
+    one<HTMLButtonElement>(scope, 'button', 'Message actions').click()
+    const revert = one<HTMLButtonElement>(scope, 'menuitem', 'Revert conversation and files')
+    expect(revert.getAttribute('aria-disabled')).toBe('true')
+    expect(document.getElementById(revert.getAttribute('aria-describedby')!)?.textContent).toContain('imported and is read-only')
+    expect(one(scope, 'menuitem', 'Branch from here').getAttribute('aria-disabled')).toBeNull()
+    expect(one<HTMLButtonElement>(root, 'button', 'Compact now').disabled).toBe(true)
+  })
 })
 
 describe('branch from here', () => {
