@@ -1,7 +1,13 @@
-import { createMemo, createSignal, For, Show, type JSX } from 'solid-js'
+import { createEffect, createMemo, createSignal, createUniqueId, For, onCleanup, onMount, Show, type JSX } from 'solid-js'
 import type { SessionInfo } from '../../session/schema'
 import { CloseIcon, KeyboardIcon, PlusIcon, SettingsIcon } from '../icons/icons'
 import { keysFor } from '../keyboard/shortcuts'
+import { createSessionSearch, SEARCH_LIMIT } from '../search/create-session-search'
+import { revealMessage } from '../search/reveal-message'
+import { SearchBox } from '../search/search-box'
+import { focusResult, SearchResults } from '../search/search-results'
+import { createStorageStatus, type StorageStatus } from '../storage/create-storage-status'
+import { StorageSummary } from '../storage/storage-summary'
 import { useSessionStore } from '../store/session-store-context'
 import { createNow } from './create-now'
 import { DeleteSessionDialog } from './delete-session-dialog'
@@ -19,10 +25,18 @@ export function Sidebar(props: {
   onShowSettings: () => void
   /** Shown above the sessions (the project picker). */
   header?: JSX.Element
+  /** Shared with another view of the storage status (Settings); the sidebar makes its own otherwise. */
+  storage?: StorageStatus
 }): JSX.Element {
   const store = useSessionStore()
   const list = store.list
   const now = createNow(RELATIVE_TIME_REFRESH_MS)
+  const search = createSessionSearch({ search: (input) => store.api.searchSessions(input) })
+  const resultsID = `search-results-${createUniqueId()}`
+  const storage = props.storage ?? createStorageStatus()
+  let searchBox!: HTMLInputElement
+  let stopReveal: (() => void) | undefined
+  onCleanup(() => stopReveal?.())
   const [renaming, setRenaming] = createSignal<string>()
   const [deleting, setDeleting] = createSignal<SessionInfo>()
   // Keyed by id, so a row survives updates to its session (focus and hover stay put while other tabs write).
@@ -48,10 +62,22 @@ export function Sidebar(props: {
     focusRow(neighbour)
   }
 
-  const emptyText = () => {
-    if (list.search().trim()) return `No sessions match “${list.search().trim()}”.`
-    return list.showArchived() ? 'No sessions yet.' : 'No sessions yet. Start one with New session.'
+  const emptyText = () => (list.showArchived() ? 'No sessions yet.' : 'No sessions yet. Start one with New session.')
+
+  // Persistence is worth asking for once there is history to lose: the first session made, or sessions found at
+  // startup in a profile that was never asked (DESIGN decision 10; the browser may evict best-effort storage).
+  onMount(() => void storage.refresh())
+  const hasHistory = createMemo(() => ids().length > 0 || Object.keys(store.state.sessions).length > 0)
+  createEffect(() => {
+    if (hasHistory()) void storage.historyExists()
+  })
+
+  const openHit = (hit: { sessionID: string; messageID?: string }) => {
+    stopReveal?.()
+    props.onOpen(hit.sessionID)
+    if (hit.messageID) stopReveal = revealMessage(hit.messageID)
   }
+  const resultsList = () => document.getElementById(resultsID)
 
   return (
     <div
@@ -82,13 +108,16 @@ export function Sidebar(props: {
           New session
         </button>
         <div class="session-filters">
-          <input
-            type="search"
-            class="text-input"
-            aria-label="Search sessions"
-            placeholder="Search sessions"
-            value={list.search()}
-            onInput={(event) => list.setSearch(event.currentTarget.value)}
+          <SearchBox
+            ref={(element) => (searchBox = element)}
+            search={search}
+            resultsID={resultsID}
+            onMoveIntoResults={() => focusResult(resultsList(), 0)}
+            onOpenFirst={() => {
+              const first = search.hits()[0]
+              if (first && search.searchedFor() === search.query()) openHit(first)
+              else search.flush()
+            }}
           />
           <label class="checkbox">
             <input
@@ -104,51 +133,73 @@ export function Sidebar(props: {
             {list.error()}
           </p>
         </Show>
-        <ul class="session-list" aria-keyshortcuts={`${keysFor('previous-session')} ${keysFor('next-session')}`}>
-          <For each={ids()}>
-            {(sessionID) => (
-              <Show when={store.state.sessions[sessionID]}>
-                {(info) => (
-                  <SessionItem
-                    info={info()}
-                    current={store.current.id() === sessionID}
-                    now={now()}
-                    renaming={renaming() === sessionID}
-                    onOpen={() => props.onOpen(sessionID)}
-                    onOpenSession={(id) => props.onOpen(id)}
-                    onStartRename={() => setRenaming(sessionID)}
-                    onRename={(title, refocus) => {
-                      setRenaming(undefined)
-                      if (refocus) focusRow(sessionID)
-                      void store.rename(sessionID, title)
-                    }}
-                    onCancelRename={(refocus) => {
-                      setRenaming(undefined)
-                      if (refocus) focusRow(sessionID)
-                    }}
-                    onArchive={(archived) => void store.setArchived(sessionID, archived)}
-                    onDelete={() => setDeleting(info())}
-                  />
+        <Show
+          when={!search.active()}
+          fallback={
+            <SearchResults
+              id={resultsID}
+              search={search}
+              now={now()}
+              currentID={store.current.id()}
+              limit={SEARCH_LIMIT}
+              isArchived={(sessionID) => store.state.sessions[sessionID]?.time.archived !== undefined}
+              onOpen={openHit}
+              onLeave={(clear) => {
+                if (clear) search.clear()
+                searchBox.focus()
+              }}
+            />
+          }
+        >
+          <>
+            <ul class="session-list" aria-keyshortcuts={`${keysFor('previous-session')} ${keysFor('next-session')}`}>
+              <For each={ids()}>
+                {(sessionID) => (
+                  <Show when={store.state.sessions[sessionID]}>
+                    {(info) => (
+                      <SessionItem
+                        info={info()}
+                        current={store.current.id() === sessionID}
+                        now={now()}
+                        renaming={renaming() === sessionID}
+                        onOpen={() => props.onOpen(sessionID)}
+                        onOpenSession={(id) => props.onOpen(id)}
+                        onStartRename={() => setRenaming(sessionID)}
+                        onRename={(title, refocus) => {
+                          setRenaming(undefined)
+                          if (refocus) focusRow(sessionID)
+                          void store.rename(sessionID, title)
+                        }}
+                        onCancelRename={(refocus) => {
+                          setRenaming(undefined)
+                          if (refocus) focusRow(sessionID)
+                        }}
+                        onArchive={(archived) => void store.setArchived(sessionID, archived)}
+                        onDelete={() => setDeleting(info())}
+                      />
+                    )}
+                  </Show>
                 )}
-              </Show>
-            )}
-          </For>
-        </ul>
-        <Show when={ids().length === 0}>
-          <p class="sidebar-note quiet">{list.loading() ? 'Loading sessions…' : emptyText()}</p>
-        </Show>
-        <Show when={list.hasMore()}>
-          <button
-            type="button"
-            class="button button-small button-quiet load-more"
-            disabled={list.loading()}
-            onClick={() => void list.loadMore()}
-          >
-            {list.loading() ? 'Loading…' : 'Load more'}
-          </button>
+              </For>
+            </ul>
+            <Show when={ids().length === 0}>
+              <p class="sidebar-note quiet">{list.loading() ? 'Loading sessions…' : emptyText()}</p>
+            </Show>
+            <Show when={list.hasMore()}>
+              <button
+                type="button"
+                class="button button-small button-quiet load-more"
+                disabled={list.loading()}
+                onClick={() => void list.loadMore()}
+              >
+                {list.loading() ? 'Loading…' : 'Load more'}
+              </button>
+            </Show>
+          </>
         </Show>
       </nav>
       <div class="sidebar-foot">
+        <StorageSummary status={storage} />
         <button
           type="button"
           class="button button-quiet button-small"
