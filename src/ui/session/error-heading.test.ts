@@ -20,6 +20,12 @@ describe('errorHeading', () => {
     expect(errorHeading(api(429)).retry).toBe(true)
   })
 
+  it('names a turn that ran out of storage, with what to do', () => {
+    const full = errorHeading({ name: 'UnknownError', data: { message: "The browser's storage for tabcode is full, so the last change was not saved" } })
+    expect(full).toMatchObject({ heading: 'Storage is full', advice: expect.stringMatching(/Delete or export old sessions/) })
+    expect(errorHeading({ name: 'UnknownError', data: { message: 'boom' } }).heading).toBe('The turn failed')
+  })
+
   it('says what to do when the key is refused or the conversation no longer fits', () => {
     const auth = errorHeading({ name: 'ProviderAuthError', data: { providerID: 'openai', message: 'bad key' } })
     expect(auth.heading).toBe('The provider refused the key')

@@ -1,4 +1,5 @@
 import type { Message, MessageError } from '../../session/schema'
+import { isStorageFullError } from '../storage/storage-full'
 
 export interface ErrorHeading {
   /** What happened, in a person's words; the provider's own message is shown under it. */
@@ -33,6 +34,9 @@ export function errorHeading(error: MessageError): ErrorHeading {
     case 'MessageAbortedError':
       return { heading: 'Stopped', retry: true }
     case 'UnknownError':
+      if (isStorageFullError(error)) {
+        return { heading: 'Storage is full', advice: 'Delete or export old sessions, or allow more storage for this site.', retry: true }
+      }
       return { heading: 'The turn failed', retry: true }
   }
 }

@@ -1,3 +1,4 @@
+import { describeFailure } from '../storage/storage-full'
 import { createEffect, createMemo, createSignal, createUniqueId, For, on, onMount, Show, type JSX } from 'solid-js'
 import type { ModelReference } from '../../session/schema'
 import type { AgentSummary } from '../../worker/protocol'
@@ -117,7 +118,7 @@ export function PromptBox(props: {
       edit(textAfterSend(store.drafts.get(sessionID).text, sent))
       props.onSent?.()
     } catch (error) {
-      setProblem(`Couldn't send the prompt: ${errorMessage(error)}`)
+      setProblem(describeFailure('send the prompt', error))
     } finally {
       setSending(false)
     }

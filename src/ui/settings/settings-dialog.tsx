@@ -9,6 +9,8 @@ import { PencilIcon, PlusIcon, TrashIcon } from '../icons/icons'
 import type { SessionEvent } from '../../session/event'
 import { ApprovalsSettings, type ApprovalsApi } from '../permission/approvals-settings'
 import { BackupSection, type BackupActions } from '../share/backup-section'
+import { createStorageStatus } from '../storage/create-storage-status'
+import { StorageStatus } from '../storage/storage-status'
 import { AgentForm, AgentSection, createAgentSettings, type AgentSettingsApi, type AgentSettingsStore } from './agent-settings'
 import type { ProviderStore } from './create-provider-store'
 import { CompactionSettings } from './compaction-settings'
@@ -324,6 +326,10 @@ function Overview(props: {
       <Show when={props.approvals}>{(approvals) => <ApprovalsSettings {...approvals()} />}</Show>
 
       <Show when={props.backup}>{(backup) => <BackupSection {...backup()} />}</Show>
+      <div class="settings-section">
+        <h3 class="settings-heading">Storage</h3>
+        <StorageStatus status={createStorageStatus()} />
+      </div>
 
       <Show when={props.notice}>
         {(current) => (

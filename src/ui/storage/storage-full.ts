@@ -6,7 +6,7 @@ export const STORAGE_FULL_MESSAGE = new StorageFullError('').message
 
 // A turn that fails on a full disk reaches the UI as a MessageError (`UnknownError` with the browser's raw text),
 // because the loop keeps only the message; these are the words browsers and Dexie use for it.
-const RAW_QUOTA_TEXT = /QuotaExceededError|quota (?:has been |was )?exceeded|exceeded the quota|storage is full/i
+const RAW_QUOTA_TEXT = /QuotaExceededError|quota (?:has been |was )?exceeded|exceeded the quota|storage is full|storage for tabcode is full/i
 
 /**
  * Whether a failure means "the disk is full": a rebuilt `StorageFullError` from an RPC, the browser's own

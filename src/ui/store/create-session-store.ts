@@ -1,8 +1,8 @@
+import { describeFailure } from '../storage/storage-full'
 import { createSignal, onCleanup, type Accessor } from 'solid-js'
 import { createStore, produce } from 'solid-js/store'
 import type { Part, SessionInfo } from '../../session/schema'
 import type { ClientApi } from '../../worker/protocol'
-import { errorMessage } from '../format/error'
 import type { WorkerConnection } from '../worker-client'
 import { createOpenSession, type OpenSession } from './create-open-session'
 import { makeDraftStore, type DraftStore } from './draft-store'
@@ -87,7 +87,7 @@ export function createSessionStore(connection: WorkerConnection, options: { proj
       setProblem(undefined)
       return result
     } catch (error) {
-      setProblem(`Couldn't ${what}: ${errorMessage(error)}`)
+      setProblem(describeFailure(what, error))
       return undefined
     }
   }
