@@ -70,8 +70,8 @@ test('a seeded session renders every part type as a reader wants it', async ({ p
   await expect(log).toContainText(T.messageErrorText)
 
   // Compaction divider, the summary under it, and the conversation after it.
-  await expect(log).toContainText(T.compaction)
-  await expect(log.getByRole('article', { name: `Summary (${T.modelID})` })).toContainText(T.summaryText)
+  await expect(log.getByRole('group', { name: T.compaction })).toContainText('Compacted automatically')
+  await expect(log.getByRole('region', { name: 'Summary' })).toContainText(T.summaryText)
   await expect(log).toContainText(T.afterCompactionText)
 
   // Session totals in the header.
