@@ -146,7 +146,10 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
       }
       const top = targetTop(scroller, list, true)
       apply(windowFor(scroller, top))
-      queueMicrotask(() => settle(scroller, list, top))
+      // Following the end, the list's resize callback settles the position: it runs after the frame's own layout,
+      // so scrolling there costs no layout of its own (a microtask here forced one, the dearest part of the frame
+      // in which a reply starts). A reader who scrolled away keeps their anchor before anything paints.
+      if (!following()) queueMicrotask(() => settle(scroller, list, top))
     }),
   )
 
@@ -161,8 +164,9 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
       const height = entry.borderBoxSize?.[0]?.blockSize ?? (entry.target as HTMLElement).offsetHeight
       if (layout.measure(id, height)) moved = true
     }
-    // The scroller itself changed size (window resize, the prompt grew): same handling, nothing to measure.
-    if (!moved && !entries.some((entry) => entry.target === scroller)) return
+    // The scroller changed size (window resize, the prompt grew) or the list did (rows came or went): same
+    // handling, nothing to measure.
+    if (!moved && !entries.some((entry) => entry.target === scroller || entry.target === list)) return
     const top = targetTop(scroller, list, true)
     setPadding({ top: layout.offset(range.start), bottom: layout.total() - layout.offset(range.end) })
     settle(scroller, list, top)
@@ -173,6 +177,8 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
     const scroller = options.scroller()
     if (!scroller) return
     resizes.observe(scroller)
+    const list = options.list()
+    if (list) resizes.observe(list)
     const onScroll = () => {
       const list = options.list()
       if (!list) return
