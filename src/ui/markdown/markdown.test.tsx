@@ -359,6 +359,10 @@ describe('streaming', () => {
     expect(chunks()[1]).toBe(second)
     expect(first!.querySelector('p')).toBe(firstParagraph)
     expect(chunks().at(-1)!.textContent).toBe(`Paragraph ${CHUNK_BLOCKS * 3 + 1}. and more`)
+    // The outer margins are trimmed by class (a structural pseudo-class there would restyle the whole reply).
+    expect(chunks().map((chunk) => [chunk.classList.contains('md-chunk-first'), chunk.classList.contains('md-chunk-last')])).toEqual(
+      chunks().map((_, index, all) => [index === 0, index === all.length - 1]),
+    )
     // Reading order is unchanged: every paragraph once, in order.
     expect(Array.from(container.querySelectorAll('p')).map((paragraph) => paragraph.textContent).slice(0, 3)).toEqual(['Paragraph 1.', 'Paragraph 2.', 'Paragraph 3.'])
   })

@@ -288,7 +288,7 @@ export function Markdown(props: { text: string }): JSX.Element {
     <div class="md">
       <Index each={chunks()}>
         {(index) => (
-          <div class="md-chunk">
+          <div class="md-chunk" classList={{ 'md-chunk-first': index() === 0, 'md-chunk-last': index() === chunks().length - 1 }}>
             <For each={lexed().blocks.slice(index() * CHUNK_BLOCKS, (index() + 1) * CHUNK_BLOCKS)}>{(block) => renderBlocks(block.tokens, 'paragraph')}</For>
           </div>
         )}
