@@ -32,7 +32,7 @@ describe('errorHeading', () => {
     expect(auth.advice).toMatch(/Settings/)
     const overflow = errorHeading({ name: 'ContextOverflowError', data: { message: 'too long' } })
     expect(overflow.heading).toBe("The conversation is too long for this model's context window")
-    expect(overflow.advice).toBe('Start a new session or pick a model with a larger context.')
+    expect(overflow.advice).toBe('Compact the session, branch from a recent message into a new session, or pick a model with a larger context.')
     expect(overflow.retry).toBe(false)
   })
 

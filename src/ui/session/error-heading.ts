@@ -10,7 +10,7 @@ export interface ErrorHeading {
   retry: boolean
 }
 
-const OVERFLOW_ADVICE = 'Start a new session or pick a model with a larger context.'
+const OVERFLOW_ADVICE = 'Compact the session, branch from a recent message into a new session, or pick a model with a larger context.'
 
 /** The banner's heading for a failed turn, chosen by the error's name (and, for API errors, its status). */
 export function errorHeading(error: MessageError): ErrorHeading {
