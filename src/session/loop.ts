@@ -308,8 +308,8 @@ function overflowVerdict(input: {
 }
 
 function isOnlyTextPrompt(history: Awaited<ReturnType<typeof loadHistory>>): boolean {
-  const users = history.filter(isRealUser)
-  return history.length === 1 && users.length === 1 && !users[0]!.parts.some((part) => part.type === 'file')
+  const [only] = history
+  return history.length === 1 && !!only && isRealUser(only) && !only.parts.some((part) => part.type === 'file')
 }
 
 async function createAssistantMessage(

@@ -1,38 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { TabcodeDatabase } from '../session/database'
-import type { SessionEvent } from '../session/event'
-import { scriptedModel, textReply, type ScriptedReply } from '../session/testing/scripted-model'
-import { openDatabase } from './open-database'
-import { createService } from './service'
-import { fromWire, toWire } from './wire'
-
-const MODEL = { providerID: 'mock', modelID: 'mock-model' }
+import { textReply, type ScriptedReply } from '../session/testing/scripted-model'
+import { SCRIPTED_MODEL as MODEL, startScriptedService } from './testing/scripted-service'
 
 /** The worker service over the wire with a scripted model and a titled session (so no title call takes a reply). */
 async function setup(replies: ScriptedReply[]) {
-  const events: SessionEvent[] = []
-  const scripted = scriptedModel(replies)
-  const service = createService({
-    open: () => openDatabase(() => new TabcodeDatabase(`compaction-${crypto.randomUUID()}`)),
-    emit: (event) => events.push(event),
-    version: 'test',
-    models: () => ({
-      resolve: async () => ({ model: scripted.model, ...MODEL, limit: { context: 100_000, output: 4_000 }, cost: { input: 0, output: 0 } }),
-      smallModel: async () => undefined,
-    }),
-  })
-  const api = fromWire(toWire(service) as never)
-  await api.start()
+  const { api, events, scripted, untilIdle: settled } = await startScriptedService(replies, 'compaction')
   const created = await api.createSession({})
   const session = await api.renameSession(created.id, 'Work')
-  const idle = () => events.filter((event) => event.type === 'session.status' && event.status.type === 'idle').length
-  /** Runs an action that starts the loop and waits until that run is over. */
-  const settled = async <T>(action: () => Promise<T>) => {
-    const before = idle()
-    const result = await action()
-    await expect.poll(idle, { timeout: 5_000 }).toBeGreaterThan(before)
-    return result
-  }
   const prompt = (text: string) => settled(() => api.prompt({ sessionID: session.id, parts: [{ type: 'text', text }], model: MODEL }))
   const messages = async () => (await api.pageMessages({ sessionID: session.id, limit: 100 })).messages
   return { api, events, scripted, session, prompt, settled, messages }

@@ -1,29 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { TabcodeDatabase } from '../session/database'
-import type { SessionEvent } from '../session/event'
-import { scriptedModel, textReply, toolReply, type ScriptedReply } from '../session/testing/scripted-model'
-import { openDatabase } from './open-database'
-import { createService } from './service'
-import { fromWire, toWire } from './wire'
+import { textReply, toolReply, type ScriptedReply } from '../session/testing/scripted-model'
+import { SCRIPTED_MODEL as MODEL, startScriptedService } from './testing/scripted-service'
 
-const MODEL = { providerID: 'mock', modelID: 'mock-model' }
 const encode = (text: string) => new TextEncoder().encode(text)
 
 /** The worker service over the wire, with a scripted model and a project holding a.txt and notes.txt. */
 async function setup(replies: ScriptedReply[]) {
-  const events: SessionEvent[] = []
-  const scripted = scriptedModel(replies)
-  const service = createService({
-    open: () => openDatabase(() => new TabcodeDatabase(`history-${crypto.randomUUID()}`)),
-    emit: (event) => events.push(event),
-    version: 'test',
-    models: () => ({
-      resolve: async () => ({ model: scripted.model, ...MODEL, limit: { context: 100_000, output: 4_000 }, cost: { input: 0, output: 0 } }),
-      smallModel: async () => undefined,
-    }),
-  })
-  const api = fromWire(toWire(service) as never)
-  await api.start()
+  const { api, events, scripted, untilIdle } = await startScriptedService(replies, 'history')
   const project = await api.createProject({
     name: 'Demo',
     source: { type: 'files', files: [{ path: 'a.txt', data: encode('v0\n') }, { path: 'notes.txt', data: encode('mine\n') }] },
@@ -32,14 +15,8 @@ async function setup(replies: ScriptedReply[]) {
   const created = await api.createSession({ projectID: project.id })
   // A titled session: the title call would otherwise take a scripted reply.
   const session = await api.renameSession(created.id, 'Work')
-  const idle = () => events.filter((event) => event.type === 'session.status' && event.status.type === 'idle').length
   /** Sends a prompt and waits until its turn is over. */
-  const prompt = async (text: string) => {
-    const before = idle()
-    const result = await api.prompt({ sessionID: session.id, parts: [{ type: 'text', text }], model: MODEL })
-    await expect.poll(idle, { timeout: 5_000 }).toBeGreaterThan(before)
-    return result
-  }
+  const prompt = (text: string) => untilIdle(() => api.prompt({ sessionID: session.id, parts: [{ type: 'text', text }], model: MODEL }))
   const read = async (path: string) => {
     const files = await api.listFiles({ projectID: project.id, path: '/workspace' })
     if (!files.some((file) => file.path === `/workspace/${path}`)) return undefined
@@ -47,7 +24,7 @@ async function setup(replies: ScriptedReply[]) {
     return content.type === 'text' ? content.text : '(binary)'
   }
   const messages = async (sessionID = session.id) => (await api.pageMessages({ sessionID, limit: 100 })).messages
-  return { api, events, scripted, project, session, prompt, read, messages }
+  return { api, events, scripted, project, session, prompt, read, messages, untilIdle }
 }
 
 /** A step that writes files with one shell command (the write tool would want them read first). */
@@ -181,9 +158,7 @@ describe('history operations through the worker', () => {
     expect(await test.messages(importedID)).toHaveLength(2)
     const fork = await api.forkSession({ sessionID: importedID })
     expect(fork.session.metadata?.import).toBeUndefined()
-    const before = test.events.filter((event) => event.type === 'session.status' && event.status.type === 'idle').length
-    await api.prompt({ sessionID: fork.session.id, parts: [{ type: 'text', text: 'more' }], model: MODEL })
-    await expect.poll(() => test.events.filter((event) => event.type === 'session.status' && event.status.type === 'idle').length, { timeout: 5_000 }).toBeGreaterThan(before)
+    await test.untilIdle(() => api.prompt({ sessionID: fork.session.id, parts: [{ type: 'text', text: 'more' }], model: MODEL }))
     expect((await test.messages(fork.session.id)).map((entry) => entry.info.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
   })
 })
