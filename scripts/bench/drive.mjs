@@ -6,7 +6,7 @@
  * `bench:idle` for the trace. `hang`: the server holds the stream open after the last delta (no finish), the
  * driver waits for that delta to be committed, then cancels.
  */
-export function drive({ sessionID, text, deltas, marker, hang, sampleMs, frames, timeoutMs }) {
+export function drive({ sessionID, text, marker, hang, sampleMs, frames, timeoutMs }) {
   const api = window.__tabcode.api
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
   const out = { chars: 0, events: 0, firstChars: 0, samples: [], errors: [], longTasks: [] }
@@ -109,7 +109,7 @@ export function drive({ sessionID, text, deltas, marker, hang, sampleMs, frames,
         // In the worker: the timed flush that holds the last delta. Nothing else commits while the stream hangs.
         for (;;) {
           const m = await api.metrics()
-          if (m.deltas - out.before.deltas >= deltas && m.lastCommitAt > m.lastDeltaAt) break
+          if (m.characters - out.before.characters >= text.length && m.lastCommitAt > m.lastDeltaAt) break
           await sleep(10)
         }
         await sleep(300)

@@ -22,6 +22,10 @@ const CHUNK = 1_000
 // The fixed commits of a one-text-part step (step-start, text-start, text-end, step-finish); the rest are flushes.
 const STEP_SAVES = 4
 
+// The worker merges each network read's runs of deltas (src/provider/stream-coalescing.ts), so its `deltas` counter
+// counts merged ones; the deltas the server sent are the characters that went through over the characters in each.
+const sent = (metrics) => metrics.characters / DELTA_CHARS
+
 let runs = 0
 const nextTag = () => `r${String(++runs).padStart(3, '0')}`
 
@@ -58,11 +62,11 @@ async function scriptReply(url, text, options) {
 }
 
 async function stream(page, sessionID, text, marker, options = {}) {
-  const args = { sessionID, text, deltas: text.length / DELTA_CHARS, marker, hang: false, sampleMs: 0, frames: false, timeoutMs: 120_000, ...options }
+  const args = { sessionID, text, marker, hang: false, sampleMs: 0, frames: false, timeoutMs: 120_000, ...options }
   const out = await page.evaluate(drive, args)
   check(out.storedMatches, `the stored reply in ${sessionID} differs from the ${text.length} characters the server sent`)
   check(out.chars === text.length, `the page received ${out.chars} streamed characters, the server sent ${text.length}`)
-  check(out.after.deltas - out.before.deltas === text.length / DELTA_CHARS, 'the worker counted a different number of deltas than were sent')
+  check(out.after.characters - out.before.characters === text.length, 'the worker streamed a different number of characters than were sent')
   return out
 }
 
@@ -139,11 +143,11 @@ export async function throughput(page, browser, { baseURL, mockURL }, log) {
   check(out.storedAtHang, 'the committed text at the end of the stream differs from what the server sent')
 
   const total = THROUGHPUT_DELTAS
-  const base = out.before.deltas
+  const base = sent(out.before)
   const end = out.atHang // after the flush that holds the last delta; nothing commits while the stream hangs
   // The worker's clock: a sample pairs a delta count with the time of its latest delta (likewise for commits).
   // A sample is answered only when the worker's event loop is free, so a worker that stops yielding shows as a gap.
-  const during = out.samples.filter((s) => s.deltas > base && s.deltas < base + total)
+  const during = out.samples.filter((s) => sent(s) > base && sent(s) < base + total)
   const a = during[0]
   check(a !== undefined, 'the worker answered no metrics call while the reply streamed')
   const window = end.lastDeltaAt - a.lastDeltaAt
@@ -152,17 +156,19 @@ export async function throughput(page, browser, { baseURL, mockURL }, log) {
   let min1s = Infinity
   for (const s of during) {
     const later = [...during, end].find((x) => x.lastDeltaAt >= s.lastDeltaAt + 1_000)
-    if (later) min1s = Math.min(min1s, ((later.deltas - s.deltas) / (later.lastDeltaAt - s.lastDeltaAt)) * 1000)
+    if (later) min1s = Math.min(min1s, ((sent(later) - sent(s)) / (later.lastDeltaAt - s.lastDeltaAt)) * 1000)
   }
   // Gaps between the commits the samples saw (a sample sees only the newest one, so this is an upper bound).
   const commitTimes = [...new Set([...during, end].map((s) => s.lastCommitAt))]
   const gap = Math.max(...commitTimes.slice(1).map((t, i) => t - commitTimes[i]))
   return {
-    streamDeltasPerSec: ((end.deltas - a.deltas) / window) * 1000,
+    streamDeltasPerSec: ((sent(end) - sent(a)) / window) * 1000,
+    // How many of the server's deltas the worker handled as one, after merging each network read's runs.
+    deltasPerWorkerDelta: (sent(end) - sent(a)) / (end.deltas - a.deltas),
     ...(min1s < Infinity ? { streamDeltasPerSecMin1s: min1s } : {}),
     streamSeconds: window / 1000,
     streamSamples: during.length,
-    streamFirstSampleAfterDeltas: a.deltas - base,
+    streamFirstSampleAfterDeltas: sent(a) - base,
     streamPageDeltasPerSec: ((out.chars - out.firstChars) / DELTA_CHARS / (out.lastAt - out.firstAt)) * 1000, // as the page saw them
     uiMessagesPerSec: ((out.events - 1) / (out.lastAt - out.firstAt)) * 1000, // part.delta messages the page received
     // Every commit from the first sample to the flush holding the last delta, over the same window.
@@ -203,6 +209,7 @@ export async function mainThread(page, browser, { baseURL, mockURL }, sessions, 
     uiMessagesPerSec_2kMessages: costs.uiMessagesPerSec,
     mainUsPerDelta_2kMessages: costs.mainUs,
     lastDeltaToCommitMsAtEnd: out.after.lastCommitAt - out.after.lastDeltaAt,
+    deltasPerWorkerDelta_2kMessages: MAIN_THREAD_DELTAS / (out.after.deltas - out.before.deltas),
   }
 }
 

@@ -8,6 +8,7 @@ import type { ModelReference } from '../session/schema'
 import { smallModelFor } from './catalog'
 import { MissingApiKeyError, ModelNotFoundError } from './errors'
 import { providerTypeInfo } from './presets'
+import { providerFetch } from './provider-fetch'
 import { getSettings, hasModel, loadProviders } from './provider-store'
 import type { ModelInfo, ProviderConfig, ProviderType } from './schema'
 import { closeMatches } from './suggest'
@@ -26,7 +27,8 @@ export const COMPATIBLE_PROVIDER_NAME = 'openai-compatible'
 /**
  * The SDK model for one configured model. OpenAI goes through Chat Completions (what every OpenAI-like server
  * speaks); Anthropic gets the header that allows calls straight from a browser; OpenAI-compatible servers are asked
- * for usage in the stream (`stream_options.include_usage`), without which token counts and cost stay empty.
+ * for usage in the stream (`stream_options.include_usage`), without which token counts and cost stay empty. Every
+ * provider's requests go through `providerFetch`.
  */
 export async function createLanguageModel(
   config: ProviderConfig,
@@ -36,7 +38,8 @@ export async function createLanguageModel(
   const apiKey = config.apiKey || undefined
   if (!apiKey && providerTypeInfo(config.type).needsKey) throw new MissingApiKeyError(config.id, config.name)
   const baseURL = config.baseURL || undefined
-  const fetch = options.fetch
+  // Chat Completions streams (OpenAI and OpenAI-compatible servers) also have their deltas coalesced.
+  const fetch = providerFetch(options.fetch, { coalesce: config.type === 'openai' || config.type === 'openai-compatible' })
   switch (config.type) {
     case 'openai': {
       const { createOpenAI } = await import('@ai-sdk/openai')

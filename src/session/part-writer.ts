@@ -10,15 +10,20 @@ export interface Timer {
   clear(handle: unknown): void
 }
 
-/** Counters the benchmark reads: how many deltas went out and how many commits (and when) reached storage. */
+/**
+ * Counters the benchmark reads: how many deltas went out and how many commits (and when) reached storage. `deltas`
+ * counts the deltas the processor handled, after a network read's runs were merged (stream-coalescing.ts);
+ * `characters` is what they carried, which is what tells how many deltas the model sent.
+ */
 export interface WriterMetrics {
   deltas: number
+  characters: number
   commits: number
   lastDeltaAt: number
   lastCommitAt: number
 }
 
-export const emptyMetrics = (): WriterMetrics => ({ deltas: 0, commits: 0, lastDeltaAt: 0, lastCommitAt: 0 })
+export const emptyMetrics = (): WriterMetrics => ({ deltas: 0, characters: 0, commits: 0, lastDeltaAt: 0, lastCommitAt: 0 })
 
 const realTimer: Timer = { set: (callback, milliseconds) => setTimeout(callback, milliseconds), clear: (handle) => clearTimeout(handle as number) }
 
@@ -70,6 +75,7 @@ export class PartWriter {
   delta(part: Extract<Part, { type: 'text' | 'reasoning' }>, delta: string): void {
     this.context.emit({ type: 'part.delta', field: 'text', sessionID: part.sessionID, messageID: part.messageID, partID: part.id, delta })
     this.metrics.deltas++
+    this.metrics.characters += delta.length
     this.metrics.lastDeltaAt = this.now()
     this.touch(part)
   }
