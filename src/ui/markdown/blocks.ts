@@ -78,18 +78,23 @@ function sameLinks(left: Links, right: Links): boolean {
 /**
  * Returns `next` with every block whose raw text also appears in `previous` replaced by the
  * previous block object, so a keyed list keeps those blocks' DOM. Reference definitions change
- * how any block lexes, so when they differ nothing is reused.
+ * how any block lexes, so when they differ nothing is reused. A leading run of blocks that are
+ * already the previous objects (what lexGrowingText keeps) is skipped, so a streaming frame
+ * costs the length of the re-lexed tail, not of the whole reply.
  */
 export function reuseUnchangedBlocks(previous: LexedMarkdown | undefined, next: LexedMarkdown): LexedMarkdown {
   if (previous === undefined || !sameLinks(previous.links, next.links)) return next
+  let kept = 0
+  while (kept < next.blocks.length && kept < previous.blocks.length && next.blocks[kept] === previous.blocks[kept]) kept += 1
+  if (kept === next.blocks.length) return next
   const available = new Map<string, MarkdownBlock[]>()
-  for (const block of previous.blocks) {
+  for (const block of previous.blocks.slice(kept)) {
     const same = available.get(block.raw)
     if (same === undefined) available.set(block.raw, [block])
     else same.push(block)
   }
-  const blocks = next.blocks.map((block) => available.get(block.raw)?.shift() ?? block)
-  return { blocks, links: next.links }
+  const tail = next.blocks.slice(kept).map((block) => available.get(block.raw)?.shift() ?? block)
+  return { blocks: kept === 0 ? tail : [...next.blocks.slice(0, kept), ...tail], links: next.links }
 }
 
 /** The text a lexed result came from, so the next lex can tell whether it only grew. */

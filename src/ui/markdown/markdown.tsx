@@ -263,6 +263,8 @@ function renderBlock(token: MarkedToken, looseText: LooseText): JSX.Element {
   }
 }
 
+const sameItems = <T,>(left: readonly T[], right: readonly T[]) => left.length === right.length && left.every((item, index) => item === right[index])
+
 /** Top-level blocks per chunk: a chunk is painted as a unit, so a frame re-records only the chunks that changed. */
 export const CHUNK_BLOCKS = 16
 
@@ -287,11 +289,15 @@ export function Markdown(props: { text: string }): JSX.Element {
   return (
     <div class="md">
       <Index each={chunks()}>
-        {(index) => (
-          <div class="md-chunk" classList={{ 'md-chunk-first': index() === 0, 'md-chunk-last': index() === chunks().length - 1 }}>
-            <For each={lexed().blocks.slice(index() * CHUNK_BLOCKS, (index() + 1) * CHUNK_BLOCKS)}>{(block) => renderBlocks(block.tokens, 'paragraph')}</For>
-          </div>
-        )}
+        {(index) => {
+          // A chunk's blocks change only when the text grows inside it: the others skip their list diff and DOM insert.
+          const blocks = createMemo(() => lexed().blocks.slice(index() * CHUNK_BLOCKS, (index() + 1) * CHUNK_BLOCKS), [], { equals: sameItems })
+          return (
+            <div class="md-chunk" classList={{ 'md-chunk-first': index() === 0, 'md-chunk-last': index() === chunks().length - 1 }}>
+              <For each={blocks()}>{(block) => renderBlocks(block.tokens, 'paragraph')}</For>
+            </div>
+          )
+        }}
       </Index>
     </div>
   )

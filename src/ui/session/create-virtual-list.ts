@@ -3,6 +3,7 @@ import {
   anchorAt,
   bottomTop,
   computeWindow,
+  keepMounted,
   makeRowLayout,
   sameRange,
   topForAnchor,
@@ -86,7 +87,7 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
 
   function windowFor(scroller: HTMLElement, top: number): WindowRange {
     const height = scroller.clientHeight
-    return computeWindow(layout, {
+    const wanted = computeWindow(layout, {
       top,
       height,
       overscan: height,
@@ -94,6 +95,9 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
       minRows: Math.min(MIN_MOUNTED_ROWS, maxRows),
       prefer: following() ? 'end' : 'start',
     })
+    // Rows past the end of a shrunken list are not rows any more.
+    const mounted = { start: Math.min(range.start, layout.count()), end: Math.min(range.end, layout.count()) }
+    return keepMounted(mounted, wanted, maxRows)
   }
 
   function apply(next: WindowRange): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { anchorAt, bottomTop, computeWindow, makeRowLayout, topForAnchor, type WindowInput } from './virtual-window'
+import { anchorAt, bottomTop, computeWindow, keepMounted, makeRowLayout, topForAnchor, type WindowInput } from './virtual-window'
 
 const ids = (count: number, from = 0) => Array.from({ length: count }, (_, index) => `m${String(from + index).padStart(5, '0')}`)
 
@@ -124,6 +124,21 @@ describe('computeWindow', () => {
 
   it('is empty for an empty list', () => {
     expect(computeWindow(makeRowLayout(10), input(0))).toEqual({ start: 0, end: 0 })
+  })
+})
+
+describe('keepMounted', () => {
+  it('keeps the rows above mounted when a row is appended at the end, so they do not move', () => {
+    expect(keepMounted({ start: 70, end: 100 }, { start: 71, end: 101 }, 60)).toEqual({ start: 70, end: 101 })
+  })
+
+  it('takes the computed window once keeping would pass the cap', () => {
+    expect(keepMounted({ start: 40, end: 100 }, { start: 71, end: 101 }, 60)).toEqual({ start: 71, end: 101 })
+  })
+
+  it('takes the computed window when it moved off the mounted rows, or when nothing was mounted', () => {
+    expect(keepMounted({ start: 0, end: 30 }, { start: 50, end: 80 }, 60)).toEqual({ start: 50, end: 80 })
+    expect(keepMounted({ start: 0, end: 0 }, { start: 20, end: 50 }, 60)).toEqual({ start: 20, end: 50 })
   })
 })
 

@@ -165,6 +165,18 @@ export function computeWindow(layout: RowLayout, input: WindowInput): WindowRang
   return { start, end }
 }
 
+/**
+ * The rows to mount given the ones mounted now: while the two overlap and together stay within `maxRows`, rows
+ * already mounted stay. A reply appended at the end (or a short scroll) then adds rows without taking any away
+ * above, so the rows above keep their place in the list and their paint; a window that moved off the mounted
+ * rows, or would grow past the cap, is taken as computed.
+ */
+export function keepMounted(mounted: WindowRange, next: WindowRange, maxRows: number): WindowRange {
+  if (mounted.end <= mounted.start || mounted.end < next.start || next.end < mounted.start) return next
+  const union = { start: Math.min(mounted.start, next.start), end: Math.max(mounted.end, next.end) }
+  return union.end - union.start <= maxRows ? union : next
+}
+
 /** A row and where its top sat relative to the viewport's top. */
 export interface Anchor {
   id: string

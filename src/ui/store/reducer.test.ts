@@ -1,4 +1,4 @@
-import { createEffect, createRoot } from 'solid-js'
+import { createComputed, createEffect, createRoot } from 'solid-js'
 import { createStore, produce } from 'solid-js/store'
 import { describe, expect, it } from 'vitest'
 import type { SessionEvent } from '../../session/event'
@@ -365,5 +365,32 @@ describe('updating rows in place', () => {
         done()
       }),
     )
+  })
+
+  it('notifies only the session fields an update changed, down into nested objects', () => {
+    createRoot((dispose) => {
+      const [state, setState] = createStore(emptyState())
+      const info = session(1, { revert: { messageID: 'msg_0001' } })
+      setState(produce((draft) => applyEvent(draft, { type: 'session.created', info })))
+      const reads = { title: 0, created: 0, updated: 0 }
+      createComputed(() => {
+        void state.sessions[info.id]?.title
+        reads.title++
+      })
+      createComputed(() => {
+        void state.sessions[info.id]?.time.created
+        reads.created++
+      })
+      createComputed(() => {
+        void state.sessions[info.id]?.time.updated
+        reads.updated++
+      })
+      const { revert: _, ...unreverted } = info
+      setState(produce((draft) => applyEvent(draft, { type: 'session.updated', info: { ...unreverted, time: { ...info.time, updated: 9_999 } } })))
+      expect(reads).toEqual({ title: 1, created: 1, updated: 2 })
+      expect(state.sessions[info.id]?.time.updated).toBe(9_999)
+      expect(state.sessions[info.id] && 'revert' in state.sessions[info.id]!).toBe(false)
+      dispose()
+    })
   })
 })

@@ -14,16 +14,25 @@ function locate<T extends { id: string }>(list: T[], id: string): { index: numbe
   return { index: low, found: list[low]?.id === id }
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
 /**
- * Updates a row in place, field by field: Solid then notifies only the fields that changed. Replacing the object
- * would re-render everything that reads the row; for a streamed text part the final `part.updated` carries the
- * same text the deltas already built, and must not make the view re-parse a long reply.
+ * Updates a row in place, field by field and into nested objects: Solid then notifies only the fields that changed.
+ * Replacing the object would re-render everything that reads the row; for a streamed text part the final
+ * `part.updated` carries the same text the deltas already built, and must not make the view re-parse a long reply;
+ * a session's `session.updated` at every step changes its time and cost, not its title or model.
  */
 function mergeInto<T extends object>(target: T, source: T): void {
   const from = source as Record<string, unknown>
   const to = target as Record<string, unknown>
   for (const key of Object.keys(to)) if (!(key in from)) delete to[key]
-  for (const [key, value] of Object.entries(from)) if (to[key] !== value) to[key] = value
+  for (const [key, value] of Object.entries(from)) {
+    const current = to[key]
+    if (current === value) continue
+    if (isPlainObject(current) && isPlainObject(value)) mergeInto(current, value)
+    else to[key] = value
+  }
 }
 
 function upsertSorted<T extends { id: string }>(list: T[], item: T): void {
@@ -52,10 +61,13 @@ export function addChild(state: UiState, parentID: string, childID: string): voi
 export function applyEvent(state: UiState, event: SessionEvent): void {
   switch (event.type) {
     case 'session.created':
-    case 'session.updated':
-      state.sessions[event.info.id] = event.info
+    case 'session.updated': {
+      const existing = state.sessions[event.info.id]
+      if (existing) mergeInto(existing, event.info)
+      else state.sessions[event.info.id] = event.info
       if (event.info.parentID) addChild(state, event.info.parentID, event.info.id)
       return
+    }
     case 'session.deleted': {
       const id = event.info.id
       delete state.sessions[id]
