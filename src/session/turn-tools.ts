@@ -11,7 +11,7 @@ import { updateMessage } from './message-store'
 import { summarize, turnRange, type TurnRange } from '../snapshot'
 import type { StepTools } from './model-call'
 import type { StepProcessor } from './processor'
-import type { AssistantMessage, PartOf, PermissionRule, SessionInfo, UserMessage } from './schema'
+import type { AssistantMessage, Part, PartOf, PermissionRule, SessionInfo, UserMessage } from './schema'
 import { ascending } from './id'
 import type { PermissionGate, SnapshotSource, WorkspaceSource } from './turn-services'
 import { allowEverything } from './turn-services'
@@ -174,12 +174,18 @@ export async function recordDiffs(dependencies: TurnDependencies, sessionID: str
   const { store, snapshots } = dependencies
   if (!snapshots) return
   const history = await loadHistory(store, sessionID)
+  // One pass to group replies under their prompt: a filter per prompt made a long session's turn end quadratic.
+  const replies = new Map<string, Part[]>()
+  for (const entry of history) {
+    if (entry.info.role !== 'assistant') continue
+    const parts = replies.get(entry.info.parentID)
+    if (parts) parts.push(...entry.parts)
+    else replies.set(entry.info.parentID, [...entry.parts])
+  }
   const turns: { user: UserMessage; range: TurnRange }[] = []
   for (const entry of history) {
     if (entry.info.role !== 'user') continue
-    const userID = entry.info.id
-    const parts = history.filter((reply) => reply.info.role === 'assistant' && reply.info.parentID === userID).flatMap((reply) => reply.parts)
-    const range = turnRange(parts)
+    const range = turnRange(replies.get(entry.info.id) ?? [])
     if (range) turns.push({ user: entry.info, range })
   }
   const last = turns.at(-1)

@@ -81,10 +81,10 @@ export class ToolRegistry {
   private definitionsForModel: StepTools['definitions'] | undefined
 
   /**
-   * The tools of one step. `invalid` is among them (its description tells the model not to call it), so a call
-   * routed there by repair is an ordinary call to an active tool.
+   * Made on first use, which costs ~25 ms of schema conversion; the worker calls this once it is idle after starting,
+   * so the first step of the first turn does not pay it while the page renders the new prompt.
    */
-  stepTools(context: StepToolContext, abort: AbortSignal): StepTools {
+  modelDefinitions(): StepTools['definitions'] {
     this.definitionsForModel ??= [...this.definitions.values()]
       .sort((a, b) => a.id.localeCompare(b.id))
       .map((definition) => ({
@@ -93,8 +93,16 @@ export class ToolRegistry {
         description: definition.description,
         inputSchema: z.toJSONSchema(definition.parameters, { io: 'input' }) as Record<string, unknown>,
       }))
+    return this.definitionsForModel
+  }
+
+  /**
+   * The tools of one step. `invalid` is among them (its description tells the model not to call it), so a call
+   * routed there by repair is an ordinary call to an active tool.
+   */
+  stepTools(context: StepToolContext, abort: AbortSignal): StepTools {
     return {
-      definitions: this.definitionsForModel,
+      definitions: this.modelDefinitions(),
       resolve: (call) => this.resolve(call),
       run: ({ toolCallId, toolName, input }) => {
         const definition = this.definitions.get(toolName)

@@ -100,11 +100,13 @@ export function createService(options: ServiceOptions): Service {
     const store: StoreContext = { db: opened.db, now, emit: options.emit, version: options.version }
     context = store
     permissions = createPermissionService({ store })
+    const tools = new ToolRegistry()
+    setTimeout(() => tools.modelDefinitions(), 0)
     runner = new SessionRunner(
       {
         store,
         models: options.models?.(store) ?? noModels,
-        tools: new ToolRegistry(),
+        tools,
         retryLimit: async () => (await getSettings(store)).retryLimit,
         sleep: sleepWithSignal,
         setStatus: (sessionID, status) => store.emit({ type: 'session.status', sessionID, status }),
