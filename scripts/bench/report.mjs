@@ -49,6 +49,8 @@ const ROWS = [
   ['  long tasks ≥ 50 ms (PerformanceObserver)', 'longTasks', 'count'],
   ['  longest gap between animation frames', 'maxFrameGapMs', 'ms'],
   ['  animation frames per second while streaming', 'streamFps_2kMessages', 'fps'],
+  ['  the same stream traced: longest task', 'tracedLongestMainTaskMs', 'ms'],
+  ['  server deltas per worker delta (merged reads)', 'deltasPerWorkerDelta_2kMessages', 'ratio'],
   ['main-thread cost per delta, 10k / 100 messages', 'perDeltaCostRatio_10kVs100', 'ratio'],
   ['  deltas delivered, session open, ~3,000/s offered', 'streamDeltasPerSec_uiOpen', 'perSec'],
   ['  main thread per delta, 100 messages', 'mainUsPerDelta_100Messages', 'us'],
