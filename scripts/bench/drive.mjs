@@ -51,7 +51,6 @@ export function drive({ sessionID, text, marker, hang, sampleMs, frames, timeout
       out.idleAt = performance.now()
       performance.mark('bench:idle')
       framing = false
-      beating = false
       onIdle()
       if (out.lastAt === undefined) fail(new Error(`the turn ended after ${out.chars} of ${text.length} characters: ${JSON.stringify(out.errors)}`))
     }
@@ -73,24 +72,6 @@ export function drive({ sessionID, text, marker, hang, sampleMs, frames, timeout
     }
     requestAnimationFrame(tick)
   }
-  // A heartbeat: a timer that re-arms itself (every ~4 ms once nested). It runs only between tasks, so the longest
-  // interval between two beats bounds the longest main-thread task from above, with no tracing to slow the browser.
-  const heartbeat = { beats: 0, maxGap: 0, maxGapEndedAt: 0 }
-  let beating = frames
-  let lastBeat
-  const beat = () => {
-    if (!beating) return
-    const now = performance.now()
-    // Counted from the prompt, like the long tasks.
-    if (out.promptAt !== undefined && lastBeat !== undefined && now - lastBeat > heartbeat.maxGap) {
-      heartbeat.maxGap = now - lastBeat
-      heartbeat.maxGapEndedAt = now - out.promptAt
-    }
-    lastBeat = now
-    heartbeat.beats++
-    setTimeout(beat, 0)
-  }
-  if (frames) beat()
   const observer = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) out.longTasks.push({ start: e.startTime, duration: e.duration })
   })
@@ -145,13 +126,11 @@ export function drive({ sessionID, text, marker, hang, sampleMs, frames, timeout
       out.shown = document.body.textContent.includes(marker)
       out.longTasks = out.longTasks.filter((e) => e.start + e.duration > out.promptAt && e.start < out.idleAt)
       out.frames = frameStats
-      out.heartbeat = heartbeat
       return out
     } finally {
       clearTimeout(timer)
       sampling = false
       framing = false
-      beating = false
       observer.disconnect()
       channel.close()
     }

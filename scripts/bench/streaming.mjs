@@ -184,11 +184,9 @@ export async function throughput(page, browser, { baseURL, mockURL }, log) {
 
 /**
  * Target 4 (and its per-delta cost, for information): 20,000 deltas at the target rate into the open 2k session, twice.
- * The target is read from the run without tracing: recording every task and microtask of the page, its worker and
- * the GPU process, and piping the trace to this process, takes a share of the machine's two cores and stretches
- * the page's tasks (its longest traced task costs 18–27 ms of CPU but runs 45–70 ms). There the heartbeat's longest
- * gap bounds the longest task from above and the Long Tasks API reports any of 50 ms or more; the traced run gives
- * the CPU-time breakdown and its own longest task, for information.
+ * The figure comes from the traced run, as it always has: the trace sees every task. Tracing takes its share of the
+ * machine's two cores, though, and stretches the page's tasks, so a first run without it reports what the Long
+ * Tasks API sees (every task of 50 ms or more, and nothing shorter), for information.
  */
 export async function mainThread(page, browser, { baseURL, mockURL }, sessions, log) {
   log(`  ${MAIN_THREAD_DELTAS.toLocaleString('en')} deltas at ~3,000/s into the open 2,000-message session, untraced…`)
@@ -198,8 +196,6 @@ export async function mainThread(page, browser, { baseURL, mockURL }, sessions, 
   const untraced = await stream(page, sessions.twoK.session.id, plain.text, plain.marker, { frames: true })
   sessions.twoK.newest = plain.marker
   check(untraced.shown, 'the open session does not show the end of the streamed reply')
-  check(untraced.heartbeat.beats > 100, `the heartbeat ran only ${untraced.heartbeat.beats} times while the reply streamed`)
-  const untracedLongTask = Math.max(0, ...untraced.longTasks.map((e) => e.duration))
 
   log('  the same, traced…')
   await openSession(page, baseURL, sessions.twoK)
@@ -215,19 +211,18 @@ export async function mainThread(page, browser, { baseURL, mockURL }, sessions, 
   const traced = longestTaskMs(trace.main, from, to)
   const observed = Math.max(0, ...out.longTasks.map((e) => e.duration))
   return {
-    // An upper bound (the heartbeat's longest gap holds the longest task and whatever ran next to it); the Long Tasks
-    // API sees only tasks of 50 ms or more but cannot miss one, so take the larger.
-    maxMainThreadTaskMs: Math.max(untraced.heartbeat.maxGap, untracedLongTask),
-    // When the longest gap ended, in ms after the prompt (the reply's first delta comes ~0.7 s in, its last ~7.3 s).
-    maxMainThreadTaskEndedAtMs: untraced.heartbeat.maxGapEndedAt,
-    longTasks: untraced.longTasks.length,
-    longTaskObserverMaxMs: untracedLongTask,
-    maxFrameGapMs: untraced.frames.maxGap,
-    framesOver50Ms: untraced.frames.over50,
-    streamFps_2kMessages: untraced.frames.count / ((untraced.idleAt - untraced.promptAt) / 1000),
-    // The traced run: every task seen, each stretched by the tracing itself.
-    tracedLongestMainTaskMs: Math.max(traced, observed),
-    tracedLongTasks: out.longTasks.length,
+    // The trace sees every task; the Long Tasks API only those ≥ 50 ms, but it cannot miss one, so take the larger.
+    maxMainThreadTaskMs: Math.max(traced, observed),
+    tracedLongestMainTaskMs: traced,
+    longTasks: out.longTasks.length,
+    longTaskObserverMaxMs: observed,
+    maxFrameGapMs: out.frames.maxGap,
+    framesOver50Ms: out.frames.over50,
+    streamFps_2kMessages: out.frames.count / ((out.idleAt - out.promptAt) / 1000),
+    // The untraced run: how many tasks of 50 ms or more, and the longest of them (0 when there were none).
+    untracedLongTasks: untraced.longTasks.length,
+    untracedLongTaskMaxMs: Math.max(0, ...untraced.longTasks.map((e) => e.duration)),
+    untracedMaxFrameGapMs: untraced.frames.maxGap,
     uiMessagesPerSec_2kMessages: costs.uiMessagesPerSec,
     mainUsPerDelta_2kMessages: costs.mainUs,
     lastDeltaToCommitMsAtEnd: out.after.lastCommitAt - out.after.lastDeltaAt,
