@@ -1,7 +1,5 @@
 import { describe, expect, test } from 'vitest'
 import { makeBuilders } from '../session/fixture-builders'
-import { ensureDefaultProject } from '../session/project-store'
-import { makeTestContext } from '../session/test-context'
 import type { StoreContext } from '../session/context'
 import { exportBackup, exportFileName, exportSession, loadTranscript } from './export'
 import { importTranscript } from './import'
@@ -9,17 +7,8 @@ import { importFile, type OpenDependencies } from './open'
 import { fromOpencodeExport, toOpencodeExport } from './opencode'
 import { richTranscript } from './testing/rich-transcript'
 import { withoutIds } from './testing/normalize'
+import { rowCounts, setupShareStore } from './testing/store'
 import type { SessionTranscript } from './transcript'
-
-async function setup() {
-  const test = makeTestContext()
-  const project = await ensureDefaultProject(test.context)
-  return { ...test, projectID: project.id }
-}
-
-async function rowCounts(context: StoreContext) {
-  return { sessions: await context.db.sessions.count(), messages: await context.db.messages.count(), parts: await context.db.parts.count() }
-}
 
 /** The rich transcript with a second child, to see that children keep their order. */
 function familyTranscript(): SessionTranscript {
@@ -53,7 +42,7 @@ const encoder = new TextEncoder()
 
 describe('session file export and import', () => {
   test('export then import is lossless: equal but for ids, children in order', async () => {
-    const source = await setup()
+    const source = await setupShareStore()
     const transcript = familyTranscript()
     const sessionID = await store(source.context, source.projectID, transcript)
     const { document, redactions } = await exportSession(source.context, sessionID)
@@ -61,7 +50,7 @@ describe('session file export and import', () => {
     expect(document).toMatchObject({ format: 'tabcode-session', version: 1, exported: { app: 'test' } })
     const text = JSON.stringify(document, null, 2)
 
-    const target = await setup()
+    const target = await setupShareStore()
     const outcome = await importFile({ context: target.context, projectID: target.projectID }, encoder.encode(text))
     if (outcome.kind !== 'session') throw new Error('expected a session')
     const imported = await loadTranscript(target.context, outcome.session.id)
@@ -79,7 +68,7 @@ describe('session file export and import', () => {
   })
 
   test('the last snapshot’s files travel along and come back as a project of their own', async () => {
-    const source = await setup()
+    const source = await setupShareStore()
     const transcript = richTranscript()
     const sessionID = await store(source.context, source.projectID, transcript)
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255])
@@ -100,7 +89,7 @@ describe('session file export and import', () => {
     ])
     expect(redactions.map((item) => item.where)).toEqual(['Workspace file README.md'])
 
-    const target = await setup()
+    const target = await setupShareStore()
     const created: { name: string; files: { path: string; data: Uint8Array }[] }[] = []
     const dependencies: OpenDependencies = {
       context: target.context,
@@ -121,7 +110,7 @@ describe('session file export and import', () => {
   })
 
   test('secrets in the conversation and the stored provider keys never reach the file', async () => {
-    const source = await setup()
+    const source = await setupShareStore()
     const transcript = richTranscript()
     const text = transcript.messages[0]!.parts[0]!
     if (text.type !== 'text') throw new Error('fixture changed')
@@ -135,7 +124,7 @@ describe('session file export and import', () => {
   })
 
   test('bad files each get their own error and write nothing', async () => {
-    const { context, projectID } = await setup()
+    const { context, projectID } = await setupShareStore()
     const dependencies = { context, projectID }
     const valid = JSON.parse(JSON.stringify({ format: 'tabcode-session', version: 1, exported: { time: 1, app: 'x' }, session: richTranscript() })) as Record<string, unknown>
     const cases: [string, Uint8Array | string][] = [
@@ -153,7 +142,7 @@ describe('session file export and import', () => {
   })
 
   test('an opencode export is recognised and handed to the converter', async () => {
-    const { context, projectID } = await setup()
+    const { context, projectID } = await setupShareStore()
     const transcript = richTranscript()
     delete transcript.children
     const outcome = await importFile({ context, projectID, fromOpencode: fromOpencodeExport }, JSON.stringify(toOpencodeExport(transcript)))
@@ -175,7 +164,7 @@ describe('session file export and import', () => {
 
 describe('backups', () => {
   test('hold every project, session, message and part, and never providers, keys or settings', async () => {
-    const { context, projectID } = await setup()
+    const { context, projectID } = await setupShareStore()
     await store(context, projectID, familyTranscript())
     const apiKey = 'sk-live-provider-key-0123456789abcdef'
     await context.db.providers.add({ id: 'prv_1', type: 'openai', name: 'OpenAI', apiKey, models: [], time: { created: 1, updated: 1 } })
@@ -193,7 +182,7 @@ describe('backups', () => {
   })
 
   test('restore elsewhere is lossless; restoring again, or where the originals still are, adds nothing', async () => {
-    const source = await setup()
+    const source = await setupShareStore()
     const sessionID = await store(source.context, source.projectID, familyTranscript())
     const other = richTranscript()
     delete other.children
@@ -211,7 +200,7 @@ describe('backups', () => {
     const { document } = await exportBackup(source.context)
     const text = JSON.stringify(document)
 
-    const target = await setup()
+    const target = await setupShareStore()
     const dependencies = { context: target.context, projectID: target.projectID }
     const restored = await importFile(dependencies, text)
     if (restored.kind !== 'backup') throw new Error('expected a backup')
@@ -233,7 +222,7 @@ describe('backups', () => {
   })
 
   test('an imported session exports and imports again like any other', async () => {
-    const { context, projectID } = await setup()
+    const { context, projectID } = await setupShareStore()
     const first = await importTranscript(context, richTranscript(), { projectID, source: 'link', hash: 'x' })
     const { document } = await exportSession(context, first.session.id)
     const second = await importFile({ context, projectID }, JSON.stringify(document))

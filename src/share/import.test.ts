@@ -1,31 +1,19 @@
 import { describe, expect, test } from 'vitest'
-import { ensureDefaultProject } from '../session/project-store'
-import { makeTestContext } from '../session/test-context'
 import { loadTranscript } from './export'
 import { importTranscript, remapTranscript } from './import'
 import { createShareLink } from './link'
 import { importShareLink } from './open'
 import { richTranscript } from './testing/rich-transcript'
 import { withoutIds } from './testing/normalize'
+import { rowCounts, setupShareStore } from './testing/store'
 import { realisticTranscript } from './testing/realistic-session'
 import type { SessionTranscript } from './transcript'
-import type { StoreContext } from '../session/context'
 
 const base = 'https://tabcode.example/'
 
-async function setup() {
-  const test = makeTestContext()
-  const project = await ensureDefaultProject(test.context)
-  return { ...test, projectID: project.id }
-}
-
-async function rowCounts(context: StoreContext) {
-  return { sessions: await context.db.sessions.count(), messages: await context.db.messages.count(), parts: await context.db.parts.count() }
-}
-
 describe('importTranscript', () => {
   test('writes the whole tree with new ids, equal to the input but for ids', async () => {
-    const { context, projectID, events } = await setup()
+    const { context, projectID, events } = await setupShareStore()
     const transcript = richTranscript()
     const result = await importTranscript(context, transcript, { projectID, source: 'file', hash: 'h1' })
     expect(result.duplicate).toBe(false)
@@ -82,7 +70,7 @@ describe('importTranscript', () => {
   })
 
   test('an earlier stamp in the input is replaced by ours', async () => {
-    const { context, projectID } = await setup()
+    const { context, projectID } = await setupShareStore()
     const transcript = richTranscript()
     transcript.info.metadata = { import: { hash: 'forged', source: 'link', time: 1 } }
     const result = await importTranscript(context, transcript, { projectID, source: 'link', hash: 'real' })
@@ -90,7 +78,7 @@ describe('importTranscript', () => {
   })
 
   test('importing the same input twice returns the first session and writes nothing more', async () => {
-    const { context, projectID } = await setup()
+    const { context, projectID } = await setupShareStore()
     const first = await importTranscript(context, richTranscript(), { projectID, source: 'link', hash: 'same' })
     const before = await rowCounts(context)
     const second = await importTranscript(context, richTranscript(), { projectID, source: 'link', hash: 'same' })
@@ -102,13 +90,13 @@ describe('importTranscript', () => {
   })
 
   test('an unknown project is refused and nothing is written', async () => {
-    const { context } = await setup()
+    const { context } = await setupShareStore()
     await expect(importTranscript(context, richTranscript(), { projectID: 'prj_missing', source: 'file', hash: 'h' })).rejects.toMatchObject({ name: 'NotFoundError' })
     expect(await rowCounts(context)).toEqual({ sessions: 0, messages: 0, parts: 0 })
   })
 
   test('a row that collides with a stored one fails the whole import', async () => {
-    const { context, projectID } = await setup()
+    const { context, projectID } = await setupShareStore()
     const result = await importTranscript(context, richTranscript(), { projectID, source: 'file', hash: 'a' })
     const before = await rowCounts(context)
     const stuck = { ascending: () => result.session.id.replace('ses_', 'msg_'), descending: () => result.session.id }
@@ -117,7 +105,7 @@ describe('importTranscript', () => {
   })
 
   test('10,000 parts import in one transaction, quickly', async () => {
-    const { context, projectID } = await setup()
+    const { context, projectID } = await setupShareStore()
     const transcript: SessionTranscript = realisticTranscript()
     // 100 messages × 100 parts.
     for (const message of transcript.messages) {
@@ -136,7 +124,7 @@ describe('importTranscript', () => {
 
 describe('opening a link', () => {
   test('a bad link writes nothing, whatever is wrong with it', async () => {
-    const { context, projectID } = await setup()
+    const { context, projectID } = await setupShareStore()
     const dependencies = { context, projectID }
     const good = await createShareLink(richTranscript(), { base, passphrase: 'pw', encryption: { iterations: 1000 } })
     const attempts = [
@@ -152,7 +140,7 @@ describe('opening a link', () => {
   })
 
   test('the same link opened twice makes one session', async () => {
-    const { context, projectID } = await setup()
+    const { context, projectID } = await setupShareStore()
     const link = await createShareLink(richTranscript(), { base })
     const first = await importShareLink({ context, projectID }, link.url)
     const second = await importShareLink({ context, projectID }, link.url)
@@ -167,7 +155,7 @@ describe('the 10,000-part benchmark file', () => {
   test('is a valid session file of 10,000 parts that imports whole', async () => {
     const { tenThousandPartsFile } = await import('./testing/bench-data')
     const { importFile } = await import('./open')
-    const { context, projectID } = await setup()
+    const { context, projectID } = await setupShareStore()
     const text = tenThousandPartsFile()
     const started = performance.now()
     const outcome = await importFile({ context, projectID }, text)

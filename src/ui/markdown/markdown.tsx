@@ -1,6 +1,7 @@
 import { For, Index, Show, createMemo, createSignal, type JSX } from 'solid-js'
 import type { MarkedToken, Token, Tokens } from 'marked'
 import { lexGrowingText, reuseUnchangedBlocks, type LexedMarkdown, type LexedText } from './blocks'
+import { sameItems } from '../store/same-items'
 import { decodeCharacterReferences } from './character-references'
 import { classifyImageSource, isExternalHref, safeLinkHref } from './link-safety'
 import './markdown.css'
@@ -262,8 +263,6 @@ function renderBlock(token: MarkedToken, looseText: LooseText): JSX.Element {
       return <p>{token.raw}</p>
   }
 }
-
-const sameItems = <T,>(left: readonly T[], right: readonly T[]) => left.length === right.length && left.every((item, index) => item === right[index])
 
 /** Top-level blocks per chunk: a chunk is painted as a unit, so a frame re-records only the chunks that changed. */
 export const CHUNK_BLOCKS = 16

@@ -1,11 +1,10 @@
 import { createMemo, type Accessor } from 'solid-js'
+import { sameItems } from '../store/same-items'
 
 export interface KeyedList<T> {
   ids: Accessor<string[]>
   get(id: string): T | undefined
 }
-
-const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index])
 
 /**
  * Rows keyed by id instead of by object. The reducer replaces a row's object on every update, so `<For>` over the
@@ -13,7 +12,7 @@ const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((
  * is flushed. `<For>` over the ids keeps each row; the row reads its current object through `get`.
  */
 export function createKeyedList<T extends { id: string }>(list: Accessor<readonly T[]>): KeyedList<T> {
-  const ids = createMemo(() => list().map((item) => item.id), [], { equals: sameIds })
+  const ids = createMemo(() => list().map((item) => item.id), [], { equals: sameItems })
   const byID = createMemo(() => {
     const map = new Map<string, T>()
     for (const item of list()) map.set(item.id, item)

@@ -1,4 +1,5 @@
 import { createComputed, createSignal, on, onCleanup, onMount, type Accessor } from 'solid-js'
+import { sameItems } from '../store/same-items'
 import {
   anchorAt,
   bottomTop,
@@ -42,8 +43,6 @@ export interface VirtualList {
   scrollToBottom(): void
 }
 
-const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, index) => id === b[index])
-
 /**
  * A bottom-anchored, variable-height virtual list for the conversation (pure math in virtual-window.ts).
  *
@@ -58,7 +57,7 @@ const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.l
 export function createVirtualList(options: VirtualListOptions): VirtualList {
   const maxRows = options.maxRows ?? MAX_MOUNTED_ROWS
   const layout = makeRowLayout(ESTIMATED_ROW_PX)
-  const [visible, setVisible] = createSignal<string[]>([], { equals: sameIds })
+  const [visible, setVisible] = createSignal<string[]>([], { equals: sameItems })
   const [padding, setPadding] = createSignal({ top: 0, bottom: 0 }, { equals: (a, b) => a.top === b.top && a.bottom === b.bottom })
   const [following, setFollowing] = createSignal(true)
   let range: WindowRange = { start: 0, end: 0 }

@@ -1,31 +1,20 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { render } from 'solid-js/web'
+import { describe, expect, it, vi } from 'vitest'
+import { mount } from '../testing/mount'
 import { AppError } from '../../session/errors'
 import { one, settle } from '../history/test-support'
 import { BackupSection } from './backup-section'
 
-const cleanups: Array<() => void> = []
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup()
-})
-
-function mount(exportBackup: () => Promise<{ fileName: string; text: string; redactions: [] }>) {
+function mountSection(exportBackup: () => Promise<{ fileName: string; text: string; redactions: [] }>) {
   const download = vi.fn()
   const onImport = vi.fn()
-  const container = document.createElement('div')
-  document.body.append(container)
-  const dispose = render(() => <BackupSection exportBackup={exportBackup} onImport={onImport} download={download} />, container)
-  cleanups.push(() => {
-    dispose()
-    container.remove()
-  })
-  return { root: container, download, onImport }
+  const root = mount(() => <BackupSection exportBackup={exportBackup} onImport={onImport} download={download} />)
+  return { root, download, onImport }
 }
 
 describe('settings backup section', () => {
   it('saves everything as one file and says which', async () => {
-    const { root, download } = mount(async () => ({ fileName: 'tabcode-backup-2026-11-30.json', text: '{"format":"tabcode-backup"}', redactions: [] }))
+    const { root, download } = mountSection(async () => ({ fileName: 'tabcode-backup-2026-11-30.json', text: '{"format":"tabcode-backup"}', redactions: [] }))
     expect(root.querySelector('section h3')?.textContent?.trim()).toBe('Backup')
     one<HTMLButtonElement>(root, 'button', 'Export everything').click()
     await settle()
@@ -34,7 +23,7 @@ describe('settings backup section', () => {
   })
 
   it('says when the backup could not be made', async () => {
-    const { root, download } = mount(async () => Promise.reject(new AppError('StorageFullError', 'The storage is full.', {})))
+    const { root, download } = mountSection(async () => Promise.reject(new AppError('StorageFullError', 'The storage is full.', {})))
     one<HTMLButtonElement>(root, 'button', 'Export everything').click()
     await settle()
     expect(download).not.toHaveBeenCalled()
@@ -42,7 +31,7 @@ describe('settings backup section', () => {
   })
 
   it('hands a picked file to the importer', async () => {
-    const { root, onImport } = mount(async () => ({ fileName: 'x.json', text: '{}', redactions: [] }))
+    const { root, onImport } = mountSection(async () => ({ fileName: 'x.json', text: '{}', redactions: [] }))
     const input = root.querySelector<HTMLInputElement>('input[type="file"]')!
     expect(input.getAttribute('aria-label')).toBe('Import file')
     expect(input.accept).toContain('.json')

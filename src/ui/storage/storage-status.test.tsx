@@ -1,15 +1,10 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { render } from 'solid-js/web'
+import { describe, expect, it, vi } from 'vitest'
+import { mount } from '../testing/mount'
 import { createStorageStatus } from './create-storage-status'
 import type { AskedMemory, StorageManagerLike } from './persistent-storage'
 import { StorageStatus } from './storage-status'
 import { StorageSummary } from './storage-summary'
-
-const cleanups: Array<() => void> = []
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup()
-})
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -27,17 +22,6 @@ function fakeBrowser(options: { persisted?: boolean; grants?: boolean; usage?: n
   const flag = { asked: false }
   const memory: AskedMemory = { get: () => flag.asked, set: () => void (flag.asked = true) }
   return { state, manager, memory, flag }
-}
-
-function mount(view: () => ReturnType<typeof StorageStatus>): HTMLElement {
-  const container = document.createElement('div')
-  document.body.append(container)
-  const dispose = render(view, container)
-  cleanups.push(() => {
-    dispose()
-    container.remove()
-  })
-  return container
 }
 
 const region = (container: HTMLElement) => container.querySelector<HTMLElement>('section[aria-label="Storage"]')!

@@ -1,6 +1,4 @@
-import type { JSX } from 'solid-js'
-import { render } from 'solid-js/web'
-import { afterEach, vi } from 'vitest'
+import { vi } from 'vitest'
 import type { SessionEvent } from '../../session/event'
 import type { FileDiff } from '../../session/schema'
 import type { FileStat, WorkspaceChange } from '../../workspace/workspace'
@@ -70,27 +68,7 @@ export function makeFakeWorkspace(initial: Record<string, string | Uint8Array> =
   }
 }
 
-
-const cleanups: Array<() => void> = []
-
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup()
-})
-
-/**
- * Renders a view into a fresh container (tests only); it is unmounted after the test. A `detached` container is
- * kept out of the document, so frames in it never try to load (happy-dom logs every frame it declines to load).
- */
-export function mount(view: () => JSX.Element, options: { detached?: boolean } = {}): HTMLElement {
-  const container = document.createElement('div')
-  if (!options.detached) document.body.append(container)
-  const dispose = render(view, container)
-  cleanups.push(() => {
-    dispose()
-    container.remove()
-  })
-  return container
-}
+export { mount } from '../testing/mount'
 
 export function press(target: Element, key: string, init: KeyboardEventInit = {}): void {
   target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }))

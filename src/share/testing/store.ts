@@ -1,0 +1,15 @@
+import type { StoreContext } from '../../session/context'
+import { ensureDefaultProject } from '../../session/project-store'
+import { makeTestContext } from '../../session/test-context'
+
+/** An empty database with the default project, which every import and export test starts from. */
+export async function setupShareStore() {
+  const test = makeTestContext()
+  const project = await ensureDefaultProject(test.context)
+  return { ...test, projectID: project.id }
+}
+
+/** How many sessions, messages and parts are stored: what an import adds, or a refused one must not. */
+export async function rowCounts(context: StoreContext) {
+  return { sessions: await context.db.sessions.count(), messages: await context.db.messages.count(), parts: await context.db.parts.count() }
+}
