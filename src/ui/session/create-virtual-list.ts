@@ -66,6 +66,8 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
   /** Where the last follow put the viewport; a scroll event at or below it is that scroll, not the reader's. */
   let followedTop = -1
   const rows = new Map<Element, string>()
+  /** Whether the estimate for unmeasured rows has been taken from measured ones yet. */
+  let sampled = false
 
   /**
    * Where the list's first row would start, in the scroller's content coordinates: the list's own top, since its
@@ -167,6 +169,11 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
       const height = entry.borderBoxSize?.[0]?.blockSize ?? (entry.target as HTMLElement).offsetHeight
       if (layout.measure(id, height)) moved = true
     }
+    // A new estimate moves every mounted row (see makeRowLayout). Take it for the first rows measured, and while the
+    // reader is scrolled up, where rows mounted above get measured and the anchor already absorbs the moves; while
+    // following the end, the rows appended there would each move the whole list for nothing the reader sees.
+    if ((!sampled || !following()) && layout.refreshEstimate()) moved = true
+    if (moved) sampled = true
     // The scroller changed size (window resize, the prompt grew) or the list did (rows came or went): same
     // handling, nothing to measure.
     if (!moved && !entries.some((entry) => entry.target === scroller || entry.target === list)) return

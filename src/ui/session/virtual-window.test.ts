@@ -25,17 +25,40 @@ describe('makeRowLayout', () => {
     expect(layout.indexAt(-50)).toBe(0)
   })
 
-  it('uses measured heights and the mean of them as the new estimate', () => {
+  it('uses measured heights, and the mean of them as the estimate once asked to', () => {
     const layout = makeRowLayout(100)
     layout.setRows(ids(4))
     expect(layout.measure('m00000', 40)).toBe(true)
+    // Measuring alone keeps the estimate: the other rows stay at 100.
+    expect(layout.total()).toBe(340)
+    expect(layout.refreshEstimate()).toBe(true)
     // The estimate is now 40 for every other row.
     expect(layout.total()).toBe(160)
     layout.measure('m00001', 60)
+    expect(layout.refreshEstimate()).toBe(true)
     expect(layout.total()).toBe(40 + 60 + 50 + 50)
     expect(layout.measure('m00001', 60)).toBe(false)
+    expect(layout.refreshEstimate()).toBe(false)
     expect(layout.measured('m00001')).toBe(true)
     expect(layout.measured('m00002')).toBe(false)
+  })
+
+  it('does not move the rows above when a row appended at the end is measured', () => {
+    // A long session: the rows above the mounted ones are estimated, the mounted ones (40 to 49) measured.
+    const layout = makeRowLayout(100)
+    layout.setRows(ids(50))
+    for (const id of ids(10, 40)) layout.measure(id, 80)
+    layout.refreshEstimate()
+    const firstMounted = layout.offset(40)
+    expect(firstMounted).toBe(40 * 80)
+    // A new message at the end, much shorter than the rest.
+    layout.setRows(ids(51))
+    layout.measure('m00050', 20)
+    expect(layout.offset(40)).toBe(firstMounted)
+    expect(layout.total()).toBe(firstMounted + 11 * 80 - 60)
+    // When the caller takes the estimate again, the new row counts.
+    expect(layout.refreshEstimate()).toBe(true)
+    expect(layout.offset(40)).toBeCloseTo((40 * (10 * 80 + 20)) / 11, 6)
   })
 
   it('keeps measured heights by id when rows are prepended', () => {
@@ -43,6 +66,7 @@ describe('makeRowLayout', () => {
     layout.setRows(ids(2, 10))
     layout.measure('m00010', 30)
     layout.measure('m00011', 70)
+    layout.refreshEstimate()
     layout.setRows([...ids(3, 7), ...ids(2, 10)])
     expect(layout.indexOf('m00010')).toBe(3)
     // Three new rows at the estimate (50), then the two measured ones.
@@ -63,8 +87,12 @@ describe('makeRowLayout', () => {
     const layout = makeRowLayout(100)
     layout.setRows(ids(2))
     layout.measure('m00000', 10)
+    layout.refreshEstimate()
+    expect(layout.total()).toBe(20)
     layout.setRows(ids(2, 5))
     expect(layout.measured('m00000')).toBe(false)
+    // Nothing is measured any more: the next estimate is the default again.
+    expect(layout.refreshEstimate()).toBe(true)
     expect(layout.total()).toBe(200)
   })
 
@@ -159,12 +187,14 @@ describe('anchors', () => {
     const anchor = anchorAt(layout, 1000)!
     layout.measure('m00003', 340)
     expect(topForAnchor(layout, anchor)).toBe(1240)
-    // A first measurement moves the estimate of every unmeasured row, and the anchor follows that too.
+    // A new estimate moves every unmeasured row, and the anchor follows that too.
     const fresh = makeRowLayout(100)
     fresh.setRows(ids(20))
     const held = anchorAt(fresh, 1000)!
     fresh.measure('m00003', 340)
+    fresh.refreshEstimate()
     expect(topForAnchor(fresh, held)).toBe(fresh.offset(10))
+    expect(fresh.offset(10)).toBe(340 * 10)
   })
 
   it('gives up when the anchor row is gone', () => {

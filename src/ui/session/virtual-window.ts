@@ -11,6 +11,11 @@ export interface RowLayout {
   setRows(ids: readonly string[]): void
   /** Records a row's measured height; returns whether anything moved. */
   measure(id: string, height: number): boolean
+  /**
+   * Makes the mean of the measured heights the estimate for unmeasured rows, if rows were first measured (or left)
+   * since the last call; returns whether anything moved.
+   */
+  refreshEstimate(): boolean
   count(): number
   idAt(index: number): string | undefined
   indexOf(id: string): number
@@ -25,9 +30,13 @@ export interface RowLayout {
 
 /**
  * Heights with lazily recomputed prefix sums. A changed height only dirties the offsets from its own row down, so
- * re-measuring the streaming row at the bottom costs O(1) however long the session is. The estimate for unmeasured
- * rows is the mean of the rows measured so far; it changes only when a row is measured for the first time, not on
- * every re-measure, for the same reason.
+ * re-measuring the streaming row at the bottom costs O(1) however long the session is.
+ *
+ * The estimate for unmeasured rows is the mean of the rows measured so far, but it changes only when the caller asks
+ * (`refreshEstimate`), never as a side effect of measuring a row. A new estimate moves every row below the
+ * unmeasured ones, that is every mounted row of a long session: the browser then re-walks the whole mounted tree
+ * (~10 ms for a 2,000-message session), and measuring each new message appended at the end would pay that for
+ * nothing the reader sees.
  */
 export function makeRowLayout(defaultEstimate: number): RowLayout {
   let ids: readonly string[] = []
@@ -35,6 +44,8 @@ export function makeRowLayout(defaultEstimate: number): RowLayout {
   const heights = new Map<string, number>()
   let measuredSum = 0
   let estimate = defaultEstimate
+  /** Rows were first measured, or measured rows left, since the estimate was last taken. */
+  let stale = false
   let offsets: number[] = [0]
   let validUpTo = 0
 
@@ -55,14 +66,14 @@ export function makeRowLayout(defaultEstimate: number): RowLayout {
       offsets = new Array<number>(next.length + 1)
       offsets[0] = 0
       validUpTo = 0
-      // Forget rows that left, so the estimate follows the rows still here.
+      // Forget rows that left, so the next estimate follows the rows still here.
       for (const id of [...heights.keys()]) {
         if (!index.has(id)) {
           measuredSum -= heights.get(id)!
           heights.delete(id)
+          stale = true
         }
       }
-      estimate = heights.size ? measuredSum / heights.size : defaultEstimate
     },
     measure(id, height) {
       const previous = heights.get(id)
@@ -70,15 +81,18 @@ export function makeRowLayout(defaultEstimate: number): RowLayout {
       const position = index.get(id)
       heights.set(id, height)
       measuredSum += height - (previous ?? 0)
-      if (previous === undefined) {
-        const next = measuredSum / heights.size
-        if (next !== estimate) {
-          estimate = next
-          invalidate(0)
-          return true
-        }
-      }
+      // Only a first measurement counts towards the estimate: re-measuring the streaming row must not move the rest.
+      if (previous === undefined) stale = true
       if (position !== undefined) invalidate(position)
+      return true
+    },
+    refreshEstimate() {
+      if (!stale) return false
+      stale = false
+      const next = heights.size ? measuredSum / heights.size : defaultEstimate
+      if (next === estimate) return false
+      estimate = next
+      invalidate(0)
       return true
     },
     count: () => ids.length,
