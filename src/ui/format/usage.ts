@@ -1,4 +1,5 @@
 import type { Tokens } from '../../session/schema'
+import { formatNumber } from './number'
 
 /**
  * Money as people read model bills: sub-cent costs keep four decimals (a step often costs $0.0012), anything from
@@ -47,7 +48,7 @@ export function tokenSegments(tokens: Tokens): TokenSegment[] {
 
 /** One line for screen readers and tooltips: "1,234 input, 56 output, 0 reasoning, 10 cache read, 0 cache write tokens". */
 export function describeTokens(tokens: Tokens): string {
-  const number = (count: number) => Math.round(count).toLocaleString('en-US')
+  const number = (count: number) => formatNumber(Math.round(count))
   return (
     `${number(tokens.input)} input, ${number(tokens.output)} output, ${number(tokens.reasoning)} reasoning, ` +
     `${number(tokens.cache.read)} cache read, ${number(tokens.cache.write)} cache write tokens`

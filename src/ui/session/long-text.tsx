@@ -1,5 +1,6 @@
 import { createMemo, createSignal, Show, type JSX } from 'solid-js'
 import { truncateText } from '../format/truncate'
+import { formatNumber } from '../format/number'
 
 export const LONG_TEXT_LINES = 30
 export const LONG_TEXT_CHARS = 6_000
@@ -18,7 +19,7 @@ export function LongText(props: { text: string; class?: string; maxLines?: numbe
       <pre>{expanded() || !cut().truncated ? props.text : cut().text}</pre>
       <Show when={cut().truncated}>
         <button type="button" class="button-link long-text-toggle" aria-expanded={expanded()} onClick={() => setExpanded(!expanded())}>
-          {expanded() ? 'Show less' : `Show all (${cut().totalLines.toLocaleString('en-US')} lines)`}
+          {expanded() ? 'Show less' : `Show all (${formatNumber(cut().totalLines)} lines)`}
         </button>
       </Show>
     </div>

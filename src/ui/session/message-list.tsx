@@ -31,15 +31,9 @@ export function MessageList(props: { controls?: (list: Pick<VirtualList, 'scroll
   }
   const virtual = createVirtualList({ ids: keyed.ids, scroller: () => scroller, list: () => log, onReachTop: loadOlder })
   props.controls?.(virtual)
-  // Each row needs its predecessor (consecutive steps of one reply share a heading); one pass per list change.
-  const previousIDs = createMemo(() => {
-    const ids = keyed.ids()
-    const map = new Map<string, string>()
-    for (let index = 1; index < ids.length; index++) map.set(ids[index]!, ids[index - 1]!)
-    return map
-  })
+  // Each row needs its predecessor (consecutive steps of one reply share a heading).
   const previousOf = (messageID: string) => {
-    const previous = previousIDs().get(messageID)
+    const previous = keyed.previousID(messageID)
     return previous ? keyed.get(previous) : undefined
   }
   const empty = () => keyed.ids().length === 0

@@ -1,4 +1,5 @@
 import { errorMessage } from '../format/error'
+import { formatNumber } from '../format/number'
 
 /** Where the untrusted input came from: the words differ ("this link" / "this file"), the problems do not. */
 export type ImportSource = 'link' | 'file'
@@ -35,7 +36,7 @@ export function describeImportProblem(error: unknown, source: ImportSource): Imp
       }
     case 'ImportTooLargeError': {
       const what = typeof data.what === 'string' ? data.what : 'its content'
-      const limit = typeof data.limit === 'number' ? data.limit.toLocaleString('en-US') : undefined
+      const limit = typeof data.limit === 'number' ? formatNumber(data.limit) : undefined
       const over = limit ? `${capitalise(what)} is over the limit of ${limit}.` : 'It is over what an import may hold.'
       return { name, headline: `${thing} is too large`, advice: `${over} ${NOTHING_WRITTEN}` }
     }

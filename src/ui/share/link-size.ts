@@ -1,3 +1,5 @@
+import { formatNumber } from '../format/number'
+
 /** How a link's length compares with what it can be: fine, long (may not paste everywhere) or over the limit. */
 export type LinkSizeLevel = 'fine' | 'long' | 'over'
 
@@ -9,7 +11,7 @@ export interface LinkSize {
   advice?: string
 }
 
-const number = (value: number) => value.toLocaleString('en-US')
+const number = (value: number) => formatNumber(value)
 
 /** The size meter's reading; `comfortable` is what pastes anywhere, `limit` what a link may be at all. */
 export function describeLinkSize(size: { chars: number; limit: number; comfortable: number }): LinkSize {

@@ -3,6 +3,7 @@ import type { Redaction, ShareLinkPreview, ShareLinkResult } from '../../share/a
 import type { ClientApi } from '../../worker/protocol'
 import { Dialog } from '../dialog/dialog'
 import { errorMessage } from '../format/error'
+import { formatNumber } from '../format/number'
 import { downloadText } from './download'
 import { describeLinkSize } from './link-size'
 import './share.css'
@@ -263,7 +264,7 @@ export function ShareDialog(props: {
               </label>
               <input ref={urlField} id={ids.url} class="text-input mono share-url" readOnly value={made().url} onFocus={(event) => event.currentTarget.select()} />
               <p class="field-hint">
-                {`${made().chars.toLocaleString('en-US')} characters${made().encrypted ? ', encrypted with the passphrase' : ''}.`}
+                {`${formatNumber(made().chars)} characters${made().encrypted ? ', encrypted with the passphrase' : ''}.`}
               </p>
               <div class="share-actions">
                 <button type="button" class="button" onClick={() => void copy(made().url)}>

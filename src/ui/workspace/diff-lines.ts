@@ -1,4 +1,5 @@
 import type { FileDiff } from '../../session/schema'
+import { formatNumber } from '../format/number'
 
 export type DiffLineType = 'added' | 'removed' | 'context' | 'hunk' | 'meta'
 
@@ -67,6 +68,6 @@ export function diffTotals(diffs: readonly FileDiff[]): DiffTotals {
 }
 
 export function describeTotals(totals: DiffTotals): string {
-  const files = `${totals.files.toLocaleString('en-US')} ${totals.files === 1 ? 'file' : 'files'} changed`
-  return `${files}, ${totals.additions.toLocaleString('en-US')} ${totals.additions === 1 ? 'addition' : 'additions'}, ${totals.deletions.toLocaleString('en-US')} ${totals.deletions === 1 ? 'deletion' : 'deletions'}`
+  const files = `${formatNumber(totals.files)} ${totals.files === 1 ? 'file' : 'files'} changed`
+  return `${files}, ${formatNumber(totals.additions)} ${totals.additions === 1 ? 'addition' : 'additions'}, ${formatNumber(totals.deletions)} ${totals.deletions === 1 ? 'deletion' : 'deletions'}`
 }

@@ -1,6 +1,7 @@
 import { createMemo, createSignal, createUniqueId, For, Show, type JSX } from 'solid-js'
 import type { FileDiff } from '../../session/schema'
 import { describeTotals, diffTotals, parsePatch } from './diff-lines'
+import { formatNumber } from '../format/number'
 
 /** Up to this many files start unfolded; beyond it the list is an overview to pick from. */
 const OPEN_FILES = 4
@@ -18,9 +19,9 @@ export function DiffView(props: { diffs: FileDiff[]; label?: string; empty?: str
       <Show when={props.diffs.length > 0} fallback={<p class="workspace-note quiet">{props.empty ?? 'No changes.'}</p>}>
         <p class="diff-totals">
           <span aria-hidden="true">
-            {totals().files.toLocaleString('en-US')} {totals().files === 1 ? 'file' : 'files'} ·{' '}
-            <span class="diff-additions">+{totals().additions.toLocaleString('en-US')}</span>{' '}
-            <span class="diff-deletions">−{totals().deletions.toLocaleString('en-US')}</span>
+            {formatNumber(totals().files)} {totals().files === 1 ? 'file' : 'files'} ·{' '}
+            <span class="diff-additions">+{formatNumber(totals().additions)}</span>{' '}
+            <span class="diff-deletions">−{formatNumber(totals().deletions)}</span>
           </span>
           <span class="visually-hidden">{describeTotals(totals())}</span>
         </p>
@@ -71,7 +72,7 @@ function DiffFile(props: { diff: FileDiff; open: boolean }): JSX.Element {
             </div>
             <Show when={lines().length > visible().length}>
               <button type="button" class="button-link diff-show-all" onClick={() => setShowAll(true)}>
-                Show all {lines().length.toLocaleString('en-US')} lines
+                Show all {formatNumber(lines().length)} lines
               </button>
             </Show>
           </Show>

@@ -1,3 +1,5 @@
+import { formatNumber } from '../format/number'
+
 /** The lines of a text file; a final newline ends the last line rather than starting an empty one. */
 export function splitLines(text: string): string[] {
   if (text === '') return []
@@ -7,5 +9,5 @@ export function splitLines(text: string): string[] {
 }
 
 export function formatBytes(size: number): string {
-  return `${size.toLocaleString('en-US')} ${size === 1 ? 'byte' : 'bytes'}`
+  return `${formatNumber(size)} ${size === 1 ? 'byte' : 'bytes'}`
 }

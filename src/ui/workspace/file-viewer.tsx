@@ -6,6 +6,7 @@ import type { WorkspaceChanges } from './create-workspace-changes'
 import { formatBytes, splitLines } from './file-lines'
 import { displayPath, isWithin } from './tree-rows'
 import type { WorkspaceApi } from './workspace-api'
+import { formatNumber } from '../format/number'
 
 /** A big file shows its head first: thousands of rows at once would stall the panel for a file nobody scrolls. */
 export const VIEWER_LINES = 2_000
@@ -126,7 +127,7 @@ export function FileViewer(props: {
             </div>
             <Show when={lines().length > visible().length}>
               <button type="button" class="button-link file-show-all" onClick={() => setShowAll(true)}>
-                Show all {lines().length.toLocaleString('en-US')} lines
+                Show all {formatNumber(lines().length)} lines
               </button>
             </Show>
           </Show>

@@ -2,6 +2,7 @@ import { createMemo, createSignal, For, onCleanup, onMount, Show, type JSX } fro
 import type { ToolPart } from '../../session/schema'
 import { truncateTail } from './tail'
 import { describeEnd, terminalEntry } from './terminal-entry'
+import { formatNumber } from '../format/number'
 
 /** Within this distance of the end the reader is "at the bottom", and new output keeps the end in view. */
 const FOLLOW_THRESHOLD_PX = 24
@@ -69,7 +70,7 @@ function TerminalCall(props: { part: ToolPart }): JSX.Element {
       </div>
       <Show when={tail().hidden > 0 && !expanded()}>
         <button type="button" class="button-link terminal-more" onClick={() => setExpanded(true)}>
-          Show {tail().hidden.toLocaleString('en-US')} earlier lines
+          Show {formatNumber(tail().hidden)} earlier lines
         </button>
       </Show>
       <Show when={entry().output}>

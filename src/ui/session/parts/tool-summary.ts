@@ -1,4 +1,5 @@
 import type { ToolState } from '../../../session/schema'
+import { formatNumber } from '../../format/number'
 
 // Input fields that best say what a call is about, in the order tools usually name them.
 const SUBJECT_KEYS = ['description', 'command', 'filePath', 'path', 'pattern', 'url', 'query', 'prompt']
@@ -52,5 +53,5 @@ export function lineCount(text: string): number {
 }
 
 export function describeLines(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'line' : 'lines'}`
+  return `${formatNumber(count)} ${count === 1 ? 'line' : 'lines'}`
 }
