@@ -1,13 +1,13 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { Conversation } from './page-models/conversation'
+import { Durable } from './page-models/durable'
 import { makeBuilders } from '../src/session/fixture-builders'
 import type { Message, Part } from '../src/session/schema'
 import { longText, ModelScript, streamText } from './support/model-script'
 
 // The virtualised conversation of a long session (issue 3, §5): it opens at the end with a bounded number of
-// messages in the page, loads older ones as the reader scrolls up, and holds the reader's place while a reply
-// streams below them.
+// messages in the page, loads older ones as the reader scrolls up, holds the reader's place while a reply streams
+// below them, and opens at an old message that a search found.
 
 const model = new ModelScript()
 const TURNS = 200
@@ -22,6 +22,9 @@ test.beforeEach(async () => {
 
 /** Answers of different lengths, so rows differ in height and the list's estimate for unmeasured rows is a guess. */
 const answer = (turn: number) => `Answer ${turn}. ${'The lexer keeps its place between lines. '.repeat(1 + (turn % 7))}`
+/** An early question with a word found nowhere else: far outside the page the session opens with. */
+const EARLY_TURN = 7
+const question = (turn: number) => (turn === EARLY_TURN ? `Question ${turn}: why does the marmalade token stall?` : `Question ${turn}`)
 
 /**
  * Turns the mouse wheel up over the conversation until `target` is wholly in view. Each turn moves less than the
@@ -34,8 +37,8 @@ async function scrollUpTo(page: Page, target: Locator, step = 300) {
   }).toPass({ intervals: [50], timeout: 30_000 })
 }
 
-async function openLongSession(page: Page) {
-  const app = new Conversation(page)
+async function openLongSession(page: Page, options: { open?: boolean } = {}) {
+  const app = new Durable(page)
   await app.start()
   const build = makeBuilders(Date.now() - 24 * 60 * 60_000)
   await app.seed((projectID) => {
@@ -46,11 +49,11 @@ async function openLongSession(page: Page) {
       const ask = build.user(session.id)
       const reply = build.assistant(session.id, ask.id)
       messages.push(ask, reply)
-      parts.push(build.text(ask, `Question ${turn}`), build.text(reply, answer(turn)))
+      parts.push(build.text(ask, question(turn)), build.text(reply, answer(turn)))
     }
     return { sessions: [session], messages, parts }
   })
-  await app.sessionLink(/^Long conversation/).click()
+  if (options.open !== false) await app.sessionLink(/^Long conversation/).click()
   return app
 }
 
@@ -106,4 +109,18 @@ test('a reader scrolled up keeps their place while a reply streams below, and th
   await expect(reply).toContainText(ending, { timeout: 30_000 })
   await app.idle()
   await expect(reply.getByText(ending)).toBeInViewport()
+})
+
+test('a search hit far back in a long session opens the session at that message', async ({ page }) => {
+  const app = await openLongSession(page, { open: false })
+  await app.search('marmalade')
+  await app.searchResult(/^Long conversation/).click()
+  await expect(app.main.getByRole('heading', { level: 1, name: 'Long conversation' })).toBeVisible()
+  // ~390 messages back from the end: older pages load until it is there, and it is scrolled to and marked.
+  const target = app.messages.locator('[data-search-target]')
+  await expect(target).toContainText(question(EARLY_TURN))
+  await expect(target).toBeInViewport()
+  expect(await app.messages.getByRole('article').count()).toBeLessThanOrEqual(MOUNTED_AT_MOST)
+  // The reader is where the hit is, not following the end.
+  await expect(page.getByRole('button', { name: 'Jump to latest' })).toBeVisible()
 })

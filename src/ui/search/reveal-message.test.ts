@@ -30,7 +30,7 @@ describe('reveal message', () => {
     expect(wheel).toHaveBeenCalledOnce()
   })
 
-  it('gives up quietly when the message never renders (it is further back than the loaded page)', async () => {
+  it('gives up quietly when the message never renders (a row removed before it rendered)', async () => {
     let clock = 0
     const stop = revealMessage('msg_missing', { now: () => clock })
     clock = 10_000

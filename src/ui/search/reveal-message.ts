@@ -3,9 +3,10 @@ export const REVEAL_MARK_MS = 2_500
 const REVEAL_WAIT_MS = 3_000
 
 /**
- * Best effort: once the opened session has rendered the message a search hit points at, scroll it into view and
- * mark it briefly. The conversation is virtualised and loads its newest page first, so a message further back is
- * not in the DOM; the session then simply opens at its end. Returns a function that stops waiting.
+ * Once the conversation has rendered the message a search hit points at, scrolls it into view and marks it briefly.
+ * The message list calls it when the message is loaded and its rows are mounted around it (`OpenSession.reveal`,
+ * `VirtualList.reveal`); this waits the frame or two until the row is in the DOM. Returns a function that stops
+ * waiting.
  */
 export function revealMessage(messageID: string, options: { root?: ParentNode; now?: () => number } = {}): () => void {
   const root = options.root ?? document

@@ -41,6 +41,8 @@ export interface VirtualList {
   /** Call from a row's `ref`: its height is measured while it is mounted. */
   observe(element: HTMLElement, id: string): void
   scrollToBottom(): void
+  /** Stops following the end and mounts the rows around this one, with it a third of the way down the viewport. */
+  reveal(id: string): void
 }
 
 /**
@@ -68,6 +70,11 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
   const rows = new Map<Element, string>()
   /** Whether the estimate for unmeasured rows has been taken from measured ones yet. */
   let sampled = false
+  /**
+   * A row asked for by `reveal`, until a pass has mounted it and scrolled there. Kept apart from `anchor`, which every
+   * scroll event retakes: the scroll events of pages just loaded above would otherwise replace it first.
+   */
+  let revealing: Anchor | undefined
 
   /**
    * Where the list's first row would start, in the scroller's content coordinates: the list's own top, since its
@@ -79,6 +86,10 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
   /** The viewport top, in list coordinates, that this pass should show. */
   function targetTop(scroller: HTMLElement, list: HTMLElement, restore: boolean): number {
     if (following()) return bottomTop(layout, scroller.clientHeight)
+    if (revealing) {
+      const top = topForAnchor(layout, revealing)
+      if (top !== undefined) return top
+    }
     if (restore && anchor) {
       const top = topForAnchor(layout, anchor)
       if (top !== undefined) return top
@@ -128,6 +139,7 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
     const top = targetTop(scroller, list, restore)
     apply(windowFor(scroller, top))
     settle(scroller, list, top)
+    revealing = undefined
   }
 
   const schedule = () => {
@@ -230,6 +242,13 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
         rows.delete(element)
         resizes.unobserve(element)
       })
+    },
+    reveal(id) {
+      const scroller = options.scroller()
+      if (!scroller || layout.indexOf(id) < 0) return
+      setFollowing(false)
+      revealing = { id, delta: Math.round(scroller.clientHeight / 3) }
+      schedule()
     },
     scrollToBottom() {
       setFollowing(true)

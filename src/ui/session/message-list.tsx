@@ -1,5 +1,6 @@
-import { createMemo, For, Show, type JSX } from 'solid-js'
+import { createEffect, createMemo, For, onCleanup, Show, type JSX } from 'solid-js'
 import { visibleMessages } from '../history/revert-cut'
+import { revealMessage } from '../search/reveal-message'
 import { useSessionStore } from '../store/session-store-context'
 import { createKeyedList } from './create-keyed-list'
 import { createVirtualList, type VirtualList } from './create-virtual-list'
@@ -31,6 +32,18 @@ export function MessageList(props: { controls?: (list: Pick<VirtualList, 'scroll
   }
   const virtual = createVirtualList({ ids: keyed.ids, scroller: () => scroller, list: () => log, onReachTop: loadOlder })
   props.controls?.(virtual)
+  // A search hit further back than the first page: the store loads pages until it is there; then its rows are
+  // mounted around it, and it is scrolled to and marked once rendered.
+  let stopReveal: (() => void) | undefined
+  createEffect(() => {
+    const messageID = current.revealing()
+    if (messageID === undefined || keyed.get(messageID) === undefined) return
+    virtual.reveal(messageID)
+    stopReveal?.()
+    stopReveal = revealMessage(messageID)
+    current.revealed()
+  })
+  onCleanup(() => stopReveal?.())
   // Each row needs its predecessor (consecutive steps of one reply share a heading).
   const previousOf = (messageID: string) => {
     const previous = keyed.previousID(messageID)

@@ -34,6 +34,7 @@ function mount(answer: (query: string) => SearchHit[] = (query) => (query.includ
   const [current] = createSignal<string>()
   const searchSessions = vi.fn(async (input: { query: string }) => answer(input.query))
   const persist = vi.fn(async () => false)
+  const reveal = vi.fn()
   const store = {
     state,
     api: { searchSessions },
@@ -46,7 +47,7 @@ function mount(answer: (query: string) => SearchHit[] = (query) => (query.includ
       hasMore: () => false,
       loadMore: async () => {},
     },
-    current: { id: current },
+    current: { id: current, reveal },
     loadChildren: async () => {},
   } as unknown as SessionStore
   const opened: string[] = []
@@ -86,7 +87,7 @@ function mount(answer: (query: string) => SearchHit[] = (query) => (query.includ
   const results = () => container.querySelector<HTMLElement>('ul[aria-label="Search results"]')
   const resultLinks = () => [...(results()?.querySelectorAll<HTMLAnchorElement>('a') ?? [])]
   const sessionList = () => container.querySelector('.session-list')
-  return { container, box, type, key, results, resultLinks, sessionList, searchSessions, opened, persist, flag }
+  return { container, box, type, key, results, resultLinks, sessionList, searchSessions, opened, reveal, persist, flag }
 }
 
 describe('sidebar search', () => {
@@ -103,6 +104,8 @@ describe('sidebar search', () => {
     expect(links[1]!.getAttribute('href')).toBe('#/session/ses_parser')
     links[1]!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }))
     expect(view.opened).toEqual(['ses_parser'])
+    // The message the hit came from is asked for, to be scrolled to once its session is open.
+    expect(view.reveal).toHaveBeenCalledWith('ses_parser', 'msg_2')
   })
 
   it('moves with the keyboard: ArrowDown into the results, between them, back up to the box; Escape clears', async () => {

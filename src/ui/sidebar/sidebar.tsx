@@ -1,9 +1,8 @@
-import { createEffect, createMemo, createSignal, createUniqueId, For, onCleanup, onMount, Show, type JSX } from 'solid-js'
+import { createEffect, createMemo, createSignal, createUniqueId, For, onMount, Show, type JSX } from 'solid-js'
 import type { SessionInfo } from '../../session/schema'
 import { CloseIcon, KeyboardIcon, PlusIcon, SettingsIcon } from '../icons/icons'
 import { keysFor } from '../keyboard/shortcuts'
 import { createSessionSearch, SEARCH_LIMIT } from '../search/create-session-search'
-import { revealMessage } from '../search/reveal-message'
 import { SearchBox } from '../search/search-box'
 import { focusResult, SearchResults } from '../search/search-results'
 import { createStorageStatus, type StorageStatus } from '../storage/create-storage-status'
@@ -35,8 +34,6 @@ export function Sidebar(props: {
   const resultsID = `search-results-${createUniqueId()}`
   const storage = props.storage ?? createStorageStatus()
   let searchBox!: HTMLInputElement
-  let stopReveal: (() => void) | undefined
-  onCleanup(() => stopReveal?.())
   const [renaming, setRenaming] = createSignal<string>()
   const [deleting, setDeleting] = createSignal<SessionInfo>()
   // Keyed by id, so a row survives updates to its session (focus and hover stay put while other tabs write).
@@ -73,9 +70,9 @@ export function Sidebar(props: {
   })
 
   const openHit = (hit: { sessionID: string; messageID?: string }) => {
-    stopReveal?.()
+    // Asked before the session opens: the request waits for it, and older pages load until the message is there.
+    if (hit.messageID) store.current.reveal(hit.sessionID, hit.messageID)
     props.onOpen(hit.sessionID)
-    if (hit.messageID) stopReveal = revealMessage(hit.messageID)
   }
   const resultsList = () => document.getElementById(resultsID)
 

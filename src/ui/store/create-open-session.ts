@@ -7,6 +7,8 @@ import { applyHistory, unloadHistory } from './reducer'
 import type { UiState } from './state'
 
 export const MESSAGE_PAGE_SIZE = 50
+/** Pages read while looking for a message to reveal: bigger, since nothing is shown until it is found. */
+export const REVEAL_PAGE_SIZE = 200
 
 export interface OpenSession {
   id: Accessor<string | undefined>
@@ -21,6 +23,14 @@ export interface OpenSession {
   open(sessionID: string): Promise<void>
   close(): void
   loadOlder(): Promise<void>
+  /**
+   * Asks for a message of a session to be shown (a search hit): once that session is open, older pages load until
+   * the message is among them. The conversation view then scrolls to it and calls `revealed`.
+   */
+  reveal(sessionID: string, messageID: string): void
+  /** The message to show, once it is loaded in the open session. */
+  revealing: Accessor<string | undefined>
+  revealed(): void
 }
 
 /**
@@ -34,6 +44,7 @@ export function createOpenSession(options: { api: ClientApi; state: UiState; set
   const [loading, setLoading] = createSignal(false)
   const [error, setError] = createSignal<string>()
   const [repaired, setRepaired] = createSignal(false)
+  const [target, setTarget] = createSignal<{ sessionID: string; messageID: string }>()
 
   const info = createMemo(() => {
     const current = id()
@@ -85,6 +96,7 @@ export function createOpenSession(options: { api: ClientApi; state: UiState; set
   async function open(sessionID: string): Promise<void> {
     if (id() === sessionID) return
     close()
+    if (target() && target()!.sessionID !== sessionID) setTarget(undefined)
     batch(() => {
       setID(sessionID)
       setLoading(true)
@@ -112,14 +124,14 @@ export function createOpenSession(options: { api: ClientApi; state: UiState; set
     }
   }
 
-  async function loadOlder(): Promise<void> {
+  async function loadOlder(limit = MESSAGE_PAGE_SIZE): Promise<void> {
     const sessionID = id()
     const before = cursor()
     if (!sessionID || !before || loading()) return
     setLoading(true)
     setError(undefined)
     try {
-      const page = await api.pageMessages({ sessionID, limit: MESSAGE_PAGE_SIZE, before })
+      const page = await api.pageMessages({ sessionID, limit, before })
       if (id() !== sessionID) return
       batch(() => {
         setState(produce((draft) => applyHistory(draft, sessionID, page.messages)))
@@ -131,6 +143,22 @@ export function createOpenSession(options: { api: ClientApi; state: UiState; set
       if (id() === sessionID) setLoading(false)
     }
   }
+
+  // A message to reveal further back than what is loaded: read older pages until it is there, or nothing older is
+  // left (it was deleted, or reverted away, since the search), which drops the request.
+  const wanted = createMemo(() => {
+    const request = target()
+    return request && request.sessionID === id() ? request.messageID : undefined
+  })
+  const loaded = createMemo(() => {
+    const messageID = wanted()
+    return messageID !== undefined && messages().some((message) => message.id === messageID)
+  })
+  createEffect(() => {
+    if (wanted() === undefined || loaded() || loading() || error()) return
+    if (cursor() === undefined) setTarget(undefined)
+    else void loadOlder(REVEAL_PAGE_SIZE)
+  })
 
   // Deleted here or in another tab: there is nothing left to show.
   createEffect(() => {
@@ -149,6 +177,9 @@ export function createOpenSession(options: { api: ClientApi; state: UiState; set
     dismissRepaired: () => setRepaired(false),
     open,
     close,
-    loadOlder,
+    loadOlder: () => loadOlder(),
+    reveal: (sessionID, messageID) => setTarget({ sessionID, messageID }),
+    revealing: () => (loaded() ? wanted() : undefined),
+    revealed: () => setTarget(undefined),
   }
 }

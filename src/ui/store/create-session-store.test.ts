@@ -156,6 +156,53 @@ describe('createSessionStore: the list', () => {
 })
 
 describe('createSessionStore: the open session', () => {
+  it('loads older pages until a message asked for is there, then hands it to the view once', async () => {
+    const long = session(1)
+    const history = { [long.id]: Array.from({ length: 900 }, (_, index) => message(long.id, index + 1)) }
+    const worker = makeWorker([long], history)
+    const { store, dispose } = withStore(worker.connection)
+    // A search hit in an old message: asked for before the session opens, as the sidebar does.
+    store.current.reveal(long.id, 'msg_0100')
+    await store.current.open(long.id)
+    await vi.waitFor(() => expect(store.current.revealing()).toBe('msg_0100'))
+    expect(store.current.messages().some((info) => info.id === 'msg_0100')).toBe(true)
+    // The first page, then bigger ones only as far as needed: 850 of 900 messages.
+    expect(worker.api.pageMessages).toHaveBeenCalledTimes(5)
+    expect(store.current.hasOlder()).toBe(true)
+    store.current.revealed()
+    expect(store.current.revealing()).toBeUndefined()
+    dispose()
+  })
+
+  it('gives up on a message that is not in the session once nothing older is left', async () => {
+    const small = session(1)
+    const worker = makeWorker([small], { [small.id]: Array.from({ length: 120 }, (_, index) => message(small.id, index + 1)) })
+    const { store, dispose } = withStore(worker.connection)
+    store.current.reveal(small.id, 'msg_9999')
+    await store.current.open(small.id)
+    await vi.waitFor(() => expect(store.current.hasOlder()).toBe(false))
+    await vi.waitFor(() => expect(store.current.loading()).toBe(false))
+    expect(store.current.revealing()).toBeUndefined()
+    expect(worker.api.pageMessages).toHaveBeenCalledTimes(2)
+    // A later page load does not restart the search.
+    expect(store.current.messages()).toHaveLength(120)
+    dispose()
+  })
+
+  it('ignores a request for another session', async () => {
+    const [first, second] = [session(1), session(2)]
+    const worker = makeWorker([first, second], {
+      [first.id]: Array.from({ length: 80 }, (_, index) => message(first.id, index + 1)),
+      [second.id]: [message(second.id, 500)],
+    })
+    const { store, dispose } = withStore(worker.connection)
+    store.current.reveal(second.id, 'msg_0500')
+    await store.current.open(first.id)
+    expect(store.current.revealing()).toBeUndefined()
+    expect(worker.api.pageMessages).toHaveBeenCalledTimes(1)
+    dispose()
+  })
+
   it('loads the newest page, then older ones, and unloads on leaving', async () => {
     const first = session(1)
     const second = session(2)
