@@ -463,6 +463,27 @@ test('branching at the last reply copies the whole session into the same project
   await expect(app.heading()).toHaveText(title)
 })
 
+test('a branch made in another tab shows in the forks list of its origin without reloading', async ({ page, context }) => {
+  const first = await start(page, 'Notes')
+  await model.push([streamText('Drafted the notes.')], { model: 'mock-model' })
+  await first.send('Draft the notes')
+  await expect(first.reply('Drafted the notes.')).toHaveCount(1)
+  await first.idle()
+  await expect(page.getByRole('button', { name: /^Forks \(/ })).toHaveCount(0)
+
+  const second = new History(await context.newPage())
+  await second.open()
+  await second.sessionLink(/^Notes/).click()
+  await second.branchFrom(second.reply('Drafted the notes.'))
+  await expect(second.heading()).toHaveText(/^Notes \(fork #\d+\)$/)
+  const title = ((await second.heading().textContent()) ?? '').trim()
+
+  // The first tab still shows the origin, and now its fork.
+  await expect(first.heading()).toHaveText('Notes')
+  await page.getByRole('button', { name: 'Forks (1)' }).click()
+  await expect(page.getByRole('list', { name: 'Forks' }).getByRole('link', { name: title, exact: true })).toBeVisible()
+})
+
 // ── revert ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
 test('revert conversation and files, then a prompt: the reverted messages are removed and the files stay restored', async ({ page }) => {

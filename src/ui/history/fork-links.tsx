@@ -12,15 +12,29 @@ function follow(event: MouseEvent, open: () => void): void {
   open()
 }
 
+/**
+ * What the forks list shows of the sessions the UI knows: the forks of `sessionID` with their titles. A session made
+ * by a branch (here or in another tab) arrives as an event, so a change here means the list should be read again.
+ */
+export function forkRevision(sessions: Readonly<Record<string, SessionInfo>>, sessionID: string): string {
+  const keys: string[] = []
+  for (const info of Object.values(sessions)) if (info.fork?.sessionID === sessionID) keys.push(`${info.id} ${info.title}`)
+  return keys.sort().join('\n')
+}
+
 /** Where this session was branched from, and the sessions branched from it, as links to move between them. */
 export function ForkLinks(props: {
   info: SessionInfo
   /** The session's branch family; a failure leaves just what the session row itself says. */
   load: () => Promise<ForkFamily>
+  /** Changes when a session branched from this one appears, is renamed or goes (in this tab or another): read again. */
+  revision?: () => string
   known: (sessionID: string) => SessionInfo | undefined
   onOpen: (session: SessionInfo) => void
 }): JSX.Element {
   const [family] = createResource(
+    // An object, so every new revision (the empty one too) is a fetch.
+    () => ({ revision: props.revision?.() ?? '' }),
     (): Promise<ForkFamily> =>
       props.load().catch((error: unknown) => {
         console.warn('tabcode: could not read the session forks', error)

@@ -1,7 +1,7 @@
-import { createSignal, Show, type JSX } from 'solid-js'
+import { createMemo, createSignal, Show, type JSX } from 'solid-js'
 import type { SessionInfo } from '../../session/schema'
 import { useSessionStore } from '../store/session-store-context'
-import { ForkLinks } from './fork-links'
+import { ForkLinks, forkRevision } from './fork-links'
 import { useHistoryActions } from './history-context'
 import { ModelViewDialog } from './model-view-dialog'
 import './history.css'
@@ -12,6 +12,7 @@ export function SessionHistoryControls(props: { info: SessionInfo }): JSX.Elemen
   const history = useHistoryActions()
   const [viewing, setViewing] = createSignal(false)
   const [compacting, setCompacting] = createSignal(false)
+  const revision = createMemo(() => forkRevision(store.state.sessions, props.info.id))
   const compact = async () => {
     setCompacting(true)
     try {
@@ -25,6 +26,7 @@ export function SessionHistoryControls(props: { info: SessionInfo }): JSX.Elemen
       <ForkLinks
         info={props.info}
         load={() => store.api.forks(props.info.id)}
+        revision={revision}
         known={(sessionID) => store.state.sessions[sessionID]}
         onOpen={(session) => history.open({ session })}
       />

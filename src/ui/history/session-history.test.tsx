@@ -328,4 +328,25 @@ describe('session header', () => {
     one<HTMLAnchorElement>(one(root, 'list', 'Forks'), 'link', 'Parser rewrite (fork #1)').click()
     expect(onOpen).toHaveBeenLastCalledWith({ session: forks[0] })
   })
+
+  it('reads the forks again when one is made, renamed or deleted while the session stays open (here or in another tab)', async () => {
+    const forks: SessionInfo[] = []
+    const { root, emit, session, api } = await mountSession({ api: { forks: vi.fn(async () => ({ forks: [...forks] })) } })
+    expect(root.textContent).not.toContain('Forks (')
+    const fork = { ...session, id: 'ses_fork', title: `${session.title} (fork #1)`, fork: { sessionID: session.id } }
+    forks.push(fork)
+    await emit({ type: 'session.created', info: fork })
+    expect(one<HTMLButtonElement>(root, 'button', 'Forks (1)')).toBeTruthy()
+    one<HTMLButtonElement>(root, 'button', 'Forks (1)').click()
+    forks[0] = { ...fork, title: 'Lexer only' }
+    await emit({ type: 'session.updated', info: forks[0] })
+    one<HTMLAnchorElement>(one(root, 'list', 'Forks'), 'link', 'Lexer only')
+    // Other sessions changing do not read the list again.
+    const reads = vi.mocked(api.forks).mock.calls.length
+    await emit({ type: 'session.updated', info: { ...session, title: 'Parser, renamed' } })
+    expect(vi.mocked(api.forks).mock.calls.length).toBe(reads)
+    forks.pop()
+    await emit({ type: 'session.deleted', info: forks[0] ?? fork })
+    expect(root.textContent).not.toContain('Forks (')
+  })
 })
