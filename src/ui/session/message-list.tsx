@@ -33,14 +33,17 @@ export function MessageList(props: { controls?: (list: Pick<VirtualList, 'scroll
   const virtual = createVirtualList({ ids: keyed.ids, scroller: () => scroller, list: () => log, onReachTop: loadOlder })
   props.controls?.(virtual)
   // A search hit further back than the first page: the store loads pages until it is there; then its rows are
-  // mounted around it, and it is scrolled to and marked once rendered.
+  // mounted around it, and it is scrolled to and marked once rendered. A message a revert hides is loaded but not
+  // shown: the request ends there.
   let stopReveal: (() => void) | undefined
   createEffect(() => {
     const messageID = current.revealing()
-    if (messageID === undefined || keyed.get(messageID) === undefined) return
-    virtual.reveal(messageID)
-    stopReveal?.()
-    stopReveal = revealMessage(messageID)
+    if (messageID === undefined) return
+    if (keyed.get(messageID) !== undefined) {
+      virtual.reveal(messageID)
+      stopReveal?.()
+      stopReveal = revealMessage(messageID)
+    }
     current.revealed()
   })
   onCleanup(() => stopReveal?.())

@@ -11,23 +11,21 @@ export interface LinkSize {
   advice?: string
 }
 
-const number = (value: number) => formatNumber(value)
-
 /** The size meter's reading; `comfortable` is what pastes anywhere, `limit` what a link may be at all. */
 export function describeLinkSize(size: { chars: number; limit: number; comfortable: number }): LinkSize {
-  const text = `${number(size.chars)} characters of ${number(size.limit)}`
+  const text = `${formatNumber(size.chars)} characters of ${formatNumber(size.limit)}`
   if (size.chars > size.limit) {
     return {
       level: 'over',
       text,
-      advice: `This link is too long: over the ${number(size.limit)} characters a link can carry. Export the session as a file instead, or leave out the tool outputs.`,
+      advice: `This link is too long: over the ${formatNumber(size.limit)} characters a link can carry. Export the session as a file instead, or leave out the tool outputs.`,
     }
   }
   if (size.chars > size.comfortable) {
     return {
       level: 'long',
       text,
-      advice: `Over ${number(size.comfortable)} characters: the link may not paste everywhere (some chat apps and address bars cut long links). A file always works.`,
+      advice: `Over ${formatNumber(size.comfortable)} characters: the link may not paste everywhere (some chat apps and address bars cut long links). A file always works.`,
     }
   }
   return { level: 'fine', text }

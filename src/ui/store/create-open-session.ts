@@ -96,7 +96,7 @@ export function createOpenSession(options: { api: ClientApi; state: UiState; set
   async function open(sessionID: string): Promise<void> {
     if (id() === sessionID) return
     close()
-    if (target() && target()!.sessionID !== sessionID) setTarget(undefined)
+    if (target()?.sessionID !== sessionID) setTarget(undefined)
     batch(() => {
       setID(sessionID)
       setLoading(true)
