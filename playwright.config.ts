@@ -4,10 +4,11 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/find-browser.mjs'
 // End-to-end tests run against the production build served by `vite preview`.
 // The build is NOT done here: `npm test` / `npm run test:e2e` (scripts/test.mjs, scripts/e2e.mjs) run `vite build` first.
 // Running `npx playwright test` directly serves whatever is in dist/.
-const PORT = 4173
+// Ports can be moved (TABCODE_E2E_PORT, TABCODE_MOCK_PORT) so two checkouts can run their suites side by side.
+const PORT = Number(process.env.TABCODE_E2E_PORT ?? 4173)
 const HOST = '127.0.0.1'
 // The mock model server; MOCK_MODEL_SERVER_URL in e2e/support/model-script.ts must match.
-const MOCK_MODEL_PORT = 8787
+const MOCK_MODEL_PORT = Number(process.env.TABCODE_MOCK_PORT ?? 8787)
 
 export default defineConfig({
   testDir: 'e2e',

@@ -140,7 +140,7 @@ export interface ModelsFailure {
   repeat?: number
 }
 
-export const MOCK_MODEL_SERVER_URL = 'http://127.0.0.1:8787'
+export const MOCK_MODEL_SERVER_URL = `http://127.0.0.1:${process.env.TABCODE_MOCK_PORT ?? 8787}`
 
 export class ModelScript {
   /** `url` is the server root (no /v1). */
