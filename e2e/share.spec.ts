@@ -191,6 +191,39 @@ test('opening the same link twice opens the same session, without a copy', async
   expect(await app.sessionCount()).toBe(before + 1)
 })
 
+test('a link opened while a large file import is being written waits, says so, and opens after it', async ({ page }) => {
+  const app = await seededSession(page, (projectID) => conversationFixture(projectID, 'Linked later', [['Open me next', 'Opened after the import.']]), 'Linked later')
+  const url = await app.createLink()
+  // A file of ~6 MB: 1,500 turns with long replies, the size that made the tester's import take seconds.
+  const turns = Array.from({ length: 1_500 }, (_, turn): [string, string] => [`Question ${turn}`, `Answer ${turn}: ${'lorem ipsum '.repeat(330)}`])
+  const big = conversationFixture('prj_elsewhere', 'Big import', turns)
+  const file = {
+    format: 'tabcode-session',
+    version: 1,
+    exported: { time: Date.now(), app: 'e2e' },
+    session: {
+      info: big.sessions[0],
+      messages: big.messages!.map((info) => ({ info, parts: big.parts!.filter((part) => part.messageID === info.id) })),
+    },
+  }
+  const before = await app.sessionCount()
+
+  const writes = await app.holdWrites()
+  await app.importFile({ name: 'big.json', buffer: Buffer.from(JSON.stringify(file)) })
+  await expect(app.status('Importing…')).toBeVisible()
+  await app.openLink(url)
+  await expect(app.status('Importing… The shared link you opened opens when this is done.')).toBeVisible()
+  await writes.release()
+
+  // The import finishes and opens first, then the link's session opens on its own.
+  await expect(app.status(OPENED)).toBeVisible({ timeout: 30_000 })
+  await expect(app.heading('Linked later')).toBeVisible()
+  await expect(app.messages).toContainText('Opened after the import.')
+  await expect(app.importedBanner).toContainText('read-only')
+  expect(await app.sessionCount()).toBe(before + 2)
+  await expect(app.sessionLink(/^Big import/)).toBeVisible()
+})
+
 test('a link too long to share is refused, with the file export offered instead', async ({ page }) => {
   // A megabyte of random text does not compress: with tool outputs in full the link is far past 512 K characters.
   const app = await seededSession(

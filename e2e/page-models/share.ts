@@ -81,6 +81,37 @@ export class Sharing extends Workbench {
     await this.ready()
   }
 
+  /**
+   * Holds a write transaction over every store of the app's database from the page, so whatever the worker writes
+   * next (an import) is still being written until `release` is called. Lets a test act "during" a write for sure.
+   */
+  async holdWrites(): Promise<{ release: () => Promise<void> }> {
+    await this.page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const opening = indexedDB.open('tabcode')
+          opening.onerror = () => reject(opening.error)
+          opening.onsuccess = () => {
+            const db = opening.result
+            const names = [...db.objectStoreNames]
+            const transaction = db.transaction(names, 'readwrite')
+            const store = transaction.objectStore(names[0]!)
+            const hold = window as unknown as { __releaseWrites?: () => void }
+            let held = true
+            hold.__releaseWrites = () => (held = false)
+            // A transaction lives while it has requests: keep asking until released.
+            const keep = () => {
+              if (held) store.count().onsuccess = keep
+            }
+            keep()
+            transaction.oncomplete = () => db.close()
+            resolve()
+          }
+        }),
+    )
+    return { release: () => this.page.evaluate(() => (window as unknown as { __releaseWrites: () => void }).__releaseWrites()) }
+  }
+
   alert(text: string | RegExp): Locator {
     return this.page.getByRole('alert').filter({ hasText: text })
   }

@@ -118,3 +118,47 @@ describe('importing a file', () => {
     expect(problemOf(imports)).toBe('This file is damaged. It cannot be read. Export the file again. Nothing was imported.')
   })
 })
+
+describe('one opening while another is being written', () => {
+  const file = new Blob(['{"format":"tabcode-session"}'], { type: 'application/json' })
+  const linked = build.session({ title: 'From the link', metadata: { import: { hash: 'l', source: 'link', time: 1 } } })
+
+  it('a link opened during a file import waits, says so, and opens once the import is done', async () => {
+    let finish!: () => void
+    const written = new Promise<void>((resolve) => (finish = resolve))
+    const importFile = vi.fn(async (): Promise<ImportOutcome> => {
+      await written
+      return { kind: 'session', session: imported, duplicate: false, counts: { sessions: 1, messages: 2, parts: 3 } }
+    })
+    const openShareLink = vi.fn(async (): Promise<ImportOutcome> => ({ kind: 'session', session: linked, duplicate: false, counts: { sessions: 1, messages: 1, parts: 1 } }))
+    const { imports, opened } = flow({ importFile, openShareLink })
+    const importing = imports.importFile(file)
+    await vi.waitFor(() => expect(importFile).toHaveBeenCalled())
+    await imports.openLink('#/share/v1.AAAA')
+    expect(openShareLink).not.toHaveBeenCalled()
+    expect(imports.status()).toBe('Importing… The shared link you opened opens when this is done.')
+    finish()
+    await importing
+    expect(opened.map((entry) => entry.session.title)).toEqual(['Shared parser work', 'From the link'])
+    expect(opened[1]!.notice).toBe(OPENED_LINK_NOTICE)
+    expect(imports.busy()).toBe(false)
+    expect(imports.status()).toBeUndefined()
+  })
+
+  it('a failed import keeps its problem on screen while the waiting link opens', async () => {
+    let finish!: () => void
+    const written = new Promise<void>((resolve) => (finish = resolve))
+    const importFile = vi.fn(async (): Promise<ImportOutcome> => {
+      await written
+      throw named('ImportCorruptError')
+    })
+    const { imports, opened } = flow({ importFile })
+    const importing = imports.importFile(file)
+    await vi.waitFor(() => expect(importFile).toHaveBeenCalled())
+    await imports.openLink('#/share/v1.AAAA')
+    finish()
+    await importing
+    expect(problemOf(imports)).toMatch(/^This file is damaged\./)
+    expect(opened).toHaveLength(1)
+  })
+})

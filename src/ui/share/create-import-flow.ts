@@ -28,6 +28,15 @@ export interface ImportFlow {
   dismissStatus(): void
 }
 
+/** One link or file to open; `what` names it while it waits behind another. */
+interface Opening {
+  working: string
+  what: string
+  source: ImportSource
+  /** Reports its own failures as `problem`. */
+  work: () => Promise<void>
+}
+
 export const OPENED_LINK_NOTICE = 'Opened a shared session (read-only)'
 
 /**
@@ -60,18 +69,41 @@ export function createImportFlow(dependencies: {
     await dependencies.open(outcome.session, sessionNotice(outcome.session, source, outcome.duplicate))
   }
 
-  /** Runs one opening at a time: a second link or file while one is being written waits for nothing and is dropped. */
-  const run = async (working: string, work: () => Promise<void>) => {
-    if (busy()) return
-    setBusy(true)
-    setProblem(undefined)
-    setStatus(working)
-    try {
-      await work()
-    } finally {
-      setBusy(false)
-      if (status() === working) setStatus(undefined)
+  /**
+   * Runs one opening at a time. One that arrives while another is being written (a link opened during a large file
+   * import) waits in line and runs next, and the status says so meanwhile: nothing the user opened is dropped.
+   */
+  const waiting: Opening[] = []
+  let running: string | undefined
+  const showRunning = () => {
+    if (!running) return
+    const next = waiting[0]
+    const more = waiting.length > 1 ? ` (and ${waiting.length - 1} more)` : ''
+    setStatus(next ? `${running} ${next.what}${more} opens when this is done.` : running)
+  }
+  const run = async (opening: Opening) => {
+    if (busy()) {
+      waiting.push(opening)
+      // Unless the running one already replaced its words (with a passphrase question, a backup's summary).
+      if (running && status()?.startsWith(running)) showRunning()
+      return
     }
+    setBusy(true)
+    // A problem of the one before stays up while the next runs: the user still has to read it.
+    setProblem(undefined)
+    for (let next: Opening | undefined = opening; next; next = waiting.shift()) {
+      running = next.working
+      showRunning()
+      try {
+        await next.work()
+      } catch (error) {
+        // Only opening the session it wrote can still throw; the ones waiting behind it run all the same.
+        fail(error, next.source)
+      }
+      if (status()?.startsWith(next.working)) setStatus(undefined)
+    }
+    running = undefined
+    setBusy(false)
   }
 
   const openWith = async (link: string, passphrase?: string) => {
@@ -97,35 +129,45 @@ export function createImportFlow(dependencies: {
     status,
     busy,
     openLink: (link) =>
-      run('Opening the shared session…', async () => {
-        let encrypted: boolean
-        try {
-          encrypted = (await api.inspectShareLink(link)).encrypted
-        } catch (error) {
-          fail(error, 'link')
-          return
-        }
-        if (encrypted) {
-          setStatus(undefined)
-          setAsking({ link })
-          return
-        }
-        await openWith(link)
+      run({
+        working: 'Opening the shared session…',
+        what: 'The shared link you opened',
+        source: 'link',
+        work: async () => {
+          let encrypted: boolean
+          try {
+            encrypted = (await api.inspectShareLink(link)).encrypted
+          } catch (error) {
+            fail(error, 'link')
+            return
+          }
+          if (encrypted) {
+            setStatus(undefined)
+            setAsking({ link })
+            return
+          }
+          await openWith(link)
+        },
       }),
     submitPassphrase: async (passphrase) => {
       const request = asking()
       if (!request) return
-      await run('Opening the shared session…', () => openWith(request.link, passphrase))
+      await run({ working: 'Opening the shared session…', what: 'The shared link', source: 'link', work: () => openWith(request.link, passphrase) })
     },
     cancelPassphrase: () => setAsking(undefined),
     importFile: (file) =>
-      run('Importing…', async () => {
-        try {
-          const data = new Uint8Array(await file.arrayBuffer())
-          await arrive(await api.importFile({ data }), 'file')
-        } catch (error) {
-          fail(error, 'file')
-        }
+      run({
+        working: 'Importing…',
+        what: 'The file you picked',
+        source: 'file',
+        work: async () => {
+          try {
+            const data = new Uint8Array(await file.arrayBuffer())
+            await arrive(await api.importFile({ data }), 'file')
+          } catch (error) {
+            fail(error, 'file')
+          }
+        },
       }),
     dismissProblem: () => setProblem(undefined),
     dismissStatus: () => setStatus(undefined),
