@@ -21,6 +21,7 @@ import {
 } from './schema'
 import { MAX_TITLE_LENGTH, usageOfParts } from './session-store'
 import { createSlug } from './slug'
+import { log } from '../log/log'
 
 const FORK_SUFFIX = /^(.*) \(fork #(\d+)\)$/
 
@@ -189,7 +190,7 @@ export async function forkSession(
     if (at && files) current = await files.current()
   } catch (error) {
     // Files that cannot be read now cannot be compared: the fork stays with the project rather than failing.
-    console.warn('tabcode: could not read the project files to fork', error)
+    log.warn('tabcode: could not read the project files to fork', error)
   }
   if (at && files && current) {
     const then = await loadSnapshot(context, at)

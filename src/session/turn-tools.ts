@@ -16,6 +16,7 @@ import { ascending } from './id'
 import type { PermissionGate, SnapshotSource, WorkspaceSource } from './turn-services'
 import { allowEverything } from './turn-services'
 import type { StepToolContext, ToolRegistry } from '../tool/registry'
+import { log } from '../log/log'
 
 /** What the tools of one step share: the session, its agent and rules, the workspace, the turn's calls so far. */
 export interface TurnContext {
@@ -67,7 +68,7 @@ export async function trackSnapshot(dependencies: TurnDependencies, projectID: s
   try {
     return await dependencies.snapshots.track(projectID, workspace)
   } catch (error) {
-    console.warn('tabcode: could not take a snapshot of the workspace', error)
+    log.warn('tabcode: could not take a snapshot of the workspace', error)
     return undefined
   }
 }

@@ -1,4 +1,5 @@
 import type { Workspace, WorkspaceChange } from './workspace'
+import { log } from '../log/log'
 
 /**
  * WebContainer with the project's persisted copy behind it. WebContainer alone is ephemeral (a reload empties it),
@@ -20,7 +21,7 @@ export function mirrorWorkspace(remote: Workspace, local: Workspace): Workspace 
         if (stat?.type === 'file') await local.writeFile(change.path, await remote.readFile(change.path))
       }
     } catch (error) {
-      console.warn(`tabcode: could not keep ${change.path} from WebContainer`, error)
+      log.warn(`tabcode: could not keep ${change.path} from WebContainer`, error)
     }
   }
   const stop = remote.watch((change) => void copyBack(change))

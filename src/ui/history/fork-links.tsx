@@ -4,6 +4,7 @@ import { displayTitle } from '../../session/title'
 import type { ForkFamily } from '../../worker/protocol'
 import { hashForSession } from '../workbench/session-location'
 import './history.css'
+import { log } from '../../log/log'
 
 /** A plain click opens in place (switching project when needed); modified clicks keep their browser meaning. */
 function follow(event: MouseEvent, open: () => void): void {
@@ -37,7 +38,7 @@ export function ForkLinks(props: {
     () => ({ revision: props.revision?.() ?? '' }),
     (): Promise<ForkFamily> =>
       props.load().catch((error: unknown) => {
-        console.warn('tabcode: could not read the session forks', error)
+        log.warn('tabcode: could not read the session forks', error)
         return { forks: [] }
       }),
   )

@@ -12,6 +12,7 @@ import { useSessionStore } from '../store/session-store-context'
 import { canSend, deliveryFor, promptKeyAction, type PromptAction } from './prompt-keys'
 import { isRunning } from './session-status-text'
 import './prompt-box.css'
+import { log } from '../../log/log'
 
 const DEFAULT_AGENT = 'build'
 
@@ -55,7 +56,7 @@ export function PromptBox(props: {
   const agentSummary = (name: string) => choices()?.find((summary) => summary.name === name)
   // Settings may have changed an agent since; asking again on focus keeps the list and the agents' models fresh.
   const loadAgents = () =>
-    store.api.listAgents().then(setAgents, (error: unknown) => console.warn('tabcode: could not list agents', error))
+    store.api.listAgents().then(setAgents, (error: unknown) => log.warn('tabcode: could not list agents', error))
   onMount(() => void loadAgents())
   createEffect(() => {
     const list = choices()

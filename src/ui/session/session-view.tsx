@@ -20,6 +20,7 @@ import { displayTitle } from '../../session/title'
 import { ImportedBanner, READ_ONLY_REASON } from '../share/imported-banner'
 import './session.css'
 import './parts/parts.css'
+import { log } from '../../log/log'
 
 /** The open session: header, conversation, todos, prompt. Mounted per session, so scroll starts fresh. */
 export function SessionView(props: {
@@ -59,7 +60,7 @@ export function SessionView(props: {
           })
           if (!stop) return
           event.preventDefault()
-          store.api.cancel(props.sessionID).catch((error: unknown) => console.warn(`tabcode: stop failed: ${errorMessage(error)}`))
+          store.api.cancel(props.sessionID).catch((error: unknown) => log.warn(`tabcode: stop failed: ${errorMessage(error)}`))
         }}
       >
         <Show

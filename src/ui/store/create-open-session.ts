@@ -5,6 +5,7 @@ import type { ClientApi } from '../../worker/protocol'
 import { errorMessage } from '../format/error'
 import { applyHistory, unloadHistory } from './reducer'
 import type { UiState } from './state'
+import { log } from '../../log/log'
 
 export const MESSAGE_PAGE_SIZE = 50
 /** Pages read while looking for a message to reveal: bigger, since nothing is shown until it is found. */
@@ -82,14 +83,14 @@ export function createOpenSession(options: { api: ClientApi; state: UiState; set
       (todos) => {
         if (!state.todos[sessionID]) setState('todos', sessionID, todos)
       },
-      (problem: unknown) => console.warn('tabcode: could not read the todo list', problem),
+      (problem: unknown) => log.warn('tabcode: could not read the todo list', problem),
     )
     // Questions asked before this tab opened the session (or by a runner in another tab) still need an answer.
     api.pendingAsks(sessionID).then(
       (asks) => {
         for (const ask of asks) if (!state.asks[ask.id]) setState('asks', ask.id, ask)
       },
-      (problem: unknown) => console.warn('tabcode: could not read pending permission questions', problem),
+      (problem: unknown) => log.warn('tabcode: could not read pending permission questions', problem),
     )
   }
 

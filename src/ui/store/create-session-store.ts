@@ -10,6 +10,7 @@ import { createSessionList, type SessionList } from './create-session-list'
 import { makeEventQueue } from './event-queue'
 import { addChild, applyEvent } from './reducer'
 import { emptyState, type UiState } from './state'
+import { log } from '../../log/log'
 
 export interface SessionStore {
   readonly state: UiState
@@ -72,7 +73,7 @@ export function createSessionStore(connection: WorkerConnection, options: { proj
   // The page may be killed once hidden: streamed text still in the worker's buffer is written now (DESIGN decision 3).
   if (typeof document !== 'undefined') {
     const onHide = () => {
-      if (document.visibilityState === 'hidden') api.flush().catch((error: unknown) => console.warn('tabcode: flush failed', error))
+      if (document.visibilityState === 'hidden') api.flush().catch((error: unknown) => log.warn('tabcode: flush failed', error))
     }
     document.addEventListener('visibilitychange', onHide)
     onCleanup(() => document.removeEventListener('visibilitychange', onHide))

@@ -1,5 +1,6 @@
 import { createSignal, type Accessor } from 'solid-js'
 import { callback, type WorkerConnection } from '../worker-client'
+import { log } from '../../log/log'
 
 export interface WorkerNotices {
   /** Why this tab must reload (its worker let go of the database for a newer version). */
@@ -20,7 +21,7 @@ export function createWorkerNotices(connection: WorkerConnection): WorkerNotices
         if (notice.type === 'reload-required') setReloadRequired(notice.reason)
       }),
     )
-    .catch((error: unknown) => console.warn('tabcode: could not subscribe to worker notices', error))
+    .catch((error: unknown) => log.warn('tabcode: could not subscribe to worker notices', error))
   connection.onForeignProtocol(() => {
     if (!dismissed) setForeignTab(true)
   })

@@ -3,6 +3,7 @@ import type { ClientApi, WorkspaceInfo } from '../../worker/protocol'
 import type { PreviewEmitter } from '../../workspace/webcontainer/preview'
 import { createPreviewServers } from '../workspace/create-preview-servers'
 import type { PreviewServer } from '../workspace/preview-pane'
+import { log } from '../../log/log'
 
 /**
  * Starts WebContainer once the workbench is up, without holding anything back: the offline workspace serves until it
@@ -19,7 +20,7 @@ export function createWebContainerStart(api: ClientApi): { info: Accessor<Worksp
           setInfo(started.info)
           if (started.previews) setEmitter(started.previews)
         },
-        (error: unknown) => console.warn('tabcode: WebContainer could not be started', error),
+        (error: unknown) => log.warn('tabcode: WebContainer could not be started', error),
       )
   })
   return { info, previews: createPreviewServers(emitter) }

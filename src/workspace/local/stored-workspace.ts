@@ -17,6 +17,7 @@ import { hashContent } from './hash'
 import type { FileEntry, IndexEntry, StorageCommit, WorkspaceStorage } from './storage'
 import { decodeSearchText, decodeText, encodeText, isBinary } from './text'
 import { createWriteQueue } from './write-queue'
+import { log } from '../../log/log'
 
 /** The local backend: the `Workspace` tools use, plus what snapshots need to know. */
 export interface LocalWorkspace extends Workspace {
@@ -277,7 +278,7 @@ export class StoredWorkspace implements LocalWorkspace {
       try {
         listener(change)
       } catch (error) {
-        console.error('A workspace listener failed', error)
+        log.error('A workspace listener failed', error)
       }
     }
   }
