@@ -1,3 +1,4 @@
+import { log } from '../log/log'
 import { withoutImportStamp } from './read-only'
 import { changedFiles, loadSnapshot, projectFilesFromSnapshot } from '../snapshot'
 import type { StoreContext } from './context'
@@ -21,7 +22,6 @@ import {
 } from './schema'
 import { MAX_TITLE_LENGTH, usageOfParts } from './session-store'
 import { createSlug } from './slug'
-import { log } from '../log/log'
 
 const FORK_SUFFIX = /^(.*) \(fork #(\d+)\)$/
 

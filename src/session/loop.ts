@@ -1,5 +1,6 @@
 import { streamText, type LanguageModel, type ModelMessage } from 'ai'
 import { resolveLanguageModel } from 'ai/internal'
+import { log } from '../log/log'
 import { getSettings } from '../provider/provider-store'
 import { agentFor } from './agent-settings'
 import { isCompletedSummary, isRealUser, isSummary, pendingMarker } from './compaction/markers'
@@ -38,7 +39,6 @@ import {
   workspaceOf,
   type TurnContext,
 } from './turn-tools'
-import { log } from '../log/log'
 
 export { OUTPUT_TOKEN_MAX } from './compaction/overflow'
 

@@ -1,3 +1,4 @@
+import { log } from '../log/log'
 import {
   isContentHash,
   loadSnapshot,
@@ -19,7 +20,6 @@ import { loadHistory } from './history'
 import type { MessageWithParts } from './message-store'
 import { SessionInfoSchema, type Part, type SessionInfo, type Snapshot } from './schema'
 import { getSession, messagesOf, moveTotals, updateSession, usageOfParts } from './session-store'
-import { log } from '../log/log'
 
 /** Where hidden history starts: a whole message (and everything after it), or a part of one and what follows. */
 export interface RevertPoint {

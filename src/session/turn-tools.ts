@@ -1,3 +1,4 @@
+import { log } from '../log/log'
 import { doomLoopRequest, isDoomLoop } from '../permission/doom-loop'
 import { createFileTimes } from '../tool/file-times'
 import type { FileTimes, PermissionRequest, SubtaskRequest } from '../tool/tool'
@@ -16,7 +17,6 @@ import { ascending } from './id'
 import type { PermissionGate, SnapshotSource, WorkspaceSource } from './turn-services'
 import { allowEverything } from './turn-services'
 import type { StepToolContext, ToolRegistry } from '../tool/registry'
-import { log } from '../log/log'
 
 /** What the tools of one step share: the session, its agent and rules, the workspace, the turn's calls so far. */
 export interface TurnContext {

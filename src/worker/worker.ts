@@ -23,7 +23,11 @@ self.addEventListener('unhandledrejection', (event) => {
   event.preventDefault()
   log.error('tabcode: unhandled rejection in the worker', event.reason)
 })
+// Until the API is exposed, an uncaught error must still reach the page's Worker 'error' listener, which turns it
+// into the "worker failed to load" screen; nothing has touched a key by then.
+let exposed = false
 self.addEventListener('error', (event) => {
+  if (!exposed) return
   event.preventDefault()
   log.error('tabcode: uncaught error in the worker', event.error ?? event.message)
 })
@@ -31,10 +35,13 @@ self.addEventListener('error', (event) => {
 ;(globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = (warnings: unknown) => log.warn('tabcode: AI SDK warnings', warnings)
 
 /** Opens the database and keeps the logger's secrets at the stored keys, including keys another tab saves. */
+let watchingKeys: { unsubscribe(): void } | undefined
 async function openAndWatchKeys() {
   const opened = await openDatabase()
   if (opened.status !== 'open') return opened
-  liveQuery(() => opened.db.providers.toArray()).subscribe({
+  // A reopen (after another tab's upgrade) watches the new connection only.
+  watchingKeys?.unsubscribe()
+  watchingKeys = liveQuery(() => opened.db.providers.toArray()).subscribe({
     next: (providers) => setLogSecrets(providers.flatMap((provider) => (provider.apiKey ? [provider.apiKey] : []))),
     error: (error: unknown) => log.warn('tabcode: could not watch the stored keys', error),
   })
@@ -65,3 +72,4 @@ others.onmessage = (message) => {
 
 const { watchSession: _watch, hearEvent: _hear, ...handlers } = service
 Comlink.expose(toWire(handlers))
+exposed = true

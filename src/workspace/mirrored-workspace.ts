@@ -1,5 +1,5 @@
-import type { Workspace, WorkspaceChange } from './workspace'
 import { log } from '../log/log'
+import type { Workspace, WorkspaceChange } from './workspace'
 
 /**
  * WebContainer with the project's persisted copy behind it. WebContainer alone is ephemeral (a reload empties it),

@@ -1,10 +1,10 @@
 import { createResource, createSignal, createUniqueId, For, Show, type JSX } from 'solid-js'
+import { log } from '../../log/log'
 import type { SessionInfo } from '../../session/schema'
 import { displayTitle } from '../../session/title'
 import type { ForkFamily } from '../../worker/protocol'
 import { hashForSession } from '../workbench/session-location'
 import './history.css'
-import { log } from '../../log/log'
 
 /** A plain click opens in place (switching project when needed); modified clicks keep their browser meaning. */
 function follow(event: MouseEvent, open: () => void): void {

@@ -1,3 +1,4 @@
+import { log } from '../../log/log'
 import { describeFailure } from '../storage/storage-full'
 import { createEffect, createMemo, createSignal, createUniqueId, For, on, onMount, Show, type JSX } from 'solid-js'
 import type { ModelReference } from '../../session/schema'
@@ -12,7 +13,6 @@ import { useSessionStore } from '../store/session-store-context'
 import { canSend, deliveryFor, promptKeyAction, type PromptAction } from './prompt-keys'
 import { isRunning } from './session-status-text'
 import './prompt-box.css'
-import { log } from '../../log/log'
 
 const DEFAULT_AGENT = 'build'
 

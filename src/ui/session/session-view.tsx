@@ -1,4 +1,5 @@
 import { Show, type JSX } from 'solid-js'
+import { log } from '../../log/log'
 import { errorMessage } from '../format/error'
 import { createHistoryActions, type OpenTarget } from '../history/create-history-actions'
 import { HistoryActionsContext } from '../history/history-context'
@@ -20,7 +21,6 @@ import { displayTitle } from '../../session/title'
 import { ImportedBanner, READ_ONLY_REASON } from '../share/imported-banner'
 import './session.css'
 import './parts/parts.css'
-import { log } from '../../log/log'
 
 /** The open session: header, conversation, todos, prompt. Mounted per session, so scroll starts fresh. */
 export function SessionView(props: {

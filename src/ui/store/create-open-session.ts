@@ -1,11 +1,11 @@
 import { batch, createEffect, createMemo, createSignal, type Accessor } from 'solid-js'
 import { produce, type SetStoreFunction } from 'solid-js/store'
+import { log } from '../../log/log'
 import type { Message, SessionInfo } from '../../session/schema'
 import type { ClientApi } from '../../worker/protocol'
 import { errorMessage } from '../format/error'
 import { applyHistory, unloadHistory } from './reducer'
 import type { UiState } from './state'
-import { log } from '../../log/log'
 
 export const MESSAGE_PAGE_SIZE = 50
 /** Pages read while looking for a message to reveal: bigger, since nothing is shown until it is found. */

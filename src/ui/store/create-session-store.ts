@@ -1,3 +1,4 @@
+import { log } from '../../log/log'
 import { describeFailure } from '../storage/storage-full'
 import { createSignal, onCleanup, type Accessor } from 'solid-js'
 import { createStore, produce } from 'solid-js/store'
@@ -10,7 +11,6 @@ import { createSessionList, type SessionList } from './create-session-list'
 import { makeEventQueue } from './event-queue'
 import { addChild, applyEvent } from './reducer'
 import { emptyState, type UiState } from './state'
-import { log } from '../../log/log'
 
 export interface SessionStore {
   readonly state: UiState

@@ -1,6 +1,6 @@
 import { createSignal, type Accessor } from 'solid-js'
-import { callback, type WorkerConnection } from '../worker-client'
 import { log } from '../../log/log'
+import { callback, type WorkerConnection } from '../worker-client'
 
 export interface WorkerNotices {
   /** Why this tab must reload (its worker let go of the database for a newer version). */

@@ -1,9 +1,9 @@
 import { createSignal, onMount, type Accessor } from 'solid-js'
+import { log } from '../../log/log'
 import type { ClientApi, WorkspaceInfo } from '../../worker/protocol'
 import type { PreviewEmitter } from '../../workspace/webcontainer/preview'
 import { createPreviewServers } from '../workspace/create-preview-servers'
 import type { PreviewServer } from '../workspace/preview-pane'
-import { log } from '../../log/log'
 
 /**
  * Starts WebContainer once the workbench is up, without holding anything back: the offline workspace serves until it

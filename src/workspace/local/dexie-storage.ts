@@ -1,7 +1,7 @@
+import { log } from '../../log/log'
 import type { TabcodeDatabase } from '../../session/database'
 import type { WorkspaceEntry } from '../../session/schema'
 import { IndexEntrySchema, type IndexEntry, type StorageCommit, type WorkspaceStorage } from './storage'
-import { log } from '../../log/log'
 
 /** A project's workspace in the `files` and `blobs` stores; blobs are shared with other projects and snapshots. */
 export function createDexieStorage(db: TabcodeDatabase, projectID: string): WorkspaceStorage {

@@ -1,3 +1,4 @@
+import { log } from '../../log/log'
 import { matchesGlob } from '../glob'
 import { basename, dirname, normalizePath, relativePath, resolvePath } from '../path'
 import { runShell } from '../shell/run'
@@ -17,7 +18,6 @@ import { hashContent } from './hash'
 import type { FileEntry, IndexEntry, StorageCommit, WorkspaceStorage } from './storage'
 import { decodeSearchText, decodeText, encodeText, isBinary } from './text'
 import { createWriteQueue } from './write-queue'
-import { log } from '../../log/log'
 
 /** The local backend: the `Workspace` tools use, plus what snapshots need to know. */
 export interface LocalWorkspace extends Workspace {
