@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { deflateRawSync } from 'node:zlib'
 import type { BrowserContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { Conversation } from './page-models/conversation'
 import { Sharing } from './page-models/share'
 import { connectMockModel } from './support/connect-model'
 import { EVERY_PART_TYPE_TEXT as T, everyPartTypeFixture } from './support/fixtures-data'
@@ -323,6 +324,59 @@ test('with the network off, export, share, import and fork all still work', asyn
   await expect(app.status(OPENED)).toBeVisible()
   await expect(app.messages).toContainText('Written down.')
   await context.setOffline(false)
+})
+
+test('an export with workspace files lists the binary files it could not scan and leaves them out unless kept', async ({ page }) => {
+  const model = new ModelScript()
+  await model.reset()
+  const planted = 'sk-planted-4Hq8Rt2Wn6Ys0Kd3Pb'
+  const binary = [0xff, 0xfe, 0x00, ...Buffer.from(`key=${planted}`), 0x80, 0x00]
+  const chat = new Conversation(page)
+  await chat.open()
+  await connectMockModel(page)
+  await page.evaluate(
+    async ({ env, binary }) => {
+      const api = window.__tabcode!.api
+      const encoder = new TextEncoder()
+      const project = await api.createProject({
+        name: 'Planted keys',
+        source: { type: 'files', files: [{ path: '.env', data: encoder.encode(env) }, { path: 'assets/blob.bin', data: new Uint8Array(binary) }] },
+      })
+      await api.openProject(project.id)
+    },
+    { env: `OPENAI_API_KEY=${planted}\n`, binary },
+  )
+  await page.reload()
+  await chat.ready()
+  await chat.newSession()
+  // One answered turn, so the session has a snapshot of the workspace files.
+  await model.push(streamText('I see the files.'), { model: 'mock-model' })
+  await chat.send('Look at the files')
+  await expect(chat.replies().first()).toContainText('I see the files.')
+  await chat.idle()
+
+  const app = new Sharing(page)
+  // The dialog says which file it could not scan, and leaves it out unless the user includes it.
+  await app.openShareDialog()
+  await app.shareDialog.getByRole('checkbox', { name: 'Include workspace files' }).check()
+  await expect(app.unscannedFiles()).toContainText('These files are binary, so they could not be checked for keys')
+  await expect(app.unscannedFiles().getByRole('checkbox')).toHaveCount(1)
+  await expect(app.unscannedFiles().getByRole('checkbox', { name: 'blob.bin' })).not.toBeChecked()
+  await app.shareDialog.getByRole('button', { name: 'Close' }).click()
+
+  const binaryBase64 = Buffer.from(binary).toString('base64')
+  const left = await app.exportSession({ includeFiles: true })
+  expect(left.note).toContain('1 secret removed, 1 unscanned file left out')
+  const files = (text: string) => (JSON.parse(text) as { files?: { path: string }[] }).files?.map((file) => file.path)
+  expect(files(left.text)).toEqual([expect.stringMatching(/\.env$/)])
+  expect(left.text).not.toContain(planted)
+  expect(left.text).not.toContain(binaryBase64)
+
+  // Kept on purpose, it travels as it is; the text file's key is still redacted.
+  const kept = await app.exportSession({ includeFiles: true, keepUnscanned: ['blob.bin'] })
+  expect(files(kept.text)).toEqual([expect.stringMatching(/\.env$/), expect.stringMatching(/blob\.bin$/)])
+  expect(kept.text).toContain(binaryBase64)
+  expect(kept.text).toContain('OPENAI_API_KEY=[redacted')
 })
 
 test('an imported session runs nothing by itself; its fork is the user’s own and answers prompts', async ({ page }) => {

@@ -11,10 +11,10 @@ export class Conversation extends Workbench {
     this.status = page.getByRole('status', { name: 'Session status' })
   }
 
-  /** Opens the app with the scripted server as its provider, and a fresh session titled `title` when given. */
-  async start(title?: string) {
+  /** Opens the app with the scripted server as its provider (with `key`, else the usual one), and a fresh session titled `title` when given. */
+  async start(title?: string, options: { key?: string } = {}) {
     await this.open()
-    await connectMockModel(this.page)
+    await connectMockModel(this.page, options.key ? { key: options.key } : {})
     // The provider list in the UI refreshes on load (and on focus); the seed went around it through the RPC.
     await this.page.reload()
     await this.ready()

@@ -55,18 +55,30 @@ export class Sharing extends Workbench {
     return url
   }
 
-  /** Exports the open session with the share dialog; returns the saved file's name, path and text. */
-  async exportSession(): Promise<{ name: string; path: string; text: string }> {
+  /** The export's list of binary workspace files it could not scan for secrets (shown with "Include workspace files"). */
+  unscannedFiles(): Locator {
+    return this.shareDialog.getByRole('group', { name: 'Not scanned for secrets' })
+  }
+
+  /**
+   * Exports the open session with the share dialog; returns the saved file's name, path and text. `includeFiles` ticks
+   * "Include workspace files"; `keepUnscanned` also includes those binary files (by part of their name), which are otherwise left out.
+   */
+  async exportSession(options: { includeFiles?: boolean; keepUnscanned?: string[] } = {}): Promise<{ name: string; path: string; text: string; note: string }> {
     await this.openShareDialog()
+    if (options.includeFiles) await this.shareDialog.getByRole('checkbox', { name: 'Include workspace files' }).check()
+    for (const name of options.keepUnscanned ?? []) await this.unscannedFiles().getByRole('checkbox', { name }).check()
     const [download] = await Promise.all([
       this.page.waitForEvent('download'),
       this.shareDialog.getByRole('button', { name: 'Export as file', exact: true }).click(),
     ])
     const path = await download.path()
     const name = download.suggestedFilename()
-    await expect(this.shareDialog.getByRole('status')).toContainText(`Saved ${name}`)
+    const status = this.shareDialog.getByRole('status')
+    await expect(status).toContainText(`Saved ${name}`)
+    const note = (await status.textContent()) ?? ''
     await this.shareDialog.getByRole('button', { name: 'Close' }).click()
-    return { name, path, text: await readFile(path, 'utf8') }
+    return { name, path, text: await readFile(path, 'utf8'), note }
   }
 
   /** Picks a file with "Import…" (the input behind it is labelled "Import file"). */

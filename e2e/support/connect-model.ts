@@ -7,7 +7,7 @@ export const MOCK_KEY = 'sk-mock-e2e-9f3a'
  * Configures the scripted server as an OpenAI-compatible provider through the worker's RPC (the same call the
  * Settings dialog makes) and makes its models the default and the small model. Returns the provider id.
  */
-export async function connectMockModel(page: Page, options: { prices?: { input: number; output: number } } = {}): Promise<string> {
+export async function connectMockModel(page: Page, options: { prices?: { input: number; output: number }; key?: string } = {}): Promise<string> {
   const prices = options.prices ?? { input: 2, output: 8 }
   const providerID = await page.evaluate(
     async ({ baseURL, key, prices }) => {
@@ -26,7 +26,7 @@ export async function connectMockModel(page: Page, options: { prices?: { input: 
       await api.setSetting({ key: 'model.small', value: { providerID: provider.id, modelID: 'mock-small' } })
       return provider.id
     },
-    { baseURL: `${MOCK_MODEL_SERVER_URL}/v1`, key: MOCK_KEY, prices },
+    { baseURL: `${MOCK_MODEL_SERVER_URL}/v1`, key: options.key ?? MOCK_KEY, prices },
   )
   return providerID
 }

@@ -1,3 +1,4 @@
+import { log } from '../log/log'
 import { withoutImportStamp } from './read-only'
 import { changedFiles, loadSnapshot, projectFilesFromSnapshot } from '../snapshot'
 import type { StoreContext } from './context'
@@ -189,7 +190,7 @@ export async function forkSession(
     if (at && files) current = await files.current()
   } catch (error) {
     // Files that cannot be read now cannot be compared: the fork stays with the project rather than failing.
-    console.warn('tabcode: could not read the project files to fork', error)
+    log.warn('tabcode: could not read the project files to fork', error)
   }
   if (at && files && current) {
     const then = await loadSnapshot(context, at)

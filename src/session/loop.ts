@@ -1,5 +1,6 @@
 import { streamText, type LanguageModel, type ModelMessage } from 'ai'
 import { resolveLanguageModel } from 'ai/internal'
+import { log } from '../log/log'
 import { getSettings } from '../provider/provider-store'
 import { agentFor } from './agent-settings'
 import { isCompletedSummary, isRealUser, isSummary, pendingMarker } from './compaction/markers'
@@ -245,12 +246,12 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
     }
   } finally {
     // Only a run that took steps can have changed the turn's files.
-    if (busy) await recordDiffs(dependencies, sessionID).catch((error: unknown) => console.warn('tabcode: could not record the diffs of the turn', error))
+    if (busy) await recordDiffs(dependencies, sessionID).catch((error: unknown) => log.warn('tabcode: could not record the diffs of the turn', error))
     if (busy) dependencies.setStatus(sessionID, { type: 'idle' })
     // In the background, once the session is idle: nobody waits for it, and the session is free for the user's next
     // action (a history operation refused as busy right after "idle" would look broken). It touches only the
     // outputs of older turns, which no step writes.
-    if (busy && settings?.prune) void pruneSession(store, sessionID).catch((error: unknown) => console.warn('tabcode: could not prune old tool outputs', error))
+    if (busy && settings?.prune) void pruneSession(store, sessionID).catch((error: unknown) => log.warn('tabcode: could not prune old tool outputs', error))
   }
 }
 
@@ -477,6 +478,8 @@ async function generateTitle(
     ],
     maxRetries: 2,
     maxOutputTokens: 200,
+    // The SDK's default logs the raw error, whose body may echo the key.
+    onError: ({ error }) => log.warn('tabcode: could not name the session', error),
   })
   const title = cleanTitle(await result.text)
   if (!title) return

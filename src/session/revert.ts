@@ -1,3 +1,4 @@
+import { log } from '../log/log'
 import {
   isContentHash,
   loadSnapshot,
@@ -193,7 +194,7 @@ export async function revertSession(
     const redo = await takeSnapshot({ ...target, projectID: files.projectID })
     const { patches } = await restorablePatches(context, hiddenPatches(history, point))
     const result = await revertPatches({ ...target, patches })
-    for (const failure of result.failed) console.warn(`tabcode: could not revert ${failure.file}`, failure.error)
+    for (const failure of result.failed) log.warn(`tabcode: could not revert ${failure.file}`, failure.error)
     restored = { snapshot: redo.id, files: [...result.written, ...result.deleted].sort() }
   }
   const summary = await summaryOf(context, visibleHistory(history, point), session)
@@ -219,7 +220,7 @@ export async function unrevertSession(context: StoreContext, sessionID: string, 
   if (revert.files?.length && revert.snapshot) {
     if (!files) throw new NotFoundError('workspace', session.projectID)
     const result = await restoreFiles({ store: context, workspace: files.workspace, snapshot: revert.snapshot, files: revert.files })
-    for (const failure of result.failed) console.warn(`tabcode: could not restore ${failure.file}`, failure.error)
+    for (const failure of result.failed) log.warn(`tabcode: could not restore ${failure.file}`, failure.error)
   }
   const summary = await summaryOf(context, await loadHistory(context, sessionID), session)
   return updateSession(
@@ -298,7 +299,7 @@ async function summaryOf(
     const diffs = await sessionDiffs({ store: context, turns })
     return { ...summarize(diffs), diffs }
   } catch (error) {
-    console.warn('tabcode: could not work out the diffs of the visible turns', error)
+    log.warn('tabcode: could not work out the diffs of the visible turns', error)
     return undefined
   }
 }

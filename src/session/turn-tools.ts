@@ -1,3 +1,4 @@
+import { log } from '../log/log'
 import { doomLoopRequest, isDoomLoop } from '../permission/doom-loop'
 import { createFileTimes } from '../tool/file-times'
 import type { FileTimes, PermissionRequest, SubtaskRequest } from '../tool/tool'
@@ -67,7 +68,7 @@ export async function trackSnapshot(dependencies: TurnDependencies, projectID: s
   try {
     return await dependencies.snapshots.track(projectID, workspace)
   } catch (error) {
-    console.warn('tabcode: could not take a snapshot of the workspace', error)
+    log.warn('tabcode: could not take a snapshot of the workspace', error)
     return undefined
   }
 }

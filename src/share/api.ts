@@ -37,4 +37,11 @@ export interface ExportFile {
   fileName: string
   text: string
   redactions: Redaction[]
+  /** Binary workspace files left out because they could not be scanned for secrets. */
+  leftOut?: string[]
+}
+
+/** What an export with workspace files could not scan for secrets (binary files), by path, with their size. */
+export interface ExportFilesPreview {
+  unscanned: { path: string; bytes: number }[]
 }

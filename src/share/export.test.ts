@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { makeBuilders } from '../session/fixture-builders'
 import type { StoreContext } from '../session/context'
-import { exportBackup, exportFileName, exportSession, loadTranscript } from './export'
+import { exportBackup, exportFileName, exportSession, loadTranscript, unscannedFiles } from './export'
 import { importTranscript } from './import'
 import { importFile, type OpenDependencies } from './open'
 import { fromOpencodeExport, toOpencodeExport } from './opencode'
@@ -67,6 +67,25 @@ describe('session file export and import', () => {
     expect(await rowCounts(target.context)).toEqual(before)
   })
 
+  test('a binary file, which nothing can scan for secrets, is listed and left out unless the user keeps it', async () => {
+    const source = await setupShareStore()
+    const sessionID = await store(source.context, source.projectID, richTranscript())
+    const planted = 'sk-proj-Planted0123456789abcdef'
+    const binary = new Uint8Array([0xff, 0xfe, 0x00, ...new TextEncoder().encode(planted), 0x80])
+    await source.context.db.blobs.bulkAdd([
+      { hash: 'h-env', data: encoder.encode(`OPENAI_API_KEY=${planted}\n`), size: 1 },
+      { hash: 'h-bin', data: binary, size: binary.length },
+    ])
+    await source.context.db.snapshots.add({ id: 'snap-after', projectID: source.projectID, files: { '.env': 'h-env', 'data.bin': 'h-bin' }, time: { created: 1 } })
+
+    expect(await unscannedFiles(source.context, sessionID)).toEqual([{ path: 'data.bin', bytes: binary.length }])
+    const { document, leftOut } = await exportSession(source.context, sessionID, { includeFiles: true })
+    expect(leftOut).toEqual(['data.bin'])
+    expect(document.files?.map((file) => file.path)).toEqual(['.env'])
+    expect(JSON.stringify(document)).not.toContain(planted)
+    expect(JSON.stringify(document)).not.toContain(Buffer.from(binary).toString('base64'))
+  })
+
   test('the last snapshot’s files travel along and come back as a project of their own', async () => {
     const source = await setupShareStore()
     const transcript = richTranscript()
@@ -82,7 +101,8 @@ describe('session file export and import', () => {
       files: { 'README.md': 'h-readme', 'logo.png': 'h-logo', 'video.mp4': 'large:90000000:1' },
       time: { created: 1 },
     })
-    const { document, redactions } = await exportSession(source.context, sessionID, { includeFiles: true })
+    // The user chose to keep the one binary file, which nothing could scan.
+    const { document, redactions } = await exportSession(source.context, sessionID, { includeFiles: true, includeUnscanned: ['logo.png'] })
     expect(document.files).toEqual([
       { path: 'README.md', text: '# Upload\nKEY=[redacted OpenAI key]\n' },
       { path: 'logo.png', base64: Buffer.from(png).toString('base64') },

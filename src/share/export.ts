@@ -70,9 +70,34 @@ export async function snapshotFiles(context: Pick<StoreContext, 'db'>, snapshotI
   return files
 }
 
+/** A workspace file that is not UTF-8 text, so nothing could check it for secrets. */
+export interface UnscannedFile {
+  path: string
+  bytes: number
+}
+
+/** The files an export with workspace files could not scan for secrets (binary files), for the user to decide on. */
+export async function unscannedFiles(context: Pick<StoreContext, 'db'>, sessionID: string): Promise<UnscannedFile[]> {
+  const snapshot = lastSnapshotID(await loadTranscript(context, sessionID))
+  if (!snapshot) return []
+  return (await snapshotFiles(context, snapshot)).flatMap((file) =>
+    'base64' in file ? [{ path: file.path, bytes: decodedLength(file.base64) }] : [],
+  )
+}
+
+function decodedLength(base64: string): number {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0
+  return (base64.length / 4) * 3 - padding
+}
+
 export interface ExportOptions {
   /** Add the workspace files of the session's last snapshot. */
   includeFiles?: boolean
+  /**
+   * Binary files to add anyway, by path. A binary file can't be scanned for secrets, so one the user did not
+   * choose to keep is left out: a key planted in it would otherwise leave verbatim.
+   */
+  includeUnscanned?: readonly string[]
   /** Exact secrets to remove wherever they appear (the stored provider keys). */
   knownSecrets?: readonly string[]
 }
@@ -80,6 +105,8 @@ export interface ExportOptions {
 export interface ExportedDocument<T> {
   document: T
   redactions: Redaction[]
+  /** Paths of binary files left out because they could not be scanned. */
+  leftOut?: string[]
 }
 
 /** A `tabcode-session` document of one stored session, secrets redacted. */
@@ -97,8 +124,14 @@ export async function exportSession(
     session: transcript,
   }
   const snapshot = options.includeFiles ? lastSnapshotID(stored) : undefined
+  const leftOut: string[] = []
   if (snapshot) {
-    const files = await snapshotFiles(context, snapshot)
+    const keep = new Set(options.includeUnscanned ?? [])
+    const files = (await snapshotFiles(context, snapshot)).filter((file) => {
+      if ('text' in file || keep.has(file.path)) return true
+      leftOut.push(file.path)
+      return false
+    })
     document.files = files.map((file, index) => {
       if (!('text' in file)) return file
       const { text, found } = redactText(file.text, options.knownSecrets)
@@ -106,7 +139,7 @@ export async function exportSession(
       return { path: file.path, text }
     })
   }
-  return { document, redactions }
+  return { document, redactions, ...(leftOut.length ? { leftOut } : {}) }
 }
 
 /**

@@ -20,7 +20,7 @@ import type {
   Todo,
 } from '../session/schema'
 import type { FileStat, WorkspaceBackend } from '../workspace/workspace'
-import type { ExportFile, ImportOutcome, ShareLinkInput, ShareLinkPreview, ShareLinkResult } from '../share/api'
+import type { ExportFile, ExportFilesPreview, ImportOutcome, ShareLinkInput, ShareLinkPreview, ShareLinkResult } from '../share/api'
 
 /**
  * The one contract between the UI and its worker. Bump PROTOCOL_VERSION on any incompatible change: a page and a
@@ -250,7 +250,9 @@ export interface WorkerApi {
   /** Opens a link into the current project (read-only; the same link twice gives the same session). */
   openShareLink(input: { link: string; passphrase?: string }): ImportOutcome
   /** A `tabcode-session` file of one session (and its children), optionally with its last snapshot's files. */
-  exportSession(input: { sessionID: string; includeFiles?: boolean }): ExportFile
+  exportSession(input: { sessionID: string; includeFiles?: boolean; includeUnscanned?: string[] }): ExportFile
+  /** The workspace files an export could not scan for secrets (binary), so the user can choose to keep them. */
+  previewExportFiles(input: { sessionID: string }): ExportFilesPreview
   /** A `tabcode-backup` file: every project, session, message and part; never providers, keys or settings. */
   exportBackup(): ExportFile
   /** Imports a tabcode session or backup file, or an opencode export. */

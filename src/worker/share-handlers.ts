@@ -2,7 +2,7 @@ import type { StoreContext } from '../session/context'
 import type { Project } from '../session/schema'
 import { getSession } from '../session/session-store'
 import { COMFORTABLE_LINK_CHARS } from '../share/limits'
-import { exportBackup, exportFileName, exportSession, loadTranscript } from '../share/export'
+import { exportBackup, exportFileName, exportSession, loadTranscript, unscannedFiles } from '../share/export'
 import { createShareLink, measureShareLink, parseShareToken } from '../share/link'
 import { importFile, importShareLink, type OpenDependencies } from '../share/open'
 import { fromOpencodeExport } from '../share/opencode'
@@ -10,7 +10,14 @@ import type { ProjectSource, WorkerHandlers } from './protocol'
 
 type ShareHandlers = Pick<
   WorkerHandlers,
-  'previewShareLink' | 'createShareLink' | 'inspectShareLink' | 'openShareLink' | 'exportSession' | 'exportBackup' | 'importFile'
+  | 'previewShareLink'
+  | 'createShareLink'
+  | 'inspectShareLink'
+  | 'openShareLink'
+  | 'exportSession'
+  | 'previewExportFiles'
+  | 'exportBackup'
+  | 'importFile'
 >
 
 /** The user's stored provider keys: removed from anything shared or exported, whatever they look like. */
@@ -69,15 +76,22 @@ export function shareHandlers(
       kind: 'session',
       ...(await importShareLink(dependencies(), link, passphrase ? { passphrase } : {})),
     }),
-    exportSession: async ({ sessionID, includeFiles }) => {
+    exportSession: async ({ sessionID, includeFiles, includeUnscanned }) => {
       const context = ready()
       const session = await getSession(context, sessionID)
-      const { document, redactions } = await exportSession(context, sessionID, {
+      const { document, redactions, leftOut } = await exportSession(context, sessionID, {
         knownSecrets: await storedKeys(context),
         ...(includeFiles ? { includeFiles } : {}),
+        ...(includeUnscanned ? { includeUnscanned } : {}),
       })
-      return { fileName: exportFileName(session.title, 'session', context.now()), text: JSON.stringify(document, null, 2), redactions }
+      return {
+        fileName: exportFileName(session.title, 'session', context.now()),
+        text: JSON.stringify(document, null, 2),
+        redactions,
+        ...(leftOut ? { leftOut } : {}),
+      }
     },
+    previewExportFiles: async ({ sessionID }) => ({ unscanned: await unscannedFiles(ready(), sessionID) }),
     exportBackup: async () => {
       const context = ready()
       const { document, redactions } = await exportBackup(context, { knownSecrets: await storedKeys(context) })

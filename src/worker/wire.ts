@@ -1,3 +1,4 @@
+import { redactStrings } from '../log/log'
 import { deserializeError, serializeError } from '../session/errors'
 import type { ClientApi, Result, WireApi, WorkerHandlers } from './protocol'
 
@@ -9,7 +10,8 @@ export function toWire(handlers: WorkerHandlers): WireApi {
       try {
         return { ok: true, value: await handler(...args) }
       } catch (error) {
-        return { ok: false, error: serializeError(error) }
+        // The page may log or show it: a provider's error that echoes the key loses it here.
+        return { ok: false, error: redactStrings(serializeError(error)) }
       }
     }
   }

@@ -1,4 +1,6 @@
 import * as Comlink from 'comlink'
+import { liveQuery } from 'dexie'
+import { log, setLogSecrets } from '../log/log'
 import { broadcastCommands } from './command-channel'
 import { makeEventOutbox } from './event-outbox'
 import { makeModelSource } from './model-source'
@@ -15,8 +17,39 @@ const outbox = makeEventOutbox((event) => channel.postMessage({ protocol: PROTOC
 // Web Locks make one runner per session across tabs; without them (very old browsers) each tab is on its own.
 const locks: Locks = (navigator as Navigator & { locks?: Locks }).locks ?? makeLocalLocks()
 
+// Nothing reaches the console unredacted: an error nobody caught (a provider's, echoing the key) goes through the
+// logger instead of the browser's own report.
+self.addEventListener('unhandledrejection', (event) => {
+  event.preventDefault()
+  log.error('tabcode: unhandled rejection in the worker', event.reason)
+})
+// Until the API is exposed, an uncaught error must still reach the page's Worker 'error' listener, which turns it
+// into the "worker failed to load" screen; nothing has touched a key by then.
+let exposed = false
+self.addEventListener('error', (event) => {
+  if (!exposed) return
+  event.preventDefault()
+  log.error('tabcode: uncaught error in the worker', event.error ?? event.message)
+})
+// The AI SDK's own warnings would go to console.warn directly.
+;(globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = (warnings: unknown) => log.warn('tabcode: AI SDK warnings', warnings)
+
+/** Opens the database and keeps the logger's secrets at the stored keys, including keys another tab saves. */
+let watchingKeys: { unsubscribe(): void } | undefined
+async function openAndWatchKeys() {
+  const opened = await openDatabase()
+  if (opened.status !== 'open') return opened
+  // A reopen (after another tab's upgrade) watches the new connection only.
+  watchingKeys?.unsubscribe()
+  watchingKeys = liveQuery(() => opened.db.providers.toArray()).subscribe({
+    next: (providers) => setLogSecrets(providers.flatMap((provider) => (provider.apiKey ? [provider.apiKey] : []))),
+    error: (error: unknown) => log.warn('tabcode: could not watch the stored keys', error),
+  })
+  return opened
+}
+
 const service = createService({
-  open: () => openDatabase(),
+  open: openAndWatchKeys,
   emit: outbox.emit,
   version: __APP_VERSION__,
   models: makeModelSource,
@@ -39,3 +72,4 @@ others.onmessage = (message) => {
 
 const { watchSession: _watch, hearEvent: _hear, ...handlers } = service
 Comlink.expose(toWire(handlers))
+exposed = true

@@ -1,3 +1,4 @@
+import { log } from '../log/log'
 import type { Workspace, WorkspaceChange } from './workspace'
 
 /**
@@ -20,7 +21,7 @@ export function mirrorWorkspace(remote: Workspace, local: Workspace): Workspace 
         if (stat?.type === 'file') await local.writeFile(change.path, await remote.readFile(change.path))
       }
     } catch (error) {
-      console.warn(`tabcode: could not keep ${change.path} from WebContainer`, error)
+      log.warn(`tabcode: could not keep ${change.path} from WebContainer`, error)
     }
   }
   const stop = remote.watch((change) => void copyBack(change))

@@ -1,4 +1,5 @@
 import { createResource, createSignal, createUniqueId, For, Show, type JSX } from 'solid-js'
+import { log } from '../../log/log'
 import type { SessionInfo } from '../../session/schema'
 import { displayTitle } from '../../session/title'
 import type { ForkFamily } from '../../worker/protocol'
@@ -37,7 +38,7 @@ export function ForkLinks(props: {
     () => ({ revision: props.revision?.() ?? '' }),
     (): Promise<ForkFamily> =>
       props.load().catch((error: unknown) => {
-        console.warn('tabcode: could not read the session forks', error)
+        log.warn('tabcode: could not read the session forks', error)
         return { forks: [] }
       }),
   )

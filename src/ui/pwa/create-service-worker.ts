@@ -1,5 +1,6 @@
 import { createSignal, onMount, type Accessor } from 'solid-js'
 import { Workbox } from 'workbox-window'
+import { log } from '../../log/log'
 
 export interface ServiceWorkerUpdate {
   /** True once a new version is installed and waiting for this page's permission to take over. */
@@ -26,7 +27,7 @@ export function createServiceWorker(): ServiceWorkerUpdate {
     })
     workbox.register().catch((error: unknown) => {
       // Offline support is lost, the app itself still works: worth a warning, not an error screen.
-      console.warn('tabcode: service worker registration failed', error)
+      log.warn('tabcode: service worker registration failed', error)
     })
   })
 

@@ -1,3 +1,4 @@
+import { log } from '../../log/log'
 import { describeFailure } from '../storage/storage-full'
 import { createEffect, createMemo, createSignal, createUniqueId, For, on, onMount, Show, type JSX } from 'solid-js'
 import type { ModelReference } from '../../session/schema'
@@ -55,7 +56,7 @@ export function PromptBox(props: {
   const agentSummary = (name: string) => choices()?.find((summary) => summary.name === name)
   // Settings may have changed an agent since; asking again on focus keeps the list and the agents' models fresh.
   const loadAgents = () =>
-    store.api.listAgents().then(setAgents, (error: unknown) => console.warn('tabcode: could not list agents', error))
+    store.api.listAgents().then(setAgents, (error: unknown) => log.warn('tabcode: could not list agents', error))
   onMount(() => void loadAgents())
   createEffect(() => {
     const list = choices()

@@ -1,4 +1,5 @@
 import { Show, type JSX } from 'solid-js'
+import { log } from '../../log/log'
 import { errorMessage } from '../format/error'
 import { createHistoryActions, type OpenTarget } from '../history/create-history-actions'
 import { HistoryActionsContext } from '../history/history-context'
@@ -59,7 +60,7 @@ export function SessionView(props: {
           })
           if (!stop) return
           event.preventDefault()
-          store.api.cancel(props.sessionID).catch((error: unknown) => console.warn(`tabcode: stop failed: ${errorMessage(error)}`))
+          store.api.cancel(props.sessionID).catch((error: unknown) => log.warn(`tabcode: stop failed: ${errorMessage(error)}`))
         }}
       >
         <Show

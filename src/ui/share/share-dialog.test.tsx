@@ -26,7 +26,13 @@ function mount(options: { preview?: (input: { includeToolOutput?: boolean; encry
       options.create ??
         (async (input) => ({ url: `https://tabcode.test/#/share/v1${input.passphrase ? 'e' : ''}.AAAA`, chars: 30, redactions: [], shortened: 0, encrypted: !!input.passphrase })),
     ),
-    exportSession: vi.fn(async () => ({ fileName: 'parser-session.json', text: '{"format":"tabcode-session"}', redactions: [] })),
+    exportSession: vi.fn(async (input: { includeFiles?: boolean; includeUnscanned?: string[] }) => ({
+      fileName: 'parser-session.json',
+      text: '{"format":"tabcode-session"}',
+      redactions: [],
+      ...(input.includeFiles && !input.includeUnscanned?.includes('logo.png') ? { leftOut: ['logo.png'] } : {}),
+    })),
+    previewExportFiles: vi.fn(async () => ({ unscanned: [{ path: 'logo.png', bytes: 2_048 }] })),
   }
   const effects = { copy: vi.fn(async () => {}), download: vi.fn(), ...options.effects }
   const onClose = vi.fn()
@@ -173,5 +179,30 @@ describe('share dialog', () => {
     await settle()
     expect(api.exportSession).toHaveBeenCalledWith({ sessionID: 'ses_1', includeFiles: true })
     expect(effects.download).toHaveBeenCalledWith('parser-session.json', '{"format":"tabcode-session"}')
+  })
+
+  it('lists the binary files it could not scan, leaves them out by default, and includes one when asked', async () => {
+    const { root, api } = mount()
+    await settle()
+    expect(root.textContent).not.toContain('Not scanned for secrets')
+    await toggle(checkbox(root, 'Include workspace files'))
+    // A fieldset, so its legend names the group of checkboxes.
+    const group = root.querySelector('fieldset')!
+    expect(group.querySelector('legend')?.textContent).toBe('Not scanned for secrets')
+    expect(group.textContent).toContain('left out unless you include them')
+    const logo = byRole<HTMLInputElement>(group, 'checkbox').find((box) => box.parentElement?.textContent?.includes('Include logo.png'))!
+    expect(logo.parentElement!.textContent).toContain('2 kB')
+    expect(logo.checked).toBe(false)
+
+    button(root, 'Export as file').click()
+    await settle()
+    expect(api.exportSession).toHaveBeenLastCalledWith({ sessionID: 'ses_1', includeFiles: true })
+    expect(one(root, 'status').textContent).toBe('Saved parser-session.json (1 unscanned file left out).')
+
+    await toggle(logo)
+    button(root, 'Export as file').click()
+    await settle()
+    expect(api.exportSession).toHaveBeenLastCalledWith({ sessionID: 'ses_1', includeFiles: true, includeUnscanned: ['logo.png'] })
+    expect(one(root, 'status').textContent).toBe('Saved parser-session.json.')
   })
 })

@@ -1,14 +1,15 @@
 import { createEffect, createSignal, createUniqueId, For, on, Show, type JSX } from 'solid-js'
-import type { Redaction, ShareLinkPreview, ShareLinkResult } from '../../share/api'
+import type { ExportFilesPreview, Redaction, ShareLinkPreview, ShareLinkResult } from '../../share/api'
 import type { ClientApi } from '../../worker/protocol'
 import { Dialog } from '../dialog/dialog'
 import { errorMessage } from '../format/error'
 import { formatNumber } from '../format/number'
+import { formatBytes } from '../storage/persistent-storage'
 import { downloadText } from './download'
 import { describeLinkSize } from './link-size'
 import './share.css'
 
-export type ShareApi = Pick<ClientApi, 'previewShareLink' | 'createShareLink' | 'exportSession'>
+export type ShareApi = Pick<ClientApi, 'previewShareLink' | 'createShareLink' | 'exportSession' | 'previewExportFiles'>
 
 /** What the dialog does outside itself; the browser's own by default, fakes in tests. */
 export interface ShareEffects {
@@ -56,6 +57,7 @@ export function ShareDialog(props: {
     secrets: createUniqueId(),
     url: createUniqueId(),
     export: createUniqueId(),
+    unscanned: createUniqueId(),
   }
   const [includeOutputs, setIncludeOutputs] = createSignal(false)
   const [protect, setProtect] = createSignal(false)
@@ -69,6 +71,10 @@ export function ShareDialog(props: {
   const [failure, setFailure] = createSignal<string>()
   const [linkNote, setLinkNote] = createSignal<string>()
   const [includeFiles, setIncludeFiles] = createSignal(false)
+  const [unscanned, setUnscanned] = createSignal<ExportFilesPreview['unscanned']>()
+  const [unscannedFailure, setUnscannedFailure] = createSignal<string>()
+  // Binary files the user chose to include; every other one is left out, since nothing could check it for keys.
+  const [keep, setKeep] = createSignal<ReadonlySet<string>>(new Set())
   const [exporting, setExporting] = createSignal(false)
   const [exportNote, setExportNote] = createSignal<{ tone: 'status' | 'alert'; text: string }>()
   let urlField: HTMLInputElement | undefined
@@ -91,6 +97,24 @@ export function ShareDialog(props: {
       }
     }),
   )
+
+  createEffect(
+    on(includeFiles, async (files) => {
+      if (!files || unscanned()) return
+      try {
+        setUnscanned((await props.api.previewExportFiles({ sessionID: props.sessionID })).unscanned)
+        setUnscannedFailure(undefined)
+      } catch (error) {
+        setUnscannedFailure(`Couldn't list the files that can't be scanned: ${errorMessage(error)}`)
+      }
+    }),
+  )
+  const toggleKeep = (path: string, kept: boolean) => {
+    const next = new Set(keep())
+    if (kept) next.add(path)
+    else next.delete(path)
+    setKeep(next)
+  }
 
   const size = () => {
     const current = preview()
@@ -145,13 +169,20 @@ export function ShareDialog(props: {
     setExporting(true)
     setExportNote(undefined)
     try {
-      const file = await props.api.exportSession({ sessionID: props.sessionID, ...(includeFiles() ? { includeFiles: true } : {}) })
+      const kept = includeFiles() ? [...keep()] : []
+      const file = await props.api.exportSession({
+        sessionID: props.sessionID,
+        ...(includeFiles() ? { includeFiles: true } : {}),
+        ...(kept.length ? { includeUnscanned: kept } : {}),
+      })
       effects.download(file.fileName, file.text)
       const removed = file.redactions.length
-      setExportNote({
-        tone: 'status',
-        text: `Saved ${file.fileName}${removed ? ` (${removed} secret${removed === 1 ? '' : 's'} removed)` : ''}.`,
-      })
+      const leftOut = file.leftOut?.length ?? 0
+      const notes = [
+        ...(removed ? [`${removed} secret${removed === 1 ? '' : 's'} removed`] : []),
+        ...(leftOut ? [`${leftOut} unscanned file${leftOut === 1 ? '' : 's'} left out`] : []),
+      ]
+      setExportNote({ tone: 'status', text: `Saved ${file.fileName}${notes.length ? ` (${notes.join(', ')})` : ''}.` })
     } catch (error) {
       setExportNote({ tone: 'alert', text: `Couldn't export the session: ${errorMessage(error)}` })
     } finally {
@@ -295,6 +326,30 @@ export function ShareDialog(props: {
           <input type="checkbox" checked={includeFiles()} onChange={(event) => setIncludeFiles(event.currentTarget.checked)} />
           Include workspace files
         </label>
+        <Show when={includeFiles() && unscanned()?.length}>
+          <fieldset class="share-unscanned" aria-describedby={ids.unscanned}>
+            <legend class="share-subheading">Not scanned for secrets</legend>
+            <p id={ids.unscanned} class="field-hint">
+              These files are binary, so they could not be checked for keys. They are left out unless you include them.
+            </p>
+            <For each={unscanned()}>
+              {(file) => (
+                <label class="share-option">
+                  <input type="checkbox" checked={keep().has(file.path)} onChange={(event) => toggleKeep(file.path, event.currentTarget.checked)} />
+                  <span>
+                    {`Include ${file.path}`}
+                    <span class="quiet">{` · ${formatBytes(file.bytes)}`}</span>
+                  </span>
+                </label>
+              )}
+            </For>
+          </fieldset>
+        </Show>
+        <Show when={includeFiles() && unscannedFailure()}>
+          <p class="problem" role="alert">
+            {unscannedFailure()}
+          </p>
+        </Show>
         <div class="share-actions">
           <button type="button" class="button" disabled={exporting()} onClick={() => void exportFile()}>
             {exporting() ? 'Exporting…' : 'Export as file'}

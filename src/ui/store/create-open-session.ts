@@ -1,5 +1,6 @@
 import { batch, createEffect, createMemo, createSignal, type Accessor } from 'solid-js'
 import { produce, type SetStoreFunction } from 'solid-js/store'
+import { log } from '../../log/log'
 import type { Message, SessionInfo } from '../../session/schema'
 import type { ClientApi } from '../../worker/protocol'
 import { errorMessage } from '../format/error'
@@ -82,14 +83,14 @@ export function createOpenSession(options: { api: ClientApi; state: UiState; set
       (todos) => {
         if (!state.todos[sessionID]) setState('todos', sessionID, todos)
       },
-      (problem: unknown) => console.warn('tabcode: could not read the todo list', problem),
+      (problem: unknown) => log.warn('tabcode: could not read the todo list', problem),
     )
     // Questions asked before this tab opened the session (or by a runner in another tab) still need an answer.
     api.pendingAsks(sessionID).then(
       (asks) => {
         for (const ask of asks) if (!state.asks[ask.id]) setState('asks', ask.id, ask)
       },
-      (problem: unknown) => console.warn('tabcode: could not read pending permission questions', problem),
+      (problem: unknown) => log.warn('tabcode: could not read pending permission questions', problem),
     )
   }
 

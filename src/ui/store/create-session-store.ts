@@ -1,3 +1,4 @@
+import { log } from '../../log/log'
 import { describeFailure } from '../storage/storage-full'
 import { createSignal, onCleanup, type Accessor } from 'solid-js'
 import { createStore, produce } from 'solid-js/store'
@@ -72,7 +73,7 @@ export function createSessionStore(connection: WorkerConnection, options: { proj
   // The page may be killed once hidden: streamed text still in the worker's buffer is written now (DESIGN decision 3).
   if (typeof document !== 'undefined') {
     const onHide = () => {
-      if (document.visibilityState === 'hidden') api.flush().catch((error: unknown) => console.warn('tabcode: flush failed', error))
+      if (document.visibilityState === 'hidden') api.flush().catch((error: unknown) => log.warn('tabcode: flush failed', error))
     }
     document.addEventListener('visibilitychange', onHide)
     onCleanup(() => document.removeEventListener('visibilitychange', onHide))

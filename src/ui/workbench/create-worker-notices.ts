@@ -1,4 +1,5 @@
 import { createSignal, type Accessor } from 'solid-js'
+import { log } from '../../log/log'
 import { callback, type WorkerConnection } from '../worker-client'
 
 export interface WorkerNotices {
@@ -20,7 +21,7 @@ export function createWorkerNotices(connection: WorkerConnection): WorkerNotices
         if (notice.type === 'reload-required') setReloadRequired(notice.reason)
       }),
     )
-    .catch((error: unknown) => console.warn('tabcode: could not subscribe to worker notices', error))
+    .catch((error: unknown) => log.warn('tabcode: could not subscribe to worker notices', error))
   connection.onForeignProtocol(() => {
     if (!dismissed) setForeignTab(true)
   })

@@ -1,4 +1,5 @@
 import { createSignal, onMount, type Accessor } from 'solid-js'
+import { log } from '../../log/log'
 import type { ClientApi, WorkspaceInfo } from '../../worker/protocol'
 import type { PreviewEmitter } from '../../workspace/webcontainer/preview'
 import { createPreviewServers } from '../workspace/create-preview-servers'
@@ -19,7 +20,7 @@ export function createWebContainerStart(api: ClientApi): { info: Accessor<Worksp
           setInfo(started.info)
           if (started.previews) setEmitter(started.previews)
         },
-        (error: unknown) => console.warn('tabcode: WebContainer could not be started', error),
+        (error: unknown) => log.warn('tabcode: WebContainer could not be started', error),
       )
   })
   return { info, previews: createPreviewServers(emitter) }

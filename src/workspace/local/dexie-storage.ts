@@ -1,3 +1,4 @@
+import { log } from '../../log/log'
 import type { TabcodeDatabase } from '../../session/database'
 import type { WorkspaceEntry } from '../../session/schema'
 import { IndexEntrySchema, type IndexEntry, type StorageCommit, type WorkspaceStorage } from './storage'
@@ -12,7 +13,7 @@ export function createDexieStorage(db: TabcodeDatabase, projectID: string): Work
         // A row that no longer fits the schema is left in the database but not shown, rather than failing the load.
         const parsed = IndexEntrySchema.safeParse(row)
         if (parsed.success) entries.push(parsed.data)
-        else console.warn(`Skipping an unreadable workspace entry: ${String(row.path)}`)
+        else log.warn(`Skipping an unreadable workspace entry: ${String(row.path)}`)
       }
       return entries
     },

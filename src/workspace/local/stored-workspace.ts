@@ -1,3 +1,4 @@
+import { log } from '../../log/log'
 import { matchesGlob } from '../glob'
 import { basename, dirname, normalizePath, relativePath, resolvePath } from '../path'
 import { runShell } from '../shell/run'
@@ -277,7 +278,7 @@ export class StoredWorkspace implements LocalWorkspace {
       try {
         listener(change)
       } catch (error) {
-        console.error('A workspace listener failed', error)
+        log.error('A workspace listener failed', error)
       }
     }
   }
