@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeBuilders } from './fixture-builders'
-import { inTurnOrder, turnIsDone } from './history'
+import { inTurnOrder, stepHistory, turnIsDone } from './history'
 import type { MessageWithParts } from './message-store'
 import type { Part } from './schema'
 
@@ -99,5 +99,47 @@ describe('the order a history is read in', () => {
     const orphan = build.assistant(sessionID, 'msg_gone', { finish: 'stop' })
     const history = [entry(first), entry(step), entry(steer), entry(answer), entry(orphan)]
     expect(inTurnOrder(history)).toEqual(history)
+  })
+})
+
+describe('what the next step answers from', () => {
+  const entry = (info: MessageWithParts['info']): MessageWithParts => ({ info, parts: [] })
+  const ids = (history: MessageWithParts[]) => history.map((item) => item.info.id)
+
+  it('stops at the oldest prompt after the newest answered one, so two prompts sent at once get a reply each', () => {
+    const old = build.user(sessionID)
+    const reply = build.assistant(sessionID, old.id, { finish: 'stop' })
+    const first = build.user(sessionID)
+    const second = build.user(sessionID)
+    expect(ids(stepHistory([entry(old), entry(reply), entry(first), entry(second)]))).toEqual([old.id, reply.id, first.id])
+    const answer = build.assistant(sessionID, first.id, { finish: 'stop' })
+    const all = [entry(old), entry(reply), entry(first), entry(answer), entry(second)]
+    expect(stepHistory(all)).toEqual(all)
+  })
+
+  it('sends everything while the newest prompt has a reply (a turn going on, or one steered mid-step)', () => {
+    const first = build.user(sessionID)
+    const step = build.assistant(sessionID, first.id, { finish: 'tool-calls' })
+    expect(stepHistory([entry(first), entry(step)])).toHaveLength(2)
+    const steer = build.user(sessionID)
+    expect(stepHistory([entry(first), entry(step), entry(steer)])).toHaveLength(3)
+  })
+
+  it('keeps the compaction marker made before answering a prompt with that prompt', () => {
+    const first = build.user(sessionID)
+    const reply = build.assistant(sessionID, first.id, { finish: 'stop' })
+    const second = build.user(sessionID)
+    const marker = build.user(sessionID)
+    const compaction: Part = { id: build.ids.ascending('part'), sessionID, messageID: marker.id, type: 'compaction', auto: true }
+    const history = [entry(first), entry(reply), entry(second), { info: marker, parts: [compaction] }]
+    expect(stepHistory(history)).toEqual(history)
+  })
+
+  it('leaves an old prompt that never got a reply alone once a newer one has', () => {
+    const lost = build.user(sessionID)
+    const next = build.user(sessionID)
+    const reply = build.assistant(sessionID, next.id, { finish: 'stop' })
+    const now = build.user(sessionID)
+    expect(stepHistory([entry(lost), entry(next), entry(reply), entry(now)])).toHaveLength(4)
   })
 })

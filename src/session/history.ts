@@ -1,3 +1,4 @@
+import { isRealUser } from './compaction/markers'
 import type { StoreContext } from './context'
 import type { MessageWithParts } from './message-store'
 import { messagesOf } from './session-store'
@@ -50,6 +51,27 @@ function replyTo(history: MessageWithParts[], userID: string): (MessageWithParts
     if (!found || entry.info.id > found.info.id) found = entry as MessageWithParts & { info: AssistantMessage }
   }
   return found
+}
+
+/**
+ * What the next step answers from: the history up to the oldest prompt stored after the newest prompt that has a
+ * reply, when there is one, else all of it. Two prompts that land before either is answered (two tabs sending at
+ * once) are then answered one at a time and in order, each by its own reply, rather than one reply standing for
+ * both; the newest user message of what is returned is the prompt the step answers.
+ */
+export function stepHistory(history: MessageWithParts[]): MessageWithParts[] {
+  const answered = new Set(history.flatMap((entry) => (entry.info.role === 'assistant' ? [entry.info.parentID] : [])))
+  let unanswered: number | undefined
+  for (let index = history.length - 1; index >= 0; index--) {
+    const info = history[index]!.info
+    if (info.role !== 'user') continue
+    if (answered.has(info.id)) break
+    unanswered = index
+  }
+  if (unanswered === undefined) return history
+  // A compaction marker made for that prompt (the check before its step) is part of answering it, not a prompt.
+  const next = history.findIndex((entry, index) => index > unanswered && isRealUser(entry))
+  return next === -1 ? history : history.slice(0, next)
 }
 
 /** A tool part that still expects a result: anything but an interrupted orphan or a provider-executed call. */

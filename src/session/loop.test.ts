@@ -326,6 +326,19 @@ describe('the loop', () => {
     expect(test.statuses.at(-1)).toEqual({ type: 'idle' })
   })
 
+  it('answers two prompts stored before it ran one at a time, in order, each with its own reply', async () => {
+    const test = await setup([textReply('one'), textReply('two'), textReply('never')])
+    await test.prompt('first')
+    await test.prompt('second')
+    await test.run()
+    const history = await test.history()
+    expect(history.map((entry) => `${entry.info.role}:${textOf(entry.parts)}`)).toEqual(['user:first', 'assistant:one', 'user:second', 'assistant:two'])
+    expect((history[1]!.info as AssistantMessage).parentID).toBe(history[0]!.info.id)
+    expect((history[3]!.info as AssistantMessage).parentID).toBe(history[2]!.info.id)
+    expect(JSON.stringify(test.main.model.doStreamCalls[0]!.prompt)).not.toContain('second')
+    expect(JSON.stringify(test.main.model.doStreamCalls[1]!.prompt.at(-1))).toContain('second')
+  })
+
   it('runs queued prompts after the turn ends, first in first out', async () => {
     const test = await setup([textReply('one'), textReply('two'), textReply('three')])
     await test.prompt('first')
