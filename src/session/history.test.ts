@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeBuilders } from './fixture-builders'
-import { turnIsDone } from './history'
+import { inTurnOrder, stepHistory, turnIsDone } from './history'
 import type { MessageWithParts } from './message-store'
 import type { Part } from './schema'
 
@@ -64,5 +64,82 @@ describe('when a turn is done', () => {
     const summary = build.assistant(sessionID, marker.id, { summary: true, agent: 'compaction', finish: 'tool-calls' })
     expect(turnIsDone([entry(user), entry(reply), entry(marker, [compaction]), entry(summary)])).toBe(true)
   })
+
+  it('counts a reply only for the prompt it names as its parent, not for a prompt stored before it was created', () => {
+    // Another tab stored `second` while the step answering `user` was being set up: the reply is newer than
+    // `second` but was built without it.
+    const second = build.user(sessionID)
+    const reply = build.assistant(sessionID, user.id, { finish: 'stop' })
+    expect(turnIsDone([entry(user), entry(second), entry(reply)])).toBe(false)
+    const answer = build.assistant(sessionID, second.id, { finish: 'stop' })
+    expect(turnIsDone([entry(user), entry(second), entry(reply), entry(answer)])).toBe(true)
+    // The newest reply to the newest prompt decides: a step that called tools is not the end of its turn.
+    const calling = build.assistant(sessionID, second.id, { finish: 'tool-calls' })
+    expect(turnIsDone([entry(user), entry(second), entry(reply), entry(calling)])).toBe(false)
+  })
 })
 
+describe('the order a history is read in', () => {
+  const entry = (info: MessageWithParts['info']): MessageWithParts => ({ info, parts: [] })
+
+  it('puts a reply right after its own turn when a later prompt was stored before the reply was created', () => {
+    const first = build.user(sessionID)
+    const second = build.user(sessionID)
+    const late = build.assistant(sessionID, first.id, { finish: 'stop' })
+    const answer = build.assistant(sessionID, second.id, { finish: 'stop' })
+    const ids = inTurnOrder([entry(first), entry(second), entry(late), entry(answer)]).map((item) => item.info.id)
+    expect(ids).toEqual([first.id, late.id, second.id, answer.id])
+  })
+
+  it('keeps creation order for an ordinary history, a steered turn and a reply whose prompt is gone', () => {
+    const first = build.user(sessionID)
+    const step = build.assistant(sessionID, first.id, { finish: 'tool-calls' })
+    const steer = build.user(sessionID)
+    const answer = build.assistant(sessionID, steer.id, { finish: 'stop' })
+    const orphan = build.assistant(sessionID, 'msg_gone', { finish: 'stop' })
+    const history = [entry(first), entry(step), entry(steer), entry(answer), entry(orphan)]
+    expect(inTurnOrder(history)).toEqual(history)
+  })
+})
+
+describe('what the next step answers from', () => {
+  const entry = (info: MessageWithParts['info']): MessageWithParts => ({ info, parts: [] })
+  const ids = (history: MessageWithParts[]) => history.map((item) => item.info.id)
+
+  it('stops at the oldest prompt after the newest answered one, so two prompts sent at once get a reply each', () => {
+    const old = build.user(sessionID)
+    const reply = build.assistant(sessionID, old.id, { finish: 'stop' })
+    const first = build.user(sessionID)
+    const second = build.user(sessionID)
+    expect(ids(stepHistory([entry(old), entry(reply), entry(first), entry(second)]))).toEqual([old.id, reply.id, first.id])
+    const answer = build.assistant(sessionID, first.id, { finish: 'stop' })
+    const all = [entry(old), entry(reply), entry(first), entry(answer), entry(second)]
+    expect(stepHistory(all)).toEqual(all)
+  })
+
+  it('sends everything while the newest prompt has a reply (a turn going on, or one steered mid-step)', () => {
+    const first = build.user(sessionID)
+    const step = build.assistant(sessionID, first.id, { finish: 'tool-calls' })
+    expect(stepHistory([entry(first), entry(step)])).toHaveLength(2)
+    const steer = build.user(sessionID)
+    expect(stepHistory([entry(first), entry(step), entry(steer)])).toHaveLength(3)
+  })
+
+  it('keeps the compaction marker made before answering a prompt with that prompt', () => {
+    const first = build.user(sessionID)
+    const reply = build.assistant(sessionID, first.id, { finish: 'stop' })
+    const second = build.user(sessionID)
+    const marker = build.user(sessionID)
+    const compaction: Part = { id: build.ids.ascending('part'), sessionID, messageID: marker.id, type: 'compaction', auto: true }
+    const history = [entry(first), entry(reply), entry(second), { info: marker, parts: [compaction] }]
+    expect(stepHistory(history)).toEqual(history)
+  })
+
+  it('leaves an old prompt that never got a reply alone once a newer one has', () => {
+    const lost = build.user(sessionID)
+    const next = build.user(sessionID)
+    const reply = build.assistant(sessionID, next.id, { finish: 'stop' })
+    const now = build.user(sessionID)
+    expect(stepHistory([entry(lost), entry(next), entry(reply), entry(now)])).toHaveLength(4)
+  })
+})

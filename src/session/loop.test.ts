@@ -293,6 +293,52 @@ describe('the loop', () => {
     expect(test.main.remaining()).toBe(1)
   })
 
+  it('answers a prompt another tab stored between reading the history and creating the reply, in its own step', async () => {
+    const test = await setup([textReply('one'), textReply('two'), textReply('never')])
+    await test.prompt('first')
+    // The step's setup awaits (settings, model, agent, workspace, snapshot) before it creates its reply; another
+    // tab's prompt lands in that gap here, by construction.
+    const resolve = test.dependencies.models.resolve
+    let stored = false
+    test.dependencies.models.resolve = async (reference) => {
+      if (!stored && reference.modelID === MODEL.modelID) {
+        stored = true
+        await test.prompt('second')
+      }
+      return resolve(reference)
+    }
+    await test.run()
+    const history = await test.history()
+    const [first, one, second, two] = history
+    expect(history.map((entry) => `${entry.info.role}:${textOf(entry.parts)}`)).toEqual(['user:first', 'assistant:one', 'user:second', 'assistant:two'])
+    expect((one!.info as AssistantMessage).parentID).toBe(first!.info.id)
+    expect((two!.info as AssistantMessage).parentID).toBe(second!.info.id)
+    // The reply to `first` was created after `second` was stored, yet the model sees it in its place.
+    expect(one!.info.id > second!.info.id).toBe(true)
+    expect(test.main.model.doStreamCalls).toHaveLength(2)
+    expect(JSON.stringify(test.main.model.doStreamCalls[0]!.prompt)).not.toContain('second')
+    const [, request] = test.main.model.doStreamCalls
+    expect(request!.prompt.filter((message) => message.role !== 'system').map((message) => `${message.role}:${JSON.stringify(message.content)}`)).toEqual([
+      expect.stringMatching(/^user:.*first/),
+      expect.stringMatching(/^assistant:.*one/),
+      expect.stringMatching(/^user:.*second/),
+    ])
+    expect(test.statuses.at(-1)).toEqual({ type: 'idle' })
+  })
+
+  it('answers two prompts stored before it ran one at a time, in order, each with its own reply', async () => {
+    const test = await setup([textReply('one'), textReply('two'), textReply('never')])
+    await test.prompt('first')
+    await test.prompt('second')
+    await test.run()
+    const history = await test.history()
+    expect(history.map((entry) => `${entry.info.role}:${textOf(entry.parts)}`)).toEqual(['user:first', 'assistant:one', 'user:second', 'assistant:two'])
+    expect((history[1]!.info as AssistantMessage).parentID).toBe(history[0]!.info.id)
+    expect((history[3]!.info as AssistantMessage).parentID).toBe(history[2]!.info.id)
+    expect(JSON.stringify(test.main.model.doStreamCalls[0]!.prompt)).not.toContain('second')
+    expect(JSON.stringify(test.main.model.doStreamCalls[1]!.prompt.at(-1))).toContain('second')
+  })
+
   it('runs queued prompts after the turn ends, first in first out', async () => {
     const test = await setup([textReply('one'), textReply('two'), textReply('three')])
     await test.prompt('first')

@@ -12,7 +12,7 @@ import { buildRequest } from './compaction/request'
 import { createCompactionMarker } from './compaction/store'
 import type { StoreContext } from './context'
 import type { SessionStatus } from './event'
-import { lastOf, loadHistory, turnIsDone } from './history'
+import { lastOf, loadHistory, stepHistory, turnIsDone } from './history'
 import { ascending } from './id'
 import { updateMessage, type MessageWithParts } from './message-store'
 import { streamModelCall, type StepTools } from './model-call'
@@ -127,11 +127,11 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
   let settings: CompactionSettings | undefined
   try {
     while (!signal.aborted) {
-      const history = await loadHistory(store, sessionID)
-      if (turnIsDone(history, { resume })) {
+      const stored = await loadHistory(store, sessionID)
+      if (turnIsDone(stored, { resume })) {
         const queued = await takeQueuedPrompt(store, sessionID)
         if (!queued) break
-        const model = queued.model ?? (lastOf(history, 'user')?.info as { model?: ModelReference } | undefined)?.model
+        const model = queued.model ?? (lastOf(stored, 'user')?.info as { model?: ModelReference } | undefined)?.model
         if (!model) break
         await createUserMessage(store, { sessionID, parts: queued.parts, model, ...(queued.agent ? { agent: queued.agent } : {}) })
         step = 0
@@ -139,6 +139,8 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       }
       const resuming = resume
       resume = false
+      // The step answers the newest prompt of what it sends, and its reply names that prompt as its parent.
+      const history = stepHistory(stored)
       const user = lastOf(history, 'user')
       if (!user || user.info.role !== 'user') break
       if (!busy) dependencies.setStatus(sessionID, { type: 'busy' })
