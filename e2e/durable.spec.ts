@@ -133,3 +133,54 @@ test('a full disk shows its message on every write, mid-reply too, and loses not
   await app.rename(/Kept safe/, 'Kept safe, renamed later')
   await expect(app.problem).toHaveCount(0)
 })
+
+test('a disk that fills mid-reply stops the turn at the first refused save and says so at once; the reply shown is the reply stored', async ({ page }) => {
+  // Filling the disk waits out Chromium's ~30 s cache of the space it has (see Durable.fillDisk).
+  test.setTimeout(180_000)
+  const model = new ModelScript()
+  await model.reset()
+  const app = new Durable(page)
+  await app.start('Long reply')
+  // About 6,000 words at ~50 deltas a second: still streaming long after the disk is full.
+  const total = 6_000
+  const words = Array.from({ length: total }, (_, index) => `word${index + 1}`).join(' ')
+  await model.push(stream([chunk.text(words, 8)], { chunkDelayMs: 20 }))
+  await app.send('Write a long answer')
+  await expect(app.messages).toContainText('word3 ')
+
+  await app.watchWrites()
+  // When the storage-full banner first shows, by the same clock the worker's refusal is timed with.
+  await page.evaluate(() => {
+    const scope = window as Window & { __bannerAt?: number }
+    const look = () => {
+      const banner = document.querySelector('.session-error-banner')
+      if (scope.__bannerAt === undefined && banner?.textContent?.includes("The browser's storage for tabcode is full")) scope.__bannerAt = Date.now()
+    }
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true })
+  })
+  await app.fillDisk()
+
+  const banner = app.main.locator('.session-error-banner')
+  await expect(banner).toContainText(FULL, { timeout: 10_000 })
+  await app.idle()
+  const { refusedAt, unhandled } = await app.writes()
+  const bannerAt = await page.evaluate(() => (window as Window & { __bannerAt?: number }).__bannerAt ?? 0)
+  expect(refusedAt).toBeGreaterThan(0)
+  expect(bannerAt - refusedAt, 'the banner shows within a second of the first refused write').toBeLessThan(1_000)
+  // Nothing failed unseen: every refused save was handled (the tester saw ~16 uncaught AbortErrors a second).
+  expect(unhandled).toEqual({ worker: [], page: [] })
+
+  // The turn stopped: the reply is cut short, and what it shows is what storage kept.
+  const lastWord = async () => Math.max(0, ...[...(await app.replies().last().innerText()).matchAll(/word(\d+)/g)].map((match) => Number(match[1])))
+  const shown = await lastWord()
+  expect(shown).toBeGreaterThan(3)
+  expect(shown).toBeLessThan(total)
+
+  await app.freeDisk()
+  await page.reload()
+  await app.ready()
+  await app.sessionLink(/^Long reply/).click()
+  await expect(app.messages).toContainText('Write a long answer')
+  await expect(app.replies().last()).toContainText(`word${shown}`)
+  expect(await lastWord()).toBe(shown)
+})

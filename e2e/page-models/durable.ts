@@ -1,4 +1,4 @@
-import { expect, type CDPSession, type Locator } from '@playwright/test'
+import { expect, type CDPSession, type Locator, type Worker } from '@playwright/test'
 import { Conversation } from './conversation'
 
 /**
@@ -80,9 +80,64 @@ export class Durable extends Conversation {
       .toBe('StorageFullError')
   }
 
+  /**
+   * Starts watching, inside the app's worker, for the first write the browser refuses for lack of space (a
+   * transaction aborted with QuotaExceededError) and for promise rejections nobody handled, in the worker and the page.
+   */
+  async watchWrites() {
+    const worker = this.page.workers().find((candidate) => /worker/.test(candidate.url()))
+    if (!worker) throw new Error('the app worker is not running')
+    this.worker = worker
+    const install = () => {
+      const scope = globalThis as typeof globalThis & { __writes?: WriteWatch }
+      if (scope.__writes) return
+      const watch: WriteWatch = { refusedAt: 0, unhandled: [] }
+      scope.__writes = watch
+      scope.addEventListener('unhandledrejection', (event) => {
+        const reason = event.reason as { name?: string; message?: string } | undefined
+        watch.unhandled.push(`${reason?.name ?? 'rejection'}: ${reason?.message ?? String(event.reason)}`)
+      })
+      if (typeof IDBObjectStore === 'undefined') return
+      // Dexie bound its database's `transaction` when it opened, so the writes themselves are watched instead.
+      const watched = new WeakSet<IDBTransaction>()
+      const store = IDBObjectStore.prototype
+      for (const name of ['put', 'add', 'delete', 'clear'] as const) {
+        const write = store[name] as (...args: unknown[]) => IDBRequest
+        ;(store as unknown as Record<string, unknown>)[name] = function (this: IDBObjectStore, ...args: unknown[]) {
+          const transaction = this.transaction
+          if (!watched.has(transaction)) {
+            watched.add(transaction)
+            transaction.addEventListener('abort', () => {
+              if (transaction.error?.name === 'QuotaExceededError' && watch.refusedAt === 0) watch.refusedAt = Date.now()
+            })
+          }
+          return write.apply(this, args)
+        }
+      }
+    }
+    await worker.evaluate(install)
+    await this.page.evaluate(install)
+  }
+
+  /** What `watchWrites` saw: when the worker's first write was refused (0: none yet), and the unhandled rejections. */
+  async writes(): Promise<{ refusedAt: number; unhandled: { worker: string[]; page: string[] } }> {
+    type Scope = typeof globalThis & { __writes: WriteWatch }
+    const read = () => structuredClone((globalThis as Scope).__writes)
+    const inWorker = await this.worker!.evaluate(read)
+    const inPage = await this.page.evaluate(read)
+    return { refusedAt: inWorker.refusedAt, unhandled: { worker: inWorker.unhandled, page: inPage.unhandled } }
+  }
+
+  private worker?: Worker
+
   /** Back to the browser's own quota. */
   async freeDisk() {
     this.cdp ??= await this.page.context().newCDPSession(this.page)
     await this.cdp.send('Storage.overrideQuotaForOrigin', { origin: await this.origin() })
   }
+}
+
+interface WriteWatch {
+  refusedAt: number
+  unhandled: string[]
 }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { ToolRegistry } from '../tool/registry'
 import { defineTool, type ToolDefinition } from '../tool/tool'
 import { AGENTS } from './agent'
+import { StorageFullError } from './errors'
 import type { SessionStatus } from './event'
 import { loadHistory } from './history'
 import { createCompactionMarker } from './compaction/store'
@@ -237,6 +238,35 @@ describe('the loop', () => {
     expect((reply.info as AssistantMessage).time.completed).toBeTypeOf('number')
     const text = reply.parts.find((part) => part.type === 'text')!
     expect(text).toMatchObject({ text: 'Partial', time: { end: expect.any(Number) } })
+  })
+
+  it('stops at the first refused flush, while the model is still streaming, with the storage-full message', async () => {
+    const { prompt, run, assistants, db, events } = await setup([
+      {
+        hangAfter: [
+          { type: 'stream-start', warnings: [] },
+          { type: 'text-start', id: 't' },
+          { type: 'text-delta', id: 't', delta: 'Never stored' },
+        ],
+      },
+    ])
+    await prompt('hi')
+    // The disk is full for streamed text: the timed flush of the delta is refused (the part's start was written).
+    db.parts.bulkPut = (() =>
+      Promise.reject(Object.assign(new Error('QuotaExceededError'), { name: 'AbortError', inner: new DOMException('full', 'QuotaExceededError') }))) as never
+    // Without the stop, the model's open stream would keep the run going until the user cancelled it.
+    await run()
+    const reply = (await assistants())[0]!
+    expect(reply.info).toMatchObject({ error: { name: 'UnknownError', data: { message: new StorageFullError('').message } } })
+    expect(events).toContainEqual({ type: 'session.error', sessionID: reply.info.sessionID, error: (reply.info as AssistantMessage).error })
+    // What the UI shows of the text is put back to what storage holds.
+    const text = reply.parts.find((part) => part.type === 'text')!
+    expect(text).toMatchObject({ text: '' })
+    const touching = events.filter(
+      (event) => (event.type === 'part.updated' && event.part.id === text.id) || (event.type === 'part.delta' && event.partID === text.id),
+    )
+    expect(touching.map((event) => event.type)).toEqual(['part.updated', 'part.delta', 'part.updated'])
+    expect(touching.at(-1)).toMatchObject({ part: { text: '' } })
   })
 
   it('cancels a running tool: the tool sees the abort and its part becomes an interrupted error', async () => {

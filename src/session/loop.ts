@@ -384,7 +384,8 @@ async function runStepWithRetry(dependencies: LoopDependencies, input: StepInput
       messages: input.messages,
       tools: input.tools(processor),
       maxOutputTokens: maxOutputTokens(input.resolved.limit),
-      abortSignal: input.signal,
+      // A write storage refuses ends the call at once: what streams on could not be kept.
+      abortSignal: AbortSignal.any([input.signal, writer.refused]),
     })
     const outcome = await processor.process(events, input.signal)
     await writer.flush()

@@ -5,6 +5,12 @@ import { PartWriter, type Timer } from './part-writer'
 import { createSession } from './session-store'
 import { makeTestContext } from './test-context'
 
+/** How Dexie reports a transaction the browser refused for lack of space. */
+const quotaAbort = () => Object.assign(new Error('QuotaExceededError'), { name: 'AbortError', inner: new DOMException('full', 'QuotaExceededError') })
+
+const whenAborted = (signal: AbortSignal) =>
+  new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })))
+
 function manualTimer() {
   const callbacks = new Map<number, () => void>()
   let next = 0
@@ -97,5 +103,47 @@ describe('part writer', () => {
     expect(writer.overdue()).toBe(true)
     await writer.flush()
     expect(writer.overdue()).toBe(false)
+  })
+
+  it('reports the first refused flush, timed or not, through `refused`, and leaves no rejection unhandled', async () => {
+    const { db, build, reply, clock, writer } = await setup()
+    const part = build.text(reply, '')
+    await writer.save(part)
+    db.parts.bulkPut = (() => Promise.reject(quotaAbort())) as never
+    part.text = 'lost'
+    writer.delta(part, 'lost')
+    expect(writer.refused.aborted).toBe(false)
+    // The timer's flush has nobody awaiting it: the refusal reaches the step through the signal alone (vitest fails
+    // the run on an unhandled rejection).
+    clock.fire()
+    await whenAborted(writer.refused)
+    expect(writer.refused.reason).toMatchObject({ name: 'AbortError' })
+  })
+
+  it('shows again what storage holds once a write was refused: the last flushed text, and no part that never reached it', async () => {
+    const { db, events, build, reply, writer } = await setup()
+    const kept = build.text(reply, '')
+    await writer.save(kept)
+    kept.text = 'Saved'
+    writer.delta(kept, 'Saved')
+    await writer.flush()
+    db.parts.bulkPut = (() => Promise.reject(quotaAbort())) as never
+    kept.text += ' and lost'
+    writer.delta(kept, ' and lost')
+    await expect(writer.flush()).rejects.toMatchObject({ name: 'AbortError' })
+    // A part that starts after the refusal is not written either.
+    const never = build.text(reply, 'never stored')
+    await expect(writer.save(never)).rejects.toMatchObject({ name: 'AbortError' })
+    events.length = 0
+
+    writer.showStored()
+    expect(events).toEqual([
+      { type: 'part.removed', sessionID: reply.sessionID, messageID: reply.id, partID: never.id },
+      { type: 'part.updated', part: expect.objectContaining({ id: kept.id, text: 'Saved' }) },
+    ])
+    expect(writer.pending).toBe(0)
+    // Reported once: a later flush (the loop's own, the page being hidden) does not fail again for it.
+    await expect(writer.flush()).resolves.toBeUndefined()
+    expect(((await db.parts.get(kept.id)) as typeof kept).text).toBe('Saved')
   })
 })

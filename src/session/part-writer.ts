@@ -32,9 +32,17 @@ const realTimer: Timer = { set: (callback, milliseconds) => setTimeout(callback,
  * accumulated parts at most every 50 ms, all dirty parts in one transaction, so write load follows time rather
  * than tokens. Starts and ends of parts are written at once, with an event, because other tabs and a reload must
  * see them.
+ *
+ * The first write storage refuses (a full disk, say) aborts `refused`: the step stops there rather than stream on
+ * into text that cannot be kept, and `showStored` then puts back in the UI what storage holds.
  */
 export class PartWriter {
   private readonly dirty = new Map<string, Part>()
+  /** The newest state of each part that storage holds. */
+  private readonly stored = new Map<string, Part>()
+  /** Parts whose newest state a refused write left unstored (besides the dirty ones). */
+  private readonly unsaved = new Map<string, Part>()
+  private readonly refusal = new AbortController()
   private handle: unknown
   private lastFlushAt: number
   private writing: Promise<void> = Promise.resolve()
@@ -57,6 +65,15 @@ export class PartWriter {
     this.lastFlushAt = this.now()
   }
 
+  /** Aborted, with the error as its reason, at the first write storage refused. */
+  get refused(): AbortSignal {
+    return this.refusal.signal
+  }
+
+  private refuse(error: unknown) {
+    if (!this.refusal.signal.aborted) this.refusal.abort(error)
+  }
+
   private committed() {
     this.commits++
     this.metrics.commits++
@@ -66,8 +83,15 @@ export class PartWriter {
   /** Writes a part now and announces it (a new part, a finished one, a tool changing state). */
   async save(part: Part): Promise<void> {
     this.dirty.delete(part.id)
-    await this.writing
-    await updatePart(this.context, part)
+    try {
+      await this.writing
+      this.stored.set(part.id, await updatePart(this.context, part))
+      this.unsaved.delete(part.id)
+    } catch (error) {
+      this.unsaved.set(part.id, part)
+      this.refuse(error)
+      throw error
+    }
     this.committed()
   }
 
@@ -83,7 +107,8 @@ export class PartWriter {
   /** Marks a part changed without announcing it (progress that the UI gets some other way). */
   touch(part: Part): void {
     this.dirty.set(part.id, part)
-    this.handle ??= this.timer.set(() => void this.flush(), this.interval)
+    // A refused flush is reported through `refused`, which stops the step; nobody waits on this one's promise.
+    this.handle ??= this.timer.set(() => this.flush().catch(() => {}), this.interval)
   }
 
   /**
@@ -106,17 +131,43 @@ export class PartWriter {
     const { db } = this.context
     const write = () =>
       db.parts.bulkPut(rows).then(
-        () => this.committed(),
+        () => {
+          for (const row of rows) {
+            this.stored.set(row.id, row)
+            this.unsaved.delete(row.id)
+          }
+          this.committed()
+        },
         (error: unknown) => {
           // Nothing of a failed transaction was written (a full disk, say): the rows go back to be written by the
           // next flush, unless a newer state of the part is already waiting.
           for (const row of rows) if (!this.dirty.has(row.id)) this.dirty.set(row.id, row)
+          this.refuse(error)
           throw error
         },
       )
     // One failed flush must not fail every later one.
     this.writing = this.writing.catch(() => {}).then(write)
     return this.writing
+  }
+
+  /**
+   * After a refused write, once the step has stopped: every part whose newest state could not be written is shown
+   * again as storage holds it (or removed, if it never reached storage), so the user sees what a reload would show
+   * and nothing that is already lost. The unwritten states are dropped; the step is over.
+   */
+  showStored(): void {
+    for (const part of new Map([...this.unsaved, ...this.dirty]).values()) {
+      const stored = this.stored.get(part.id)
+      if (stored) this.context.emit({ type: 'part.updated', part: stored })
+      else this.context.emit({ type: 'part.removed', sessionID: part.sessionID, messageID: part.messageID, partID: part.id })
+    }
+    this.unsaved.clear()
+    this.dirty.clear()
+    // The refusal has been reported; a later flush (the loop's, the page being hidden) must not report it again.
+    this.writing = this.writing.catch(() => {})
+    if (this.handle !== undefined) this.timer.clear(this.handle)
+    this.handle = undefined
   }
 
   get pending(): number {

@@ -97,13 +97,21 @@ export class StepProcessor {
     try {
       for await (const event of stream) {
         await this.handle(event)
-        if (this.error) break
+        if (this.error || this.writer.refused.aborted) break
       }
       if (abort.aborted && !this.error) this.error = aborted()
     } catch (error) {
       this.error = abort.aborted ? aborted() : toMessageError(error, { providerID: this.assistant.providerID })
     } finally {
-      await this.cleanup()
+      // A failed cleanup write is a refused write too (reported just below); on a full disk, recovery closes the
+      // parts when the session is next opened.
+      await this.cleanup().catch(() => {})
+    }
+    const refused = this.writer.refused
+    if (refused.aborted) {
+      // The refusal ends the step, whatever the stream it cut short reported after it (an abort, an error).
+      this.error = toMessageError(refused.reason, { providerID: this.assistant.providerID })
+      this.writer.showStored()
     }
     if (this.error) return { outcome: 'stop', error: this.error }
     return { outcome: 'continue' }

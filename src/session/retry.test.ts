@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { StorageFullError } from './errors'
 import type { MessageError } from './schema'
 import { retryDelay, retryReason, toMessageError } from './retry'
 
@@ -25,6 +26,13 @@ describe('classifying errors', () => {
     })
     const missing = Object.assign(new Error('API key is missing'), { name: 'AI_LoadAPIKeyError' })
     expect(toMessageError(missing, { providerID: 'p' }).name).toBe('ProviderAuthError')
+  })
+
+  it('names a full disk by its storage-full words, not as a cancel, though Dexie reports it as an AbortError', () => {
+    const refused = Object.assign(new Error('QuotaExceededError'), { name: 'AbortError', inner: new DOMException('full', 'QuotaExceededError') })
+    const named = toMessageError(refused, { providerID: 'p' })
+    expect(named).toEqual({ name: 'UnknownError', data: { message: new StorageFullError('').message } })
+    expect(retryReason(named)).toBeUndefined()
   })
 
   it('recognises context overflow from the providers’ own wording and never retries it', () => {

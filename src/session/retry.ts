@@ -1,3 +1,4 @@
+import { isStorageFull, StorageFullError } from './errors'
 import type { MessageError } from './schema'
 
 export const RETRY_INITIAL_DELAY = 2_000
@@ -74,6 +75,8 @@ function isOverflow(message: string, error?: ApiCallLike): boolean {
 
 /** Turns anything a model call can throw into one of the named message errors (opencode's `fromError`). */
 export function toMessageError(error: unknown, context: { providerID: string }): MessageError {
+  // Before the abort check: Dexie reports a full disk as an AbortError wrapping the QuotaExceededError.
+  if (isStorageFull(error)) return { name: 'UnknownError', data: { message: new StorageFullError(errorText(error)).message } }
   if (isAbort(error)) return { name: 'MessageAbortedError', data: { message: 'The request was cancelled' } }
   if (error instanceof Error && (error.name === 'AI_LoadAPIKeyError' || error.name === 'LoadAPIKeyError')) {
     return { name: 'ProviderAuthError', data: { providerID: context.providerID, message: error.message } }
@@ -161,4 +164,8 @@ export function retryDelay(attempt: number, error: MessageError, now: number = D
     return Math.min(backoff, RETRY_MAX_DELAY)
   }
   return Math.min(backoff, RETRY_MAX_DELAY_NO_HEADERS)
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
 }
