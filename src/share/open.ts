@@ -1,4 +1,5 @@
 import type { StoreContext } from '../session/context'
+import type { ProjectRows } from '../workspace/local/project-rows'
 import { importBackup, type RestoredBackup } from './backup'
 import { decodeWorkspaceFiles, readImportFile, type FromOpencode } from './file'
 import { findImported, importTranscript, type ImportedSession } from './import'
@@ -9,8 +10,11 @@ export interface OpenDependencies {
   context: StoreContext
   /** The project imported sessions join (the one open). */
   projectID: string
-  /** Makes a project holding an export's workspace files; without it the files are not restored. */
-  createProject?: (input: { name: string; files: { path: string; data: Uint8Array }[] }) => Promise<string>
+  /**
+   * The rows of a new project holding an export's workspace files, written nowhere yet: the import writes them
+   * with the session in one transaction. Without it the files are not restored.
+   */
+  prepareProject?: (input: { name: string; files: { path: string; data: Uint8Array }[] }) => Promise<ProjectRows>
   fromOpencode?: FromOpencode
 }
 
@@ -31,11 +35,14 @@ export async function importFile(dependencies: OpenDependencies, input: Uint8Arr
   }
   const existing = await findImported(context, document.hash)
   if (existing) return { kind: 'session', session: existing, duplicate: true, counts: { sessions: 0, messages: 0, parts: 0 } }
-  let projectID = dependencies.projectID
   // The workspace files are restored as a project of their own, so they never overwrite the open project's files.
-  if (document.kind === 'session' && document.files.length && dependencies.createProject) {
-    projectID = await dependencies.createProject({ name: document.transcript.info.title || 'Imported session', files: decodeWorkspaceFiles(document.files) })
-  }
+  const project =
+    document.kind === 'session' && document.files.length && dependencies.prepareProject
+      ? await dependencies.prepareProject({ name: document.transcript.info.title || 'Imported session', files: decodeWorkspaceFiles(document.files) })
+      : undefined
   const source = document.kind === 'opencode' ? 'opencode' : 'file'
-  return { kind: 'session', ...(await importTranscript(context, document.transcript, { projectID, source, hash: document.hash })) }
+  return {
+    kind: 'session',
+    ...(await importTranscript(context, document.transcript, { projectID: dependencies.projectID, source, hash: document.hash, ...(project ? { project } : {}) })),
+  }
 }
