@@ -18,12 +18,23 @@ export interface OpenDependencies {
   fromOpencode?: FromOpencode
 }
 
+/**
+ * The Web Lock an import holds while it writes its rows. Imports from several tabs take turns, and a tab (or a
+ * test that kills the browser mid-import) can tell that one is being written.
+ */
+export const IMPORT_WRITE_LOCK = 'tabcode:import'
+
+function whileWriting<T>(work: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks
+  return locks ? locks.request(IMPORT_WRITE_LOCK, work) : work()
+}
+
 export type ImportOutcome = ({ kind: 'session' } & ImportedSession) | ({ kind: 'backup' } & RestoredBackup)
 
 /** Opens a share link: decoded and validated first, then written in one transaction (or the earlier copy returned). */
 export async function importShareLink(dependencies: OpenDependencies, link: string, options: { passphrase?: string } = {}): Promise<ImportedSession> {
   const opened = await openShareLink(link, options)
-  return importTranscript(dependencies.context, opened.transcript, { projectID: dependencies.projectID, source: 'link', hash: opened.hash })
+  return whileWriting(() => importTranscript(dependencies.context, opened.transcript, { projectID: dependencies.projectID, source: 'link', hash: opened.hash }))
 }
 
 /** Opens a file: a tabcode session or backup, or an opencode export. Nothing is written unless all of it is valid. */
@@ -43,6 +54,8 @@ export async function importFile(dependencies: OpenDependencies, input: Uint8Arr
   const source = document.kind === 'opencode' ? 'opencode' : 'file'
   return {
     kind: 'session',
-    ...(await importTranscript(context, document.transcript, { projectID: dependencies.projectID, source, hash: document.hash, ...(project ? { project } : {}) })),
+    ...(await whileWriting(() =>
+      importTranscript(context, document.transcript, { projectID: dependencies.projectID, source, hash: document.hash, ...(project ? { project } : {}) }),
+    )),
   }
 }
