@@ -13,13 +13,13 @@ test.describe.configure({ timeout: 120_000 })
 const IMPORTED = 'Imported a session (read-only)'
 
 /** A tabcode session file (the rich transcript, a child session included) with `files` workspace files. */
-function sessionFile(files: number, edit: (transcript: SessionTranscript) => void = () => {}): { name: string; mimeType: string; buffer: Buffer } {
+function sessionFile(files: number, edit: (transcript: SessionTranscript) => void = () => {}, tag = 'file'): { name: string; mimeType: string; buffer: Buffer } {
   const transcript = richTranscript()
   edit(transcript)
   const workspace = Array.from({ length: files }, (_, index) => ({
     path: `src/module${index % 40}/file${index}.ts`,
     // Distinct contents, a few KB each: a blob per file, and a write that takes a while.
-    text: `export const value${index} = ${index}\n${`// line of file ${index}\n`.repeat(200)}`,
+    text: `export const value${index} = ${index}\n${`// line of ${tag} ${index}\n`.repeat(200)}`,
   }))
   const document = { format: 'tabcode-session', version: 1, exported: { time: Date.now(), app: 'e2e' }, session: transcript, files: workspace }
   return { name: 'session.tabcode.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(document)) }
@@ -68,22 +68,26 @@ test('a browser killed while an import of 1,530 workspace files is written keeps
     const file = sessionFile(1_530)
     let app = new Sharing(browser.page)
     await app.open()
+    // Something stored already, which the kill must not lose either.
+    await app.importFile(sessionFile(3, undefined, 'earlier file'))
+    await expect(app.status(IMPORTED)).toBeVisible()
     const before = await storedRows(app.page)
 
     await app.importFile(file)
     // The import holds its Web Lock while it writes: kill the browser as soon as the page sees it held.
-    await app.page.waitForFunction(async () => (await navigator.locks.query()).held?.some((lock) => lock.name === 'tabcode:import'), undefined, {
-      polling: 5,
-      timeout: 60_000,
-    })
+    await expect
+      .poll(() => app.page.evaluate(async () => !!(await navigator.locks.query()).held?.some((lock) => lock.name === 'tabcode:import')), {
+        intervals: [5],
+        timeout: 60_000,
+      })
+      .toBe(true)
     await browser.kill()
 
     app = new Sharing(await browser.relaunch())
     await app.open()
     const afterKill = await storedRows(app.page)
     // No project, no file rows, no blobs, no session, message or part of it.
-    for (const store of ['projects', 'files', 'blobs', 'sessions', 'messages', 'parts'])
-      expect(afterKill.counts[store], store).toBe(before.counts[store])
+    for (const store of ['projects', 'files', 'blobs', 'sessions', 'messages', 'parts']) expect(afterKill.digest[store], store).toBe(before.digest[store])
 
     await app.importFile(file)
     await expect(app.status(IMPORTED)).toBeVisible({ timeout: 60_000 })
