@@ -273,6 +273,21 @@ describe('backups', () => {
     expect(home).toMatchObject({ kind: 'backup', imported: [], skipped: 2, projects: [] })
   })
 
+  test('a backup with a message id twice is refused by name and writes nothing', async () => {
+    const source = await setupShareStore()
+    await store(source.context, source.projectID, richTranscript())
+    const { document } = await exportBackup(source.context)
+    document.messages.push(document.messages[0]!)
+    const target = await setupShareStore()
+    const before = await rowCounts(target.context)
+    await expect(importFile({ context: target.context, projectID: target.projectID }, JSON.stringify(document))).rejects.toMatchObject({
+      name: 'ImportInvalidError',
+      data: { issues: `message ${document.messages[0]!.id} appears twice` },
+    })
+    expect(await rowCounts(target.context)).toEqual(before)
+    expect(await target.context.db.projects.count()).toBe(1)
+  })
+
   test('an imported session exports and imports again like any other', async () => {
     const { context, projectID } = await setupShareStore()
     const first = await importTranscript(context, richTranscript(), { projectID, source: 'link', hash: 'x' })
