@@ -4,7 +4,8 @@ import { ascending } from '../session/id'
 import type { Message, Part, Project, SessionInfo } from '../session/schema'
 import type { Backup } from './format'
 import { remapTranscript, type IdSource, type ImportRows, type ImportStamp } from './import'
-import type { SessionTranscript } from './transcript'
+import { ImportInvalidError } from './errors'
+import { transcriptProblem, type SessionTranscript } from './transcript'
 
 function byTimeThenID(a: Message, b: Message): number {
   return a.time.created - b.time.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
@@ -75,6 +76,11 @@ export async function importBackup(
 ): Promise<RestoredBackup> {
   const now = context.now()
   const trees = backupTrees(backup)
+  // Checked before the transaction, so the error names the problem instead of a storage constraint.
+  for (const tree of trees) {
+    const problem = transcriptProblem(tree)
+    if (problem) throw new ImportInvalidError(problem)
+  }
   const { db } = context
   const result = await db.transaction('rw', [db.projects, db.sessions, db.messages, db.parts], async () => {
     const projectIDs = new Map<string, string>()

@@ -3,11 +3,13 @@ import { makeBuilders } from '../session/fixture-builders'
 import type { StoreContext } from '../session/context'
 import { exportBackup, exportFileName, exportSession, loadTranscript, unscannedFiles } from './export'
 import { importTranscript } from './import'
+import { ascending } from '../session/id'
 import { importFile, type OpenDependencies } from './open'
 import { fromOpencodeExport, toOpencodeExport } from './opencode'
 import { richTranscript } from './testing/rich-transcript'
 import { withoutIds } from './testing/normalize'
 import { rowCounts, setupShareStore } from './testing/store'
+import { projectRows } from '../workspace/local/project-rows'
 import type { SessionTranscript } from './transcript'
 
 /** The rich transcript with a second child, to see that children keep their order. */
@@ -114,11 +116,9 @@ describe('session file export and import', () => {
     const dependencies: OpenDependencies = {
       context: target.context,
       projectID: target.projectID,
-      createProject: async (input) => {
+      prepareProject: async (input) => {
         created.push(input)
-        const project = { id: 'prj_restored', name: input.name, directory: '/workspace', time: { created: 1, updated: 1 } }
-        await target.context.db.projects.add(project)
-        return project.id
+        return projectRows({ id: 'prj_restored', name: input.name, directory: '/workspace', time: { created: 1, updated: 1 } }, input.files, 1)
       },
     }
     const outcome = await importFile(dependencies, JSON.stringify(document))
@@ -126,6 +126,9 @@ describe('session file export and import', () => {
     expect(created[0]!.name).toBe('Fix the flaky upload test')
     expect(created[0]!.files.map((file) => file.path)).toEqual(['README.md', 'logo.png'])
     expect(created[0]!.files[1]!.data).toEqual(png)
+    const stored = await target.context.db.files.where('projectID').equals('prj_restored').toArray()
+    expect(stored.map((row) => row.path).sort()).toEqual(['/workspace/README.md', '/workspace/logo.png'])
+    expect(await target.context.db.projects.get('prj_restored')).toMatchObject({ name: 'Fix the flaky upload test' })
     expect(outcome.kind === 'session' && outcome.session.projectID).toBe('prj_restored')
   })
 
@@ -159,6 +162,55 @@ describe('session file export and import', () => {
     ]
     for (const [name, input] of cases) await expect(importFile(dependencies, input), name).rejects.toMatchObject({ name })
     expect(await rowCounts(context)).toEqual({ sessions: 0, messages: 0, parts: 0 })
+  })
+
+  test('a file that would break a reference is refused before its project, files or rows are written', async () => {
+    const { context, projectID } = await setupShareStore()
+    const dump = async () => JSON.stringify(await Promise.all(context.db.tables.map(async (table) => [table.name, await table.toArray()])))
+    const before = await dump()
+    const prepareProject: OpenDependencies['prepareProject'] = (input) =>
+      projectRows({ id: 'prj_restored', name: input.name, directory: '/workspace', time: { created: 1, updated: 1 } }, input.files, 1)
+    const file = (edit: (transcript: SessionTranscript) => void) => {
+      const transcript = richTranscript()
+      edit(transcript)
+      return JSON.stringify({ format: 'tabcode-session', version: 1, exported: { time: 1, app: 'x' }, session: transcript, files: [{ path: 'a/b.txt', text: 'b' }] })
+    }
+    const cases: [RegExp, string][] = [
+      [/message msg_\w+ appears twice/, file((t) => (t.messages[1]!.info.id = t.messages[0]!.info.id))],
+      [/part prt_\w+ appears twice/, file((t) => (t.messages[1]!.parts[0]!.id = t.messages[0]!.parts[0]!.id))],
+      [/reply msg_\w+ answers no prompt/, file((t) => t.messages.splice(0, 1))],
+    ]
+    for (const [issues, input] of cases) {
+      await expect(importFile({ context, projectID, prepareProject }, input), String(issues)).rejects.toMatchObject({
+        name: 'ImportInvalidError',
+        data: { issues: expect.stringMatching(issues) },
+      })
+      expect(await dump(), String(issues)).toBe(before)
+    }
+  })
+
+  test('a write that fails part-way leaves no project, file or blob; the same file then imports once', async () => {
+    const { context, projectID } = await setupShareStore()
+    const document = { format: 'tabcode-session', version: 1, exported: { time: 1, app: 'x' }, session: richTranscript(), files: [{ path: 'src/a.ts', text: 'a' }] }
+    const text = JSON.stringify(document)
+    const rows = (id: string): NonNullable<OpenDependencies['prepareProject']> => (input) =>
+      projectRows({ id, name: input.name, directory: '/workspace', time: { created: 1, updated: 1 } }, input.files, 1)
+    // A session already holding the id the import mints: its bulkAdd fails after the project and files were added.
+    const taken = `ses_${'f'.repeat(26)}`
+    await context.db.sessions.add({ ...richTranscript().info, id: taken, projectID })
+    const project = await rows('prj_first')({ name: 'x', files: [{ path: 'src/a.ts', data: new TextEncoder().encode('a') }] })
+    const ids = { ascending, descending: () => taken }
+    await expect(importTranscript(context, document.session, { projectID, source: 'file', hash: 'h', ids, project })).rejects.toThrow()
+    expect(await context.db.projects.get('prj_first')).toBeUndefined()
+    expect(await context.db.files.count()).toBe(0)
+    expect(await context.db.blobs.count()).toBe(0)
+    await context.db.sessions.delete(taken)
+
+    const first = await importFile({ context, projectID, prepareProject: rows('prj_second') }, text)
+    const again = await importFile({ context, projectID, prepareProject: rows('prj_third') }, text)
+    expect(again).toMatchObject({ duplicate: true, session: { id: first.kind === 'session' ? first.session.id : '' } })
+    expect((await context.db.projects.toArray()).map((row) => row.id).sort()).toEqual([projectID, 'prj_second'].sort())
+    expect((await context.db.files.toArray()).map((row) => row.path)).toEqual(['/workspace/src', '/workspace/src/a.ts'])
   })
 
   test('an opencode export is recognised and handed to the converter', async () => {
@@ -239,6 +291,21 @@ describe('backups', () => {
 
     const home = await importFile({ context: source.context, projectID: source.projectID }, text)
     expect(home).toMatchObject({ kind: 'backup', imported: [], skipped: 2, projects: [] })
+  })
+
+  test('a backup with a message id twice is refused by name and writes nothing', async () => {
+    const source = await setupShareStore()
+    await store(source.context, source.projectID, richTranscript())
+    const { document } = await exportBackup(source.context)
+    document.messages.push(document.messages[0]!)
+    const target = await setupShareStore()
+    const before = await rowCounts(target.context)
+    await expect(importFile({ context: target.context, projectID: target.projectID }, JSON.stringify(document))).rejects.toMatchObject({
+      name: 'ImportInvalidError',
+      data: { issues: `message ${document.messages[0]!.id} appears twice` },
+    })
+    expect(await rowCounts(target.context)).toEqual(before)
+    expect(await target.context.db.projects.count()).toBe(1)
   })
 
   test('an imported session exports and imports again like any other', async () => {

@@ -15,7 +15,7 @@ import {
 import { contentHash } from './hash'
 import { IMPORT_LIMITS } from './limits'
 import { decodeUtf8, parseJson, validateTranscript } from './link'
-import type { SessionTranscript } from './transcript'
+import { transcriptProblem, type SessionTranscript } from './transcript'
 
 /** opencode's export (`{info, messages: [{info, parts}]}`) → our transcript; the converter lives in ./opencode. */
 export type FromOpencode = (json: unknown) => SessionTranscript
@@ -66,6 +66,8 @@ export async function readImportFile(input: Uint8Array | string, options: { from
       if (!parsed.success) throw new ImportInvalidError(describeIssues(parsed.error))
       const transcript = parsed.data.session
       checkTranscriptCounts(transcript)
+      const problem = transcriptProblem(transcript)
+      if (problem) throw new ImportInvalidError(problem)
       const files = parsed.data.files ?? []
       if (files.length > IMPORT_LIMITS.workspaceFiles) throw new ImportTooLargeError('the number of workspace files', IMPORT_LIMITS.workspaceFiles)
       return { kind: 'session', transcript, files, hash }

@@ -2,6 +2,7 @@ import type { StoreContext } from '../session/context'
 import { NotFoundError } from '../session/errors'
 import { ascending, descending } from '../session/id'
 import type { FilePart, Message, Part, SessionInfo } from '../session/schema'
+import { addProjectRows, type ProjectRows } from '../workspace/local/project-rows'
 import { ImportInvalidError } from './errors'
 import type { SessionTranscript } from './transcript'
 
@@ -171,24 +172,29 @@ export async function findImported(context: Pick<StoreContext, 'db'>, hash: stri
 /**
  * Writes a validated transcript as new rows in one transaction (all or nothing), or returns the session an
  * earlier import of the same input made. The transcript must come from `validateTranscript` or equivalent.
+ * With `project` (an export's workspace files), the new project, its files and blobs go in the same
+ * transaction and the sessions join it: a failure or a killed tab leaves none of it, so trying again makes one copy.
  */
 export async function importTranscript(
   context: StoreContext,
   transcript: SessionTranscript,
-  options: { projectID: string; source: ImportSource; hash: string; ids?: IdSource },
+  options: { projectID: string; source: ImportSource; hash: string; ids?: IdSource; project?: ProjectRows },
 ): Promise<ImportedSession> {
   const now = context.now()
+  const projectID = options.project?.project.id ?? options.projectID
   const rows = remapTranscript(transcript, {
-    projectID: options.projectID,
+    projectID,
     now,
     stamp: { hash: options.hash, source: options.source, time: now, originalID: transcript.info.id },
     ...(options.ids ? { ids: options.ids } : {}),
   })
   const { db } = context
-  const result = await db.transaction('rw', [db.projects, db.sessions, db.messages, db.parts], async () => {
-    if (!(await db.projects.get(options.projectID))) throw new NotFoundError('project', options.projectID)
+  const stores = [db.projects, db.sessions, db.messages, db.parts, ...(options.project ? [db.files, db.blobs] : [])]
+  const result = await db.transaction('rw', stores, async () => {
     const existing = await findImported(context, options.hash)
     if (existing) return { session: existing, duplicate: true }
+    if (options.project) await addProjectRows(db, options.project)
+    else if (!(await db.projects.get(projectID))) throw new NotFoundError('project', projectID)
     // bulkAdd, not put: a collision must fail the whole import rather than overwrite a row.
     await db.sessions.bulkAdd(rows.sessions)
     await db.messages.bulkAdd(rows.messages)

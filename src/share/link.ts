@@ -17,7 +17,7 @@ import { IMPORT_LIMITS, MAX_LINK_CHARS } from './limits'
 import { packTranscript, unpackTranscript } from './pack'
 import { prepareForSharing, type PrepareOptions } from './prepare'
 import type { Redaction } from './redact'
-import type { SessionTranscript } from './transcript'
+import { transcriptProblem, type SessionTranscript } from './transcript'
 import { describeIssues } from '../session/errors'
 
 /**
@@ -182,5 +182,7 @@ export function validateTranscript(value: unknown): SessionTranscript {
   const result = SessionTranscriptSchema.safeParse(value)
   if (!result.success) throw new ImportInvalidError(describeIssues(result.error))
   checkTranscriptCounts(result.data)
+  const problem = transcriptProblem(result.data)
+  if (problem) throw new ImportInvalidError(problem)
   return result.data
 }

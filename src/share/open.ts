@@ -1,4 +1,5 @@
 import type { StoreContext } from '../session/context'
+import type { ProjectRows } from '../workspace/local/project-rows'
 import { importBackup, type RestoredBackup } from './backup'
 import { decodeWorkspaceFiles, readImportFile, type FromOpencode } from './file'
 import { findImported, importTranscript, type ImportedSession } from './import'
@@ -9,9 +10,23 @@ export interface OpenDependencies {
   context: StoreContext
   /** The project imported sessions join (the one open). */
   projectID: string
-  /** Makes a project holding an export's workspace files; without it the files are not restored. */
-  createProject?: (input: { name: string; files: { path: string; data: Uint8Array }[] }) => Promise<string>
+  /**
+   * The rows of a new project holding an export's workspace files, written nowhere yet: the import writes them
+   * with the session in one transaction. Without it the files are not restored.
+   */
+  prepareProject?: (input: { name: string; files: { path: string; data: Uint8Array }[] }) => Promise<ProjectRows>
   fromOpencode?: FromOpencode
+}
+
+/**
+ * The Web Lock an import holds while it writes its rows. Imports from several tabs take turns, and a tab (or a
+ * test that kills the browser mid-import) can tell that one is being written.
+ */
+export const IMPORT_WRITE_LOCK = 'tabcode:import'
+
+function whileWriting<T>(work: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks
+  return locks ? locks.request(IMPORT_WRITE_LOCK, work) : work()
 }
 
 export type ImportOutcome = ({ kind: 'session' } & ImportedSession) | ({ kind: 'backup' } & RestoredBackup)
@@ -19,7 +34,7 @@ export type ImportOutcome = ({ kind: 'session' } & ImportedSession) | ({ kind: '
 /** Opens a share link: decoded and validated first, then written in one transaction (or the earlier copy returned). */
 export async function importShareLink(dependencies: OpenDependencies, link: string, options: { passphrase?: string } = {}): Promise<ImportedSession> {
   const opened = await openShareLink(link, options)
-  return importTranscript(dependencies.context, opened.transcript, { projectID: dependencies.projectID, source: 'link', hash: opened.hash })
+  return whileWriting(() => importTranscript(dependencies.context, opened.transcript, { projectID: dependencies.projectID, source: 'link', hash: opened.hash }))
 }
 
 /** Opens a file: a tabcode session or backup, or an opencode export. Nothing is written unless all of it is valid. */
@@ -31,11 +46,16 @@ export async function importFile(dependencies: OpenDependencies, input: Uint8Arr
   }
   const existing = await findImported(context, document.hash)
   if (existing) return { kind: 'session', session: existing, duplicate: true, counts: { sessions: 0, messages: 0, parts: 0 } }
-  let projectID = dependencies.projectID
   // The workspace files are restored as a project of their own, so they never overwrite the open project's files.
-  if (document.kind === 'session' && document.files.length && dependencies.createProject) {
-    projectID = await dependencies.createProject({ name: document.transcript.info.title || 'Imported session', files: decodeWorkspaceFiles(document.files) })
-  }
+  const project =
+    document.kind === 'session' && document.files.length && dependencies.prepareProject
+      ? await dependencies.prepareProject({ name: document.transcript.info.title || 'Imported session', files: decodeWorkspaceFiles(document.files) })
+      : undefined
   const source = document.kind === 'opencode' ? 'opencode' : 'file'
-  return { kind: 'session', ...(await importTranscript(context, document.transcript, { projectID, source, hash: document.hash })) }
+  return {
+    kind: 'session',
+    ...(await whileWriting(() =>
+      importTranscript(context, document.transcript, { projectID: dependencies.projectID, source, hash: document.hash, ...(project ? { project } : {}) }),
+    )),
+  }
 }

@@ -26,7 +26,7 @@ import { changedFiles, fileDiffs, loadSnapshot, sessionDiffs, trackSnapshot } fr
 import { createFileTimes } from '../tool/file-times'
 import type { FileTimes } from '../tool/tool'
 import { permissionGate, permissionHandlers } from './permission-handlers'
-import { workspaceHandlers } from './workspace-handlers'
+import { prepareProject, workspaceHandlers } from './workspace-handlers'
 import { WorkspaceManager } from './workspace-manager'
 import { runHandlers } from './run-handlers'
 import { compactionHandlers } from './compaction-handlers'
@@ -179,7 +179,7 @@ export function createService(options: ServiceOptions): Service {
     ...providerHandlers(ready),
     ...agentHandlers(ready),
     ...workspace,
-    ...shareHandlers(ready, () => project?.id, async (input) => workspace.createProject(input)),
+    ...shareHandlers(ready, () => project?.id, (input) => prepareProject(ready(), input)),
     openProject: async (projectID: string) => {
       project = await rememberCurrentProject(ready(), projectID)
       await workspaces.switchTo(projectID)

@@ -28,8 +28,7 @@ async function setup() {
     async ({ name }) => {
       created.push(name)
       const row: Project = { id: `prj_new${created.length}`, name, directory: '/workspace', time: { created: 1, updated: 1 } }
-      await context.db.projects.add(row)
-      return row
+      return { project: row, files: [], blobs: [] }
     },
   )
   return { context, handlers, session, project }

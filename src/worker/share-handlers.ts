@@ -1,11 +1,11 @@
 import type { StoreContext } from '../session/context'
-import type { Project } from '../session/schema'
 import { getSession } from '../session/session-store'
 import { COMFORTABLE_LINK_CHARS } from '../share/limits'
 import { exportBackup, exportFileName, exportSession, loadTranscript, unscannedFiles } from '../share/export'
 import { createShareLink, measureShareLink, parseShareToken } from '../share/link'
 import { importFile, importShareLink, type OpenDependencies } from '../share/open'
 import { fromOpencodeExport } from '../share/opencode'
+import type { ProjectRows } from '../workspace/local/project-rows'
 import type { ProjectSource, WorkerHandlers } from './protocol'
 
 type ShareHandlers = Pick<
@@ -28,12 +28,12 @@ async function storedKeys(context: StoreContext): Promise<string[]> {
 
 /**
  * Share links, export and import. The link and file formats live in src/share; this only reads the session,
- * passes the stored keys for redaction, and gives imports the current project (or a new one for an export's files).
+ * passes the stored keys for redaction, and gives imports the current project (or a new one's rows for an export's files).
  */
 export function shareHandlers(
   ready: () => StoreContext,
   currentProject: () => string | undefined,
-  createProject: (input: { name: string; source: ProjectSource }) => Promise<Project>,
+  prepareProject: (input: { name: string; source: ProjectSource }) => Promise<ProjectRows>,
 ): ShareHandlers {
   const dependencies = (): OpenDependencies => {
     const context = ready()
@@ -43,7 +43,7 @@ export function shareHandlers(
       context,
       projectID,
       fromOpencode: fromOpencodeExport,
-      createProject: async ({ name, files }) => (await createProject({ name: `${name} (imported)`, source: { type: 'files', files } })).id,
+      prepareProject: ({ name, files }) => prepareProject({ name: `${name} (imported)`, source: { type: 'files', files } }),
     }
   }
   return {

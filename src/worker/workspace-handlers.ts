@@ -10,6 +10,7 @@ import { resolvePath } from '../workspace/path'
 import { WORKSPACE_ROOT, WorkspaceError } from '../workspace/workspace'
 import type { FileContent, ProjectSource, WorkerHandlers } from './protocol'
 import { connectWorkspace } from '../workspace/webcontainer/bridge'
+import { addProjectRows, projectRows, type ProjectRows } from '../workspace/local/project-rows'
 import type { WorkspaceManager } from './workspace-manager'
 
 type WorkspaceHandlers = Pick<
@@ -26,6 +27,23 @@ async function sourceFiles(source: ProjectSource): Promise<ImportedFile[]> {
     case 'zip':
       return filesFromZip(source.data)
   }
+}
+
+/**
+ * A new project's rows (the project, its files, their blobs), read and checked from the source but not written:
+ * a broken archive or an unusable path fails here, before anything is stored.
+ */
+export async function prepareProject(context: StoreContext, { name, source }: { name: string; source: ProjectSource }): Promise<ProjectRows> {
+  const title = name.trim()
+  if (!title) throw new WorkspaceError('invalid-path', '', 'A project needs a name.')
+  const files = await sourceFiles(source)
+  const now = context.now()
+  const project: Project = parseWith(
+    ProjectSchema,
+    { id: ascending('project', now), name: title, directory: WORKSPACE_ROOT, time: { created: now, updated: now } },
+    'project',
+  )
+  return projectRows(project, files, now)
 }
 
 /** Projects and their files, as the file tree, viewer and diff view read them. */
@@ -54,22 +72,12 @@ export function workspaceHandlers(
       return { projectID: id, ...workspaces().status(id) }
     },
     listProjects: () => listProjects(ready()),
-    createProject: async ({ name, source }) => {
-      const context = ready()
-      const title = name.trim()
-      if (!title) throw new WorkspaceError('invalid-path', '', 'A project needs a name.')
-      // Read the source before storing anything: a broken archive must not leave an empty project behind.
-      const files = await sourceFiles(source)
-      const now = context.now()
-      const project: Project = parseWith(
-        ProjectSchema,
-        { id: ascending('project', now), name: title, directory: WORKSPACE_ROOT, time: { created: now, updated: now } },
-        'project',
-      )
-      await context.db.projects.add(project)
-      const workspace = await workspaces().localOf(project.id)
-      for (const file of files) await workspace.writeFile(resolvePath(WORKSPACE_ROOT, file.path), file.data)
-      return project
+    createProject: async (input) => {
+      const { db } = ready()
+      const rows = await prepareProject(ready(), input)
+      // One transaction: a project is stored with all of its files or not at all.
+      await db.transaction('rw', db.projects, db.files, db.blobs, () => addProjectRows(db, rows))
+      return rows.project
     },
     workspaceInfo: (projectID) => ({ projectID, ...workspaces().status(projectID) }),
     listFiles: async ({ projectID, path }) => (await workspaces().get(projectID)).list(resolvePath(WORKSPACE_ROOT, path)),
