@@ -122,21 +122,69 @@ test('the same call three times in a row asks before going on', async ({ page })
   await expect(app.replies().last()).toContainText('Stopped looping.')
 })
 
-test('without StackBlitz, WebContainer gives up within its timeout and the offline workspace serves, saying why', async ({ page }) => {
-  test.setTimeout(60_000)
+/** Every request the browser makes to a host other than this machine's (the app and the scripted model). */
+function offMachineRequests(page: Page): string[] {
+  const seen: string[] = []
+  page.context().on('request', (request) => {
+    const url = new URL(request.url())
+    if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) return
+    if (url.hostname !== '127.0.0.1') seen.push(request.url())
+  })
+  return seen
+}
+
+test('a first visit contacts nobody but the app: WebContainer is not started until a command needs it', async ({ page }) => {
+  const away = offMachineRequests(page)
   const app = await ready(page)
   const panel = await showWorkspace(page)
   const badge = panel.getByText('Offline workspace', { exact: true })
-  await expect(badge).toBeVisible()
-  // The boot never settles here (no internet): after its 20 s timeout the reason says what happened.
-  await expect(badge).toHaveAccessibleDescription(/StackBlitz could not be reached within 20 s|WebContainer failed to start/, { timeout: 35_000 })
-  // Meanwhile and after, the tools work on the offline workspace.
-  await model.push([toolCalls([{ id: 'b', name: 'bash', args: { command: 'echo still working', description: 'Echo' } }]), streamText('Done.')], {
+  await expect(badge).toHaveAccessibleDescription(/WebContainer starts when a command needs Node\.js or npm/)
+  await expect(panel.getByRole('button', { name: 'Start WebContainer' })).toBeEnabled()
+  // A turn that runs an ordinary command stays offline too.
+  await model.push([toolCalls([{ id: 'b', name: 'bash', args: { command: 'echo offline && ls', description: 'Echo' } }]), streamText('Done.')], {
     model: 'mock-model',
   })
   await app.send('Run something')
   await expect(app.replies().last()).toContainText('Done.')
-  await expect(app.messages).toContainText('still working')
+  expect(away).toEqual([])
+  await expect(page.locator('iframe[src*="stackblitz"]')).toHaveCount(0)
+})
+
+test('npm asks for WebContainer; without StackBlitz it gives up within its timeout and the command says why', async ({ page }) => {
+  test.setTimeout(75_000)
+  const away = offMachineRequests(page)
+  await model.push([toolCalls([{ id: 'b', name: 'bash', args: { command: 'npm install', description: 'Install' } }]), streamText('Could not install.')], {
+    model: 'mock-model',
+  })
+  const app = await ready(page)
+  const panel = await showWorkspace(page)
+  await app.send('Install the dependencies')
+  // The boot never settles here (no internet): after its 20 s timeout the reason says what happened.
+  const card = app.messages.getByRole('group', { name: 'Tool call: bash' })
+  await expect(card).toContainText(/WebContainer is not available: (StackBlitz could not be reached within 20 s|WebContainer failed to start)/, { timeout: 45_000 })
+  await expect(app.replies().last()).toContainText('Could not install.')
+  await expect(panel.getByText('Offline workspace', { exact: true })).toHaveAccessibleDescription(/StackBlitz could not be reached within 20 s|WebContainer failed to start/)
+  // It was asked for, so it tried StackBlitz: only now.
+  expect(away.some((url) => new URL(url).hostname.endsWith('stackblitz.com'))).toBe(true)
+})
+
+test('with "Offline workspace only", npm never contacts StackBlitz and says WebContainer is turned off', async ({ page }) => {
+  const away = offMachineRequests(page)
+  const app = await ready(page)
+  await page.evaluate(() => window.__tabcode!.api.setSetting({ key: 'workspace.backend', value: 'local' }))
+  await page.reload()
+  await app.ready()
+  await app.newSession()
+  const panel = await showWorkspace(page)
+  await expect(panel.getByText('Offline workspace', { exact: true })).toHaveAccessibleDescription(/turned off in Settings/)
+  await expect(panel.getByRole('button', { name: 'Start WebContainer' })).toHaveCount(0)
+  await model.push([toolCalls([{ id: 'b', name: 'bash', args: { command: 'npm install', description: 'Install' } }]), streamText('Offline only.')], {
+    model: 'mock-model',
+  })
+  await app.send('Install the dependencies')
+  await expect(app.replies().last()).toContainText('Offline only.')
+  await expect(app.messages.getByRole('group', { name: 'Tool call: bash' })).toContainText('WebContainer is not available: it is turned off in Settings')
+  expect(away).toEqual([])
 })
 
 test('a tool its agent denies with "*" is not even offered to the model', async ({ page }) => {

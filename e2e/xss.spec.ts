@@ -16,7 +16,6 @@ import type { SessionTranscript } from '../src/share/transcript'
 test.describe.configure({ timeout: 90_000 })
 
 const model = new ModelScript()
-const WEBCONTAINER_HOSTS = /(^|\.)(stackblitz\.com|webcontainer\.io|webcontainer-api\.io)$/
 
 interface XssWatch {
   /** The numbers of the payloads that ran. */
@@ -35,8 +34,6 @@ async function watchForXss(context: BrowserContext, page: Page, appOrigin: strin
     const url = new URL(request.url())
     // data: and blob: URLs reach no host.
     if (!/^(https?|wss?):$/.test(url.protocol)) return
-    // WebContainer's runtime loads from StackBlitz when the page starts it: that is the app, not a payload.
-    if (WEBCONTAINER_HOSTS.test(url.hostname)) return
     if (!allowed.has(url.origin)) watch.foreign.push(request.url())
   })
   page.on('dialog', (dialog) => {
@@ -69,8 +66,6 @@ async function dangerousMarkup(page: Page): Promise<string[]> {
       if (/url\(/i.test(element.getAttribute('style') ?? '')) found.push(`style url(): ${describe(element)}`)
     }
     for (const element of document.body.querySelectorAll('script, iframe, object, embed, frame, frameset, base, meta, link, style, form[action]')) {
-      // WebContainer's own headless frame, which the app starts; nothing from a transcript.
-      if (element instanceof HTMLIFrameElement && parse(element.src)?.hostname === 'stackblitz.com') continue
       found.push(`element: ${describe(element)}`)
     }
     for (const anchor of document.body.querySelectorAll<HTMLAnchorElement>('a[href]')) {

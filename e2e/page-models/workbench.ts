@@ -41,7 +41,7 @@ export class Workbench {
 
   async newSession() {
     const before = await this.sessionLinks().count()
-    await this.sessions.getByRole('button', { name: 'New session' }).click()
+    await this.sessions.getByRole('button', { name: 'New session', exact: true }).click()
     await expect(this.sessionLinks()).toHaveCount(before + 1)
   }
 

@@ -50,7 +50,10 @@ export type StartResult =
 export type { AgentSettingsInput, AgentSummary, SearchHit }
 
 /** Notices about the worker itself (not about sessions); delivered only to the tab that owns the worker. */
-export type WorkerNotice = { type: 'reload-required'; reason: string }
+export type WorkerNotice =
+  | { type: 'reload-required'; reason: string }
+  /** A command needs Node.js or npm, which only WebContainer runs: the page (the only place it boots) should start it. */
+  | { type: 'webcontainer-wanted'; reason: string }
 
 /** A provider as the UI sees it: never the key itself, only whether one is stored. */
 export type ProviderSummary = Omit<ProviderConfig, 'apiKey'> & { hasKey: boolean }
@@ -87,7 +90,7 @@ export interface Settings {
   defaultModel?: ModelReference
   smallModel?: ModelReference
   retryLimit: number
-  /** `auto`: WebContainer when it can boot; `local`: always the offline workspace. */
+  /** `auto`: WebContainer when a command needs Node.js or npm (booted on demand); `local`: always the offline workspace. */
   workspaceBackend: 'auto' | 'local'
   /** Compact automatically when a session nears its model's context limit (default on). */
   compactionAuto: boolean

@@ -28,6 +28,7 @@ import type { FileTimes } from '../tool/tool'
 import { permissionGate, permissionHandlers } from './permission-handlers'
 import { prepareProject, workspaceHandlers } from './workspace-handlers'
 import { WorkspaceManager } from './workspace-manager'
+import { leadingWords } from '../workspace/on-demand'
 import { runHandlers } from './run-handlers'
 import { compactionHandlers } from './compaction-handlers'
 import { historyHandlers } from './history-handlers'
@@ -81,12 +82,18 @@ export function createService(options: ServiceOptions): Service {
   let project: Project | undefined
   let starting: Promise<StartResult> | undefined
   let runner: SessionRunner | undefined
-  const workspaces = new WorkspaceManager(() => ready())
+  const listeners = new Set<(notice: WorkerNotice) => void>()
+  const workspaces = new WorkspaceManager(() => ready(), {
+    requestWebContainer: (reason) => {
+      for (const listener of listeners) listener({ type: 'webcontainer-wanted', reason })
+    },
+    webContainerAllowed: async () => (await getSettings(ready())).workspaceBackend !== 'local',
+    programs: leadingWords,
+  })
   let permissions: PermissionService | undefined
   // What each session has read, for write and edit's freshness check; kept while the worker lives, as opencode does.
   const fileTimes = new Map<string, FileTimes>()
   const metrics = emptyMetrics()
-  const listeners = new Set<(notice: WorkerNotice) => void>()
 
   const ready = (): StoreContext => {
     if (!context) throw new NotReadyError()

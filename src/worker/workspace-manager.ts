@@ -1,6 +1,7 @@
 import type { StoreContext } from '../session/context'
 import { createLocalWorkspace, type LocalWorkspace } from '../workspace/local/local-workspace'
 import { mirrorWorkspace } from '../workspace/mirrored-workspace'
+import { onDemandWebContainer } from '../workspace/on-demand'
 import type { RemoteWorkspace } from '../workspace/webcontainer/bridge'
 import { WORKSPACE_ROOT, type Workspace, type WorkspaceBackend } from '../workspace/workspace'
 
@@ -10,8 +11,20 @@ export interface WorkspaceStatus {
   reason?: string
 }
 
-/** Until the page reports on WebContainer, the offline workspace serves, and says why. */
-const PENDING_REASON = 'WebContainer has not started (yet); the offline workspace serves meanwhile.'
+/** Until a command needs it, WebContainer is not started: a first visit contacts nobody but the app's own origin. */
+export const ON_DEMAND_REASON = 'WebContainer starts when a command needs Node.js or npm; everything else runs in the offline workspace.'
+/** The page's boot gives up after 20 s; this is the worker's own bound, in case no page answers at all. */
+const WANT_TIMEOUT_MS = 30_000
+
+export interface WorkspaceManagerOptions {
+  /** Asks this tab's page to boot WebContainer (only the page can). */
+  requestWebContainer: (reason: string) => void
+  /** False when the user chose the offline workspace only: then nothing ever asks StackBlitz for anything. */
+  webContainerAllowed: () => Promise<boolean>
+  /** The programs a command line runs, by the shell's parser. */
+  programs: (command: string) => Promise<readonly string[]>
+  wantTimeoutMs?: number
+}
 
 /**
  * One workspace per project for the tools. The local backend (IndexedDB-backed, in this worker) always exists and
@@ -21,14 +34,49 @@ const PENDING_REASON = 'WebContainer has not started (yet); the offline workspac
 export class WorkspaceManager {
   private readonly local = new Map<string, Promise<Workspace>>()
   private readonly attached = new Map<string, Workspace>()
-  private unavailable: string = PENDING_REASON
+  private unavailable: string = ON_DEMAND_REASON
   private remote: RemoteWorkspace | undefined
+  private waiting: ((outcome: { workspace: Workspace } | { unavailable: string }) => void)[] = []
 
-  constructor(private readonly store: () => StoreContext) {}
+  constructor(
+    private readonly store: () => StoreContext,
+    private readonly options: WorkspaceManagerOptions,
+  ) {}
 
-  /** The workspace the tools of this project use now. */
+  /** The workspace the tools of this project use now: WebContainer once attached, else the offline one. */
   async get(projectID: string): Promise<Workspace> {
-    return this.attached.get(projectID) ?? this.localOf(projectID)
+    const attached = this.attached.get(projectID)
+    if (attached) return attached
+    return onDemandWebContainer(await this.localOf(projectID), {
+      programs: this.options.programs,
+      want: (reason) => this.want(projectID, reason),
+    })
+  }
+
+  /**
+   * WebContainer for a project, started on demand: attached already, or asked of the page and waited for until it
+   * attaches or says why it can't. Concurrent wants share one request.
+   */
+  async want(projectID: string, reason: string): Promise<{ workspace: Workspace } | { unavailable: string }> {
+    if (this.remote) await this.switchTo(projectID)
+    const attached = this.attached.get(projectID)
+    if (attached) return { workspace: attached }
+    if (!(await this.options.webContainerAllowed())) return { unavailable: 'it is turned off in Settings (offline workspace only).' }
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => settle({ unavailable: 'no answer from the page within 30 s.' }), this.options.wantTimeoutMs ?? WANT_TIMEOUT_MS)
+      const settle = (outcome: { workspace: Workspace } | { unavailable: string }) => {
+        clearTimeout(timer)
+        this.waiting = this.waiting.filter((waiter) => waiter !== settle)
+        resolve(outcome)
+      }
+      this.waiting.push(settle)
+      if (this.waiting.length === 1) this.options.requestWebContainer(reason)
+    })
+  }
+
+  private settleWaiting(projectID: string | undefined): void {
+    const attached = projectID ? this.attached.get(projectID) : undefined
+    for (const settle of [...this.waiting]) settle(attached ? { workspace: attached } : { unavailable: this.unavailable })
   }
 
   /** The persisted, local copy of the project's files (also what WebContainer is mounted from). */
@@ -69,6 +117,7 @@ export class WorkspaceManager {
       this.attached.delete(id)
     }
     this.attached.set(projectID, mirrorWorkspace(remote, local))
+    this.settleWaiting(projectID)
   }
 
   /**
@@ -87,5 +136,6 @@ export class WorkspaceManager {
     this.unavailable = reason
     this.remote = undefined
     this.attached.clear()
+    this.settleWaiting(undefined)
   }
 }

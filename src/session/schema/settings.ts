@@ -29,7 +29,7 @@ export const SettingSchema = z.discriminatedUnion('key', [
   /** Per-agent overrides (model, prompt, steps, temperature, extra permission rules, disabled). */
   z.object({ key: z.literal('agents'), value: AgentOverridesSchema }),
   /**
-   * Where tools run: WebContainer when it can boot (`auto`), or always the offline workspace (`local`), for those who
+   * Where tools run: WebContainer, booted when a command needs Node.js or npm (`auto`), or always the offline workspace (`local`), for those who
    * would rather not load StackBlitz's runtime or do not need Node.js.
    */
   z.object({ key: z.literal('workspace.backend'), value: z.enum(['auto', 'local']) }),

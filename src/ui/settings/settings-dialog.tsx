@@ -308,12 +308,13 @@ function Overview(props: {
                   )
               }}
             >
-              <option value="auto">WebContainer when available</option>
+              <option value="auto">WebContainer when a command needs it</option>
               <option value="local">Offline workspace only</option>
             </select>
             <p id={ids.backendHint} class="field-hint">
-              WebContainer runs Node.js and npm in this tab and loads its runtime from StackBlitz; the offline workspace
-              needs nothing from the network but has a simpler shell.
+              WebContainer runs Node.js and npm in this tab and loads its runtime from StackBlitz, so it starts only when a
+              command needs it (or you start it from the Workspace panel). The offline workspace needs nothing from the
+              network.
             </p>
           </div>
         </div>

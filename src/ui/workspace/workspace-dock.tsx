@@ -6,6 +6,7 @@ import { useSessionStore } from '../store/session-store-context'
 import { isNarrow, WORKSPACE_PANEL_ID, type PanelState } from './create-panel-state'
 import { createWorkspaceChanges } from './create-workspace-changes'
 import type { PreviewServer } from './preview-pane'
+import type { WebContainerControl } from './backend-badge'
 import { bashCalls, changeMark, turnChanges, type TurnChanges } from './session-activity'
 import type { ToolPart } from '../../session/schema'
 import type { EventSource, WorkspaceApi } from './workspace-api'
@@ -27,6 +28,8 @@ export function WorkspaceDock(props: {
   previews?: Accessor<PreviewServer[]>
   /** What the page learnt when it started WebContainer (or gave up on it); newer than what was read before. */
   info?: Accessor<WorkspaceInfo | undefined>
+  /** Lets the user start WebContainer by hand (it otherwise starts when a command needs it). */
+  webContainer?: WebContainerControl
 }): JSX.Element {
   const store = useSessionStore()
   const api = props.connection.api
@@ -133,6 +136,7 @@ export function WorkspaceDock(props: {
             turns={turns()}
             changeMark={mark()}
             previews={props.previews?.() ?? NO_PREVIEWS}
+            {...(props.webContainer ? { webContainer: props.webContainer } : {})}
             onHide={() => props.state.hide()}
             onTab={setTab}
           />

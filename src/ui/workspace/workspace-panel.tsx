@@ -2,7 +2,7 @@ import { createSignal, For, Show, type JSX } from 'solid-js'
 import type { ToolPart } from '../../session/schema'
 import type { WorkspaceInfo } from '../../worker/protocol'
 import { CloseIcon } from '../icons/icons'
-import { BackendBadge } from './backend-badge'
+import { BackendBadge, type WebContainerControl } from './backend-badge'
 import { ChangesView } from './changes-view'
 import type { WorkspaceChanges } from './create-workspace-changes'
 import { FilesView } from './files-view'
@@ -23,6 +23,8 @@ const TABS: { id: WorkspaceTab; label: string }[] = [
 ]
 
 export interface WorkspacePanelProps {
+  /** Start WebContainer by hand (shown on the badge while the offline workspace serves). */
+  webContainer?: WebContainerControl
   id: string
   api: WorkspaceApi
   projectID: string
@@ -66,7 +68,7 @@ export function WorkspacePanel(props: WorkspacePanelProps): JSX.Element {
     <aside id={props.id} class="workspace-panel" aria-label="Workspace">
       <header class="workspace-head">
         <h2 class="workspace-title">Workspace</h2>
-        <Show when={props.info}>{(info) => <BackendBadge info={info()} />}</Show>
+        <Show when={props.info}>{(info) => <BackendBadge info={info()} {...(props.webContainer ? { webContainer: props.webContainer } : {})} />}</Show>
         <button type="button" class="icon-button workspace-hide" aria-label="Hide workspace" title="Hide workspace" onClick={() => props.onHide()}>
           <CloseIcon />
         </button>

@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest'
+import { makeTestContext } from '../session/test-context'
+import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
+import { leadingWords } from '../workspace/on-demand'
+import type { RemoteWorkspace } from '../workspace/webcontainer/bridge'
+import { WorkspaceManager } from './workspace-manager'
+
+function remote(): RemoteWorkspace {
+  const workspace = createMemoryWorkspace()
+  return Object.assign(workspace, {
+    backend: 'webcontainer' as const,
+    mount: vi.fn(async () => {}),
+    exec: vi.fn(async () => ({ exitCode: 0, output: 'from WebContainer\n', timedOut: false, aborted: false })),
+    dispose: () => {},
+  }) as unknown as RemoteWorkspace
+}
+
+function manager(options: { allowed?: boolean; wantTimeoutMs?: number } = {}) {
+  const { context } = makeTestContext()
+  const requests: string[] = []
+  const workspaces = new WorkspaceManager(() => context, {
+    requestWebContainer: (reason) => requests.push(reason),
+    webContainerAllowed: async () => options.allowed ?? true,
+    programs: leadingWords,
+    ...(options.wantTimeoutMs ? { wantTimeoutMs: options.wantTimeoutMs } : {}),
+  })
+  return { workspaces, requests }
+}
+
+describe('the workspace manager starts WebContainer only on demand', () => {
+  it('asks the page once for commands wanting it at the same time, and runs them there once attached', async () => {
+    const { workspaces, requests } = manager()
+    const workspace = await workspaces.get('prj_1')
+    const first = workspace.exec('npm install', {})
+    const second = workspace.exec('npx tsc', {})
+    await vi.waitFor(() => expect(requests).toHaveLength(1))
+    expect(requests[0]).toMatch(/`npm` needs Node.js and npm/)
+    await workspaces.attach('prj_1', remote())
+    expect((await first).output).toBe('from WebContainer\n')
+    expect((await second).output).toBe('from WebContainer\n')
+    expect(workspaces.status('prj_1').backend).toBe('webcontainer')
+  })
+
+  it('never asks when Settings say offline only, and the command says why', async () => {
+    const { workspaces, requests } = manager({ allowed: false })
+    const result = await (await workspaces.get('prj_1')).exec('npm install', {})
+    expect(requests).toEqual([])
+    expect(result.output).toMatch(/^WebContainer is not available: it is turned off in Settings/)
+  })
+
+  it('gives the boot failure to the waiting command when the page cannot start it', async () => {
+    const { workspaces, requests } = manager()
+    const pending = (await workspaces.get('prj_1')).exec('npm run dev', {})
+    await vi.waitFor(() => expect(requests).toHaveLength(1))
+    workspaces.setUnavailable('StackBlitz could not be reached within 20 s; using the offline workspace.')
+    expect((await pending).output).toMatch(/^WebContainer is not available: StackBlitz could not be reached within 20 s/)
+  })
+
+  it('stops waiting when no page answers', async () => {
+    const { workspaces } = manager({ wantTimeoutMs: 20 })
+    const result = await (await workspaces.get('prj_1')).exec('yarn', {})
+    expect(result.output).toMatch(/^WebContainer is not available: no answer from the page/)
+  })
+
+  it('runs a command without Node or npm offline, asking nobody', async () => {
+    const { workspaces, requests } = manager()
+    const result = await (await workspaces.get('prj_1')).exec('echo offline', {})
+    expect(requests).toEqual([])
+    expect(result.exitCode).toBe(0)
+    expect(result.output).toContain('offline')
+  })
+})
