@@ -9,6 +9,42 @@ async function sh(command: string, files: Record<string, string> = {}, options: 
 }
 
 describe('runShell', () => {
+  it('runs awk, jq, case, shell functions and arrays (what our own shell lacked)', async () => {
+    const { output } = await sh(
+      'total() { awk -F, \'{ s += $2 } END { print s }\' "$1"; }; total data.csv; jq -r \'.items[].name\' items.json | sort; ' +
+        'case "$(total data.csv)" in 6) echo six;; *) echo other;; esac; names=(a b c); echo "${#names[@]} ${names[1]}"',
+      { 'data.csv': 'a,1\nb,2\nc,3\n', 'items.json': '{"items":[{"name":"pear"},{"name":"apple"}]}' },
+    )
+    expect(output).toBe('6\napple\npear\nsix\n3 b\n')
+  })
+
+  it('runs the project programs and says npm needs WebContainer', async () => {
+    // The runtimes' placeholders answer 127; what matters here is that the shell reaches them with argv.
+    const python = await sh('python3 -c "print(1)"; echo "status $?"')
+    expect(python.output).toMatch(/^python3: .*\nstatus 127\n$/)
+    const git = await sh('git status')
+    expect(git.output).toMatch(/^git: /)
+    for (const name of ['npx', 'yarn', 'pnpm']) expect((await sh(`${name} x`)).exitCode).toBe(127)
+  })
+
+  it('stops a runaway loop within moments of Stop', async () => {
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(), 100)
+    const started = performance.now()
+    const result = await sh('while true; do :; done; echo never', {}, { signal: controller.signal })
+    expect(result).toMatchObject({ exitCode: 130, aborted: true })
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
+
+  it('writes through the workspace, so its watchers see a command change files', async () => {
+    const fs = createMemoryWorkspace({ 'a.txt': 'x\n' })
+    const changes: string[] = []
+    fs.watch((change) => changes.push(`${change.type} ${change.path}`))
+    await runShell('echo y >> a.txt; mkdir -p d; mv a.txt d/b.txt', { fs, cwd: '/workspace' })
+    expect(await fs.readText('d/b.txt')).toBe('x\ny\n')
+    expect(new Set(changes)).toEqual(new Set(['write /workspace/a.txt', 'mkdir /workspace/d', 'write /workspace/d/b.txt', 'remove /workspace/a.txt']))
+  })
+
   it('passes quoted words through and expands variables', async () => {
     const { output, exitCode } = await sh(`echo "a  b" 'c $HOME' $HOME "$PWD/x" e\\ f`)
     expect(output).toBe('a  b c $HOME /workspace /workspace/x e f\n')
@@ -17,7 +53,8 @@ describe('runShell', () => {
 
   it('pipes one command into the next', async () => {
     const { output } = await sh('cat list.txt | sort | uniq -c | sort -rn | head -n 1', { 'list.txt': 'b\na\nb\nc\nb\n' })
-    expect(output).toBe('      3 b\n')
+    // just-bash pads `uniq -c` counts to 4 columns where GNU pads to 7: cosmetic, the library's wins.
+    expect(output).toBe('   3 b\n')
   })
 
   it('creates and appends files through redirections', async () => {
@@ -52,16 +89,22 @@ describe('runShell', () => {
   })
 
   it('says a command is not found with status 127, and why tools like node are missing', async () => {
-    expect(await sh('frobnicate --now')).toMatchObject({ exitCode: 127, output: 'frobnicate: command not found\n' })
+    expect(await sh('frobnicate --now')).toMatchObject({ exitCode: 127, output: 'bash: frobnicate: command not found\n' })
     expect(await sh('npm install')).toMatchObject({
       exitCode: 127,
-      output: 'npm: not available in the offline workspace (WebContainer is not running)\n',
+      output: 'npm: needs WebContainer (Node/npm projects); the offline workspace has no npm\n',
     })
   })
 
-  it('answers a syntax error with a bash-like message and status 2', async () => {
-    expect(await sh('echo a | | b')).toMatchObject({ exitCode: 2, output: "sh: syntax error near unexpected token `|'\n" })
+  it('answers a syntax error with status 2', async () => {
     expect((await sh('echo "open')).exitCode).toBe(2)
+    expect((await sh('if true; then echo x')).exitCode).toBe(2)
+  })
+
+  // Ours was right here: bash rejects an empty pipeline stage (`syntax error near unexpected token |`, status 2);
+  // just-bash 3.4.2 skips it and runs `b`. Kept as a known difference so an upgrade that fixes it shows up.
+  it.fails('rejects an empty pipeline stage as bash does (just-bash accepts it)', async () => {
+    expect((await sh('echo a | | b')).exitCode).toBe(2)
   })
 
   it('keeps cd for the rest of the line but not outside a subshell', async () => {
@@ -96,7 +139,8 @@ describe('runShell', () => {
 
   it('stops a command under timeout with 124 and carries on', async () => {
     const started = performance.now()
-    expect((await sh('timeout 0.05 sleep 5; echo "status $?"; timeout 5 echo fast')).output).toBe('status 124\nfast\n')
+    // GNU timeout prints nothing when it kills; just-bash's says `execution aborted`.
+    expect((await sh('timeout 0.05 sleep 5; echo "status $?"; timeout 5 echo fast')).output).toBe('execution aborted\nstatus 124\nfast\n')
     expect(performance.now() - started).toBeLessThan(2000)
   })
 
