@@ -66,7 +66,7 @@ describe('bash', () => {
     const { context } = contextWith(async () => done('error TS2322: nope\n', 2))
     const result = await bashTool.execute({ command: 'npx tsc', description: 'Type checks' }, context)
     expect(result.output).toBe('error TS2322: nope\n\n\n<shell_metadata>\nCommand exited with code 2\n</shell_metadata>')
-    expect(result.metadata).toMatchObject({ exit: 2 })
+    expect(result.metadata).toMatchObject({ exit: 2, output: 'error TS2322: nope\n' })
   })
 
   it('says when a command printed nothing', async () => {

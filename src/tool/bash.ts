@@ -87,7 +87,9 @@ export const bashTool = defineTool({
     let output = result.output === '' ? '(no output)' : result.output
     if (notes.length > 0) output += `\n\n<shell_metadata>\n${notes.join('\n')}\n</shell_metadata>`
 
-    const metadata: Record<string, unknown> = { output: tail(output), exit: result.exitCode, description: input.description }
+    // The metadata is what people see (the card, the terminal): the command's own output, without the notes only
+    // the model needs; the card says how it ended from `exit`.
+    const metadata: Record<string, unknown> = { output: tail(result.output), exit: result.exitCode, description: input.description }
     if (result.timedOut) metadata.timedOut = true
     if (result.aborted) metadata.interrupted = true
     context.progress({ metadata })
