@@ -36,6 +36,14 @@ describe('runShell', () => {
     expect(performance.now() - started).toBeLessThan(1000)
   })
 
+  it('keeps bytes intact and refuses to write into a missing directory, as bash does', async () => {
+    // (just-bash's printf writes `\\xff` as the character U+00FF in UTF-8, so the bytes come from base64 -d.)
+    const { output, fs } = await sh('echo AP+A | base64 -d > b.bin; wc -c < b.bin; base64 b.bin; echo x > missing/y; echo "status $?"')
+    expect(Array.from(await fs.readFile('b.bin'))).toEqual([0, 255, 128])
+    expect(output).toMatch(/^3\nAP\+A\n.*missing\/y.*\nstatus 1\n$/)
+    expect(await fs.stat('missing')).toBeUndefined()
+  })
+
   it('writes through the workspace, so its watchers see a command change files', async () => {
     const fs = createMemoryWorkspace({ 'a.txt': 'x\n' })
     const changes: string[] = []

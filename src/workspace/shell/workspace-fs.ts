@@ -1,5 +1,5 @@
 import type { BufferEncoding, FileContent, FsStat, IFileSystem } from 'just-bash'
-import { normalizePath, resolvePath } from '../path'
+import { dirname, normalizePath, resolvePath } from '../path'
 import { WorkspaceError, type FileStat, type Workspace, type WorkspaceErrorCode } from '../workspace'
 
 /** The filesystem just-bash needs, over a workspace's own files: `paths()` answers its synchronous path listing. */
@@ -48,6 +48,10 @@ function encodingOf(options: Encoding): BufferEncoding | undefined {
   return options?.encoding ?? undefined
 }
 
+/** The one device a shell script needs: it swallows writes and reads as empty (not stored). */
+const NULL_DEVICE = '/dev/null'
+const NULL_STAT: FsStat = { isFile: true, isDirectory: false, isSymbolicLink: false, mode: 0o666, size: 0, mtime: new Date(0), identity: NULL_DEVICE }
+
 const BYTE_ENCODINGS = new Set<BufferEncoding>(['binary', 'latin1'])
 
 function toBytes(content: FileContent, encoding: BufferEncoding | undefined): Uint8Array {
@@ -66,7 +70,16 @@ function latin1(bytes: Uint8Array): string {
 
 function toFsStat(stat: FileStat): FsStat {
   const directory = stat.type === 'directory'
-  return { isFile: !directory, isDirectory: directory, isSymbolicLink: false, mode: directory ? 0o755 : 0o644, size: stat.size, mtime: new Date(stat.modified) }
+  return {
+    isFile: !directory,
+    isDirectory: directory,
+    isSymbolicLink: false,
+    mode: directory ? 0o755 : 0o644,
+    size: stat.size,
+    mtime: new Date(stat.modified),
+    // Without links a path is a file's identity: what `cp` and `mv` use to refuse copying a file onto itself.
+    identity: stat.path,
+  }
 }
 
 /**
@@ -85,6 +98,7 @@ export function createWorkspaceFs(files: ShellFiles): IFileSystem {
     const source = await statOf('cp', from)
     if (source.type === 'file') {
       const data = await node('cp', from, () => files.readFile(from))
+      await parentOf('cp', to)
       return node('cp', to, () => files.writeFile(to, data))
     }
     if (!recursive) fail('is-directory', 'cp', from)
@@ -93,25 +107,39 @@ export function createWorkspaceFs(files: ShellFiles): IFileSystem {
     for (const entry of await node('cp', from, () => files.list(from))) await copy(entry.path, `${to}/${entry.name}`, true)
   }
 
+  /** The workspace makes missing parents on a write; a shell must not (`echo x > missing/y` fails). */
+  const parentOf = async (operation: string, path: string): Promise<void> => {
+    const parent = await files.stat(dirname(path))
+    if (!parent) fail('not-found', operation, path)
+    if (parent.type !== 'directory') fail('not-directory', operation, path)
+  }
+
   const fs: IFileSystem = {
     async readFile(path, options?: Encoding) {
+      if (path === NULL_DEVICE) return ''
       const data = await node('open', path, () => files.readFile(path))
       const encoding = encodingOf(options)
       if (encoding && BYTE_ENCODINGS.has(encoding)) return latin1(data)
       return new TextDecoder().decode(data)
     },
     async readFileBuffer(path) {
+      if (path === NULL_DEVICE) return new Uint8Array()
       return node('open', path, () => files.readFile(path))
     },
     async readFileBytes(path) {
+      if (path === NULL_DEVICE) return '' as never
       return latin1(await node('open', path, () => files.readFile(path))) as never
     },
     async writeFile(path, content, options?: Encoding) {
+      if (path === NULL_DEVICE) return
+      await parentOf('open', path)
       await node('open', path, () => files.writeFile(path, toBytes(content, encodingOf(options))))
     },
     async appendFile(path, content, options?: Encoding) {
+      if (path === NULL_DEVICE) return
       const existing = await files.stat(path)
       if (existing?.type === 'directory') fail('is-directory', 'open', path)
+      if (!existing) await parentOf('open', path)
       const added = toBytes(content, encodingOf(options))
       // A redirection opens its file with an empty append: nothing changed, nothing to tell the watchers.
       if (existing && added.length === 0) return
@@ -122,12 +150,15 @@ export function createWorkspaceFs(files: ShellFiles): IFileSystem {
       await node('open', path, () => files.writeFile(path, joined))
     },
     async exists(path) {
+      if (path === NULL_DEVICE) return true
       return (await files.stat(path)) !== undefined
     },
     async stat(path) {
+      if (path === NULL_DEVICE) return NULL_STAT
       return toFsStat(await statOf('stat', path))
     },
     async lstat(path) {
+      if (path === NULL_DEVICE) return NULL_STAT
       return toFsStat(await statOf('lstat', path))
     },
     async mkdir(path, options) {
