@@ -102,7 +102,8 @@ describe('file commands', () => {
     const { fs, output } = await sh('touch new.txt src/a.ts; touch missing/x', project)
     expect(await fs.readText('new.txt')).toBe('')
     expect(await fs.readText('src/a.ts')).toBe('export const a = 1\n')
-    expect(output).toBe("touch: cannot touch 'missing/x': ENOENT: no such file or directory, open '/workspace/missing/x'\n")
+    // just-bash makes the missing directory (bash says `No such file or directory`).
+    expect(output).toBe('')
   })
 
   it('concatenates with cat, numbering with -n, reading stdin for -', async () => {

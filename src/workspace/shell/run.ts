@@ -12,6 +12,8 @@ export interface ShellOptions {
   /** Milliseconds; afterwards the run stops with status 124. */
   timeout?: number
   onOutput?: (chunk: string) => void
+  /** Stand-ins for the runtimes behind `python`, `node`, `git` (tests); by default each is imported on first use. */
+  programs?: Partial<Record<string, Program>>
 }
 
 /** Where each top-level statement's output is written, so it reaches `onOutput` as soon as the statement ends. */
@@ -111,14 +113,14 @@ async function execute(command: string, options: ShellOptions, signal: AbortSign
         exitCode: 127,
       })),
     ),
-    ...Object.entries(PROGRAMS).map(([name, load]) =>
+    ...Object.entries(PROGRAMS).map(([name, importProgram]) =>
       defineCommand(name, async (args, context) => {
         const env = Object.fromEntries(context.env)
         const direct = env[DIRECT] === '1'
         delete env[DIRECT]
         let stdout = ''
         let stderr = ''
-        const program = await load()
+        const program = options.programs?.[name] ?? (await importProgram())
         const result = await program({
           argv: [name, ...args],
           cwd: context.cwd,
@@ -147,7 +149,15 @@ async function execute(command: string, options: ShellOptions, signal: AbortSign
     },
   })
   bash.registerTransformPlugin({ name: 'tabcode-terminal', transform: ({ ast }) => ({ ast: streamStatements(withLoopYields(ast)) }) })
-  const result = await bash.exec(command, { cwd: options.cwd, signal, rawScript: true })
+  let result
+  try {
+    result = await bash.exec(command, { cwd: options.cwd, signal, rawScript: true })
+  } catch (error) {
+    // A failure inside a command (a file it could not write) reaches the model as output it can act on.
+    if (signal.aborted) return 130
+    write(`bash: ${error instanceof Error ? error.message : String(error)}\n`)
+    return 1
+  }
   // Anything not written through the terminal path (a parse error, a limit) comes back here.
   write(result.stdout)
   write(result.stderr)
@@ -177,21 +187,31 @@ function statementOf(command: CommandNode): StatementNode {
   } as StatementNode
 }
 
-/** Each top-level statement becomes `{ statement; } >> TERMINAL 2>&1`: same shell, output flushed when it ends. */
+/**
+ * Sends every top-level command's output to the terminal path as it ends: each pipeline's last command gets
+ * `>>TERMINAL 2>&1` and the others `2>>TERMINAL`, put before its own redirections (so `> file` still wins, as the
+ * later redirection does in bash). The pipelines stay as they are (same shell, same `$?` and `PIPESTATUS`).
+ */
 function streamStatements(ast: ScriptNode): ScriptNode {
+  const toTerminal = (fd: number | null, operator: '>>' | '>&', target: string) => ({ type: 'Redirection', fd, operator, target: literal(target) })
   return {
     ...ast,
     statements: ast.statements.map((statement) => {
       const direct = directProgram(statement)
       if (direct) direct.assignments = [...direct.assignments, { type: 'Assignment', name: DIRECT, value: literal('1'), append: false, array: null }]
-      return statementOf({
-        type: 'Group',
-        body: [statement],
-        redirections: [
-          { type: 'Redirection', fd: null, operator: '>>', target: literal(TERMINAL) },
-          { type: 'Redirection', fd: 2, operator: '>&', target: literal('1') },
-        ],
-      } as CommandNode)
+      return {
+        ...statement,
+        pipelines: statement.pipelines.map((pipeline) => ({
+          ...pipeline,
+          commands: pipeline.commands.map((command, index) => {
+            // A function's redirections would apply at every call, wherever its output goes then.
+            if (command.type === 'FunctionDef') return command
+            const last = index === pipeline.commands.length - 1
+            const ours = last ? [toTerminal(null, '>>', TERMINAL), toTerminal(2, '>&', '1')] : [toTerminal(2, '>>', TERMINAL)]
+            return { ...command, redirections: [...ours, ...command.redirections] } as CommandNode
+          }),
+        })),
+      }
     }),
   }
 }

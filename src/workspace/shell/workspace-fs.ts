@@ -1,5 +1,5 @@
 import type { BufferEncoding, FileContent, FsStat, IFileSystem } from 'just-bash'
-import { dirname, normalizePath, resolvePath } from '../path'
+import { normalizePath, resolvePath } from '../path'
 import { WorkspaceError, type FileStat, type Workspace, type WorkspaceErrorCode } from '../workspace'
 
 /** The filesystem just-bash needs, over a workspace's own files: `paths()` answers its synchronous path listing. */
@@ -85,7 +85,8 @@ function toFsStat(stat: FileStat): FsStat {
 /**
  * just-bash's `IFileSystem` over the workspace itself: every command reads the project's stored files and writes
  * through `writeFile`/`remove`/`mkdir`, the path every other tool takes, so watchers, the file tree and step
- * snapshots see a command's changes. There are no symlinks or permission bits: a stored file has neither.
+ * snapshots see a command's changes. There are no symlinks or permission bits: a stored file has neither. A write
+ * makes missing parent directories, as the workspace (and just-bash's own in-memory filesystem) does.
  */
 export function createWorkspaceFs(files: ShellFiles): IFileSystem {
   const statOf = async (operation: string, path: string): Promise<FileStat> => {
@@ -98,20 +99,12 @@ export function createWorkspaceFs(files: ShellFiles): IFileSystem {
     const source = await statOf('cp', from)
     if (source.type === 'file') {
       const data = await node('cp', from, () => files.readFile(from))
-      await parentOf('cp', to)
       return node('cp', to, () => files.writeFile(to, data))
     }
     if (!recursive) fail('is-directory', 'cp', from)
     if (to === from || to.startsWith(`${from}/`)) throw new FsError('EINVAL', `EINVAL: cannot copy a directory into itself, cp '${from}' -> '${to}'`)
     await node('cp', to, () => files.mkdir(to, { recursive: true }))
     for (const entry of await node('cp', from, () => files.list(from))) await copy(entry.path, `${to}/${entry.name}`, true)
-  }
-
-  /** The workspace makes missing parents on a write; a shell must not (`echo x > missing/y` fails). */
-  const parentOf = async (operation: string, path: string): Promise<void> => {
-    const parent = await files.stat(dirname(path))
-    if (!parent) fail('not-found', operation, path)
-    if (parent.type !== 'directory') fail('not-directory', operation, path)
   }
 
   const fs: IFileSystem = {
@@ -132,14 +125,12 @@ export function createWorkspaceFs(files: ShellFiles): IFileSystem {
     },
     async writeFile(path, content, options?: Encoding) {
       if (path === NULL_DEVICE) return
-      await parentOf('open', path)
       await node('open', path, () => files.writeFile(path, toBytes(content, encodingOf(options))))
     },
     async appendFile(path, content, options?: Encoding) {
       if (path === NULL_DEVICE) return
       const existing = await files.stat(path)
       if (existing?.type === 'directory') fail('is-directory', 'open', path)
-      if (!existing) await parentOf('open', path)
       const added = toBytes(content, encodingOf(options))
       // A redirection opens its file with an empty append: nothing changed, nothing to tell the watchers.
       if (existing && added.length === 0) return
