@@ -29,7 +29,8 @@ describe('runShell', () => {
       return { exitCode: request.argv[0] === 'git' ? 0 : 3 }
     }
     const programs = { python: program, python3: program, node: program, git: program }
-    const { output, fs } = await sh('echo in | python3 -c "x" | tr a-z A-Z; echo "status ${PIPESTATUS[1]}"; git status; node a.js; echo "node $?"', { 'src/x': '' }, { programs, cwd: '/workspace/src' })
+    const line = 'echo in | python3 -c "x" | tr a-z A-Z; echo "status ${PIPESTATUS[1]}"; git status; node a.js; echo "node $?"'
+    const { output, fs } = await sh(line, { 'src/x': '' }, { programs, cwd: '/workspace/src' })
     // A pipe stage's stderr reaches the terminal when that stage ends, before the last stage's output.
     expect(output).toBe('warned\nPYTHON3 -C X <IN\n>\nstatus 3\ngit status <>\nwarned\nnode a.js <>\nwarned\nnode 3\n')
     expect(calls.map((call) => [call.cwd, call.env.HOME])).toEqual([

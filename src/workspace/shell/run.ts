@@ -193,12 +193,19 @@ function statementOf(command: CommandNode): StatementNode {
  * later redirection does in bash). The pipelines stay as they are (same shell, same `$?` and `PIPESTATUS`).
  */
 function streamStatements(ast: ScriptNode): ScriptNode {
-  const toTerminal = (fd: number | null, operator: '>>' | '>&', target: string) => ({ type: 'Redirection', fd, operator, target: literal(target) })
+  const toTerminal = (fd: number | null, operator: '>>' | '>&', target: string) => ({
+    type: 'Redirection',
+    fd,
+    operator,
+    target: literal(target),
+  })
   return {
     ...ast,
     statements: ast.statements.map((statement) => {
       const direct = directProgram(statement)
-      if (direct) direct.assignments = [...direct.assignments, { type: 'Assignment', name: DIRECT, value: literal('1'), append: false, array: null }]
+      if (direct) {
+        direct.assignments = [...direct.assignments, { type: 'Assignment', name: DIRECT, value: literal('1'), append: false, array: null }]
+      }
       return {
         ...statement,
         pipelines: statement.pipelines.map((pipeline) => ({
@@ -236,7 +243,8 @@ function withLoopYields<T>(node: T): T {
   const copy: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(node)) copy[key] = withLoopYields(value)
   if (LOOPS.has(copy.type as string) && Array.isArray(copy.body)) {
-    copy.body = [statementOf({ type: 'SimpleCommand', name: literal(YIELD), args: [], assignments: [], redirections: [] } as CommandNode), ...copy.body]
+    const yieldHere = { type: 'SimpleCommand', name: literal(YIELD), args: [], assignments: [], redirections: [] } as CommandNode
+    copy.body = [statementOf(yieldHere), ...copy.body]
   }
   return copy as T
 }

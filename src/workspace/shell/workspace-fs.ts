@@ -50,7 +50,15 @@ function encodingOf(options: Encoding): BufferEncoding | undefined {
 
 /** The one device a shell script needs: it swallows writes and reads as empty (not stored). */
 const NULL_DEVICE = '/dev/null'
-const NULL_STAT: FsStat = { isFile: true, isDirectory: false, isSymbolicLink: false, mode: 0o666, size: 0, mtime: new Date(0), identity: NULL_DEVICE }
+const NULL_STAT: FsStat = {
+  isFile: true,
+  isDirectory: false,
+  isSymbolicLink: false,
+  mode: 0o666,
+  size: 0,
+  mtime: new Date(0),
+  identity: NULL_DEVICE,
+}
 
 const BYTE_ENCODINGS = new Set<BufferEncoding>(['binary', 'latin1'])
 

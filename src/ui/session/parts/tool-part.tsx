@@ -29,7 +29,12 @@ export function ToolPartView(props: { part: ToolPart }): JSX.Element {
   const hasInput = () => Object.keys(state().input).length > 0
   const exit = () => failedExit(state())
   return (
-    <div class="part part-tool" data-status={exit() === undefined ? state().status : 'error'} role="group" aria-label={`Tool call: ${props.part.tool}`}>
+    <div
+      class="part part-tool"
+      data-status={exit() === undefined ? state().status : 'error'}
+      role="group"
+      aria-label={`Tool call: ${props.part.tool}`}
+    >
       <div class="tool-head">
         <span class="tool-status-dot" aria-hidden="true" />
         <span class="tool-name">{props.part.tool}</span>
