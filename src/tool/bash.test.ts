@@ -66,7 +66,7 @@ describe('bash', () => {
     const { context } = contextWith(async () => done('error TS2322: nope\n', 2))
     const result = await bashTool.execute({ command: 'npx tsc', description: 'Type checks' }, context)
     expect(result.output).toBe('error TS2322: nope\n\n\n<shell_metadata>\nCommand exited with code 2\n</shell_metadata>')
-    expect(result.metadata).toMatchObject({ exit: 2 })
+    expect(result.metadata).toMatchObject({ exit: 2, output: 'error TS2322: nope\n' })
   })
 
   it('says when a command printed nothing', async () => {
@@ -161,30 +161,30 @@ describe('bash', () => {
 })
 
 describe('reading a command line', () => {
-  const texts = (line: string) => parseShellCommands(line).map((command) => command.text)
+  const texts = async (line: string) => (await parseShellCommands(line)).map((command) => command.text)
 
-  it('splits on operators outside quotes', () => {
-    expect(texts('git commit -m "a && b; c" && git push')).toEqual(['git commit -m "a && b; c"', 'git push'])
-    expect(texts("echo 'x | y' | wc -l")).toEqual(["echo 'x | y'", 'wc -l'])
+  it('splits on operators outside quotes', async () => {
+    expect(await texts('git commit -m "a && b; c" && git push')).toEqual(['git commit -m "a && b; c"', 'git push'])
+    expect(await texts("echo 'x | y' | wc -l")).toEqual(["echo 'x | y'", 'wc -l'])
   })
 
-  it('finds commands inside substitutions, groups and compound commands', () => {
-    expect(texts('echo $(rm -rf x) `whoami`')).toEqual(['rm -rf x', 'whoami', 'echo $(rm -rf x) `whoami`'])
-    expect(texts('(cd app && npm ci) || exit 1')).toEqual(['cd app', 'npm ci', 'exit 1'])
-    expect(texts('if [ -f a ]; then rm a; else touch a; fi')).toEqual(['rm a', 'touch a'])
-    expect(texts('for f in *.ts; do wc -l "$f"; done')).toEqual(['wc -l "$f"'])
+  it('finds commands inside substitutions, groups and compound commands', async () => {
+    expect(await texts('echo $(rm -rf x) `whoami`')).toEqual(['rm -rf x', 'whoami', 'echo $(rm -rf x) `whoami`'])
+    expect(await texts('(cd app && npm ci) || exit 1')).toEqual(['cd app', 'npm ci', 'exit 1'])
+    expect(await texts('if [ -f a ]; then rm a; else touch a; fi')).toEqual(['rm a', 'touch a'])
+    expect(await texts('for f in *.ts; do wc -l "$f"; done')).toEqual(['wc -l "$f"'])
   })
 
-  it('leaves out redirections, comments and here-document bodies', () => {
-    expect(parseShellCommands('npm test > out.log 2>&1 # quiet')).toEqual([
+  it('leaves out redirections, comments and here-document bodies', async () => {
+    expect(await parseShellCommands('npm test > out.log 2>&1 # quiet')).toEqual([
       { text: 'npm test', tokens: ['npm', 'test'], words: ['npm', 'test'], writes: ['out.log'] },
     ])
-    expect(texts("cat <<'EOF' > notes.md\nrm -rf /\nEOF\nls")).toEqual(['cat', 'ls'])
-    expect(parseShellCommands('npm run build \\\n  --watch')[0]?.tokens).toEqual(['npm', 'run', 'build', '--watch'])
+    expect(await texts("cat <<'EOF' > notes.md\nrm -rf /\nEOF\nls")).toEqual(['cat', 'ls'])
+    expect((await parseShellCommands('npm run build \\\n  --watch'))[0]?.tokens).toEqual(['npm', 'run', 'build', '--watch'])
   })
 
-  it('keeps words whole and unquotes them', () => {
-    const [command] = parseShellCommands('NODE_ENV=production node "my script.js" --flag=\'a b\'')
+  it('keeps words whole and unquotes them', async () => {
+    const [command] = await parseShellCommands('NODE_ENV=production node "my script.js" --flag=\'a b\'')
     expect(command).toEqual({
       text: 'NODE_ENV=production node "my script.js" --flag=\'a b\'',
       tokens: ['node', '"my script.js"', "--flag='a b'"],

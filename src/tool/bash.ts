@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { commandPrefix } from '../permission/arity'
 import { dirname, isInside, resolvePath } from '../workspace/path'
+import { loadShellSyntax, type ShellSyntax } from '../workspace/shell/syntax'
 import type { Workspace } from '../workspace/workspace'
 import { defineTool, type ToolContext } from './tool'
 
@@ -86,7 +87,9 @@ export const bashTool = defineTool({
     let output = result.output === '' ? '(no output)' : result.output
     if (notes.length > 0) output += `\n\n<shell_metadata>\n${notes.join('\n')}\n</shell_metadata>`
 
-    const metadata: Record<string, unknown> = { output: tail(output), exit: result.exitCode, description: input.description }
+    // The metadata is what people see (the card, the terminal): the command's own output, without the notes only
+    // the model needs; the card says how it ended from `exit`.
+    const metadata: Record<string, unknown> = { output: tail(result.output), exit: result.exitCode, description: input.description }
     if (result.timedOut) metadata.timedOut = true
     if (result.aborted) metadata.interrupted = true
     context.progress({ metadata })
@@ -140,7 +143,7 @@ function livePreview(context: ToolContext, description: string) {
  */
 async function askPermissions(context: ToolContext, command: string, cwd: string, description: string): Promise<void> {
   const root = context.workspace.root
-  const commands = parseShellCommands(command)
+  const commands = await parseShellCommands(command)
   const directories = new Set<string>()
   if (!isInside(root, cwd)) directories.add(cwd)
   for (const parsed of commands) {
@@ -197,198 +200,70 @@ export interface ShellCommand {
   writes: string[]
 }
 
-/** Reserved words that open or join a compound command: the simple command starts after them. */
-const LEADING_KEYWORDS = new Set(['if', 'then', 'elif', 'else', 'do', 'while', 'until', '!', '{', 'fi', 'done', 'esac', '}'])
-/** Heads of compound commands that are not commands themselves (`for x in …`, `case $x in …`, tests). */
-const NOT_COMMANDS = new Set(['for', 'select', 'case', 'in', '[', '[[', 'function'])
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/
-const REDIRECTION = /(\d*)(&>>|&>|>>|>\||>&|<<<|<<-|<<|<&|<>|>|<)/y
 const WRITE_REDIRECTIONS = new Set(['>', '>>', '>|', '&>', '&>>', '>&'])
 
+type Shell = ShellSyntax
+type Word = import('just-bash').WordNode
+type Simple = import('just-bash').SimpleCommandNode
+
 /**
- * Splits a command line into its simple commands, the way opencode reads it with tree-sitter-bash (a browser port
- * without the grammar): commands joined by `;`, `&&`, `||`, `|`, `&` or newlines, inside `( … )` groups, `$( … )`
- * and backtick substitutions, and the bodies of `if`/`while`/`for` constructs. Quotes, escapes, comments,
- * redirections and here-documents are understood well enough to keep words whole and skip what is not a command.
+ * Splits a command line into its simple commands with the shell's own parser (just-bash, loaded on first use), so
+ * a permission is asked for exactly the commands the shell will run: those joined by `;`, `&&`, `||`, `|`, `&` or
+ * newlines, inside groups, substitutions and the bodies of compound commands, each after the commands its own
+ * substitutions run. A line the shell cannot parse is one command, asked for as written.
  */
-export function parseShellCommands(source: string): ShellCommand[] {
+export async function parseShellCommands(source: string): Promise<ShellCommand[]> {
+  const shell = await loadShellSyntax()
+  let script
+  try {
+    script = shell.parse(source)
+  } catch {
+    const words = source.trim().split(/\s+/)
+    return [{ text: source.trim(), tokens: words, words, writes: [] }]
+  }
   const commands: ShellCommand[] = []
-  let index = 0
-  const heredocs: { delimiter: string; stripTabs: boolean }[] = []
-  /** The redirection operator starting at `at` (after its file descriptor digits, if any) and where it ends. */
-  const redirectionAt = (at: number): { kind: string; end: number } | undefined => {
-    REDIRECTION.lastIndex = at
-    const match = REDIRECTION.exec(source)
-    return match ? { kind: match[2]!, end: at + match[0].length } : undefined
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit)
+    if (!node || typeof node !== 'object') return
+    for (const value of Object.values(node)) visit(value)
+    if ((node as { type?: string }).type === 'SimpleCommand') commands.push(describe(shell, node as Simple))
   }
+  visit(script)
+  // `[ … ]` is a test, not a command, in tree-sitter-bash as in opencode's reading of it.
+  return commands.filter((command) => (command.tokens.length > 0 && command.words[0] !== '[') || command.writes.length > 0)
+}
 
-  const skipHeredocBodies = () => {
-    // `index` is just past a newline: each pending here-document's body runs to its delimiter line.
-    for (const heredoc of heredocs.splice(0)) {
-      while (index < source.length) {
-        const end = source.indexOf('\n', index)
-        const line = source.slice(index, end === -1 ? source.length : end)
-        index = end === -1 ? source.length : end + 1
-        if ((heredoc.stripTabs ? line.replace(/^\t+/, '') : line) === heredoc.delimiter) break
-      }
-    }
+function describe(shell: Shell, command: Simple): ShellCommand {
+  const words = command.name ? [command.name, ...command.args] : []
+  const writes: string[] = []
+  for (const redirection of command.redirections) {
+    if (!WRITE_REDIRECTIONS.has(redirection.operator) || redirection.target.type !== 'Word') continue
+    const target = unquote(shell, redirection.target)
+    // `2>&1` and `>&2` name descriptors, not files.
+    if (target !== '' && target !== '/dev/null' && !/^\d+$|^-$/.test(target)) writes.push(target)
   }
-
-  /** Reads one word starting at `index`; returns its raw text and its value with quotes and escapes removed. */
-  const readWord = (stop: string | undefined): { raw: string; value: string } => {
-    const start = index
-    let value = ''
-    while (index < source.length) {
-      const char = source[index]!
-      if (char === '(' && value.endsWith('=') && ASSIGNMENT.test(value)) {
-        // An array assignment, `names=(a b)`: its elements are words, not a command.
-        const close = source.indexOf(')', index)
-        const end = close === -1 ? source.length : close + 1
-        value += source.slice(index, end)
-        index = end
-        continue
-      }
-      if (/\s/.test(char) || ';&|<>()'.includes(char) || (stop === '`' && char === '`')) break
-      // A line continuation separates words, like a space.
-      if (char === '\\' && source[index + 1] === '\n') break
-      if (char === '\\') {
-        value += source[index + 1] ?? ''
-        index += 2
-      } else if (char === "'") {
-        const end = source.indexOf("'", index + 1)
-        const close = end === -1 ? source.length : end
-        value += source.slice(index + 1, close)
-        index = close + 1
-      } else if (char === '"') {
-        index++
-        while (index < source.length && source[index] !== '"') {
-          if (source[index] === '\\' && index + 1 < source.length) {
-            value += source[index + 1]
-            index += 2
-          } else if (source.startsWith('$(', index) || source[index] === '`') value += substitution()
-          else value += source[index++]
-        }
-        index++
-      } else if (char === '$' && (source[index + 1] === '(' || source[index + 1] === '{')) value += substitution()
-      else if (char === '`') value += substitution()
-      else {
-        value += char
-        index++
-      }
-    }
-    return { raw: source.slice(start, Math.min(index, source.length)), value }
+  return {
+    text: words.length > 0 ? serializeCommand(shell, { ...command, redirections: [] }) : '',
+    tokens: words.map((word) => serializeCommand(shell, { type: 'SimpleCommand', name: word, args: [], assignments: [], redirections: [] })),
+    words: words.map((word) => unquote(shell, word)),
+    writes,
   }
+}
 
-  /** `$(…)`, `` `…` ``, `$((…))` or `${…}` at `index`: the commands inside are collected; returns its raw text. */
-  const substitution = (): string => {
-    const start = index
-    if (source.startsWith('$((', index) || source.startsWith('${', index)) {
-      // Arithmetic and parameter expansions hold no commands worth asking about: skip to the matching close.
-      const open = source[index + 1]!
-      const close = open === '(' ? ')' : '}'
-      let depth = 0
-      for (; index < source.length; index++) {
-        if (source[index] === open) depth++
-        else if (source[index] === close && --depth === 0) break
-      }
-      index++
-      return source.slice(start, index)
-    }
-    const backtick = source[index] === '`'
-    index += backtick ? 1 : 2
-    list(backtick ? '`' : ')')
-    return source.slice(start, index)
-  }
+function serializeCommand(shell: Shell, command: Simple): string {
+  const pipeline = { type: 'Pipeline' as const, commands: [command], negated: false, timed: false, timePosix: false }
+  return shell.serialize({ type: 'Script', statements: [{ type: 'Statement', pipelines: [pipeline], operators: [], background: false }] }).trim()
+}
 
-  /** A redirection at `index` (`>`, `2>>`, `&>`, `<&3`, `<<EOF` …): skips its operator and target. */
-  const redirection = (command: Draft, kind: string) => {
-    if ((kind === '>&' || kind === '<&') && /[\d-]/.test(source[index] ?? '')) {
-      while (/[\d-]/.test(source[index] ?? '')) index++
-      return
-    }
-    while (source[index] === ' ' || source[index] === '\t') index++
-    const target = readWord(undefined)
-    if (kind === '<<' || kind === '<<-') heredocs.push({ delimiter: target.value, stripTabs: kind === '<<-' })
-    else if (WRITE_REDIRECTIONS.has(kind) && target.value !== '' && target.value !== '/dev/null') command.writes.push(target.value)
-  }
-
-  interface Draft {
-    start: number
-    end: number
-    tokens: string[]
-    words: string[]
-    writes: string[]
-    skip: boolean
-  }
-  const draft = (): Draft => ({ start: -1, end: -1, tokens: [], words: [], writes: [], skip: false })
-
-  const finish = (command: Draft) => {
-    if (!command.skip && command.tokens.length > 0) {
-      commands.push({ text: source.slice(command.start, command.end), tokens: command.tokens, words: command.words, writes: command.writes })
-    } else if (command.writes.length > 0) {
-      // A bare redirection (`> file`) still writes its target.
-      commands.push({ text: '', tokens: [], words: [], writes: command.writes })
-    }
-  }
-
-  /** Reads commands until `stop` (the end of a substitution) or the end of the line. */
-  const list = (stop?: string) => {
-    let command = draft()
-    let depth = 0
-    const next = () => {
-      finish(command)
-      command = draft()
-    }
-    while (index < source.length) {
-      const char = source[index]!
-      const redirect = redirectionAt(index)
-      if (stop === '`' && char === '`') {
-        index++
-        break
-      }
-      if (stop === ')' && char === ')' && depth === 0) {
-        index++
-        break
-      }
-      if (char === ' ' || char === '\t' || char === '\r') {
-        index++
-      } else if (char === '\\' && source[index + 1] === '\n') {
-        index += 2
-      } else if (char === '\n') {
-        next()
-        index++
-        skipHeredocBodies()
-      } else if (char === '#' && (index === 0 || /[\s;&|()]/.test(source[index - 1]!))) {
-        while (index < source.length && source[index] !== '\n') index++
-      } else if (redirect) {
-        index = redirect.end
-        redirection(command, redirect.kind)
-      } else if (';&|'.includes(char)) {
-        next()
-        index++
-      } else if (char === '(' || char === ')') {
-        next()
-        depth += char === '(' ? 1 : -1
-        index++
-      } else {
-        const start = index
-        const word = readWord(stop)
-        if (command.start === -1) {
-          if (LEADING_KEYWORDS.has(word.raw)) continue
-          if (NOT_COMMANDS.has(word.raw)) command.skip = true
-        }
-        if (command.start === -1) command.start = start
-        // Leading `NAME=value` words are part of the command's text but not of its words.
-        if (command.tokens.length > 0 || !ASSIGNMENT.test(word.raw)) {
-          command.tokens.push(word.raw)
-          command.words.push(word.value)
-        }
-        command.end = index
-      }
-    }
-    finish(command)
-  }
-
-  list()
-  return commands
+/** A word's value with quotes and escapes removed; expansions stay as written (they are only known when run). */
+function unquote(shell: Shell, word: Word): string {
+  const text = (parts: Word['parts']): string =>
+    parts
+      .map((part) => {
+        if (part.type === 'Literal' || part.type === 'SingleQuoted' || part.type === 'Escaped') return part.value
+        if (part.type === 'DoubleQuoted') return text(part.parts)
+        return serializeCommand(shell, { type: 'SimpleCommand', name: { type: 'Word', parts: [part] }, args: [], assignments: [], redirections: [] })
+      })
+      .join('')
+  return text(word.parts)
 }

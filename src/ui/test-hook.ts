@@ -11,6 +11,8 @@ export interface TestHook {
   projectID: string
   /** The benchmark's share and import inputs, built in the page (a chunk of its own, loaded only when asked for). */
   benchData?: () => Promise<typeof import('../share/testing/bench-data')>
+  /** The offline shell's pipeline benchmark (a chunk of its own, with just-bash, loaded only when asked for). */
+  shellBench?: () => Promise<typeof import('../workspace/shell/testing/bench-shell')>
 }
 
 declare global {
@@ -20,5 +22,9 @@ declare global {
 }
 
 export function installTestHook(hook: TestHook): void {
-  window.__tabcode = { benchData: () => import('../share/testing/bench-data'), ...hook }
+  window.__tabcode = {
+    benchData: () => import('../share/testing/bench-data'),
+    shellBench: () => import('../workspace/shell/testing/bench-shell'),
+    ...hook,
+  }
 }

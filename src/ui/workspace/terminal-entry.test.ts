@@ -27,6 +27,15 @@ describe('a bash call in the terminal', () => {
     expect(describeEnd(entry.state)).toBe('exit 2')
   })
 
+  it('never prints the <shell_metadata> notes meant for the model, even from parts stored with them', () => {
+    const note = '\n\n<shell_metadata>\nCommand exited with code 127\n</shell_metadata>'
+    const stored = terminalEntry(
+      bash({ status: 'completed', input, output: `nope: not found${note}`, title: 'x', metadata: { output: `nope: not found${note}`, exit: 127 }, time: { start: 1, end: 2 } }),
+    )
+    expect(stored.output).toBe('nope: not found')
+    expect(describeEnd(stored.state)).toBe('exit 127')
+  })
+
   it('tells an interrupted call from a failed one, keeping partial output', () => {
     const interrupted = terminalEntry(bash({ status: 'error', input, error: 'aborted', metadata: { interrupted: true, output: 'half' }, time: { start: 1, end: 2 } }))
     expect(interrupted.output).toBe('half')

@@ -1,4 +1,5 @@
 import type { ToolPart } from '../../session/schema'
+import { commandOutput } from '../session/parts/tool-summary'
 
 /** A bash call as the terminal shows it. */
 export interface TerminalEntry {
@@ -32,7 +33,8 @@ export function terminalEntry(part: ToolPart): TerminalEntry {
       return {
         id: part.id,
         command,
-        output: text(state.metadata.output) ?? state.output,
+        // Never the model's `<shell_metadata>` notes: parts stored before the metadata left them out carry them.
+        output: commandOutput(text(state.metadata.output) ?? state.output),
         state: { type: 'exited', code: typeof exit === 'number' ? exit : undefined },
       }
     }

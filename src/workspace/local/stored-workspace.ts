@@ -200,8 +200,12 @@ export class StoredWorkspace implements LocalWorkspace {
       signal: options.signal,
       timeout: options.timeout,
       onOutput: options.onOutput,
-      now: this.now,
     })
+  }
+
+  /** Every path the index holds, for the shell's synchronous listing (its glob fallback). */
+  paths(): string[] {
+    return this.index.subtree('/').map((entry) => entry.path)
   }
 
   watch(listener: (change: WorkspaceChange) => void): () => void {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import type { Program, ProgramRequest } from '../runtime/program'
 import { createMemoryWorkspace } from '../local/memory-workspace'
 import { runShell, type ShellOptions } from './run'
 
@@ -9,6 +10,84 @@ async function sh(command: string, files: Record<string, string> = {}, options: 
 }
 
 describe('runShell', () => {
+  it('runs awk, jq, case, shell functions and arrays (what our own shell lacked)', async () => {
+    const { output } = await sh(
+      'total() { awk -F, \'{ s += $2 } END { print s }\' "$1"; }; total data.csv; jq -r \'.items[].name\' items.json | sort; ' +
+        'case "$(total data.csv)" in 6) echo six;; *) echo other;; esac; names=(a b c); echo "${#names[@]} ${names[1]}"',
+      { 'data.csv': 'a,1\nb,2\nc,3\n', 'items.json': '{"items":[{"name":"pear"},{"name":"apple"}]}' },
+    )
+    expect(output).toBe('6\napple\npear\nsix\n3 b\n')
+  })
+
+  it('runs python, node and git through their programs, with argv, stdin, cwd and the exit code', async () => {
+    const calls: ProgramRequest[] = []
+    const program: Program = async (request) => {
+      calls.push(request)
+      request.onStdout(`${request.argv.join(' ')} <${request.stdin}>\n`)
+      request.onStderr('warned\n')
+      await request.files.writeFile('made.txt', 'by a program')
+      return { exitCode: request.argv[0] === 'git' ? 0 : 3 }
+    }
+    const programs = { python: program, python3: program, node: program, git: program }
+    const line = 'echo in | python3 -c "x" | tr a-z A-Z; echo "status ${PIPESTATUS[1]}"; git status; node a.js; echo "node $?"'
+    const { output, fs } = await sh(line, { 'src/x': '' }, { programs, cwd: '/workspace/src' })
+    // A pipe stage's stderr reaches the terminal when that stage ends, before the last stage's output.
+    expect(output).toBe('warned\nPYTHON3 -C X <IN\n>\nstatus 3\ngit status <>\nwarned\nnode a.js <>\nwarned\nnode 3\n')
+    expect(calls.map((call) => [call.cwd, call.env.HOME])).toEqual([
+      ['/workspace/src', '/workspace'],
+      ['/workspace/src', '/workspace'],
+      ['/workspace/src', '/workspace'],
+    ])
+    expect(await fs.readText('/workspace/made.txt')).toBe('by a program')
+  })
+
+  it('streams a program\'s output as it comes when nothing pipes it', async () => {
+    const chunks: string[] = []
+    let release = () => {}
+    const python: Program = async ({ onStdout }) => {
+      onStdout('step 1\n')
+      await new Promise<void>((resolve) => (release = resolve))
+      onStdout('step 2\n')
+      return { exitCode: 0 }
+    }
+    const running = sh('echo start; python train.py', {}, { programs: { python }, onOutput: (chunk) => chunks.push(chunk) })
+    await vi.waitFor(() => expect(chunks).toEqual(['start\n', 'step 1\n']))
+    release()
+    expect((await running).output).toBe('start\nstep 1\nstep 2\n')
+  })
+
+  it('says npm, npx, yarn and pnpm need WebContainer, with status 127', async () => {
+    for (const name of ['npx', 'yarn', 'pnpm']) {
+      expect(await sh(`${name} x`)).toMatchObject({ exitCode: 127, output: `${name}: needs WebContainer (Node/npm projects); the offline workspace has no npm\n` })
+    }
+  })
+
+  it('stops a runaway loop within moments of Stop', async () => {
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(), 100)
+    const started = performance.now()
+    const result = await sh('while true; do :; done; echo never', {}, { signal: controller.signal })
+    expect(result).toMatchObject({ exitCode: 130, aborted: true })
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
+
+  it('keeps bytes intact, and makes the directories a redirection names (as just-bash does, unlike bash)', async () => {
+    // (just-bash's printf writes `\\xff` as the character U+00FF in UTF-8, so the bytes come from base64 -d.)
+    const { output, fs } = await sh('echo AP+A | base64 -d > b.bin; wc -c < b.bin; base64 b.bin; echo x > missing/y; echo "status $?"')
+    expect(Array.from(await fs.readFile('b.bin'))).toEqual([0, 255, 128])
+    expect(output).toBe('3\nAP+A\nstatus 0\n')
+    expect(await fs.readText('missing/y')).toBe('x\n')
+  })
+
+  it('writes through the workspace, so its watchers see a command change files', async () => {
+    const fs = createMemoryWorkspace({ 'a.txt': 'x\n' })
+    const changes: string[] = []
+    fs.watch((change) => changes.push(`${change.type} ${change.path}`))
+    await runShell('echo y >> a.txt; mkdir -p d; mv a.txt d/b.txt', { fs, cwd: '/workspace' })
+    expect(await fs.readText('d/b.txt')).toBe('x\ny\n')
+    expect(new Set(changes)).toEqual(new Set(['write /workspace/a.txt', 'mkdir /workspace/d', 'write /workspace/d/b.txt', 'remove /workspace/a.txt']))
+  })
+
   it('passes quoted words through and expands variables', async () => {
     const { output, exitCode } = await sh(`echo "a  b" 'c $HOME' $HOME "$PWD/x" e\\ f`)
     expect(output).toBe('a  b c $HOME /workspace /workspace/x e f\n')
@@ -17,7 +96,8 @@ describe('runShell', () => {
 
   it('pipes one command into the next', async () => {
     const { output } = await sh('cat list.txt | sort | uniq -c | sort -rn | head -n 1', { 'list.txt': 'b\na\nb\nc\nb\n' })
-    expect(output).toBe('      3 b\n')
+    // just-bash pads `uniq -c` counts to 4 columns where GNU pads to 7: cosmetic, the library's wins.
+    expect(output).toBe('   3 b\n')
   })
 
   it('creates and appends files through redirections', async () => {
@@ -52,16 +132,22 @@ describe('runShell', () => {
   })
 
   it('says a command is not found with status 127, and why tools like node are missing', async () => {
-    expect(await sh('frobnicate --now')).toMatchObject({ exitCode: 127, output: 'frobnicate: command not found\n' })
+    expect(await sh('frobnicate --now')).toMatchObject({ exitCode: 127, output: 'bash: frobnicate: command not found\n' })
     expect(await sh('npm install')).toMatchObject({
       exitCode: 127,
-      output: 'npm: not available in the offline workspace (WebContainer is not running)\n',
+      output: 'npm: needs WebContainer (Node/npm projects); the offline workspace has no npm\n',
     })
   })
 
-  it('answers a syntax error with a bash-like message and status 2', async () => {
-    expect(await sh('echo a | | b')).toMatchObject({ exitCode: 2, output: "sh: syntax error near unexpected token `|'\n" })
+  it('answers a syntax error with status 2', async () => {
     expect((await sh('echo "open')).exitCode).toBe(2)
+    expect((await sh('if true; then echo x')).exitCode).toBe(2)
+  })
+
+  // Ours was right here: bash rejects an empty pipeline stage (`syntax error near unexpected token |`, status 2);
+  // just-bash 3.4.2 skips it and runs `b`. Kept as a known difference so an upgrade that fixes it shows up.
+  it.fails('rejects an empty pipeline stage as bash does (just-bash accepts it)', async () => {
+    expect((await sh('echo a | | b')).exitCode).toBe(2)
   })
 
   it('keeps cd for the rest of the line but not outside a subshell', async () => {

@@ -1,35 +1,68 @@
-import type { ExecResult, Workspace } from '../workspace'
-import { describeError, Input } from './commands/types'
-import { LoopControl, ShellExit, ShellStopped } from './control'
-import { Interpreter, type ShellState } from './interpreter'
-import { parseScript, ShellSyntaxError } from './parse'
-import { Terminal } from './sinks'
+import type { CommandNode, CustomCommand, ScriptNode, StatementNode, WordNode } from 'just-bash'
+import type { Program, ProgramFiles } from '../runtime/program'
+import type { ExecResult } from '../workspace'
+import { createWorkspaceFs, type ShellFiles } from './workspace-fs'
 
 export interface ShellOptions {
-  /** Only its file methods are used. */
-  fs: Workspace
+  /** The files commands see; `programs` get the same ones. */
+  fs: ShellFiles & ProgramFiles
   cwd: string
   env?: Record<string, string>
   signal?: AbortSignal
   /** Milliseconds; afterwards the run stops with status 124. */
   timeout?: number
   onOutput?: (chunk: string) => void
-  now?: () => number
+  /** Stand-ins for the runtimes behind `python`, `node`, `git` (tests); by default each is imported on first use. */
+  programs?: Partial<Record<string, Program>>
+}
+
+/** Where each top-level statement's output is written, so it reaches `onOutput` as soon as the statement ends. */
+const TERMINAL = '/dev/tabcode-terminal'
+/** The command put at the top of every loop body so Stop and the timeout can stop a busy loop (see `yieldCommand`). */
+const YIELD = '__tabcode_yield'
+/** Set on a top-level `python …`/`node …`/`git …` so its output streams as it comes instead of when it ends. */
+const DIRECT = '__TABCODE_DIRECT'
+/** How long a loop may hold the worker before it lets other work (a Stop, a timer) in. */
+const YIELD_EVERY_MS = 25
+
+/** Commands that run one of our runtimes (lazy: each is imported on its first use). */
+const PROGRAMS: Record<string, () => Promise<Program>> = {
+  python: async () => (await import('../python/index')).runPython,
+  python3: async () => (await import('../python/index')).runPython,
+  node: async () => (await import('../javascript/index')).runNode,
+  git: async () => (await import('../git/index')).runGit,
+}
+/** Package managers need a real Node: say so plainly rather than pretend. */
+const NEEDS_WEBCONTAINER = ['npm', 'npx', 'yarn', 'pnpm']
+
+type JustBash = typeof import('just-bash')
+let library: Promise<JustBash> | undefined
+/** just-bash is ~350 KB gzip: loaded on the first command, in the worker, never with the page. */
+function loadLibrary(): Promise<JustBash> {
+  library ??= import('just-bash')
+  return library
 }
 
 /**
- * Runs a command line in the simulated shell. Output streams through `onOutput` as commands write it; an abort
- * (status 130) or timeout (status 124) settles the result at once and stops the script before its next command.
+ * Runs a command line in just-bash over the workspace's files. Each top-level statement's output (stdout and
+ * stderr together) streams through `onOutput` when the statement ends; an abort (status 130) or timeout (status
+ * 124) settles the result at once, and the script stops at its next statement or loop turn.
  */
 export async function runShell(command: string, options: ShellOptions): Promise<ExecResult> {
-  const terminal = new Terminal(options.onOutput)
   if (options.signal?.aborted) return { exitCode: 130, output: '', timedOut: false, aborted: true }
+  let output = ''
+  let closed = false
+  const write = (chunk: string) => {
+    if (closed || chunk === '') return
+    output += chunk
+    options.onOutput?.(chunk)
+  }
   const controller = new AbortController()
   let reason: 'timeout' | 'abort' | undefined
   const stop = (why: 'timeout' | 'abort') => {
     if (reason) return
     reason = why
-    terminal.close()
+    closed = true
     controller.abort()
   }
   const stopped = new Promise<undefined>((resolve) => controller.signal.addEventListener('abort', () => resolve(undefined)))
@@ -37,58 +70,186 @@ export async function runShell(command: string, options: ShellOptions): Promise<
   options.signal?.addEventListener('abort', onAbort)
   const timer = options.timeout !== undefined && options.timeout > 0 ? setTimeout(() => stop('timeout'), options.timeout) : undefined
   try {
-    const execution = execute(command, options, controller.signal, terminal)
+    const execution = execute(command, options, controller.signal, write)
     // After a stop nobody waits for the rest of the run; its late failure must not surface as unhandled.
     execution.catch(() => undefined)
     const exitCode = await Promise.race([execution, stopped])
     if (reason || exitCode === undefined) {
-      return { exitCode: reason === 'timeout' ? 124 : 130, output: terminal.text, timedOut: reason === 'timeout', aborted: reason === 'abort' }
+      return { exitCode: reason === 'timeout' ? 124 : 130, output, timedOut: reason === 'timeout', aborted: reason === 'abort' }
     }
-    return { exitCode, output: terminal.text, timedOut: false, aborted: false }
+    return { exitCode, output, timedOut: false, aborted: false }
   } finally {
+    closed = true
     clearTimeout(timer)
     options.signal?.removeEventListener('abort', onAbort)
   }
 }
 
-async function execute(command: string, options: ShellOptions, signal: AbortSignal, terminal: Terminal): Promise<number | undefined> {
-  const io = { input: new Input(''), stdout: terminal, stderr: terminal }
+async function execute(command: string, options: ShellOptions, signal: AbortSignal, write: (chunk: string) => void): Promise<number> {
   const cwd = await options.fs.stat(options.cwd)
   if (cwd?.type !== 'directory') {
-    terminal.write(`sh: cd: ${options.cwd}: ${cwd ? 'Not a directory' : 'No such file or directory'}\n`)
+    write(`bash: cd: ${options.cwd}: ${cwd ? 'Not a directory' : 'No such file or directory'}\n`)
     return 1
   }
-  let script
-  try {
-    script = parseScript(command)
-  } catch (error) {
-    if (!(error instanceof ShellSyntaxError)) throw error
-    terminal.write(`sh: ${error.message}\n`)
-    return 2
+  const { Bash, defineCommand } = await loadLibrary()
+  const files = createWorkspaceFs(options.fs)
+  const decoder = new TextDecoder()
+  // Redirections to the terminal path are the statements' output, not a file.
+  const fs = {
+    ...files,
+    writeFile: (path, content, encoding) => (path === TERMINAL ? terminal(content) : files.writeFile(path, content, encoding)),
+    appendFile: (path, content, encoding) => (path === TERMINAL ? terminal(content) : files.appendFile(path, content, encoding)),
+  } satisfies typeof files
+  async function terminal(content: string | Uint8Array) {
+    write(typeof content === 'string' ? content : decoder.decode(content))
   }
-  const state: ShellState = {
+
+  const customCommands: CustomCommand[] = [
+    defineCommand(YIELD, yieldCommand()),
+    ...NEEDS_WEBCONTAINER.map((name) =>
+      defineCommand(name, async () => ({
+        stdout: '',
+        stderr: `${name}: needs WebContainer (Node/npm projects); the offline workspace has no npm\n`,
+        exitCode: 127,
+      })),
+    ),
+    ...Object.entries(PROGRAMS).map(([name, importProgram]) =>
+      defineCommand(name, async (args, context) => {
+        const env = Object.fromEntries(context.env)
+        const direct = env[DIRECT] === '1'
+        delete env[DIRECT]
+        let stdout = ''
+        let stderr = ''
+        const program = options.programs?.[name] ?? (await importProgram())
+        const result = await program({
+          argv: [name, ...args],
+          cwd: context.cwd,
+          env,
+          stdin: utf8(String(context.stdin)),
+          files: options.fs,
+          signal: context.signal ?? signal,
+          onStdout: (chunk) => (direct ? write(chunk) : (stdout += chunk)),
+          onStderr: (chunk) => (direct ? write(chunk) : (stderr += chunk)),
+        })
+        return { stdout, stderr, exitCode: result.exitCode }
+      }),
+    ),
+  ]
+  const bash = new Bash({
+    fs,
     cwd: options.cwd,
-    variables: {
-      HOME: options.fs.root,
-      PWD: options.cwd,
-      PATH: '/usr/local/bin:/usr/bin:/bin',
-      USER: 'user',
-      SHELL: '/bin/sh',
-      ...options.env,
+    env: { HOME: options.fs.root, USER: 'user', SHELL: '/bin/bash', PATH: '/usr/local/bin:/usr/bin:/bin', ...options.env },
+    customCommands,
+    // The timeout and Stop end a runaway loop (each loop turn yields), so the counts may be much larger than
+    // just-bash's defaults; the wall-clock limit backs up the timeout.
+    executionLimits: {
+      maxCommandCount: 10_000_000,
+      maxLoopIterations: 10_000_000,
+      ...(options.timeout ? { maxExecutionTimeMs: options.timeout + 1000 } : {}),
     },
-    positional: [],
-    status: 0,
-  }
-  const interpreter = new Interpreter({ fs: options.fs, signal, now: options.now ?? Date.now })
+  })
+  bash.registerTransformPlugin({ name: 'tabcode-terminal', transform: ({ ast }) => ({ ast: streamStatements(withLoopYields(ast)) }) })
+  let result
   try {
-    return await interpreter.script(script, state, io)
+    result = await bash.exec(command, { cwd: options.cwd, signal, rawScript: true })
   } catch (error) {
-    if (error instanceof ShellExit) return error.code
-    if (error instanceof ShellStopped) return undefined
-    // `break` outside a loop: bash ignores it.
-    if (error instanceof LoopControl) return state.status
-    // A bug in a builtin should reach the model as output it can react to, not as a failed tool call.
-    terminal.write(`sh: ${describeError(error)}\n`)
+    // A failure inside a command (a file it could not write) reaches the model as output it can act on.
+    if (signal.aborted) return 130
+    write(`bash: ${error instanceof Error ? error.message : String(error)}\n`)
     return 1
   }
+  // Anything not written through the terminal path (a parse error, a limit) comes back here.
+  write(result.stdout)
+  write(result.stderr)
+  return result.exitCode
+}
+
+/** Lets other tasks run (a Stop message, the timeout) once a loop has held the thread for `YIELD_EVERY_MS`. */
+function yieldCommand() {
+  let last = performance.now()
+  return async () => {
+    if (performance.now() - last >= YIELD_EVERY_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      last = performance.now()
+    }
+    return { stdout: '', stderr: '', exitCode: 0 }
+  }
+}
+
+const literal = (value: string): WordNode => ({ type: 'Word', parts: [{ type: 'Literal', value }] })
+
+function statementOf(command: CommandNode): StatementNode {
+  return {
+    type: 'Statement',
+    pipelines: [{ type: 'Pipeline', commands: [command], negated: false, timed: false, timePosix: false }],
+    operators: [],
+    background: false,
+  } as StatementNode
+}
+
+/**
+ * Sends every top-level command's output to the terminal path as it ends: each pipeline's last command gets
+ * `>>TERMINAL 2>&1` and the others `2>>TERMINAL`, put before its own redirections (so `> file` still wins, as the
+ * later redirection does in bash). The pipelines stay as they are (same shell, same `$?` and `PIPESTATUS`).
+ */
+function streamStatements(ast: ScriptNode): ScriptNode {
+  const toTerminal = (fd: number | null, operator: '>>' | '>&', target: string) => ({
+    type: 'Redirection',
+    fd,
+    operator,
+    target: literal(target),
+  })
+  return {
+    ...ast,
+    statements: ast.statements.map((statement) => {
+      const direct = directProgram(statement)
+      if (direct) {
+        direct.assignments = [...direct.assignments, { type: 'Assignment', name: DIRECT, value: literal('1'), append: false, array: null }]
+      }
+      return {
+        ...statement,
+        pipelines: statement.pipelines.map((pipeline) => ({
+          ...pipeline,
+          commands: pipeline.commands.map((command, index) => {
+            // A function's redirections would apply at every call, wherever its output goes then.
+            if (command.type === 'FunctionDef') return command
+            const last = index === pipeline.commands.length - 1
+            const ours = last ? [toTerminal(null, '>>', TERMINAL), toTerminal(2, '>&', '1')] : [toTerminal(2, '>>', TERMINAL)]
+            return { ...command, redirections: [...ours, ...command.redirections] } as CommandNode
+          }),
+        })),
+      }
+    }),
+  }
+}
+
+/** A statement that is just `python …` (no pipe, no redirection): its output can go straight to the terminal. */
+function directProgram(statement: StatementNode): Extract<CommandNode, { type: 'SimpleCommand' }> | undefined {
+  if (statement.pipelines.length !== 1 || statement.background) return undefined
+  const [pipeline] = statement.pipelines
+  if (pipeline?.commands.length !== 1) return undefined
+  const [command] = pipeline.commands
+  if (command?.type !== 'SimpleCommand' || command.redirections.length > 0) return undefined
+  const [part, ...rest] = command.name?.parts ?? []
+  return rest.length === 0 && part?.type === 'Literal' && part.value in PROGRAMS ? command : undefined
+}
+
+const LOOPS = new Set(['While', 'Until', 'For', 'CStyleFor'])
+
+/** Puts the yield command first in every loop body, however deeply nested (functions, conditions, substitutions). */
+function withLoopYields<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withLoopYields) as T
+  if (!node || typeof node !== 'object') return node
+  const copy: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(node)) copy[key] = withLoopYields(value)
+  if (LOOPS.has(copy.type as string) && Array.isArray(copy.body)) {
+    const yieldHere = { type: 'SimpleCommand', name: literal(YIELD), args: [], assignments: [], redirections: [] } as CommandNode
+    copy.body = [statementOf(yieldHere), ...copy.body]
+  }
+  return copy as T
+}
+
+/** just-bash hands stdin over as latin1-shaped bytes (one char per byte). */
+function utf8(bytes: string): string {
+  return new TextDecoder().decode(Uint8Array.from(bytes, (char) => char.charCodeAt(0)))
 }

@@ -5,7 +5,7 @@ import { formatJson } from '../../format/truncate'
 import { PartActions } from '../../history/message-actions'
 import { LongText } from '../long-text'
 import { FilePartView } from './file-part'
-import { describeLines, isInterrupted, lineCount, toolDuration, toolOutput, toolSubject } from './tool-summary'
+import { describeLines, failedExit, isInterrupted, lineCount, toolDuration, toolOutput, toolSubject } from './tool-summary'
 
 const STATUS_TEXT = { pending: 'pending', running: 'running', completed: 'completed', error: 'error' } as const
 
@@ -27,8 +27,14 @@ export function ToolPartView(props: { part: ToolPart }): JSX.Element {
     return current.status === 'error' ? current : undefined
   }
   const hasInput = () => Object.keys(state().input).length > 0
+  const exit = () => failedExit(state())
   return (
-    <div class="part part-tool" data-status={state().status} role="group" aria-label={`Tool call: ${props.part.tool}`}>
+    <div
+      class="part part-tool"
+      data-status={exit() === undefined ? state().status : 'error'}
+      role="group"
+      aria-label={`Tool call: ${props.part.tool}`}
+    >
       <div class="tool-head">
         <span class="tool-status-dot" aria-hidden="true" />
         <span class="tool-name">{props.part.tool}</span>
@@ -41,7 +47,7 @@ export function ToolPartView(props: { part: ToolPart }): JSX.Element {
           <Show when={isInterrupted(state())}>
             <span class="badge badge-warning">interrupted</span>
           </Show>
-          <span class="tool-status">{STATUS_TEXT[state().status]}</span>
+          <span class="tool-status">{exit() === undefined ? STATUS_TEXT[state().status] : `failed · exit ${exit()}`}</span>
           <Show when={duration() !== undefined}>
             <span class="faint">{formatDuration(duration()!)}</span>
           </Show>

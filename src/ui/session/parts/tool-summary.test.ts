@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ToolState } from '../../../session/schema'
-import { describeLines, isInterrupted, lineCount, toolDuration, toolOutput, toolSubject } from './tool-summary'
+import { describeLines, failedExit, isInterrupted, lineCount, toolDuration, toolOutput, toolSubject } from './tool-summary'
 
 describe('toolSubject', () => {
   it('prefers the title the tool reported', () => {
@@ -45,5 +45,20 @@ describe('toolDuration and toolOutput', () => {
     expect(lineCount('a\nb')).toBe(2)
     expect(describeLines(1)).toBe('1 line')
     expect(describeLines(1200)).toBe('1,200 lines')
+  })
+})
+
+describe('a command that failed', () => {
+  const bash = (exit: number, output: string): ToolState => ({ status: 'completed', input: { command: 'x' }, output, title: 'x', metadata: { exit, output }, time: { start: 0, end: 1 } })
+
+  it('reads as failed with its exit code, though its call completed', () => {
+    expect(failedExit(bash(127, ''))).toBe(127)
+    expect(failedExit(bash(0, ''))).toBeUndefined()
+    expect(failedExit({ status: 'completed', input: {}, output: '', title: '', metadata: {}, time: { start: 0, end: 1 } })).toBeUndefined()
+  })
+
+  it('shows its output without the notes meant for the model', () => {
+    const output = 'x: command not found\n\n\n<shell_metadata>\nCommand exited with code 127\n</shell_metadata>'
+    expect(toolOutput(bash(127, output))).toEqual({ label: 'Output', text: 'x: command not found\n' })
   })
 })

@@ -30,7 +30,8 @@ export function toolDuration(state: ToolState): number | undefined {
 export function toolOutput(state: ToolState): { label: string; text: string } | undefined {
   switch (state.status) {
     case 'completed':
-      return { label: 'Output', text: state.output }
+      // Without the notes the bash tool adds for the model: the card says how the command ended itself.
+      return { label: 'Output', text: typeof state.metadata.exit === 'number' ? commandOutput(state.output) : state.output }
     case 'error':
       return typeof state.metadata?.output === 'string' && state.metadata.output
         ? { label: 'Partial output', text: state.metadata.output }
@@ -54,4 +55,20 @@ export function lineCount(text: string): number {
 
 export function describeLines(count: number): string {
   return `${formatNumber(count)} ${count === 1 ? 'line' : 'lines'}`
+}
+
+/**
+ * The exit code of a command that finished but failed: its call completed (the model gets the output and the
+ * code, as opencode does), yet to a person it failed, and the card must say so.
+ */
+export function failedExit(state: ToolState): number | undefined {
+  if (state.status !== 'completed') return undefined
+  const exit = state.metadata.exit
+  return typeof exit === 'number' && exit !== 0 ? exit : undefined
+}
+
+/** What a command printed, without the `<shell_metadata>` notes the bash tool adds for the model (older parts kept them in the metadata too). */
+export function commandOutput(value: unknown): string {
+  const text = typeof value === 'string' ? value : ''
+  return text.replace(/(\n\n)?<shell_metadata>\n[\s\S]*?\n<\/shell_metadata>$/, '')
 }

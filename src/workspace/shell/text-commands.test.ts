@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { createMemoryWorkspace } from '../../local/memory-workspace'
-import { runShell } from '../run'
+import { createMemoryWorkspace } from '../local/memory-workspace'
+import { runShell } from './run'
 
 async function sh(command: string, files: Record<string, string> = {}) {
   const fs = createMemoryWorkspace(files)
-  const result = await runShell(command, { fs, cwd: '/workspace', now: () => Date.UTC(2025, 4, 6, 7, 8, 9) })
+  const result = await runShell(command, { fs, cwd: '/workspace' })
   return { output: result.output, exitCode: result.exitCode, fs }
 }
 
@@ -25,7 +25,6 @@ describe('text commands', () => {
     ["printf '%s\\n' 'no \\n escapes in arguments'", 'no \\n escapes in arguments\n'],
     ['head -n 2 fruit.txt', 'banana\napple\n'],
     ['head -3 lines.txt', '1\n2\n3\n'],
-    ['head -n -10 lines.txt', '1\n2\n'],
     ['head -c 3 fruit.txt', 'ban'],
     ['tail -n 2 lines.txt', '11\n12\n'],
     ['tail -n +11 lines.txt', '11\n12\n'],
@@ -34,7 +33,8 @@ describe('text commands', () => {
     ['wc -l fruit.txt', '4 fruit.txt\n'],
     ['wc -l < fruit.txt', '4\n'],
     ['wc fruit.txt', ' 4  4 26 fruit.txt\n'],
-    ['wc -l fruit.txt numbers.txt', ' 4 fruit.txt\n 4 numbers.txt\n 8 total\n'],
+    // just-bash pads counts wider than GNU (and `uniq -c` narrower): cosmetic, the library's wins.
+    ['wc -l fruit.txt numbers.txt', '  4 fruit.txt\n  4 numbers.txt\n  8 total\n'],
     ['echo "one two  three" | wc -w', '3\n'],
     ['sort fruit.txt', 'apple\napple\nbanana\ncherry\n'],
     ['sort -r fruit.txt', 'cherry\nbanana\napple\napple\n'],
@@ -43,7 +43,7 @@ describe('text commands', () => {
     ['sort -rn numbers.txt | head -1', '100\n'],
     ['sort -t, -k2 -n table.csv', 'name,age,city\nbob,25,rome\nann,31,paris\n'],
     ['sort fruit.txt | uniq', 'apple\nbanana\ncherry\n'],
-    ['sort fruit.txt | uniq -c', '      2 apple\n      1 banana\n      1 cherry\n'],
+    ['sort fruit.txt | uniq -c', '   2 apple\n   1 banana\n   1 cherry\n'],
     ['sort fruit.txt | uniq -d', 'apple\n'],
     ['echo Hello | tr a-z A-Z', 'HELLO\n'],
     ['echo "a;b;c" | tr ";" "\\n"', 'a\nb\nc\n'],
@@ -58,16 +58,39 @@ describe('text commands', () => {
     ['seq 3 -1 1', '3\n2\n1\n'],
     ['basename /a/b/c.ts .ts; basename src/dir/', 'c\ndir\n'],
     ['dirname /a/b/c.ts; dirname file; dirname /top', '/a/b\n.\n/\n'],
-    ['date +%Y-%m-%dT%H:%M:%S', '2025-05-06T07:08:09\n'],
-    ['date', 'Tue May  6 07:08:09 UTC 2025\n'],
     ['whoami', 'user\n'],
+    // The clock is the real one now (just-bash reads Date): the shapes are what matter.
+    ['date +%Y-%m-%dT%H:%M:%S | grep -cE "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}$"', '1\n'],
+    ['date | grep -cE "^[A-Z][a-z]{2} [A-Z][a-z]{2} [ 0-9][0-9] [0-9:]{8} UTC [0-9]{4}$"', '1\n'],
     ['echo a b c | xargs -n 1 echo item', 'item a\nitem b\nitem c\n'],
-    ['printf "x\\ny\\n" | xargs -I{} echo "<{}>"', '<x>\n<y>\n'],
     ['echo one two | xargs', 'one two\n'],
   ])('%s', async (command, expected) => {
     const result = await sh(command, files)
     expect(result.output).toBe(expected)
     expect(result.exitCode).toBe(0)
+  })
+})
+
+// Where ours was right and just-bash 3.4.2 differs from bash: kept as expected failures, so an upgrade that
+// fixes one shows up (the test then fails and can become an ordinary one).
+describe('where just-bash differs from GNU', () => {
+  for (const [command, expected] of [
+    ['head -n -10 lines.txt', '1\n2\n'],
+    ['printf "x\\ny\\n" | xargs -I{} echo "<{}>"', '<x>\n<y>\n'],
+  ]) {
+    it.fails(`${command} gives what GNU gives`, async () => {
+      expect((await sh(command!, files)).output).toBe(expected)
+    })
+  }
+
+  it.fails('sed -i with a suffix keeps a backup', async () => {
+    const { fs } = await sh("sed -i.bak '1d' numbers.txt", files)
+    expect(await fs.readText('numbers.txt.bak')).toBe('10\n9\n100\n-1\n')
+  })
+
+  // just-bash runs `s/a/b` as if it were `s/a/b/`.
+  it.fails('sed reports a broken script with status 1', async () => {
+    expect((await sh("sed 's/a/b' fruit.txt", files)).exitCode).toBe(1)
   })
 })
 
@@ -96,24 +119,18 @@ describe('sed', () => {
     expect((await sh(command, files)).output).toBe(expected)
   })
 
-  it('edits files in place with -i, keeping a backup when given a suffix', async () => {
-    const { fs } = await sh("sed -i 's/apple/pear/g' fruit.txt && sed -i.bak '1d' numbers.txt", files)
+  it('edits files in place with -i', async () => {
+    const { fs } = await sh("sed -i 's/apple/pear/g' fruit.txt && sed -i '1d' numbers.txt", files)
     expect(await fs.readText('fruit.txt')).toBe('banana\npear\ncherry\npear\n')
     expect(await fs.readText('numbers.txt')).toBe('9\n100\n-1\n')
-    expect(await fs.readText('numbers.txt.bak')).toBe('10\n9\n100\n-1\n')
-  })
-
-  it('reports a broken script', async () => {
-    const result = await sh("sed 's/a/b' fruit.txt", files)
-    expect(result.exitCode).toBe(1)
-    expect(result.output).toContain("unterminated `s' command")
   })
 })
 
 describe('diff', () => {
   it('prints a unified diff and exits 1 when files differ', async () => {
     const result = await sh('diff old.txt new.txt', { 'old.txt': 'a\nb\nc\n', 'new.txt': 'a\nB\nc\nd\n' })
-    expect(result.output).toBe('--- old.txt\n+++ new.txt\n@@ -1,3 +1,4 @@\n a\n-b\n+B\n c\n+d\n')
+    // just-bash prints jsdiff's patch: a `====` line first and a tab after each file name, which GNU does not.
+    expect(result.output).toBe('===================================================================\n--- old.txt\t\n+++ new.txt\t\n@@ -1,3 +1,4 @@\n a\n-b\n+B\n c\n+d\n')
     expect(result.exitCode).toBe(1)
   })
 
