@@ -6,6 +6,7 @@ import { cd, mkdir, pwd, rmdir } from './directory'
 import { echo } from './echo'
 import { env, exportVariables, type, unset, which } from './environment'
 import { find } from './find'
+import { git } from './git'
 import { grep } from './grep'
 import { head, tail } from './head-tail'
 import { ls } from './ls'
@@ -56,6 +57,7 @@ export const COMMANDS: ReadonlyMap<string, CommandHandler> = new Map(
     grep,
     egrep: (context) => grep({ ...context, args: ['-E', ...context.args] }),
     fgrep: (context) => grep({ ...context, args: ['-F', ...context.args] }),
+    git,
     head,
     ls,
     mkdir,
@@ -96,7 +98,7 @@ export const COMMANDS: ReadonlyMap<string, CommandHandler> = new Map(
  */
 const UNAVAILABLE = new Set([
   'node', 'nodejs', 'npm', 'npx', 'pnpm', 'yarn', 'bun', 'bunx', 'deno', 'tsc', 'tsx', 'ts-node', 'vite', 'vitest',
-  'jest', 'eslint', 'prettier', 'git', 'python', 'python3', 'pip', 'pip3', 'cargo', 'rustc', 'go', 'java', 'javac',
+  'jest', 'eslint', 'prettier', 'python', 'python3', 'pip', 'pip3', 'cargo', 'rustc', 'go', 'java', 'javac',
   'make', 'gcc', 'cc', 'clang', 'ruby', 'php', 'curl', 'wget', 'docker', 'code', 'open', 'rg', 'fd', 'jq', 'awk',
   'gawk', 'perl', 'zip', 'unzip', 'tar', 'gzip', 'ssh',
 ])
