@@ -30,6 +30,24 @@ describe('git log', () => {
     expect((await git('log --oneline old')).stdout).toMatch(new RegExp(`^${SHORT} \\(old\\) first\n$`))
   })
 
+  it('--graph, --format placeholders, --all, --stat and a path narrow the history', async () => {
+    const { git, write } = await committedProject({ 'a.txt': 'a\n', 'b.txt': 'b\n' })
+    await write('b.txt', 'b2\n')
+    await git('commit -am "change b"')
+    await git('switch -c side')
+    await write('a.txt', 'a2\n')
+    await git('commit -am "change a"')
+    await git('switch main')
+    expect((await git('log --oneline --graph')).stdout).toMatch(new RegExp(`^\\* ${SHORT} \\(HEAD -> main\\) change b\n\\* ${SHORT} first\n$`))
+    expect((await git('log --format=%s|%an|%ae')).stdout).toBe('change b|tabcode|tabcode@localhost\nfirst|tabcode|tabcode@localhost\n')
+    expect((await git('log --pretty=format:%h%d')).stdout).toMatch(new RegExp(`^${SHORT} \\(HEAD -> main\\)\n${SHORT}\n$`))
+    expect((await git('log --all --format=%s')).stdout).toBe('change a\nchange b\nfirst\n')
+    expect((await git('log --format=%s -- a.txt')).stdout).toBe('first\n')
+    expect((await git('log --format=%s side a.txt')).stdout).toBe('change a\nfirst\n')
+    expect((await git('log -1 --stat')).stdout).toMatch(/\n\n    change b\n\n b\.txt \| 2 \+-\n 1 file changed, 1 insertion\(\+\), 1 deletion\(-\)\n$/)
+    expect((await git('log -1 -p')).stdout).toContain('\n    change b\n\ndiff --git a/b.txt b/b.txt\n')
+  })
+
   it('before the first commit says the branch has none', async () => {
     const { git } = gitProject()
     await git('init')

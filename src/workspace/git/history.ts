@@ -45,27 +45,123 @@ function header(oid: string, commit: Commit, decoration: string | undefined): st
   return text
 }
 
-/** `git log [--oneline] [-n N | -N | --max-count=N] [<revision>]`. */
+/** `--pretty`/`--format` placeholders: `%h %s (%an, %ar)` and the like. */
+function formatPretty(format: string, oid: string, commit: Commit, decoration: string | undefined, now: number): string {
+  const [subject = '', ...rest] = commit.message.replace(/\n+$/, '').split('\n')
+  const body = rest.join('\n').replace(/^\n+/, '')
+  const date = (who: Commit['author']) => formatDate(who.timestamp, who.timezoneOffset)
+  const values: Record<string, () => string> = {
+    H: () => oid, h: () => short(oid), T: () => commit.tree, t: () => short(commit.tree),
+    P: () => commit.parent.join(' '), p: () => commit.parent.map(short).join(' '),
+    s: () => subject, b: () => (body ? `${body}\n` : ''), B: () => commit.message,
+    an: () => commit.author.name, ae: () => commit.author.email, ad: () => date(commit.author),
+    ar: () => relativeDate(commit.author.timestamp, now), at: () => String(commit.author.timestamp),
+    cn: () => commit.committer.name, ce: () => commit.committer.email, cd: () => date(commit.committer),
+    cr: () => relativeDate(commit.committer.timestamp, now), ct: () => String(commit.committer.timestamp),
+    d: () => (decoration ? ` (${decoration})` : ''), D: () => decoration ?? '', n: () => '\n', '%': () => '%',
+  }
+  return format.replace(/%(an|ae|ad|ar|at|cn|ce|cd|cr|ct|[HhTtPpsbBdDn%])/g, (_, key: string) => values[key]!())
+}
+
+/** `3 minutes ago`, as `%ar` and `--date=relative` word it. */
+export function relativeDate(timestamp: number, now: number): string {
+  const seconds = Math.max(0, Math.round(now / 1000 - timestamp))
+  const units: [number, string][] = [[60, 'second'], [60, 'minute'], [24, 'hour'], [30, 'day'], [12, 'month']]
+  let value = seconds
+  for (const [size, name] of units) {
+    if (value < size) return `${value} ${name}${value === 1 ? '' : 's'} ago`
+    value = Math.floor(value / size)
+  }
+  return `${value} year${value === 1 ? '' : 's'} ago`
+}
+
+/** The paths whose content or mode differs between two file sets (no contents read). */
+function changedPaths(before: FileSet, after: FileSet): string[] {
+  const paths = new Set([...before.keys(), ...after.keys()])
+  return [...paths].filter((path) => before.get(path)?.oid !== after.get(path)?.oid || before.get(path)?.mode !== after.get(path)?.mode)
+}
+
+/**
+ * `git log [--oneline] [--graph] [--all] [-n N | -N] [--stat | -p | --name-only | --name-status]
+ * [--format=<format>] [<revision>] [[--] <path>…]`. Histories here have no merges, so `--graph` is a line of `*`.
+ */
 export async function log(context: GitContext, args: string[]): Promise<number> {
-  const { options, operands } = parseArgs(args, {
-    flags: { '--oneline': 'oneline', '--no-decorate': 'noDecorate', '--decorate': 'decorate' },
-    values: { '-n': 'count', '--max-count': 'count' },
+  const { options, operands, paths, dashDash } = parseArgs(args, {
+    flags: {
+      ...DIFF_FLAGS, '--oneline': 'oneline', '--no-decorate': 'noDecorate', '--decorate': 'decorate', '--graph': 'graph',
+      '--all': 'all', '--reverse': 'reverse', '--no-merges': 'noMerges', '--first-parent': 'firstParent',
+    },
+    values: { '-n': 'count', '--max-count': 'count', '--format': 'format', '--pretty': 'format' },
     numeric: 'count',
   })
   const repo = await Repo.open(context)
   const count = options.get('count')?.at(-1)
   if (count !== undefined && !/^\d+$/.test(count)) throw fatal(`'${count}': not an integer`)
-  const start = operands[0] === undefined ? await repo.head() : await repo.commitOf(operands[0])
-  if (!start) throw fatal(`your current branch '${(await repo.headBranch()) ?? 'HEAD'}' does not have any commits yet`)
-  if (count === '0') return 0
-  const commits = await git.log({ ...repo.base, ref: start, depth: count === undefined ? undefined : Number(count) })
+  const typedPaths = [...paths]
+  const starts: string[] = []
+  for (const [at, operand] of operands.entries()) {
+    const oid = await repo.revision(operand)
+    if (oid) starts.push(oid)
+    else if (!dashDash && (await context.request.files.stat(repo.absolute(repo.pathOf(operand))))) {
+      typedPaths.push(...operands.slice(at))
+      break
+    } else throw fatal(`ambiguous argument '${operand}': unknown revision or path not in the working tree.`)
+  }
+  if (options.has('all')) {
+    for (const branch of await git.listBranches({ ...repo.base })) starts.push(await git.resolveRef({ ...repo.base, ref: `refs/heads/${branch}` }))
+  }
+  const head = await repo.head()
+  if (starts.length === 0 && head) starts.push(head)
+  if (starts.length === 0) throw fatal(`your current branch '${(await repo.headBranch()) ?? 'HEAD'}' does not have any commits yet`)
+  const seen = new Map<string, Commit>()
+  for (const start of new Set(starts)) {
+    for (const { oid, commit } of await git.log({ ...repo.base, ref: start, cache: repo.cache })) seen.set(oid, commit)
+  }
+  let commits = [...seen].sort(([, a], [, b]) => b.committer.timestamp - a.committer.timestamp)
+  const specs = typedPaths.map((path) => repo.pathOf(path))
+  if (specs.length > 0) {
+    const touching: typeof commits = []
+    for (const entry of commits) {
+      const [oid, commit] = entry
+      const changed = changedPaths(await repo.treeFiles(commit.parent[0]), await repo.treeFiles(oid))
+      if (changed.some((path) => matchesPathspec(path, specs))) touching.push(entry)
+    }
+    commits = touching
+  }
+  if (count !== undefined) commits = commits.slice(0, Number(count))
+  if (options.has('reverse')) commits.reverse()
+  const showChanges = ['stat', 'patch', 'nameOnly', 'nameStatus'].some((name) => options.has(name))
   const names = options.has('noDecorate') ? new Map<string, string>() : await decorations(repo)
-  const entries = commits.map(({ oid, commit }) => {
+  const format = options.get('format')?.at(-1)
+  const medium = !options.has('oneline') && (format === undefined || ['medium', 'short', 'full', 'fuller'].includes(format))
+  const entries: string[] = []
+  for (const [oid, commit] of commits) {
     const decoration = names.get(oid)
-    if (!options.has('oneline')) return header(oid, commit, decoration)
-    return `${short(oid)} ${decoration ? `(${decoration}) ` : ''}${commit.message.split('\n')[0]}\n`
-  })
-  context.out(entries.join(options.has('oneline') ? '' : '\n'))
+    const subject = commit.message.split('\n')[0]
+    let text: string
+    if (medium) text = header(oid, commit, decoration)
+    else if (format === 'oneline') text = `${oid}${decoration ? ` (${decoration})` : ''} ${subject}\n`
+    else if (format !== undefined) text = `${formatPretty(format.replace(/^t?format:/, ''), oid, commit, decoration, context.now())}\n`
+    else text = `${short(oid)} ${decoration ? `(${decoration}) ` : ''}${subject}\n`
+    if (showChanges) {
+      const changes = await compare(await repo.treeFiles(commit.parent[0]), await repo.treeFiles(oid), (path) => matchesPathspec(path, specs))
+      if (changes.length > 0) text += (medium ? '\n' : '') + formatChanges(changes, options)
+    }
+    entries.push(text)
+  }
+  if (!options.has('graph')) {
+    context.out(entries.join(medium ? '\n' : ''))
+    return 0
+  }
+  // Without merges the graph is a single line: `*` starts each commit, `|` carries its other lines.
+  const drawn = entries.map((text) =>
+    text
+      .replace(/\n$/, '')
+      .split('\n')
+      .map((line, index) => (index === 0 ? `* ${line}` : line === '' ? '|' : `| ${line}`))
+      .join('\n'),
+  )
+  context.out(`${drawn.join(medium ? '\n|\n' : '\n')}\n`)
   return 0
 }
 

@@ -70,6 +70,13 @@ describe('git status', () => {
     expect((await git('status', { cwd: '/workspace/src' })).stdout).toContain('\tmodified:   ../a.txt\n\tmodified:   b.ts\n')
   })
 
+  it('-uno leaves untracked files out', async () => {
+    const { git, write } = await committedProject({ 'a.txt': 'a\n' })
+    await write('a.txt', 'A\n')
+    await write('new.txt', 'n\n')
+    expect((await git('status --porcelain -uno')).stdout).toBe(' M a.txt\n')
+  })
+
   it('leaves out what .gitignore ignores', async () => {
     const { git } = gitProject({ '.gitignore': 'dist/\n*.log\n', 'a.txt': 'a\n', 'x.log': 'x\n', 'dist/app.js': 'js\n' })
     await git('init')

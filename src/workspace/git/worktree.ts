@@ -25,9 +25,11 @@ export async function init(context: GitContext, args: string[]): Promise<number>
 export async function status(context: GitContext, args: string[]): Promise<number> {
   const { options, operands, paths } = parseArgs(args, {
     flags: { '-s': 'short', '--short': 'short', '--porcelain': 'porcelain', '-b': 'branch', '--branch': 'branch', '--long': 'long' },
+    values: { '-u': 'untracked', '--untracked-files': 'untracked' },
   })
   const repo = await Repo.open(context)
   const state = await readStatus(repo, [...operands, ...paths].map((path) => repo.pathOf(path)))
+  if (options.get('untracked')?.at(-1) === 'no') state.untracked = []
   if (options.has('short') || options.has('porcelain')) {
     if (options.has('branch')) context.out(`## ${(await repo.headBranch()) ?? 'HEAD (no branch)'}\n`)
     context.out(formatShortStatus(repo, state, options.has('porcelain')))
