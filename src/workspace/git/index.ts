@@ -1,7 +1,18 @@
 import type { Program } from '../runtime/program'
 
-/** Placeholder until the git runtime lands: says plainly that it is not available. */
-export const runGit: Program = async ({ argv, onStderr }) => {
-  onStderr(`${argv[0]}: git is not available in the offline workspace yet\n`)
-  return { exitCode: 127 }
+let loading: Promise<typeof import('./cli')> | undefined
+
+/** isomorphic-git loads on the first `git` command, after the `Buffer` it needs is in place. */
+function load() {
+  loading ??= import('./buffer')
+    .then(() => import('./cli'))
+    .catch((error: unknown) => {
+      // A failed chunk load (the app was updated, the network dropped) may work on the next try.
+      loading = undefined
+      throw error
+    })
+  return loading
 }
+
+/** `git` over the project's files, offline (isomorphic-git): see `cli.ts` for what it supports. */
+export const runGit: Program = async (request) => (await load()).runGitCommand(request)

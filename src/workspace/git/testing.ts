@@ -1,0 +1,57 @@
+import { createMemoryWorkspace } from '../local/memory-workspace'
+import type { LocalWorkspace } from '../local/stored-workspace'
+import { runGitCommand } from './cli'
+import './buffer'
+
+/** 2026-03-04 05:06:07 UTC: a fixed clock, so commit ids and dates are the same on every run. */
+export const FIXED_NOW = Date.UTC(2026, 2, 4, 5, 6, 7)
+
+export interface GitRun {
+  stdout: string
+  stderr: string
+  exitCode: number
+}
+
+/** Splits a command line on spaces, keeping "double-quoted" words whole: enough for the tests' git commands. */
+function words(line: string): string[] {
+  return [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((match) => match[1] ?? match[2]!)
+}
+
+/** A repository-less project in memory and a `git` to run in it, as the shell would run it. */
+export function gitProject(files: Record<string, string> = {}, options: { env?: Record<string, string> } = {}) {
+  const workspace: LocalWorkspace = createMemoryWorkspace(files)
+  let tick = 0
+  const git = async (line: string, at: { cwd?: string; signal?: AbortSignal } = {}): Promise<GitRun> => {
+    const run: GitRun = { stdout: '', stderr: '', exitCode: 0 }
+    // A second per command, as commits made by hand are apart.
+    const time = FIXED_NOW + 1000 * tick++
+    const result = await runGitCommand(
+      {
+        argv: ['git', ...words(line)],
+        cwd: at.cwd ?? '/workspace',
+        env: options.env ?? {},
+        stdin: '',
+        files: workspace,
+        signal: at.signal ?? new AbortController().signal,
+        onStdout: (chunk) => (run.stdout += chunk),
+        onStderr: (chunk) => (run.stderr += chunk),
+      },
+      { now: () => time },
+    )
+    run.exitCode = result.exitCode
+    return run
+  }
+  const write = (path: string, content: string) => workspace.writeFile(`/workspace/${path}`, content)
+  const read = (path: string) => workspace.readText(`/workspace/${path}`)
+  const exists = async (path: string) => (await workspace.stat(`/workspace/${path}`)) !== undefined
+  return { workspace, git, write, read, exists }
+}
+
+/** A project with one commit of `files` (`first`). */
+export async function committedProject(files: Record<string, string>, options?: { env?: Record<string, string> }) {
+  const project = gitProject(files, options)
+  await project.git('init')
+  await project.git('add .')
+  await project.git('commit -m first')
+  return project
+}
