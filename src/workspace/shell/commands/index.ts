@@ -11,6 +11,7 @@ import { head, tail } from './head-tail'
 import { ls } from './ls'
 import { basename, dirname, realpath } from './path-names'
 import { printf } from './printf'
+import { pip, python } from './python'
 import { read } from './read'
 import { rm } from './remove'
 import { sed } from './sed'
@@ -60,7 +61,11 @@ export const COMMANDS: ReadonlyMap<string, CommandHandler> = new Map(
     ls,
     mkdir,
     mv,
+    pip,
+    pip3: pip,
     printf,
+    python,
+    python3: python,
     pwd,
     read,
     realpath,
@@ -96,7 +101,7 @@ export const COMMANDS: ReadonlyMap<string, CommandHandler> = new Map(
  */
 const UNAVAILABLE = new Set([
   'node', 'nodejs', 'npm', 'npx', 'pnpm', 'yarn', 'bun', 'bunx', 'deno', 'tsc', 'tsx', 'ts-node', 'vite', 'vitest',
-  'jest', 'eslint', 'prettier', 'git', 'python', 'python3', 'pip', 'pip3', 'cargo', 'rustc', 'go', 'java', 'javac',
+  'jest', 'eslint', 'prettier', 'git', 'cargo', 'rustc', 'go', 'java', 'javac',
   'make', 'gcc', 'cc', 'clang', 'ruby', 'php', 'curl', 'wget', 'docker', 'code', 'open', 'rg', 'fd', 'jq', 'awk',
   'gawk', 'perl', 'zip', 'unzip', 'tar', 'gzip', 'ssh',
 ])
