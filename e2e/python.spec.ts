@@ -94,3 +94,46 @@ test('Stop ends a runaway Python loop within a second, and Python still answers 
   await expect(app.replies().last()).toContainText('Python is fine.')
   await expect(runs.last()).toContainText('still here')
 })
+
+test('after its first use Python loads from the service worker’s cache, with no download and no network for it', async ({ page, context }) => {
+  test.setTimeout(90_000)
+  const app = new Conversation(page)
+  await app.start()
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null)
+  // Not precached: nothing of Python is stored before it is first used.
+  expect(await cachedPythonFiles(page)).toEqual([])
+  await model.push([bash('online', 'python3 -c "print(\'first\')"'), streamText('Ran once.')], { model: 'mock-model' })
+  await app.send('Run Python once')
+  await expect(app.replies().last()).toContainText('Ran once.', { timeout: 60_000 })
+  await expect.poll(() => cachedPythonFiles(page)).toEqual(['pyodide-lock.json', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip'])
+
+  // From here on, Python's files cannot come from the network (and request interception also bypasses the HTTP cache).
+  let fetched = 0
+  await context.route('**/pyodide/**', (route) => {
+    fetched++
+    return route.abort('internetdisconnected')
+  })
+  await page.reload()
+  await app.ready()
+  await model.push([bash('cached', 'python3 -c "print(\'from the cache\')"'), streamText('Ran again.')], { model: 'mock-model' })
+  await app.send('Run Python again')
+  await expect(app.replies().last()).toContainText('Ran again.', { timeout: 60_000 })
+  const run = app.messages.getByRole('group', { name: /^Tool call: bash/ }).last()
+  await expect(run).toContainText('from the cache')
+  await expect(run).not.toContainText('Loading Python')
+  expect(fetched).toBe(0)
+})
+
+/** The Python runtime files the service worker holds, in any cache. */
+function cachedPythonFiles(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const names = new Set<string>()
+    for (const key of await caches.keys()) {
+      for (const request of await (await caches.open(key)).keys()) {
+        const path = new URL(request.url).pathname
+        if (path.startsWith('/pyodide/')) names.add(path.slice('/pyodide/'.length))
+      }
+    }
+    return [...names].sort()
+  })
+}
