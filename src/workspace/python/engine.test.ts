@@ -72,6 +72,20 @@ describe('PythonEngine (Pyodide in Node)', () => {
     expect(second.stderr).toMatch(/Ran 1 test[\s\S]*OK/)
   })
 
+  it('runs a project module and package with -m, and unittest discover over a tests folder', () => {
+    const files = upload({
+      '/workspace/app/__init__.py': '',
+      '/workspace/app/__main__.py': 'import sys\nprint("app", sys.argv[1:])\n',
+      '/workspace/tool.py': 'import sys\nprint(__name__, sys.argv[0].endswith("tool.py"))\n',
+      '/workspace/tests/test_one.py': 'import unittest\n\nclass One(unittest.TestCase):\n    def test_ok(self):\n        pass\n',
+    })
+    expect(run({ kind: 'module', module: 'app', args: ['x'] }, { upload: files }).stdout).toBe("app ['x']\n")
+    expect(run({ kind: 'module', module: 'tool', args: [] }).stdout).toBe('__main__ True\n')
+    const discovered = run({ kind: 'module', module: 'unittest', args: ['discover', '-s', 'tests'] })
+    expect(discovered.exitCode).toBe(0)
+    expect(discovered.stderr).toContain('Ran 1 test')
+  })
+
   it('reads stdin, runs a program given on stdin, and reports removals and new directories', () => {
     expect(run({ kind: 'code', code: 'print(input().upper())', args: [] }, { stdin: 'shout\n' }).stdout).toBe('SHOUT\n')
     expect(run({ kind: 'stdin', args: [], source: 'print(6 * 7)' }).stdout).toBe('42\n')
