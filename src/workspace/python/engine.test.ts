@@ -5,8 +5,10 @@ import type { FileUpload, PythonJob, RunRequest } from './protocol'
 
 // The real interpreter, loaded once from node_modules (a few seconds), as the dedicated worker loads it in the app.
 let engine: PythonEngine
+let pyodide: Awaited<ReturnType<typeof loadPyodide>>
 beforeAll(async () => {
-  engine = new PythonEngine(await loadPyodide())
+  pyodide = await loadPyodide()
+  engine = new PythonEngine(pyodide)
 }, 60_000)
 
 const encoder = new TextEncoder()
@@ -93,5 +95,16 @@ describe('PythonEngine (Pyodide in Node)', () => {
     const result = run({ kind: 'code', code: 'import os\nos.remove("old.txt")\nos.makedirs("pkg/sub")', args: [] })
     expect(result.download.remove).toEqual(['/workspace/old.txt'])
     expect(result.download.mkdir.sort()).toEqual(['/workspace/pkg', '/workspace/pkg/sub'])
+  })
+
+  it('a SIGINT in the interrupt buffer stops a runaway loop with KeyboardInterrupt and status 130', () => {
+    // Set before the run here (one thread); in the app the host sets it from the agent's worker while Python spins.
+    const interrupt = new Int32Array(new SharedArrayBuffer(4))
+    pyodide.setInterruptBuffer(interrupt)
+    Atomics.store(interrupt, 0, 2)
+    const result = run({ kind: 'code', code: 'while True: pass', args: [] })
+    expect(result.exitCode).toBe(130)
+    expect(result.stderr).toContain('KeyboardInterrupt')
+    expect(run({ kind: 'code', code: 'print("next")', args: [] }).stdout).toBe('next\n')
   })
 })

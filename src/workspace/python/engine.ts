@@ -54,6 +54,11 @@ export class PythonEngine {
       const env = this.pyodide.toPy(request.env)
       try {
         exitCode = Number(this.run(job.kind, target, args, request.argv0, request.cwd, env, request.stdin))
+      } catch (error) {
+        // Only what escapes the runner's own handlers lands here (an interrupt in its last lines): still a result.
+        const message = error instanceof Error ? error.message : String(error)
+        exitCode = /KeyboardInterrupt\s*$/.test(message) ? 130 : 1
+        output.stderr(message.endsWith('\n') ? message : `${message}\n`)
       } finally {
         args.destroy()
         env.destroy()

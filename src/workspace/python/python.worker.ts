@@ -28,11 +28,18 @@ self.onmessage = (event: MessageEvent<HostMessage>) => {
   }
   void engine?.then((ready) => {
     const { id, request } = message
-    const result = ready.execute(request, {
-      stdout: (text) => post({ type: 'output', id, stream: 'stdout', text }),
-      stderr: (text) => post({ type: 'output', id, stream: 'stderr', text }),
-    })
-    post({ type: 'done', id, ...result }, result.download.write.map((file) => file.data.buffer as ArrayBuffer))
+    const output = {
+      stdout: (text: string) => post({ type: 'output', id, stream: 'stdout', text }),
+      stderr: (text: string) => post({ type: 'output', id, stream: 'stderr', text }),
+    }
+    try {
+      const result = ready.execute(request, output)
+      post({ type: 'done', id, ...result }, result.download.write.map((file) => file.data.buffer as ArrayBuffer))
+    } catch (error) {
+      // A failure outside the program (the file upload, say) still ends the run, so the host is never left waiting.
+      output.stderr(`${request.argv0}: ${error instanceof Error ? error.message : String(error)}\n`)
+      post({ type: 'done', id, exitCode: 1, download: { remove: [], mkdir: [], write: [] } })
+    }
   })
 }
 

@@ -57,18 +57,18 @@ def _exec_as_main(source, filename):
 
 
 def run(kind, target, args, argv0, cwd, env, stdin):
-    _forget_project_modules()
-    os.chdir(cwd)
-    os.environ.clear()
-    os.environ.update(env)
-    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode('utf-8', 'surrogateescape')), encoding='utf-8')
-    first = ''
-    if kind == 'script':
-        first = os.path.dirname(os.path.abspath(target))
-    elif kind == 'module':
-        first = cwd
-    sys.path[:] = [first] + ([cwd] if kind == 'script' and cwd != first else []) + _BASELINE_PATH
     try:
+        _forget_project_modules()
+        os.chdir(cwd)
+        os.environ.clear()
+        os.environ.update(env)
+        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode('utf-8', 'surrogateescape')), encoding='utf-8')
+        first = ''
+        if kind == 'script':
+            first = os.path.dirname(os.path.abspath(target))
+        elif kind == 'module':
+            first = cwd
+        sys.path[:] = [first] + ([cwd] if kind == 'script' and cwd != first else []) + _BASELINE_PATH
         if kind == 'script':
             if not os.path.exists(target):
                 print(f"{argv0}: can't open file {os.path.abspath(target)!r}: [Errno 2] No such file or directory", file=sys.stderr)
