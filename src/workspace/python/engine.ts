@@ -45,6 +45,8 @@ export class PythonEngine {
 
   execute(request: RunRequest, output: EngineOutput): { exitCode: number; download: FileDownload } {
     this.upload(request.upload)
+    // A working directory outside the project (the shell allows /tmp) exists here too; nothing there syncs back.
+    this.fs.mkdirTree(request.cwd)
     this.output = output
     let exitCode: number
     try {
