@@ -1,4 +1,7 @@
-import { defineConfig } from 'vite'
+import { createReadStream, readFileSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { defineConfig, type Plugin } from 'vite'
 import solid from 'vite-plugin-solid'
 import { VitePWA } from 'vite-plugin-pwa'
 import packageJson from './package.json' with { type: 'json' }
@@ -12,9 +15,37 @@ const isolation = {
   'Cross-Origin-Embedder-Policy': 'credentialless',
 }
 
+// Python (Pyodide) runs from our own origin, never a CDN: its runtime files are copied to dist/pyodide/ (served
+// from node_modules in dev). They are not precached (12 MB nobody may need); the service worker caches them on
+// first use, so Python works offline after that.
+const PYODIDE_FILES = ['pyodide.asm.wasm', 'pyodide.asm.mjs', 'python_stdlib.zip', 'pyodide-lock.json']
+const pyodideDirectory = dirname(createRequire(import.meta.url).resolve('pyodide/package.json'))
+const pyodideVersion = (JSON.parse(readFileSync(join(pyodideDirectory, 'package.json'), 'utf8')) as { version: string }).version
+const MIME: Record<string, string> = { wasm: 'application/wasm', mjs: 'text/javascript', zip: 'application/zip', json: 'application/json' }
+
+function pyodideAssets(): Plugin {
+  return {
+    name: 'tabcode:pyodide-assets',
+    configureServer(server) {
+      server.middlewares.use('/pyodide/', (request, response, next) => {
+        const name = (request.url ?? '').split('?')[0]!.replace(/^\//, '')
+        if (!PYODIDE_FILES.includes(name)) return next()
+        const path = join(pyodideDirectory, name)
+        response.setHeader('Content-Type', MIME[name.split('.').pop()!]!)
+        response.setHeader('Content-Length', statSync(path).size)
+        createReadStream(path).pipe(response)
+      })
+    },
+    generateBundle() {
+      for (const name of PYODIDE_FILES) this.emitFile({ type: 'asset', fileName: `pyodide/${name}`, source: readFileSync(join(pyodideDirectory, name)) })
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
     solid(),
+    pyodideAssets(),
     VitePWA({
       strategies: 'generateSW',
       injectRegister: false,
@@ -37,6 +68,14 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+        globIgnores: ['pyodide/**'],
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/pyodide/'),
+            handler: 'CacheFirst',
+            options: { cacheName: `tabcode-pyodide-${pyodideVersion}`, cacheableResponse: { statuses: [200] } },
+          },
+        ],
         navigateFallback: '/index.html',
         clientsClaim: true,
         skipWaiting: false,

@@ -1,0 +1,139 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { Conversation } from './page-models/conversation'
+import { MOCK_MODEL_SERVER_URL, ModelScript, streamText, toolCalls } from './support/model-script'
+
+const model = new ModelScript()
+
+test.beforeEach(async () => {
+  await model.reset()
+})
+
+const bash = (id: string, command: string) => toolCalls([{ id, name: 'bash', args: { command, description: `Run ${id}` } }])
+
+async function readProjectFile(page: Page, path: string) {
+  return page.evaluate(async (path) => {
+    const hook = window.__tabcode!
+    return hook.api.readFile({ projectID: hook.projectID, path })
+  }, path)
+}
+
+test('the model tests its Python module with unittest, fixes it, and what Python writes lands in the project; nothing leaves the origin', async ({ page, context }) => {
+  test.setTimeout(90_000)
+  const urls: string[] = []
+  context.on('request', (request) => void urls.push(request.url()))
+
+  await model.push(
+    [
+      toolCalls([{ id: 'w1', name: 'write', args: { filePath: 'calc.py', content: 'def add(a, b):\n    return a - b\n' } }]),
+      toolCalls([
+        {
+          id: 'w2',
+          name: 'write',
+          args: {
+            filePath: 'test_calc.py',
+            content: 'import unittest\nfrom calc import add\n\n\nclass AddTest(unittest.TestCase):\n    def test_add(self):\n        self.assertEqual(add(2, 3), 5)\n',
+          },
+        },
+      ]),
+      bash('first', 'python3 -m unittest'),
+      toolCalls([{ id: 'fix', name: 'edit', args: { filePath: 'calc.py', oldString: 'a - b', newString: 'a + b' } }]),
+      bash('second', 'python3 -m unittest'),
+      bash('report', `python3 -c "open('report.txt', 'w').write('all green')" && echo wrote`),
+      streamText('The tests pass now.'),
+    ],
+    { model: 'mock-model' },
+  )
+  const app = new Conversation(page)
+  await app.start()
+  await app.send('Write an add function with a test, and make it pass')
+  const reply = app.replies().last()
+  await expect(reply).toContainText('The tests pass now.', { timeout: 60_000 })
+
+  const runs = app.messages.getByRole('group', { name: /^Tool call: bash/ })
+  // The first use downloads the runtime from our origin and says so, on one line of its own.
+  await expect(runs.nth(0)).toContainText(/Loading Python \(first use, 12 MB\)…[ \d%]* done/)
+  await expect(runs.nth(0)).toContainText('FAILED (failures=1)')
+  await expect(runs.nth(0)).toContainText('AssertionError: -1 != 5')
+  await expect(runs.nth(1)).toContainText('Ran 1 test')
+  await expect(runs.nth(1)).toContainText('OK')
+  await expect(runs.nth(2)).toContainText('wrote')
+
+  expect(await readProjectFile(page, '/workspace/report.txt')).toMatchObject({ type: 'text', text: 'all green' })
+  // The step's snapshot saw it too: the reply lists it among the files it changed.
+  await expect(app.messages.getByRole('group', { name: 'Changed files' }).last()).toContainText('report.txt')
+
+  // Python came from our own origin, and nothing else went out but the model's requests and WebContainer's own
+  // boot attempt (the page tries StackBlitz whether or not Python is used).
+  const origin = new URL(page.url()).origin
+  expect(urls).toContain(`${origin}/pyodide/pyodide.asm.wasm`)
+  expect(urls).toContain(`${origin}/pyodide/python_stdlib.zip`)
+  const allowed = new Set([origin, new URL(MOCK_MODEL_SERVER_URL).origin, 'https://stackblitz.com'])
+  expect(urls.filter((url) => !allowed.has(new URL(url).origin))).toEqual([])
+})
+
+test('Stop ends a runaway Python loop within a second, and Python still answers afterwards', async ({ page }) => {
+  test.setTimeout(90_000)
+  await model.push([bash('warm', 'python3 -c "print(6 * 7)"'), bash('spin', 'python3 -c "while True: pass"')], { model: 'mock-model' })
+  const app = new Conversation(page)
+  await app.start()
+  await app.send('Spin forever')
+  const runs = app.messages.getByRole('group', { name: /^Tool call: bash/ })
+  await expect(runs.nth(0)).toContainText('42', { timeout: 60_000 })
+  const spin = runs.nth(1)
+  await expect(spin).toContainText('running')
+
+  const stoppedAt = Date.now()
+  await app.stopButton().click()
+  await expect(spin).not.toContainText('running')
+  expect(Date.now() - stoppedAt).toBeLessThan(1_000)
+  await app.idle()
+
+  await model.push([bash('after', 'python3 -c "print(\'still here\')"'), streamText('Python is fine.')], { model: 'mock-model' })
+  await app.send('Is Python still there?')
+  await expect(app.replies().last()).toContainText('Python is fine.')
+  await expect(runs.last()).toContainText('still here')
+})
+
+test('after its first use Python loads from the service worker’s cache, with no download and no network for it', async ({ page, context }) => {
+  test.setTimeout(90_000)
+  const app = new Conversation(page)
+  await app.start()
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null)
+  // Not precached: nothing of Python is stored before it is first used.
+  expect(await cachedPythonFiles(page)).toEqual([])
+  await model.push([bash('online', 'python3 -c "print(\'first\')"'), streamText('Ran once.')], { model: 'mock-model' })
+  await app.send('Run Python once')
+  await expect(app.replies().last()).toContainText('Ran once.', { timeout: 60_000 })
+  await expect.poll(() => cachedPythonFiles(page)).toEqual(['pyodide-lock.json', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip'])
+
+  // From here on, Python's files cannot come from the network (and request interception also bypasses the HTTP cache).
+  let fetched = 0
+  await context.route('**/pyodide/**', (route) => {
+    fetched++
+    return route.abort('internetdisconnected')
+  })
+  await page.reload()
+  await app.ready()
+  await model.push([bash('cached', 'python3 -c "print(\'from the cache\')"'), streamText('Ran again.')], { model: 'mock-model' })
+  await app.send('Run Python again')
+  await expect(app.replies().last()).toContainText('Ran again.', { timeout: 60_000 })
+  const run = app.messages.getByRole('group', { name: /^Tool call: bash/ }).last()
+  await expect(run).toContainText('from the cache')
+  await expect(run).not.toContainText('Loading Python')
+  expect(fetched).toBe(0)
+})
+
+/** The Python runtime files the service worker holds, in any cache. */
+function cachedPythonFiles(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const names = new Set<string>()
+    for (const key of await caches.keys()) {
+      for (const request of await (await caches.open(key)).keys()) {
+        const path = new URL(request.url).pathname
+        if (path.startsWith('/pyodide/')) names.add(path.slice('/pyodide/'.length))
+      }
+    }
+    return [...names].sort()
+  })
+}

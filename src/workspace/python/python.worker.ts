@@ -1,0 +1,88 @@
+/// <reference lib="webworker" />
+import { loadPyodide } from 'pyodide'
+import { PythonEngine } from './engine'
+import type { EngineMessage, HostMessage } from './protocol'
+
+/**
+ * The dedicated Pyodide worker, started by the agent's worker on the first `python` and kept warm. A run blocks
+ * this worker until it ends; Stop reaches the interpreter through the shared interrupt buffer, or ends the worker.
+ */
+declare const self: DedicatedWorkerGlobalScope
+
+/** The runtime's two big downloads and their sizes in pyodide 314.0.8, for the percentage when a server sends no length. */
+const DOWNLOADS: Record<string, number> = { 'pyodide.asm.wasm': 9_597_892, 'python_stdlib.zip': 2_545_550 }
+
+let engine: Promise<PythonEngine> | undefined
+
+const post = (message: EngineMessage, transfer: Transferable[] = []) => self.postMessage(message, transfer)
+
+self.onmessage = (event: MessageEvent<HostMessage>) => {
+  const message = event.data
+  if (message.type === 'init') {
+    engine = start(message.indexURL, message.interrupt)
+    engine.then(
+      (ready) => post({ type: 'ready', version: ready.version }),
+      (error: unknown) => post({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
+    )
+    return
+  }
+  void engine?.then((ready) => {
+    const { id, request } = message
+    const output = {
+      stdout: (text: string) => post({ type: 'output', id, stream: 'stdout', text }),
+      stderr: (text: string) => post({ type: 'output', id, stream: 'stderr', text }),
+    }
+    try {
+      const result = ready.execute(request, output)
+      post({ type: 'done', id, ...result }, result.download.write.map((file) => file.data.buffer as ArrayBuffer))
+    } catch (error) {
+      // A failure outside the program (the file upload, say) still ends the run, so the host is never left waiting.
+      output.stderr(`${request.argv0}: ${error instanceof Error ? error.message : String(error)}\n`)
+      post({ type: 'done', id, exitCode: 1, download: { remove: [], mkdir: [], write: [] } })
+    }
+  })
+}
+
+async function start(indexURL: string, interrupt: SharedArrayBuffer | undefined): Promise<PythonEngine> {
+  if (!(await cached(`${indexURL}pyodide.asm.wasm`))) countDownloads()
+  const pyodide = await loadPyodide({ indexURL })
+  if (interrupt) pyodide.setInterruptBuffer(new Int32Array(interrupt))
+  return new PythonEngine(pyodide)
+}
+
+async function cached(url: string): Promise<boolean> {
+  try {
+    return (await caches.match(new URL(url, self.location.href).href)) !== undefined
+  } catch {
+    return false
+  }
+}
+
+/** Wraps `fetch` so the runtime's big files report their bytes as they stream in (only on their first download). */
+function countDownloads() {
+  const original = self.fetch.bind(self)
+  const loaded = new Map<string, number>()
+  const totals = new Map(Object.entries(DOWNLOADS))
+  const total = () => [...totals.values()].reduce((sum, size) => sum + size, 0)
+  const report = () => post({ type: 'progress', loaded: [...loaded.values()].reduce((sum, size) => sum + size, 0), total: total() })
+  self.fetch = async (input, init) => {
+    const response = await original(input, init)
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    const name = Object.keys(DOWNLOADS).find((file) => url.endsWith(`/${file}`))
+    if (!name || !response.body) return response
+    const length = Number(response.headers.get('Content-Length'))
+    if (length > 0) totals.set(name, length)
+    loaded.set(name, 0)
+    report()
+    const counted = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          loaded.set(name, (loaded.get(name) ?? 0) + chunk.byteLength)
+          report()
+          controller.enqueue(chunk)
+        },
+      }),
+    )
+    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers })
+  }
+}
