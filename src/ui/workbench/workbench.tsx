@@ -243,6 +243,7 @@ export function Workbench(props: {
               state={workspace}
               info={webcontainer.info}
               previews={webcontainer.previews}
+              onStartWebContainer={webcontainer.start}
             />
           </div>
           <Show when={imports.asking()}>

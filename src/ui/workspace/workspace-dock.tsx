@@ -27,6 +27,8 @@ export function WorkspaceDock(props: {
   previews?: Accessor<PreviewServer[]>
   /** What the page learnt when it started WebContainer (or gave up on it); newer than what was read before. */
   info?: Accessor<WorkspaceInfo | undefined>
+  /** Asks for WebContainer (the static preview's "needs a dev server" note). */
+  onStartWebContainer?: () => void
 }): JSX.Element {
   const store = useSessionStore()
   const api = props.connection.api
@@ -134,6 +136,7 @@ export function WorkspaceDock(props: {
             changeMark={mark()}
             previews={props.previews?.() ?? NO_PREVIEWS}
             onHide={() => props.state.hide()}
+            onStartWebContainer={props.onStartWebContainer}
             onTab={setTab}
           />
         </div>

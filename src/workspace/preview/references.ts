@@ -106,3 +106,11 @@ const decoder = new TextDecoder()
 export function text(bytes: Uint8Array): string {
   return decoder.decode(bytes)
 }
+
+/** The project page a link leads to (`about.html`, `docs/`, `/`), or undefined for anything but an HTML page. */
+export function linkedPage(from: string, href: string): string | undefined {
+  const target = resolveReference(from, href)
+  if (target.type !== 'project') return undefined
+  const path = target.path.endsWith('/') ? `${target.path}index.html` : target.path
+  return ['html', 'htm'].includes(extension(path)) ? path : undefined
+}
