@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildPreview, PREVIEW_POLICY } from './build-preview'
 import { devServerNeed } from './dev-server'
+import { linkedPage } from './references'
 
 const encoder = new TextEncoder()
 
@@ -199,5 +200,17 @@ describe('when a project needs a dev server', () => {
     expect(devServerNeed(JSON.stringify({ name: 'x', scripts: { test: 'vitest' } }))).toBeUndefined()
     expect(devServerNeed('{not json')).toBeUndefined()
     expect(devServerNeed(undefined, ['react', 'react'])).toEqual({ type: 'packages', names: ['react'] })
+  })
+})
+
+describe('links between the project’s pages', () => {
+  it('lead to HTML pages of the project, a folder to its index.html, and nowhere else', () => {
+    expect(linkedPage('/index.html', 'about.html')).toBe('/about.html')
+    expect(linkedPage('/docs/guide.html', '../index.html?x=1#top')).toBe('/index.html')
+    expect(linkedPage('/docs/guide.html', './')).toBe('/docs/index.html')
+    expect(linkedPage('/docs/guide.html', '/')).toBe('/index.html')
+    expect(linkedPage('/index.html', 'logo.png')).toBeUndefined()
+    expect(linkedPage('/index.html', 'https://example.com/a.html')).toBeUndefined()
+    expect(linkedPage('/index.html', 'javascript:alert(1)')).toBeUndefined()
   })
 })
