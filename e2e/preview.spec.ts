@@ -58,6 +58,28 @@ test('a static page shows in Preview, styled and with its modules, follows an ed
   await expect(page).toHaveURL(/\/$|\/\?|\/#/)
 })
 
+test('a project built by a tool says it needs a dev server, and offers WebContainer', async ({ page }) => {
+  const app = new Conversation(page)
+  await app.start()
+  await writeFiles(
+    app,
+    {
+      'package.json': JSON.stringify({ name: 'app', scripts: { dev: 'vite', build: 'vite build' } }),
+      'index.html': `<!doctype html><html><head><script type="module" src="/src/main.ts"></script></head><body><div id="app">Static shell</div></body></html>`,
+      'src/main.ts': `import { createApp } from 'vue'\ncreateApp({}).mount('#app')\n`,
+    },
+    'Start a Vite app',
+  )
+  const panel = await showPreview(page)
+  const note = panel.getByRole('note')
+  await expect(note).toContainText('This project needs a dev server (npm run dev): start WebContainer.')
+  await expect(note.getByRole('button', { name: 'Start WebContainer' })).toBeVisible()
+  await panel.getByText('1 thing the static preview could not load').click()
+  await expect(panel).toContainText('index.html: /src/main.ts is not JavaScript')
+  // What can be shown without it still is.
+  await expect(page.frameLocator('iframe[title="Static preview of index.html"]').getByText('Static shell')).toBeVisible()
+})
+
 test.describe('the sandbox', () => {
   // The browser logs each request the page's policy refuses; refusing them is the point. One pattern (a second array element would read as fixture options), anchored to the script that tried.
   test.use({

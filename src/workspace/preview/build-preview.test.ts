@@ -214,3 +214,17 @@ describe('links between the project’s pages', () => {
     expect(linkedPage('/index.html', 'javascript:alert(1)')).toBeUndefined()
   })
 })
+
+describe('a module entry it cannot carry over', () => {
+  it('is left out, its problem named, so nothing is asked of the app’s origin', async () => {
+    const { document, problems } = await build({
+      '/index.html': page('<script type="module" src="/src/main.ts"></script><script type="module" src="gone.js"></script>'),
+      '/src/main.ts': 'const x: number = 1',
+    })
+    expect(document.querySelectorAll('script[src]')).toHaveLength(0)
+    expect(problems.map(({ type, reference }) => [type, reference])).toEqual([
+      ['not-a-module', '/src/main.ts'],
+      ['missing', '/gone.js'],
+    ])
+  })
+})

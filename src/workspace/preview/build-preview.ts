@@ -187,9 +187,10 @@ export async function buildPreview(options: { entry: string; read: ReadFile }): 
     if (target.type !== 'project') return
     const statement = `import ${JSON.stringify(target.path)}`
     const rewritten = await modules.rewrite(statement, entry)
-    if (rewritten === statement) return
+    // An entry that cannot be carried over (a `.ts` a dev server would compile, a missing file) is left out, its
+    // problem named, rather than left to be refused from the app's origin.
     script.removeAttribute('src')
-    script.textContent = rewritten
+    if (rewritten !== statement) script.textContent = rewritten
   }
 
   function pageImportMap(page: Document, file: string): Map<string, string> {
