@@ -23,8 +23,6 @@ export interface StaticPreview {
 }
 
 export const ENTRY_PAGE = '/index.html'
-// Edits the page cannot be reading, and that come in bursts (an install, a clone): no rebuild for those.
-const IGNORED = /^\/(node_modules|\.git|\.tabcode)(\/|$)/
 const SETTLE_MS = 200
 
 /**
@@ -43,6 +41,8 @@ export function createStaticPreview(options: {
   const [state, setState] = createSignal<StaticPreviewState>({ status: 'loading' })
   const [page, setPage] = createSignal(ENTRY_PAGE)
   let dirty = true
+  // What the page on show read or looked for (and package.json): an edit anywhere else cannot change it.
+  let watched: ReadonlySet<string> | undefined
   let ticket = 0
   let timer: ReturnType<typeof setTimeout> | undefined
 
@@ -58,6 +58,7 @@ export function createStaticPreview(options: {
       if (mine !== ticket) return
       const packages = document.problems.filter((problem) => problem.type === 'bare-import').map((problem) => problem.reference)
       const need = devServerNeed(packageJson && new TextDecoder().decode(packageJson), packages)
+      watched = new Set([...document.files, '/package.json'])
       setState(document.html ? { status: 'ready', page: shown, html: document.html, problems: document.problems, need } : { status: 'missing', page: shown, need })
     } catch (error) {
       if (mine === ticket) setState({ status: 'error', message: errorMessage(error) })
@@ -73,7 +74,7 @@ export function createStaticPreview(options: {
   onCleanup(
     options.changes.subscribe((change) => {
       const path = change.path === root ? '/' : change.path.startsWith(`${root}/`) ? change.path.slice(root.length) : undefined
-      if (path === undefined || IGNORED.test(path)) return
+      if (path === undefined || (watched && !touches(watched, path))) return
       dirty = true
       if (options.active()) schedule()
     }),
@@ -95,4 +96,11 @@ export function createStaticPreview(options: {
     },
     reload: () => void build(),
   }
+}
+
+/** Whether a change at `path` (a file, or a folder removed or replaced whole) reaches one of the `files`. */
+function touches(files: ReadonlySet<string>, path: string): boolean {
+  if (path === '/' || files.has(path)) return true
+  for (const file of files) if (file.startsWith(`${path}/`)) return true
+  return false
 }

@@ -78,11 +78,22 @@ describe('the static preview', () => {
     await vi.advanceTimersByTimeAsync(100)
     await vi.waitFor(() => expect(frame()!.getAttribute('srcdoc')).toContain('<h1>Bye</h1>'))
     expect(reads('/index.html')).toBe(2)
-    // Edits the page cannot be reading, and other projects' edits, start nothing.
+    // Files the page does not read, and other projects' edits, start nothing.
     workspace.change({ type: 'write', path: `${ROOT}/node_modules/x/index.js` }, '')
+    workspace.change({ type: 'write', path: `${ROOT}/README.md` }, 'notes')
     workspace.change({ type: 'write', path: `${ROOT}/index.html` }, PAGE, 'prj_other')
     await vi.advanceTimersByTimeAsync(1000)
     expect(reads('/index.html')).toBe(2)
+    // A module it imports does, and so does a file it looked for in vain once it appears.
+    workspace.change({ type: 'write', path: `${ROOT}/util.js` }, 'export const n = 2')
+    await vi.advanceTimersByTimeAsync(250)
+    await vi.waitFor(() => expect(reads('/index.html')).toBe(3))
+    workspace.change({ type: 'write', path: `${ROOT}/index.html` }, PAGE.replace('main.js', 'app.js'))
+    await vi.advanceTimersByTimeAsync(250)
+    await vi.waitFor(() => expect(frame()!.getAttribute('srcdoc')).not.toContain('tabcode-preview:/main.js'))
+    workspace.change({ type: 'write', path: `${ROOT}/app.js` }, 'export {}')
+    await vi.advanceTimersByTimeAsync(250)
+    await vi.waitFor(() => expect(frame()!.getAttribute('srcdoc')).toContain('tabcode-preview:/app.js'))
   })
 
   it('lists what it could not load', async () => {
