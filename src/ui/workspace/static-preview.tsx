@@ -1,6 +1,7 @@
 import { createSignal, For, onCleanup, Show, type JSX } from 'solid-js'
 import type { WorkspaceInfo } from '../../worker/protocol'
 import type { DevServerNeed } from '../../workspace/preview/dev-server'
+import { NAVIGATE_MESSAGE } from '../../workspace/preview/references'
 import { ENTRY_PAGE, type StaticPreview, type StaticPreviewState } from './create-static-preview'
 
 /** What the sandbox lets the page do: run its scripts, forms and dialogs; never share the app's origin or storage. */
@@ -18,7 +19,7 @@ export function StaticPreviewView(props: {
     // Only the frame on show speaks for the page; it has an opaque origin, so its source is what identifies it.
     if (!frame || event.source !== frame.contentWindow) return
     const data: unknown = event.data
-    if (typeof data !== 'object' || data === null || !('type' in data) || data.type !== 'tabcode-preview:navigate' || !('href' in data)) return
+    if (typeof data !== 'object' || data === null || !('type' in data) || data.type !== NAVIGATE_MESSAGE || !('href' in data)) return
     if (typeof data.href === 'string') props.preview.navigate(data.href)
   }
   window.addEventListener('message', onMessage)

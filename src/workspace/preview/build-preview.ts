@@ -1,7 +1,7 @@
 import { createContext, type PreviewProblem, type ReadFile } from './context'
 import { rewriteCss } from './css'
 import { createModuleMap } from './modules'
-import { dataUrl, mediaType, resolveReference, text } from './references'
+import { dataUrl, mediaType, NAVIGATE_MESSAGE, resolveReference, text } from './references'
 
 export type { PreviewProblem, ReadFile }
 
@@ -11,12 +11,6 @@ export interface PreviewDocument {
   problems: PreviewProblem[]
   /** Every project file the page read (or looked for), so a change to another one need not rebuild it. */
   files: string[]
-}
-
-/** The message the frame posts when a link to another page of the project is followed. */
-export interface PreviewNavigation {
-  type: 'tabcode-preview:navigate'
-  href: string
 }
 
 /**
@@ -48,7 +42,7 @@ const NAVIGATION_SCRIPT = `addEventListener('click', function (event) {
   var href = link.getAttribute('href') || ''
   if (href === '' || href.charAt(0) === '#' || /^([a-z][a-z0-9+.-]*:|\\/\\/)/i.test(href)) return
   event.preventDefault()
-  parent.postMessage({ type: 'tabcode-preview:navigate', href: href }, '*')
+  parent.postMessage({ type: ${JSON.stringify(NAVIGATE_MESSAGE)}, href: href }, '*')
 })`
 
 // Attributes holding one URL of a file the page shows or plays.

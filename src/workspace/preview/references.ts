@@ -3,6 +3,9 @@
  * references in HTML, CSS and JavaScript resolve the way a static server at the root would resolve them.
  */
 
+/** The `type` of the message the preview frame posts to its parent when a link to another page is followed. */
+export const NAVIGATE_MESSAGE = 'tabcode-preview:navigate'
+
 /** What one reference in a page, style sheet or module points at. */
 export type Reference =
   | { type: 'project'; path: string; hash: string }
