@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// @vitest-environment-options {"happyDOM": {"settings": {"disableJavaScriptFileLoading": true, "disableCSSFileLoading": true, "handleDisabledFileLoadingAsSuccess": true}}}
+// @vitest-environment-options {"settings": {"disableJavaScriptFileLoading": true, "disableCSSFileLoading": true, "handleDisabledFileLoadingAsSuccess": true}}
 import { describe, expect, it } from 'vitest'
 import { buildPreview, PREVIEW_POLICY } from './build-preview'
 import { devServerNeed } from './dev-server'
