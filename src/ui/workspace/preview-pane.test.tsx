@@ -96,6 +96,18 @@ describe('the static preview', () => {
     await vi.waitFor(() => expect(frame()!.getAttribute('srcdoc')).toContain('tabcode-preview:/app.js'))
   })
 
+  it('keeps a page that tries to end the srcdoc attribute or the frame inside the frame', async () => {
+    const payload = `<!doctype html><p title='" onload="parent.pwned = 1'>"></iframe><img src=x onerror="parent.pwned = 1"><script>/* </iframe> */</script></p>`
+    const { container, frame } = mountProject({ '/index.html': payload })
+    await vi.waitFor(() => expect(frame()).not.toBeNull())
+    expect(container.querySelectorAll('iframe')).toHaveLength(1)
+    expect(container.querySelector('img')).toBeNull()
+    expect(frame()!.getAttributeNames().sort()).toEqual(['class', 'referrerpolicy', 'sandbox', 'srcdoc', 'title'])
+    const inside = new DOMParser().parseFromString(frame()!.getAttribute('srcdoc')!, 'text/html')
+    expect(inside.querySelector('p')!.getAttribute('title')).toBe('" onload="parent.pwned = 1')
+    expect(inside.querySelector('img')!.getAttribute('onerror')).toBe('parent.pwned = 1')
+  })
+
   it('lists what it could not load', async () => {
     const { container, frame } = mountProject({ '/index.html': PAGE, '/main.js': `import React from 'react'` })
     await vi.waitFor(() => expect(frame()).not.toBeNull())
