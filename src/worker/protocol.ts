@@ -218,6 +218,8 @@ export interface WorkerApi {
   workspaceInfo(projectID: string): WorkspaceInfo
   listFiles(input: { projectID: string; path: string }): FileStat[]
   readFile(input: { projectID: string; path: string }): FileContent
+  /** A file's bytes for the static preview (images and fonts too); null when there is no such file. */
+  readPreviewFile(input: { projectID: string; path: string }): Uint8Array | null
   /** Every file the session's turns changed, net, with unified patches. */
   sessionDiffs(sessionID: string): FileDiff[]
   /** The page booted WebContainer and hands it over (a port to it); it then serves the current project's tools. */

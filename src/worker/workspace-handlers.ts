@@ -15,7 +15,7 @@ import type { WorkspaceManager } from './workspace-manager'
 
 type WorkspaceHandlers = Pick<
   WorkerHandlers,
-  'listProjects' | 'createProject' | 'workspaceInfo' | 'listFiles' | 'readFile' | 'sessionDiffs' | 'attachWorkspace' | 'useLocalWorkspace'
+  'listProjects' | 'createProject' | 'workspaceInfo' | 'listFiles' | 'readFile' | 'readPreviewFile' | 'sessionDiffs' | 'attachWorkspace' | 'useLocalWorkspace'
 >
 
 async function sourceFiles(source: ProjectSource): Promise<ImportedFile[]> {
@@ -88,6 +88,16 @@ export function workspaceHandlers(
       // The same test the diffs use: text is valid UTF-8 with no NUL byte early on.
       const text = decode({ type: 'bytes', data })
       return text === null ? { type: 'binary', path: absolute, size: data.byteLength } : { type: 'text', path: absolute, text, size: data.byteLength }
+    },
+    readPreviewFile: async ({ projectID, path }) => {
+      const workspace = await workspaces().get(projectID)
+      try {
+        return await workspace.readFile(resolvePath(WORKSPACE_ROOT, path))
+      } catch (error) {
+        // A page naming a file that is not there is the page's problem, shown in the preview, not a failed call.
+        if (error instanceof WorkspaceError && (error.code === 'not-found' || error.code === 'is-directory')) return null
+        throw error
+      }
     },
     sessionDiffs: async (sessionID) => (await getSession(ready(), sessionID)).summary?.diffs ?? [],
   }

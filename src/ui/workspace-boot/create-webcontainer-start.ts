@@ -27,7 +27,7 @@ export function createWebContainerStart(api: ClientApi): WebContainerStartContro
   const [allowed, setAllowed] = createSignal(false)
   const [starting, setStarting] = createSignal(false)
   const start = () => {
-    if (starting()) return
+    if (starting() || info()?.backend === 'webcontainer') return
     setStarting(true)
     import('./start-webcontainer')
       .then(({ startWebContainer }) => startWebContainer(api))

@@ -45,6 +45,10 @@ export function makeFakeWorkspace(initial: Record<string, string | Uint8Array> =
       if (typeof data === 'string') return { type: 'text', path: input.path, text: data, size: stat(input.path, 'file').size }
       return { type: 'binary', path: input.path, size: data.length }
     }),
+    readPreviewFile: vi.fn(async (input: { projectID: string; path: string }): Promise<Uint8Array | null> => {
+      const data = files.get(input.path)
+      return data === undefined ? null : typeof data === 'string' ? new TextEncoder().encode(data) : data
+    }),
     sessionDiffs: vi.fn(async (_sessionID: string): Promise<FileDiff[]> => options.diffs ?? []),
   } satisfies WorkspaceApi
 

@@ -138,6 +138,7 @@ export function WorkspaceDock(props: {
             previews={props.previews?.() ?? NO_PREVIEWS}
             {...(props.webContainer ? { webContainer: props.webContainer } : {})}
             onHide={() => props.state.hide()}
+            {...(props.webContainer ? { onStartWebContainer: () => props.webContainer!.start() } : {})}
             onTab={setTab}
           />
         </div>

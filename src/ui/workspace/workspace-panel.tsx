@@ -1,4 +1,4 @@
-import { createSignal, For, Show, type JSX } from 'solid-js'
+import { createMemo, createSignal, For, Show, type JSX } from 'solid-js'
 import type { ToolPart } from '../../session/schema'
 import type { WorkspaceInfo } from '../../worker/protocol'
 import { CloseIcon } from '../icons/icons'
@@ -6,7 +6,7 @@ import { BackendBadge, type WebContainerControl } from './backend-badge'
 import { ChangesView } from './changes-view'
 import type { WorkspaceChanges } from './create-workspace-changes'
 import { FilesView } from './files-view'
-import { PreviewPane, type PreviewServer } from './preview-pane'
+import { PreviewPane, type PreviewServer, type StaticPreviewSource } from './preview-pane'
 import type { TurnChanges } from './session-activity'
 import { nextTabIndex } from './tab-keys'
 import { TerminalPanel } from './terminal-panel'
@@ -40,6 +40,8 @@ export interface WorkspacePanelProps {
   changeMark: string
   previews: PreviewServer[]
   onHide: () => void
+  /** Asks for WebContainer, for a project that needs a dev server; absent while nothing can start it. */
+  onStartWebContainer?: (() => void) | undefined
   initialTab?: WorkspaceTab
   /** Told which tab shows, so the owner computes only what that tab needs. */
   onTab?: (tab: WorkspaceTab) => void
@@ -56,6 +58,12 @@ export function WorkspacePanel(props: WorkspacePanelProps): JSX.Element {
   const tabs = new Map<WorkspaceTab, HTMLButtonElement>()
   const tabID = (id: WorkspaceTab) => `${props.id}-tab-${id}`
   const panelID = (id: WorkspaceTab) => `${props.id}-panel-${id}`
+  // One source per project and root, so the static preview lives as long as they do.
+  const root = createMemo(() => props.info?.root)
+  const previewSource = createMemo((): StaticPreviewSource | undefined => {
+    const current = root()
+    return current === undefined ? undefined : { api: props.api, projectID: props.projectID, root: current, changes: props.changes }
+  })
 
   const select = (id: WorkspaceTab, focus: boolean) => {
     setTab(id)
@@ -110,7 +118,7 @@ export function WorkspacePanel(props: WorkspacePanelProps): JSX.Element {
             role="tabpanel"
             aria-labelledby={tabID(entry.id)}
             hidden={tab() !== entry.id}
-            tabindex={entry.id === 'preview' && props.previews.length === 0 ? 0 : undefined}
+            tabindex={entry.id === 'preview' && props.previews.length === 0 && !previewSource() ? 0 : undefined}
           >
             <Show when={visited().has(entry.id)}>{panelContent(entry.id)}</Show>
           </div>
@@ -137,7 +145,15 @@ export function WorkspacePanel(props: WorkspacePanelProps): JSX.Element {
           </Show>
         )
       case 'preview':
-        return <PreviewPane servers={props.previews} />
+        return (
+          <PreviewPane
+            servers={props.previews}
+            project={previewSource()}
+            info={props.info}
+            active={tab() === 'preview'}
+            onStartWebContainer={props.onStartWebContainer}
+          />
+        )
     }
   }
 }
