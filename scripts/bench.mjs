@@ -6,7 +6,8 @@
 // A missed target prints MISSED but is not an error: the exit code is non-zero only when something broke.
 // Progress goes to stderr; stdout is the table and, with --json, one JSON line at the very end.
 // `--only=scale` or `--only=streaming` runs one half, `--only=main-thread` only the longest-task stream, `--only=share`
-// only the share-link and import figures (for working on the bench or on rendering; the JSON then lacks the rest).
+// only the share-link and import figures, `--only=runtime` the offline workspace's runtimes (shell, node, git, preview,
+// Python) (for working on the bench or on rendering; the JSON then lacks the rest).
 import { execFileSync, spawn } from 'node:child_process'
 import { readFileSync, statSync } from 'node:fs'
 import os from 'node:os'
@@ -18,6 +19,7 @@ import { CHROMIUM_ARGS, findChromium } from './find-browser.mjs'
 import { pageSetup, waitForHook } from './bench/page.mjs'
 import { report, TARGETS, AT_LEAST } from './bench/report.mjs'
 import { firstScreen, MESSAGES, sessionList } from './bench/scale.mjs'
+import { runtimes } from './bench/runtime.mjs'
 import { shareAndImport } from './bench/share.mjs'
 import { connectMockModel, MOCK_PORT, mainThread, perDeltaCost, prepare, throughput } from './bench/streaming.mjs'
 
@@ -30,7 +32,7 @@ const BASE_URL = `http://${HOST}:${PORT}/`
 const JSON_OUT = process.argv.includes('--json')
 const BUILD = !process.argv.includes('--no-build')
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
-if (ONLY && !['scale', 'streaming', 'main-thread', 'share'].includes(ONLY)) throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread or share`)
+if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime'].includes(ONLY)) throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share or runtime`)
 const started = Date.now()
 const log = (...args) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s]`, ...args)
 
@@ -172,6 +174,8 @@ async function main() {
     log('share link and import…')
     Object.assign(figures, await shareAndImport(page, log))
   }
+  // After everything else: the preview and Python parts switch project and reload the page.
+  if (!ONLY || ONLY === 'runtime') Object.assign(figures, await runtimes(page, log))
   if (pageErrors.length) log(`page errors during the run (not fatal):\n  ${pageErrors.join('\n  ')}`)
 
   const cpus = os.cpus()

@@ -12,6 +12,10 @@ export const TARGETS = {
   workerPerDeltaCostRatio_10kVs100: 1.2,
   shareLinkChars_100TextMessages: 32_768,
   importMs_10kParts: 3_000,
+  shellPipelineMs_10Stages10kLines: 500,
+  nodeRunMs_oneLine: 50,
+  pythonWarmRunMs: 150,
+  runtimeMainThreadLongestTaskMs: 50,
 }
 /** Targets that are minimums; every other target is a maximum. */
 export const AT_LEAST = ['streamDeltasPerSec']
@@ -64,6 +68,20 @@ const ROWS = [
   ['import a file of 10,000 parts', 'importMs_10kParts', 'ms'],
   ['  file size', 'importFileKB_10kParts', 'kb'],
   ['  opening the share link again (deduplicated)', 'reopenShareLinkMs', 'ms'],
+  ['shell: 10-stage pipeline over 10,000 lines (warm median)', 'shellPipelineMs_10Stages10kLines', 'ms'],
+  ['  first pipeline (loads just-bash)', 'shellPipelineFirstMs', 'ms'],
+  ['node -e one line (warm median)', 'nodeRunMs_oneLine', 'ms'],
+  ['  first node run (loads QuickJS)', 'nodeFirstRunMs', 'ms'],
+  ['python3 -c one line (warm median)', 'pythonWarmRunMs', 'ms'],
+  ['  first Python run after a load (download excluded)', 'pythonFirstRunMs', 'ms'],
+  ['git: first command (loads isomorphic-git)', 'gitFirstCommandMs', 'ms'],
+  ['  git add of 100 files', 'gitAdd100FilesMs', 'ms'],
+  ['  git commit of 100 files', 'gitCommit100FilesMs', 'ms'],
+  ['  git status / diff / log', 'gitStatus100FilesMs', 'ms'],
+  ['static preview of a 34-file app (first show)', 'staticPreviewFirstMs', 'ms'],
+  ['  rebuilt (median)', 'staticPreviewReloadMs', 'ms'],
+  ['longest main-thread task while shell, node and git run', 'runtimeMainThreadLongestTaskMs', 'ms'],
+  ['  long tasks ≥ 50 ms meanwhile', 'runtimeMainThreadLongTasks', 'count'],
 ]
 
 export function report(f) {

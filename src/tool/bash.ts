@@ -90,6 +90,7 @@ export const bashTool = defineTool({
     // The metadata is what people see (the card, the terminal): the command's own output, without the notes only
     // the model needs; the card says how it ended from `exit`.
     const metadata: Record<string, unknown> = { output: tail(result.output), exit: result.exitCode, description: input.description }
+    if (result.runtime) metadata.runtime = result.runtime
     if (result.timedOut) metadata.timedOut = true
     if (result.aborted) metadata.interrupted = true
     context.progress({ metadata })

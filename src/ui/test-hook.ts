@@ -12,7 +12,6 @@ export interface TestHook {
   /** The benchmark's share and import inputs, built in the page (a chunk of its own, loaded only when asked for). */
   benchData?: () => Promise<typeof import('../share/testing/bench-data')>
   /** The offline shell's pipeline benchmark (a chunk of its own, with just-bash, loaded only when asked for). */
-  shellBench?: () => Promise<typeof import('../workspace/shell/testing/bench-shell')>
 }
 
 declare global {
@@ -24,7 +23,6 @@ declare global {
 export function installTestHook(hook: TestHook): void {
   window.__tabcode = {
     benchData: () => import('../share/testing/bench-data'),
-    shellBench: () => import('../workspace/shell/testing/bench-shell'),
     ...hook,
   }
 }

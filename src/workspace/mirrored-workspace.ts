@@ -46,7 +46,7 @@ export function mirrorWorkspace(remote: Workspace, local: Workspace): Workspace 
     mkdir: (path, options) => both(path, (workspace) => workspace.mkdir(path, options)),
     glob: (pattern, options) => remote.glob(pattern, options),
     grep: (pattern, options) => remote.grep(pattern, options),
-    exec: (command, options) => remote.exec(command, options),
+    exec: async (command, options) => ({ ...(await remote.exec(command, options)), runtime: 'webcontainer' }),
     watch: (listener) => local.watch(listener),
     dispose: stop,
   }

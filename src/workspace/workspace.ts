@@ -65,7 +65,11 @@ export interface ExecResult {
   output: string
   timedOut: boolean
   aborted: boolean
+  /** Which runtime served it: the offline workspace in this tab, or WebContainer (the tool card says which). */
+  runtime?: ExecRuntime
 }
+
+export type ExecRuntime = 'offline' | 'webcontainer'
 
 export type WorkspaceChange =
   | { type: 'write'; path: string }

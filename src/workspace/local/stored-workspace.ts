@@ -193,7 +193,7 @@ export class StoredWorkspace implements LocalWorkspace {
 
   async exec(command: string, options: ExecOptions): Promise<ExecResult> {
     await this.ready
-    return runShell(command, {
+    const result = await runShell(command, {
       fs: this,
       cwd: this.resolve(options.cwd ?? this.root),
       env: options.env,
@@ -201,6 +201,7 @@ export class StoredWorkspace implements LocalWorkspace {
       timeout: options.timeout,
       onOutput: options.onOutput,
     })
+    return { ...result, runtime: 'offline' }
   }
 
   /** Every path the index holds, for the shell's synchronous listing (its glob fallback). */

@@ -5,7 +5,7 @@ import { formatJson } from '../../format/truncate'
 import { PartActions } from '../../history/message-actions'
 import { LongText } from '../long-text'
 import { FilePartView } from './file-part'
-import { describeLines, failedExit, isInterrupted, lineCount, toolDuration, toolOutput, toolSubject } from './tool-summary'
+import { commandRuntime, describeLines, failedExit, isInterrupted, lineCount, toolDuration, toolOutput, toolSubject } from './tool-summary'
 
 const STATUS_TEXT = { pending: 'pending', running: 'running', completed: 'completed', error: 'error' } as const
 
@@ -46,6 +46,13 @@ export function ToolPartView(props: { part: ToolPart }): JSX.Element {
         <span class="tool-tail">
           <Show when={isInterrupted(state())}>
             <span class="badge badge-warning">interrupted</span>
+          </Show>
+          <Show when={commandRuntime(state())}>
+            {(runtime) => (
+              <span class="badge badge-runtime" title={runtime().description}>
+                {runtime().label}
+              </span>
+            )}
           </Show>
           <span class="tool-status">{exit() === undefined ? STATUS_TEXT[state().status] : `failed · exit ${exit()}`}</span>
           <Show when={duration() !== undefined}>

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import type { ToolState } from '../../../session/schema'
-import { describeLines, failedExit, isInterrupted, lineCount, toolDuration, toolOutput, toolSubject } from './tool-summary'
+import { commandRuntime, describeLines, failedExit, isInterrupted, lineCount, toolDuration, toolOutput, toolSubject } from './tool-summary'
+
+describe('commandRuntime', () => {
+  it('names the runtime that served a finished command, and nothing for calls that did not record one', () => {
+    const finished = (metadata: Record<string, unknown>) =>
+      ({ status: 'completed', input: {}, output: '', title: '', metadata, time: { start: 1, end: 2 } }) as const
+    expect(commandRuntime(finished({ runtime: 'offline' }))?.label).toBe('ran offline')
+    expect(commandRuntime(finished({ runtime: 'webcontainer' }))?.label).toBe('ran in WebContainer')
+    expect(commandRuntime(finished({}))).toBeUndefined()
+    expect(commandRuntime({ status: 'running', input: {}, time: { start: 1 } } as never)).toBeUndefined()
+  })
+})
 
 describe('toolSubject', () => {
   it('prefers the title the tool reported', () => {

@@ -72,3 +72,15 @@ export function commandOutput(value: unknown): string {
   const text = typeof value === 'string' ? value : ''
   return text.replace(/(\n\n)?<shell_metadata>\n[\s\S]*?\n<\/shell_metadata>$/, '')
 }
+
+const RUNTIMES: Record<string, { label: string; description: string }> = {
+  offline: { label: 'ran offline', description: 'Ran in the offline workspace, in this tab' },
+  webcontainer: { label: 'ran in WebContainer', description: 'Ran in WebContainer (Node.js and npm)' },
+}
+
+/** Which runtime served a command, for the card's badge (older parts did not record it). */
+export function commandRuntime(state: ToolState): { label: string; description: string } | undefined {
+  if (state.status !== 'completed') return undefined
+  const runtime = state.metadata.runtime
+  return typeof runtime === 'string' ? RUNTIMES[runtime] : undefined
+}
