@@ -1,4 +1,4 @@
-import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core'
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule, VmFunctionImplementation } from 'quickjs-emscripten-core'
 import { dirname } from '../path'
 import { FsError, type MemoryFs } from './memory-fs'
 import prelude from './node-prelude.js?raw'
@@ -180,7 +180,7 @@ interface HostHooks {
 /** The only host functions the script can reach, as `__host` (the prelude takes it and removes the global). */
 function installHost(context: QuickJSContext, run: EngineRun, hooks: HostHooks): void {
   const host = context.newObject()
-  const define = (name: string, fn: (...args: QuickJSHandle[]) => QuickJSHandle | undefined) => {
+  const define = (name: string, fn: VmFunctionImplementation<QuickJSHandle>) => {
     const handle = context.newFunction(name, fn)
     context.setProp(host, name, handle)
     handle.dispose()

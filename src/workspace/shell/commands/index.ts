@@ -9,6 +9,7 @@ import { find } from './find'
 import { grep } from './grep'
 import { head, tail } from './head-tail'
 import { ls } from './ls'
+import { node } from './node'
 import { basename, dirname, realpath } from './path-names'
 import { printf } from './printf'
 import { read } from './read'
@@ -60,6 +61,8 @@ export const COMMANDS: ReadonlyMap<string, CommandHandler> = new Map(
     ls,
     mkdir,
     mv,
+    node,
+    nodejs: node,
     printf,
     pwd,
     read,
@@ -95,7 +98,7 @@ export const COMMANDS: ReadonlyMap<string, CommandHandler> = new Map(
  * the model to stop retrying and use the file tools, or to wait for WebContainer.
  */
 const UNAVAILABLE = new Set([
-  'node', 'nodejs', 'npm', 'npx', 'pnpm', 'yarn', 'bun', 'bunx', 'deno', 'tsc', 'tsx', 'ts-node', 'vite', 'vitest',
+  'npm', 'npx', 'pnpm', 'yarn', 'bun', 'bunx', 'deno', 'tsc', 'tsx', 'ts-node', 'vite', 'vitest',
   'jest', 'eslint', 'prettier', 'git', 'python', 'python3', 'pip', 'pip3', 'cargo', 'rustc', 'go', 'java', 'javac',
   'make', 'gcc', 'cc', 'clang', 'ruby', 'php', 'curl', 'wget', 'docker', 'code', 'open', 'rg', 'fd', 'jq', 'awk',
   'gawk', 'perl', 'zip', 'unzip', 'tar', 'gzip', 'ssh',
