@@ -37,6 +37,8 @@ export interface EngineRun {
   /** `.ts` files with their types removed; loaded only when a TypeScript file is run. */
   stripTypes?: (source: string, path: string) => string
   now?: () => number
+  /** Called at each of QuickJS's interrupt checks, even inside a busy loop (to pass on output written before it). */
+  onPoll?: () => void
   /** Called when this QuickJS module can no longer run anything (its WebAssembly instance aborted). */
   onEngineSpent?: () => void
 }
@@ -70,6 +72,7 @@ export async function runInEngine(run: EngineRun): Promise<EngineResult> {
   runtime.setMemoryLimit(MEMORY_LIMIT_BYTES)
   runtime.setMaxStackSize(STACK_LIMIT_BYTES)
   runtime.setInterruptHandler(() => {
+    run.onPoll?.()
     if (!armed) return false
     if (exitCode !== undefined) return true
     if (run.shouldStop()) stopped = true

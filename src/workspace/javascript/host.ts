@@ -40,7 +40,7 @@ export function createEngineHost(options: EngineHostOptions): (request: EngineRe
       }
       const fs = new MemoryFs(request.files, [request.root, request.cwd, '/tmp'])
       const pending: Record<1 | 2, string> = { 1: '', 2: '' }
-      let flushed = performance.now()
+      let flushed = 0
       const flush = () => {
         for (const fd of [1, 2] as const) {
           if (pending[fd]) options.reply({ type: 'output', id, fd, text: pending[fd] })
@@ -75,6 +75,9 @@ export function createEngineHost(options: EngineHostOptions): (request: EngineRe
             }
             wakers.set(id, done)
           }),
+        onPoll: () => {
+          if ((pending[1] || pending[2]) && performance.now() - flushed > FLUSH_MS) flush()
+        },
         stripTypes,
         onEngineSpent: () => {
           spent = true
