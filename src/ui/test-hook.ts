@@ -11,6 +11,8 @@ export interface TestHook {
   projectID: string
   /** The benchmark's share and import inputs, built in the page (a chunk of its own, loaded only when asked for). */
   benchData?: () => Promise<typeof import('../share/testing/bench-data')>
+  /** The offline `node`'s benchmark (a chunk of its own, with the engine's worker, loaded only when asked for). */
+  nodeBench?: () => Promise<typeof import('../workspace/javascript/bench')>
 }
 
 declare global {
@@ -20,5 +22,9 @@ declare global {
 }
 
 export function installTestHook(hook: TestHook): void {
-  window.__tabcode = { benchData: () => import('../share/testing/bench-data'), ...hook }
+  window.__tabcode = {
+    benchData: () => import('../share/testing/bench-data'),
+    nodeBench: () => import('../workspace/javascript/bench'),
+    ...hook,
+  }
 }
