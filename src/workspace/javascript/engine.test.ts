@@ -72,13 +72,13 @@ describe('the offline node', () => {
     const out = await node(
       {
         'app.mjs': "import { greet } from './greet.mjs'\nimport path from 'node:path'\nimport { join } from 'path'\nimport legacy from './legacy.cjs'\nconsole.log(greet('esm'), path.basename('/a/b.txt'), join('a', 'b'), legacy.value)\nawait Promise.resolve()\nconsole.log('after await')",
-        'greet.mjs': 'export const greet = (who) => `hi ${who}`',
+        'greet.mjs': "import { fileURLToPath } from 'node:url'\nexport const greet = (who) => `hi ${who} from ${fileURLToPath(import.meta.url)}`",
         'legacy.cjs': 'module.exports = { value: 42 }',
       },
       'app.mjs',
     )
     expect(out.stderr).toBe('')
-    expect(out.stdout).toBe('hi esm b.txt a/b 42\nafter await\n')
+    expect(out.stdout).toBe('hi esm from /workspace/greet.mjs b.txt a/b 42\nafter await\n')
   })
 
   it('runs TypeScript with its types stripped, importing .ts files by their .js names', async () => {
@@ -149,11 +149,18 @@ describe('the offline node', () => {
     expect(out.exitCode).toBe(1)
     expect(out.stderr).toContain("/workspace/boom.js:2\n  throw new TypeError('bad input')\n")
     expect(out.stderr).toContain('TypeError: bad input\n    at explode (/workspace/boom.js:2')
+    expect(out.stderr).not.toContain('node:internal')
+    const syntax = await node({ 'main.js': "require('./broken')", 'broken.js': 'const a = ;' }, 'main.js')
+    expect(syntax.exitCode).toBe(1)
+    expect(syntax.stderr).toMatch(/^\/workspace\/broken\.js:1\nconst a = ;\n {10}\^\n\nSyntaxError: /)
   })
 
   it('says plainly that npm packages, native addons and network modules need WebContainer', async () => {
     const out = await node({ 'pkg.js': "for (const id of ['lodash', './addon.node', 'http']) { try { require(id) } catch (e) { console.log(e.message) } }" }, 'pkg.js')
     const [pkg, addon, http] = out.stdout.trim().split('\n')
+    const imported = await node({ 'app.mjs': "import express from 'express'" }, 'app.mjs')
+    expect(imported.exitCode).toBe(1)
+    expect(imported.stderr).toMatch(/Cannot find module 'express' \(imported from \/workspace\/app\.mjs\).*need WebContainer/)
     expect(pkg).toMatch(/Cannot find module 'lodash'.*npm packages \(node_modules\) and native addons need WebContainer/)
     expect(addon).toMatch(/native addon .*need WebContainer/)
     expect(http).toMatch(/'http' is not available in the offline node/)

@@ -99,7 +99,8 @@ export async function runInEngine(run: EngineRun): Promise<EngineResult> {
       (base, requested) => {
         const directory = base.startsWith('/') ? dirname(base) : run.cwd
         const found = resolveModule(run.fs, directory, requested, base)
-        if (found.kind === 'error') return { error: new Error(found.message) }
+        // QuickJS drops a normalizer's error; the loader raises it for this name instead.
+        if (found.kind === 'error') return `node:missing:${JSON.stringify(found.message)}`
         return found.kind === 'builtin' ? `node:${found.name}` : found.path
       },
     )
@@ -180,6 +181,8 @@ interface HostHooks {
   loadUnit: (path: string) => { format: 'cjs' | 'esm' | 'json'; source: string }
 }
 
+const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) {'
+
 /** The only host functions the script can reach, as `__host` (the prelude takes it and removes the global). */
 function installHost(context: QuickJSContext, run: EngineRun, hooks: HostHooks): void {
   const host = context.newObject()
@@ -248,8 +251,8 @@ function installHost(context: QuickJSContext, run: EngineRun, hooks: HostHooks):
     }
   })
   define('compile', (source, filename) => {
-    // One line for the wrapper's head, so the script's own line numbers stay as they are in the file.
-    const wrapped = `(function (exports, require, module, __filename, __dirname) {${text(source)}\n})`
+    // The wrapper's head shares the first line, so the script's own line numbers stay as they are in the file.
+    const wrapped = `${WRAPPER_HEAD}${text(source)}\n})`
     const result = context.evalCode(wrapped, text(filename), { type: 'global' })
     // A syntax error goes back to the script as the very error QuickJS made, so `require` throws it.
     return result.error ? { error: result.error } : result.value
@@ -303,7 +306,7 @@ function entrySource(
   const { entry } = run
   if (entry.kind === 'file') {
     const unit = loadUnit(entry.path)
-    if (unit.format === 'esm') return [unit.source, entry.path, { type: 'module' }]
+    if (unit.format === 'esm') return [withImportMeta(unit.source, entry.path), entry.path, { type: 'module' }]
     return [`__nodeMain(${JSON.stringify(entry.path)})`, 'node:internal/main', { type: 'global' }]
   }
   const module = entry.module ?? (!entry.print && /^\s*(import|export)\s*[\w{*'"]/m.test(entry.code))
@@ -313,6 +316,7 @@ function entrySource(
 
 /** The source QuickJS gets for an `import`: a file's own text, or a module that re-exports a built-in or CommonJS. */
 function moduleSource(context: QuickJSContext, name: string, loadUnit: HostHooks['loadUnit']): string | { error: Error } {
+  if (name.startsWith('node:missing:')) return { error: new Error(JSON.parse(name.slice(13)) as string) }
   if (name.startsWith('node:')) {
     const builtin = name.slice(5)
     const keys = context.evalCode(`Object.keys(__nodeBuiltin(${JSON.stringify(builtin)})).join(',')`, 'node:internal/keys', { type: 'global' })
@@ -327,12 +331,18 @@ function moduleSource(context: QuickJSContext, name: string, loadUnit: HostHooks
   }
   try {
     const unit = loadUnit(name)
-    if (unit.format === 'esm') return unit.source
+    if (unit.format === 'esm') return withImportMeta(unit.source, name)
     if (unit.format === 'json') return `export default ${unit.source}`
     return `const m = __nodeRequire(${JSON.stringify(name)})\nexport default m`
   } catch (error) {
     return { error: error instanceof Error ? error : new Error(String(error)) }
   }
+}
+
+/** `import.meta.url`, `.filename` and `.dirname`, as Node gives them; on the first line, so line numbers stay. */
+function withImportMeta(source: string, path: string): string {
+  const meta = `Object.assign(import.meta, { url: ${JSON.stringify(`file://${path}`)}, filename: ${JSON.stringify(path)}, dirname: ${JSON.stringify(dirname(path))} });`
+  return meta + source
 }
 
 type GlobalCall<T> = { error: QuickJSHandle; value?: undefined; text?: undefined } | { error?: undefined; value: T; text: string }
@@ -359,8 +369,13 @@ function unwrapVoid(context: QuickJSContext, result: ReturnType<QuickJSContext['
  */
 function describeFailure(context: QuickJSContext, error: QuickJSHandle, fs: MemoryFs): string {
   const reported = callGlobal(context, '__nodeUncaught', error)
-  const text = reported.error ? String(context.dump(reported.error)) : reported.text
+  const raw = reported.error ? String(context.dump(reported.error)) : reported.text
   reported.error?.dispose()
+  // Columns on a file's first line count the CommonJS wrapper's head (or the import.meta line); not the file's.
+  const text = raw.replace(/(\/[^\s():]+):1:(\d+)/g, (match, file: string, column: string) => {
+    const offset = Number(column) > WRAPPER_HEAD.length ? WRAPPER_HEAD.length : 0
+    return offset ? `${file}:1:${Number(column) - offset}` : match
+  })
   const at = /\(?(\/[^\s():]+):(\d+):(\d+)\)?/.exec(text)
   let header = ''
   if (at) {

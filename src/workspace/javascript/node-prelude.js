@@ -14,7 +14,9 @@
   function errorText(e) {
     const head = (e.name || 'Error') + (e.message ? ': ' + e.message : '')
     // Ten frames, as Node shows (a runaway recursion would otherwise print thousands).
-    const stack = typeof e.stack === 'string' ? e.stack.split('\n').filter(Boolean).slice(0, 10).join('\n') : ''
+    // The prelude's own frames (require, the loader) are noise to the script's author.
+    const frames = typeof e.stack === 'string' ? e.stack.split('\n').filter((line) => line && !/node:internal\/|\(native\)/.test(line)) : []
+    const stack = frames.slice(0, 10).join('\n')
     return stack ? head + '\n' + stack : head
   }
   function inspect(value, options) {
@@ -785,6 +787,16 @@
   g.console = console
   g.structuredClone = g.structuredClone || ((v) => (v === undefined ? v : JSON.parse(JSON.stringify(v))))
 
+  const url = {
+    URL: g.URL,
+    fileURLToPath: (u) => {
+      const href = String(u instanceof Object && 'href' in u ? u.href : u)
+      if (!href.startsWith('file://')) throw new TypeError('The URL must be of scheme file')
+      return decodeURIComponent(href.slice(7).replace(/^[^/]*/, ''))
+    },
+    pathToFileURL: (p) => new g.URL('file://' + encodeURI(path.resolve(p))),
+  }
+
   // ---- modules ----------------------------------------------------------------------------------------------------
   const builtins = {
     fs: () => fs,
@@ -799,6 +811,7 @@
     'assert/strict': () => assert,
     buffer: () => ({ Buffer }),
     timers: () => ({ setTimeout, setInterval, setImmediate, clearTimeout, clearInterval, clearImmediate }),
+    url: () => url,
   }
   const cache = Object.create(null)
   function moduleError(r) {
