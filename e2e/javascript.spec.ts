@@ -64,6 +64,23 @@ test('Stop ends a runaway while (true) {} within a second', async ({ page }) => 
   await expect(app.messages.getByRole('group', { name: /^Tool call: bash/ }).last()).toContainText('2')
 })
 
+test("the command's timeout ends a runaway script and its engine", async ({ page }) => {
+  await model.push(
+    [
+      toolCalls([{ id: 'slow', name: 'bash', args: { command: 'node -e "while (true) {}"', timeout: 1_500, description: 'Spin' } }]),
+      streamText('It timed out.'),
+    ],
+    { model: 'mock-model' },
+  )
+  const app = await ready(page)
+  await app.send('Spin for a while')
+  await expect(app.replies().last()).toContainText('It timed out.')
+  const result = (await model.requests()).filter((request) => request.model === 'mock-model').at(-1)!
+  const toolOutput = result.body!.messages.find((message) => message.role === 'tool' && message.tool_call_id === 'slow')
+  expect(JSON.stringify(toolOutput)).toContain('terminated command after exceeding timeout 1500 ms')
+  await expect.poll(() => page.workers().filter((worker) => worker.url().includes('engine-worker')).length, { timeout: 1_000 }).toBe(0)
+})
+
 test("a script reaches neither the app's IndexedDB nor the network", async ({ page, context }) => {
   const requested: string[] = []
   context.on('request', (request) => requested.push(request.url()))
