@@ -139,6 +139,8 @@ export async function runInEngine(run: EngineRun): Promise<EngineResult> {
       if (run.shouldStop()) stopped = true
     }
 
+    const flushed = callGlobal(context, '__nodeFlush')
+    flushed.error?.dispose()
     if (run.entry.kind === 'source' && run.entry.print && !failure && pending && exitCode === undefined && !stopped) {
       const text = callGlobal(context, '__nodeInspect', pending)
       if (!text.error) write(1, `${text.text}\n`)

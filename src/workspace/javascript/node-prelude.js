@@ -8,6 +8,25 @@
   const hidden = (object, key, value) =>
     Object.defineProperty(object, key, { value, writable: true, configurable: true, enumerable: false })
 
+  // Output is gathered here and handed to the host in pieces: a call into the host costs far more than a log line.
+  // The first write after a quiet spell goes at once, so a line printed before a long computation shows before it.
+  let pendingFd = 1
+  let pendingText = ''
+  let flushedAt = 0
+  function flush() {
+    if (pendingText) host.write(pendingFd, pendingText)
+    pendingText = ''
+    flushedAt = Date.now()
+  }
+  function write(fd, text) {
+    if (fd !== pendingFd) {
+      flush()
+      pendingFd = fd
+    }
+    pendingText += text
+    if (pendingText.length > 16384 || Date.now() - flushedAt > 16) flush()
+  }
+
   // ---- util.inspect / format: Node's look for the common cases -------------------------------------------------
   const quote = (s) => "'" + s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n') + "'"
   const keyText = (k) => (typeof k === 'symbol' ? '[' + k.toString() + ']' : /^[A-Za-z_$][\w$]*$/.test(k) ? k : quote(k))
@@ -100,9 +119,15 @@
         }
       })
       rest = args.slice(index)
-      return [out, ...rest.map((a) => (typeof a === 'string' ? a : inspect(a)))].join(' ')
+      return [out, ...rest.map(show)].join(' ')
     }
-    return rest.map((a) => (typeof a === 'string' ? a : inspect(a))).join(' ')
+    return rest.length === 1 ? show(rest[0]) : rest.map(show).join(' ')
+  }
+  // The common arguments, without inspect's machinery (a log line per loop turn is the usual hot path).
+  function show(a) {
+    if (typeof a === 'string') return a
+    if ((typeof a === 'number' && !Object.is(a, -0)) || typeof a === 'boolean') return String(a)
+    return inspect(a)
   }
 
   // ---- Buffer: a Uint8Array that reads back as text -------------------------------------------------------------
@@ -344,6 +369,7 @@
   g.clearTimeout = g.clearInterval = g.clearImmediate = clearTimer
   g.queueMicrotask = (fn) => void Promise.resolve().then(fn)
   hidden(g, '__runTimers', function () {
+    flush()
     let next
     for (const [id, t] of timers) if (!next || t.at < next[1].at || (t.at === next[1].at && t.seq < next[1].seq)) next = [id, t]
     if (!next) return -1
@@ -362,7 +388,7 @@
   const stream = (fd) => {
     const s = new EventEmitter()
     s.write = (chunk, encoding, callback) => {
-      host.write(fd, typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString())
+      write(fd, typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString())
       const done = typeof encoding === 'function' ? encoding : callback
       if (done) queueMicrotask(done)
       return true
@@ -401,6 +427,7 @@
       cwd = target
     },
     exit: (code) => {
+      flush()
       host.exit(code === undefined ? (process.exitCode === undefined ? 0 : Number(process.exitCode) | 0) : Number(code) | 0)
       // The engine stops the script at its next check; this throw ends the current frame sooner.
       throw new Error('process.exit')
@@ -418,7 +445,7 @@
     ),
     uptime: () => (host.now() - info.started) / 1000,
     memoryUsage: () => ({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 }),
-    emitWarning: (warning) => host.write(2, '(node) Warning: ' + (warning && warning.message ? warning.message : warning) + '\n'),
+    emitWarning: (warning) => write(2, '(node) Warning: ' + (warning && warning.message ? warning.message : warning) + '\n'),
     umask: () => 18,
     getuid: () => 1000,
     getgid: () => 1000,
@@ -459,28 +486,28 @@
   const counts = new Map()
   const times = new Map()
   let group = ''
-  const out = (fd) => (...args) => host.write(fd, format(...args).replace(/^(?=.)/gm, group) + '\n')
+  const out = (fd) => (...args) => write(fd, (group ? format(...args).replace(/^(?=.)/gm, group) : format(...args)) + '\n')
   const console = {
     log: out(1),
     info: out(1),
     debug: out(1),
     error: out(2),
     warn: out(2),
-    trace: (...args) => host.write(2, 'Trace: ' + format(...args) + '\n' + (new Error().stack || '')),
-    dir: (v, options) => host.write(1, inspect(v, options) + '\n'),
-    table: (v) => host.write(1, inspect(v) + '\n'),
+    trace: (...args) => write(2, 'Trace: ' + format(...args) + '\n' + (new Error().stack || '')),
+    dir: (v, options) => write(1, inspect(v, options) + '\n'),
+    table: (v) => write(1, inspect(v) + '\n'),
     assert: (ok, ...args) => {
-      if (!ok) host.write(2, 'Assertion failed' + (args.length ? ': ' + format(...args) : '') + '\n')
+      if (!ok) write(2, 'Assertion failed' + (args.length ? ': ' + format(...args) : '') + '\n')
     },
     count: (label = 'default') => {
       counts.set(label, (counts.get(label) || 0) + 1)
-      host.write(1, label + ': ' + counts.get(label) + '\n')
+      write(1, label + ': ' + counts.get(label) + '\n')
     },
     countReset: (label = 'default') => counts.delete(label),
     time: (label = 'default') => times.set(label, host.now()),
-    timeLog: (label = 'default', ...args) => host.write(1, label + ': ' + (host.now() - times.get(label)).toFixed(3) + 'ms' + (args.length ? ' ' + format(...args) : '') + '\n'),
+    timeLog: (label = 'default', ...args) => write(1, label + ': ' + (host.now() - times.get(label)).toFixed(3) + 'ms' + (args.length ? ' ' + format(...args) : '') + '\n'),
     timeEnd: (label = 'default') => {
-      host.write(1, label + ': ' + (host.now() - times.get(label)).toFixed(3) + 'ms\n')
+      write(1, label + ': ' + (host.now() - times.get(label)).toFixed(3) + 'ms\n')
       times.delete(label)
     },
     group: (...args) => {
@@ -568,7 +595,7 @@
       return encoding ? bytes.toString(encoding) : bytes
     },
     writeFileSync(p, data, options) {
-      if (p === 1 || p === 2) return void host.write(p, typeof data === 'string' ? data : Buffer.from(data).toString())
+      if (p === 1 || p === 2) return void write(p, typeof data === 'string' ? data : Buffer.from(data).toString())
       const flag = options && typeof options === 'object' && options.flag
       const error = host.writeFile(target(p), bytesOf(data), flag === 'a')
       if (error) throw fsError(JSON.parse(error), 'open')
@@ -895,6 +922,7 @@
     g.__filename = name
     g.__dirname = '.'
   })
+  hidden(g, '__nodeFlush', flush)
   hidden(g, '__nodeInspect', (v) => inspect(v, { top: true }))
   hidden(g, '__nodeUncaught', (e) => (e instanceof Error ? errorText(e) : 'Uncaught ' + inspect(e)))
   hidden(g, '__nodeExitCode', () => (process.exitCode === undefined ? 0 : Number(process.exitCode) | 0))
