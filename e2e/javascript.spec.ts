@@ -120,3 +120,18 @@ test("a script reaches neither the app's IndexedDB nor the network", async ({ pa
   expect(elsewhere).toEqual([])
   expect(requested.some((url) => url.includes('example.com'))).toBe(false)
 })
+
+test("after one visit node runs offline: the engine and its wasm come from the app's cache", async ({ page, context }) => {
+  const app = await ready(page)
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null)
+  await context.setOffline(true)
+  await page.reload()
+  await app.ready()
+  // The benchmark's door to the offline shell (the scripted model is unreachable offline too).
+  const times = await page.evaluate(async () => {
+    const hook = (window as unknown as { __tabcode: { nodeBench(): Promise<{ nodeEvalTimes(runs: number): Promise<{ coldMs: number }> }> } }).__tabcode
+    return (await hook.nodeBench()).nodeEvalTimes(1)
+  })
+  expect(times.coldMs).toBeGreaterThan(0)
+  await context.setOffline(false)
+})
