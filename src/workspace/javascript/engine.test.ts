@@ -91,6 +91,9 @@ describe('the offline node', () => {
     )
     expect(out.stderr).toBe('')
     expect(out.stdout).toBe('6\n')
+    const broken = await node({ 'bad.ts': 'const x: = 1' }, 'bad.ts')
+    expect(broken.exitCode).toBe(1)
+    expect(broken.stderr).toMatch(/^\/workspace\/bad\.ts: .*\(1:/)
   })
 
   it('reads and writes the project files synchronously, with Node error codes', async () => {

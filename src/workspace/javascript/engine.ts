@@ -1,8 +1,8 @@
-import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule, VmFunctionImplementation } from 'quickjs-emscripten-core'
+import type { QuickJSContext, QuickJSHandle, QuickJSWASMModule, VmFunctionImplementation } from 'quickjs-emscripten-core'
 import { dirname } from '../path'
 import { FsError, type MemoryFs } from './memory-fs'
 import prelude from './node-prelude.js?raw'
-import { formatOf, isTypeScript, resolveModule } from './resolve'
+import { formatOf, hasModuleSyntax, isTypeScript, resolveModule } from './resolve'
 
 /** What `node` reports as its version: the Node release whose surface the prelude follows. */
 export const NODE_VERSION = 'v22.12.0'
@@ -90,10 +90,11 @@ export async function runInEngine(run: EngineRun): Promise<EngineResult> {
   }
 
   try {
-    installHost(context, run, { write, now, started, exit: (code) => {
+    const exit = (code: number) => {
       exitCode ??= code
       run.fs.freeze()
-    }, loadUnit })
+    }
+    installHost(context, run, { write, now, started, exit, loadUnit })
     runtime.setModuleLoader(
       (name) => moduleSource(context, name, loadUnit),
       (base, requested) => {
@@ -108,7 +109,16 @@ export async function runInEngine(run: EngineRun): Promise<EngineResult> {
     armed = true
 
     let pending: QuickJSHandle | undefined
-    const outcome = context.evalCode(...entrySource(run, loadUnit))
+    let source: ReturnType<typeof entrySource>
+    try {
+      source = entrySource(run, loadUnit)
+    } catch (error) {
+      // The entry could not be prepared: a TypeScript file sucrase cannot parse, say.
+      const path = run.entry.kind === 'file' ? run.entry.path : run.entry.name
+      write(2, `${path}: ${error instanceof Error ? error.message : String(error)}\n`)
+      return { exitCode: 1, stopped: false }
+    }
+    const outcome = context.evalCode(...source)
     let failure: QuickJSHandle | undefined
     if (outcome.error) failure = outcome.error
     else pending = outcome.value
@@ -311,7 +321,7 @@ function entrySource(
     if (unit.format === 'esm') return [withImportMeta(unit.source, entry.path), entry.path, { type: 'module' }]
     return [`__nodeMain(${JSON.stringify(entry.path)})`, 'node:internal/main', { type: 'global' }]
   }
-  const module = entry.module ?? (!entry.print && /^\s*(import|export)\s*[\w{*'"]/m.test(entry.code))
+  const module = entry.module ?? (!entry.print && hasModuleSyntax(entry.code))
   if (module) return [entry.code, `${run.cwd}/${entry.name}`, { type: 'module' }]
   return [`__nodeEvalScope(${JSON.stringify(entry.name)});\n(0, eval)(${JSON.stringify(entry.code)})`, entry.name, { type: 'global' }]
 }
@@ -390,5 +400,3 @@ function describeFailure(context: QuickJSContext, error: QuickJSHandle, fs: Memo
   }
   return `${header}${text}\n\nNode.js ${NODE_VERSION}\n`
 }
-
-export type { QuickJSRuntime }
