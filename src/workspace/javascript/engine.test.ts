@@ -131,6 +131,17 @@ describe('the offline node', () => {
     expect(out.stdout).toBe('[["/workspace/args.js","--flag","x"],"hello","/workspace"]\npiped in\n')
   })
 
+  it('reads piped lines with readline, by event, question and async iteration', async () => {
+    const files = {
+      'events.js': "const rl = require('readline').createInterface({ input: process.stdin })\nconst seen = []\nrl.on('line', (l) => seen.push(l.toUpperCase()))\nrl.on('close', () => console.log(seen.join(',')))",
+      'ask.mjs': "import readline from 'node:readline/promises'\nconst rl = readline.createInterface({ input: process.stdin, output: process.stdout })\nconst name = await rl.question('name? ')\nconsole.log(`hi ${name}`)\nrl.close()",
+      'iterate.mjs': "import { createInterface } from 'readline'\nlet total = 0\nfor await (const line of createInterface({ input: process.stdin })) total += Number(line)\nconsole.log(total)",
+    }
+    expect((await node(files, 'events.js', { stdin: 'a\nb\n' })).stdout).toBe('A,B\n')
+    expect((await node(files, 'ask.mjs', { stdin: 'Ada\n' })).stdout).toBe('name? hi Ada\n')
+    expect((await node(files, 'iterate.mjs', { stdin: '1\n2\n3\n' })).stdout).toBe('6\n')
+  })
+
   it('ends at process.exit with its code, and nothing after it runs', async () => {
     const out = await node({ 'exit.js': "console.log('before')\ntry { process.exit(3) } catch {}\nconsole.log('after')\nrequire('fs').writeFileSync('late.txt', 'x')" }, 'exit.js')
     expect(out.exitCode).toBe(3)

@@ -814,6 +814,70 @@
   g.console = console
   g.structuredClone = g.structuredClone || ((v) => (v === undefined ? v : JSON.parse(JSON.stringify(v))))
 
+  // readline over the piped stdin (there is no terminal): lines, questions answered from the next line, close.
+  function createInterface(options) {
+    const input = (options && options.input) || stdin
+    const rl = new EventEmitter()
+    const lines = input === stdin ? info.stdin.split('\n') : []
+    if (lines.length && lines[lines.length - 1] === '') lines.pop()
+    let closed = false
+    let started = false
+    const waiting = []
+    const next = () => (lines.length ? lines.shift() : undefined)
+    const start = () => {
+      if (started) return
+      started = true
+      setTimeout(function pump() {
+        if (closed) return
+        if (waiting.length) {
+          const line = next()
+          if (line === undefined) return rl.close()
+          waiting.shift()(line)
+        } else if (rl.listenerCount('line')) {
+          const line = next()
+          if (line === undefined) return rl.close()
+          rl.emit('line', line)
+        } else return void (started = false)
+        setTimeout(pump)
+      })
+    }
+    const on = rl.on.bind(rl)
+    rl.on = rl.addListener = (name, fn) => {
+      on(name, fn)
+      if (name === 'line') start()
+      return rl
+    }
+    rl.question = (query, opts, callback) => {
+      const done = typeof opts === 'function' ? opts : callback
+      write(1, String(query))
+      waiting.push(done)
+      start()
+    }
+    rl.close = () => {
+      if (closed) return
+      closed = true
+      rl.emit('close')
+    }
+    rl.setPrompt = (p) => (rl._prompt = p)
+    rl.prompt = () => write(1, rl._prompt === undefined ? '> ' : rl._prompt)
+    rl.write = (text) => write(1, String(text))
+    rl.pause = rl.resume = () => rl
+    rl[Symbol.asyncIterator] = async function* () {
+      closed = true
+      for (let line = next(); line !== undefined; line = next()) yield line
+    }
+    return rl
+  }
+  const readline = { createInterface, Interface: EventEmitter, emitKeypressEvents: () => {}, clearLine: () => true, cursorTo: () => true }
+  const readlinePromises = {
+    createInterface: (options) => {
+      const rl = createInterface(options)
+      const question = rl.question
+      rl.question = (query) => new Promise((resolve) => question(query, resolve))
+      return rl
+    },
+  }
+
   const url = {
     URL: g.URL,
     fileURLToPath: (u) => {
@@ -839,6 +903,8 @@
     buffer: () => ({ Buffer }),
     timers: () => ({ setTimeout, setInterval, setImmediate, clearTimeout, clearInterval, clearImmediate }),
     url: () => url,
+    readline: () => readline,
+    'readline/promises': () => readlinePromises,
   }
   const cache = Object.create(null)
   function moduleError(r) {
