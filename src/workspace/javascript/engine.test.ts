@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs'
+import { posix } from 'node:path'
+import { inspect } from 'node:util'
 import { createRequire } from 'node:module'
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSWASMModule } from 'quickjs-emscripten-core'
 import variant from '@jitl/quickjs-wasmfile-release-sync'
@@ -120,6 +122,29 @@ describe('the offline node', () => {
     expect(changes.writes.map((w) => w.path)).toEqual(['/workspace/out/deep/count.txt'])
     expect(changes.removals).toEqual(['/workspace/data/in.txt'])
     expect(changes.directories).toEqual(['/workspace/out', '/workspace/out/deep'])
+  })
+
+  it("answers path and inspect as Node's own do", async () => {
+    const paths: [string, string[]][] = [
+      ['join', ['a', '../b', './c/', 'd']], ['join', ['/a/', '', 'b']], ['join', ['']], ['resolve', ['x', '../y']], ['resolve', ['/a', 'b', '/c', 'd']],
+      ['dirname', ['/a/b/c.txt']], ['dirname', ['a']], ['dirname', ['/']], ['basename', ['/a/b.tar.gz', '.gz']], ['basename', ['/a/b/']],
+      ['extname', ['x.tar.gz']], ['extname', ['.bashrc']], ['extname', ['a.']], ['relative', ['/a/b/c', '/a/d']], ['relative', ['/a', '/a']],
+      ['normalize', ['/a//b/../c/.']], ['isAbsolute', ['./x']],
+    ]
+    const values = ['{ a: 1, b: [1, 2, { c: 3 }], s: "x" }', '[]', '{}', 'new Map([["k", { v: 1 }]])', 'null', '[undefined, -0, 1n]', '"quoted \'here\'"', '{ "needs-quote": true }']
+    const code = [
+      "const path = require('path'), util = require('util')",
+      `for (const [fn, args] of ${JSON.stringify(paths)}) console.log(JSON.stringify(path[fn](...args)))`,
+      ...values.map((value) => `console.log(util.inspect(${value}))`),
+    ].join('\n')
+    const out = await node({}, evaluate(code))
+    const expected = [
+      // resolve starts from the script's cwd, /workspace here.
+      ...paths.map(([fn, args]) => JSON.stringify((posix[fn as keyof typeof posix] as (...a: string[]) => unknown)(...(fn === 'resolve' ? ['/workspace', ...args] : args)))),
+      ...values.map((value) => inspect(new Function(`return (${value})`)())),
+    ]
+    expect(out.stderr).toBe('')
+    expect(out.stdout.trim().split('\n')).toEqual(expected)
   })
 
   it('gives process.argv, env, cwd, stdout.write and stdin', async () => {

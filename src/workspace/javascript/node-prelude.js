@@ -28,7 +28,11 @@
   }
 
   // ---- util.inspect / format: Node's look for the common cases -------------------------------------------------
-  const quote = (s) => "'" + s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n') + "'"
+  // Single quotes unless the string has some and lacks another kind, as util.inspect chooses.
+  const quote = (s) => {
+    const q = !s.includes("'") ? "'" : !s.includes('"') ? '"' : !s.includes('`') && !s.includes('${') ? '`' : "'"
+    return q + s.replace(/\\/g, '\\\\').replace(new RegExp(q, 'g'), '\\' + q).replace(/\n/g, '\\n') + q
+  }
   const keyText = (k) => (typeof k === 'symbol' ? '[' + k.toString() + ']' : /^[A-Za-z_$][\w$]*$/.test(k) ? k : quote(k))
   function errorText(e) {
     const head = (e.name || 'Error') + (e.message ? ': ' + e.message : '')
@@ -236,6 +240,7 @@
     isAbsolute: (p) => String(p).startsWith('/'),
     dirname: (p) => {
       const s = String(p).replace(/\/+$/, '')
+      if (s === '' && String(p).startsWith('/')) return '/'
       const i = s.lastIndexOf('/')
       return i < 0 ? '.' : i === 0 ? '/' : s.slice(0, i)
     },
