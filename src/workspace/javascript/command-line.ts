@@ -15,7 +15,7 @@ export const NODE_USAGE = `Usage: node [options] [ script.js | script.ts ] [argu
        node - (or no script: read the script from stdin)
 
 This node is QuickJS in a sandbox: the project's files, console, process and the built-in modules fs, path,
-process, util, events, os, assert, buffer, timers, url and readline. npm packages and native addons need WebContainer.
+process, util, events, os, assert, buffer, timers, url, readline and crypto (random, sha256/sha1/md5). npm packages and native addons need WebContainer.
 `
 
 /** `node`'s own argv (after `argv[0]`) read the way Node reads it: options, then the script and its arguments. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { posix } from 'node:path'
 import { inspect } from 'node:util'
@@ -145,6 +146,18 @@ describe('the offline node', () => {
     ]
     expect(out.stderr).toBe('')
     expect(out.stdout.trim().split('\n')).toEqual(expected)
+  })
+
+  it('hashes with sha256, sha1 and md5 as Node does, and gives random values', async () => {
+    const inputs = ['', 'abc', 'x'.repeat(55), 'y'.repeat(64), 'héllo wörld '.repeat(40)]
+    const code = [
+      "const crypto = require('crypto')",
+      `for (const text of ${JSON.stringify(inputs)}) for (const algorithm of ['sha256', 'sha1', 'md5']) console.log(crypto.createHash(algorithm).update(text).digest('hex'))`,
+      'console.log(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(globalThis.crypto.randomUUID()), crypto.randomBytes(8).length)',
+    ].join('\n')
+    const out = await node({}, evaluate(code))
+    const expected = inputs.flatMap((text) => ['sha256', 'sha1', 'md5'].map((algorithm) => createHash(algorithm).update(text).digest('hex')))
+    expect(out.stdout.trim().split('\n')).toEqual([...expected, 'true 8'])
   })
 
   it('gives process.argv, env, cwd, stdout.write and stdin', async () => {

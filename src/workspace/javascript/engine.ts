@@ -223,6 +223,7 @@ function installHost(context: QuickJSContext, run: EngineRun, hooks: HostHooks):
     hooks.exit(context.getNumber(code!) | 0)
     return undefined
   })
+  define('random', (size) => context.newArrayBuffer(globalThis.crypto.getRandomValues(new Uint8Array(context.getNumber(size!))).buffer))
   define('encode', (value) => context.newArrayBuffer(encoder.encode(text(value)).buffer))
   define('decode', (buffer) => context.newString(decoder.decode(bytes(buffer!))))
   define('readBytes', (path) => {

@@ -883,6 +883,148 @@
     },
   }
 
+  // ---- crypto: randomness from the host, and the common digests in plain JavaScript ----------------------------
+  const randomFill = (view) => {
+    new Uint8Array(view.buffer, view.byteOffset, view.byteLength).set(new Uint8Array(host.random(view.byteLength)))
+    return view
+  }
+  const randomUUID = () => {
+    const b = randomFill(new Uint8Array(16))
+    b[6] = (b[6] & 15) | 64
+    b[8] = (b[8] & 63) | 128
+    const h = Buffer.from(b).toString('hex')
+    return h.slice(0, 8) + '-' + h.slice(8, 12) + '-' + h.slice(12, 16) + '-' + h.slice(16, 20) + '-' + h.slice(20)
+  }
+  const rotl = (x, n) => (x << n) | (x >>> (32 - n))
+  const rotr = (x, n) => (x >>> n) | (x << (32 - n))
+  // Merkle–Damgård padding: the message, 0x80, zeros, and the bit length in 8 bytes (big- or little-endian).
+  function blocks(bytes, littleEndian) {
+    const total = ((bytes.length + 8) >> 6) * 64 + 64
+    const padded = new Uint8Array(total)
+    padded.set(bytes)
+    padded[bytes.length] = 0x80
+    const view = new DataView(padded.buffer)
+    const bits = bytes.length * 8
+    view.setUint32(total - (littleEndian ? 8 : 4), bits >>> 0, littleEndian)
+    view.setUint32(total - (littleEndian ? 4 : 8), Math.floor(bits / 2 ** 32), littleEndian)
+    return view
+  }
+  const K256 = [
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01,
+    0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc,
+    0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147,
+    0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08,
+    0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
+    0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+  ]
+  function sha256(bytes) {
+    const view = blocks(bytes, false)
+    const h = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+    const w = new Array(64)
+    for (let offset = 0; offset < view.byteLength; offset += 64) {
+      for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + i * 4)
+      for (let i = 16; i < 64; i++) {
+        const s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >>> 3)
+        const s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >>> 10)
+        w[i] = (w[i - 16] + s0 + w[i - 7] + s1) | 0
+      }
+      let [a, b, c, d, e, f, g, k] = h
+      for (let i = 0; i < 64; i++) {
+        const t1 = (k + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K256[i] + w[i]) | 0
+        const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0
+        k = g
+        g = f
+        f = e
+        e = (d + t1) | 0
+        d = c
+        c = b
+        b = a
+        a = (t1 + t2) | 0
+      }
+      ;[a, b, c, d, e, f, g, k].forEach((x, i) => (h[i] = (h[i] + x) | 0))
+    }
+    const out = new DataView(new ArrayBuffer(32))
+    h.forEach((x, i) => out.setUint32(i * 4, x))
+    return new Uint8Array(out.buffer)
+  }
+  function sha1(bytes) {
+    const view = blocks(bytes, false)
+    const h = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0]
+    const w = new Array(80)
+    for (let offset = 0; offset < view.byteLength; offset += 64) {
+      for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + i * 4)
+      for (let i = 16; i < 80; i++) w[i] = rotl(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1)
+      let [a, b, c, d, e] = h
+      for (let i = 0; i < 80; i++) {
+        const [f, k] = i < 20 ? [(b & c) | (~b & d), 0x5a827999] : i < 40 ? [b ^ c ^ d, 0x6ed9eba1] : i < 60 ? [(b & c) | (b & d) | (c & d), 0x8f1bbcdc] : [b ^ c ^ d, 0xca62c1d6]
+        const t = (rotl(a, 5) + f + e + k + w[i]) | 0
+        e = d
+        d = c
+        c = rotl(b, 30)
+        b = a
+        a = t
+      }
+      ;[a, b, c, d, e].forEach((x, i) => (h[i] = (h[i] + x) | 0))
+    }
+    const out = new DataView(new ArrayBuffer(20))
+    h.forEach((x, i) => out.setUint32(i * 4, x))
+    return new Uint8Array(out.buffer)
+  }
+  const MD5_S = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21]
+  const MD5_K = Array.from({ length: 64 }, (_, i) => Math.floor(Math.abs(Math.sin(i + 1)) * 2 ** 32) | 0)
+  function md5(bytes) {
+    const view = blocks(bytes, true)
+    const h = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476]
+    for (let offset = 0; offset < view.byteLength; offset += 64) {
+      let [a, b, c, d] = h
+      for (let i = 0; i < 64; i++) {
+        const round = i >> 4
+        const f = round === 0 ? (b & c) | (~b & d) : round === 1 ? (d & b) | (~d & c) : round === 2 ? b ^ c ^ d : c ^ (b | ~d)
+        const g = round === 0 ? i : round === 1 ? (5 * i + 1) % 16 : round === 2 ? (3 * i + 5) % 16 : (7 * i) % 16
+        const t = d
+        d = c
+        c = b
+        b = (b + rotl((a + f + MD5_K[i] + view.getUint32(offset + g * 4, true)) | 0, MD5_S[round * 4 + (i % 4)])) | 0
+        a = t
+      }
+      ;[a, b, c, d].forEach((x, i) => (h[i] = (h[i] + x) | 0))
+    }
+    const out = new DataView(new ArrayBuffer(16))
+    h.forEach((x, i) => out.setUint32(i * 4, x, true))
+    return new Uint8Array(out.buffer)
+  }
+  const DIGESTS = { sha256, sha1, md5 }
+  function createHash(algorithm) {
+    const digest = DIGESTS[String(algorithm).toLowerCase().replace('-', '')]
+    if (!digest) throw new Error("Digest method not supported in the offline node: '" + algorithm + "' (sha256, sha1 and md5 are)")
+    const parts = []
+    const hash = {
+      update(data, encoding) {
+        parts.push(typeof data === 'string' ? Buffer.from(data, encoding) : Buffer.from(data))
+        return hash
+      },
+      digest(encoding) {
+        const out = Buffer.from(digest(Buffer.concat(parts)))
+        return encoding ? out.toString(encoding) : out
+      },
+    }
+    return hash
+  }
+  const webcrypto = { getRandomValues: randomFill, randomUUID }
+  const crypto = {
+    randomUUID,
+    randomBytes: (n) => randomFill(Buffer.alloc(n)),
+    randomInt: (min, max) => {
+      if (max === undefined) [min, max] = [0, min]
+      return min + Math.floor((new Uint32Array(host.random(4))[0] / 2 ** 32) * (max - min))
+    },
+    getRandomValues: randomFill,
+    createHash,
+    webcrypto,
+  }
+  g.crypto = webcrypto
+
   const url = {
     URL: g.URL,
     fileURLToPath: (u) => {
@@ -909,6 +1051,7 @@
     timers: () => ({ setTimeout, setInterval, setImmediate, clearTimeout, clearInterval, clearImmediate }),
     url: () => url,
     readline: () => readline,
+    crypto: () => crypto,
     'readline/promises': () => readlinePromises,
   }
   const cache = Object.create(null)

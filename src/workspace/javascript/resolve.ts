@@ -3,12 +3,12 @@ import type { MemoryFs } from './memory-fs'
 
 /** The built-in modules the offline `node` provides (the prelude defines them), with or without `node:`. */
 export const BUILTIN_MODULES = new Set([
-  'fs', 'fs/promises', 'path', 'path/posix', 'process', 'util', 'events', 'os', 'assert', 'assert/strict', 'buffer', 'timers', 'url', 'readline', 'readline/promises',
+  'fs', 'fs/promises', 'path', 'path/posix', 'process', 'util', 'events', 'os', 'assert', 'assert/strict', 'buffer', 'timers', 'url', 'readline', 'readline/promises', 'crypto',
 ])
 
 /** Node's own modules that need a real process, a network or a native binding. */
 const NODE_ONLY = new Set([
-  'child_process', 'cluster', 'crypto', 'dgram', 'diagnostics_channel', 'dns', 'domain', 'http', 'http2', 'https',
+  'child_process', 'cluster', 'dgram', 'diagnostics_channel', 'dns', 'domain', 'http', 'http2', 'https',
   'inspector', 'module', 'net', 'perf_hooks', 'punycode', 'querystring', 'repl',
   'stream', 'stream/promises', 'string_decoder', 'sys', 'test', 'timers/promises', 'tls', 'trace_events', 'tty',
   'v8', 'vm', 'wasi', 'worker_threads', 'zlib', 'sqlite', 'sea',
