@@ -22,6 +22,8 @@ export interface EngineHostOptions {
 export function createEngineHost(options: EngineHostOptions): (request: EngineRequest) => Promise<void> {
   let quickjs: Promise<QuickJSWASMModule> | undefined
   let stripTypes: ((source: string, path: string) => string) | undefined
+  // The project's files as of the last run: the next one sends only what changed.
+  let cache = new Map<string, { path: string; content: Uint8Array; modified: number }>()
   const stopRequested = new Set<number>()
   const wakers = new Map<number, () => void>()
 
@@ -35,10 +37,16 @@ export function createEngineHost(options: EngineHostOptions): (request: EngineRe
     try {
       quickjs ??= options.loadQuickJS()
       const module = await quickjs
-      if (!stripTypes && (isTypeScript(request.entry.kind === 'file' ? request.entry.path : '') || request.files.some((file) => isTypeScript(file.path)))) {
-        stripTypes = await options.loadStripTypes()
+      const files = new Map<string, { path: string; content: Uint8Array; modified: number }>()
+      for (const path of request.keep) {
+        const kept = cache.get(path)
+        if (kept) files.set(path, kept)
       }
-      const fs = new MemoryFs(request.files, [request.root, request.cwd, '/tmp'])
+      for (const file of request.files) files.set(file.path, file)
+      cache = files
+      const entryPath = request.entry.kind === 'file' ? request.entry.path : ''
+      if (!stripTypes && (isTypeScript(entryPath) || [...files.keys()].some(isTypeScript))) stripTypes = await options.loadStripTypes()
+      const fs = new MemoryFs(files.values(), [request.root, request.cwd, '/tmp'])
       const pending: Record<1 | 2, string> = { 1: '', 2: '' }
       let flushed = 0
       const flush = () => {

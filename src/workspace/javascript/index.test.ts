@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryWorkspace } from '../local/memory-workspace'
 import { createEngineHost } from './host'
 import { createNodeRuntime } from './index'
-import type { EngineChannel, EngineReply } from './protocol'
+import type { EngineChannel, EngineReply, EngineRunMessage } from './protocol'
 import { stripTypes } from './strip-types'
 
 let quickjs: QuickJSWASMModule
@@ -18,6 +18,7 @@ beforeAll(async () => {
 /** The engine on this thread, as the worker runs it; counts how many were started and terminated. */
 function inProcessEngines() {
   const counts = { started: 0, terminated: 0 }
+  const engines = { counts, start: (): EngineChannel => start(), onRun: (_message: EngineRunMessage) => {} }
   const start = (): EngineChannel => {
     counts.started++
     let listener: (reply: EngineReply) => void = () => {}
@@ -27,12 +28,15 @@ function inProcessEngines() {
       reply: (message) => listener(message),
     })
     return {
-      post: (message) => void handle(message),
+      post: (message) => {
+        if (message.type === 'run') engines.onRun(message)
+        void handle(message)
+      },
       onReply: (next) => (listener = next),
       terminate: () => counts.terminated++,
     }
   }
-  return { start, counts }
+  return engines
 }
 
 async function node(argv: string[], files: Record<string, string> = {}, options: { stdin?: string; signal?: AbortSignal; runtime?: ReturnType<typeof createNodeRuntime>; onStdout?: (text: string) => void } = {}) {
@@ -84,6 +88,31 @@ describe('runNode', () => {
     const pkg = await node(['-e', "require('express')"])
     expect(pkg.exitCode).toBe(1)
     expect(pkg.stderr).toMatch(/Cannot find module 'express'.*need WebContainer/)
+  })
+
+  it('sends an engine only the files that changed, and it sees every change', async () => {
+    const engines = inProcessEngines()
+    const runtime = createNodeRuntime(engines.start)
+    const workspace = createMemoryWorkspace({ 'a.txt': 'one', 'b.txt': 'two' })
+    const read = "const fs = require('fs'); console.log(fs.readdirSync('.').filter((n) => n.endsWith('.txt')).map((n) => n + '=' + fs.readFileSync(n, 'utf8')).join(' '))"
+    const sent: string[][] = []
+    const run = async () => {
+      let stdout = ''
+      await runtime.run({
+        argv: ['node', '-e', read], cwd: '/workspace', env: {}, stdin: '', files: workspace, signal: new AbortController().signal,
+        onStdout: (text) => (stdout += text), onStderr: (text) => (stdout += text),
+      })
+      return stdout
+    }
+    engines.onRun = (message) => sent.push(message.files.map((file) => file.path).sort())
+    expect(await run()).toBe('a.txt=one b.txt=two\n')
+    await workspace.writeFile('/workspace/b.txt', 'changed')
+    await workspace.writeFile('/workspace/c.txt', 'new')
+    expect(await run()).toBe('a.txt=one b.txt=changed c.txt=new\n')
+    await workspace.remove('/workspace/a.txt')
+    expect(await run()).toBe('b.txt=changed c.txt=new\n')
+    expect(sent).toEqual([['/workspace/a.txt', '/workspace/b.txt'], ['/workspace/b.txt', '/workspace/c.txt'], []])
+    expect(engines.counts.started).toBe(1)
   })
 
   it('reuses an engine that ended cleanly and terminates a stopped one', async () => {

@@ -17,12 +17,15 @@ export interface NodeRuntime {
 
 /**
  * The offline `node`. Each run gets a snapshot of the project's files (synchronous `fs` needs them inside the
- * engine) and, when it ends, the engine's changes are written back through `request.files`. Engines are reused while
+ * engine; a reused engine gets only what changed since its last run) and, when it ends, the engine's changes are
+ * written back through `request.files`. Engines are reused while
  * they end cleanly (so a warm run costs no wasm start-up); a stopped one is terminated.
  */
 export function createNodeRuntime(startEngine: () => EngineChannel): NodeRuntime {
   const idle: EngineChannel[] = []
   const listeners = new WeakMap<EngineChannel, (reply: EngineReply) => void>()
+  // What each engine holds of the project (path → size and time), so a run sends only the files that changed.
+  const held = new WeakMap<EngineChannel, Map<string, string>>()
   let nextId = 1
 
   const acquire = (): EngineChannel => {
@@ -57,8 +60,19 @@ export function createNodeRuntime(startEngine: () => EngineChannel): NodeRuntime
         return { exitCode: 1 }
       }
     }
-    const { files, directories } = await snapshot(request.files, entry.kind === 'file' ? entry.path : undefined)
-    if (request.signal.aborted) return { exitCode: ABORTED_EXIT_CODE }
+    const channel = acquire()
+    const release = () => idle.push(channel)
+    let project: Snapshot
+    try {
+      project = await snapshot(request.files, entry.kind === 'file' ? entry.path : undefined, held.get(channel) ?? new Map())
+    } catch (error) {
+      release()
+      throw error
+    }
+    if (request.signal.aborted) {
+      release()
+      return { exitCode: ABORTED_EXIT_CODE }
+    }
 
     const id = nextId++
     const stop = typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated !== false
@@ -74,11 +88,11 @@ export function createNodeRuntime(startEngine: () => EngineChannel): NodeRuntime
       stdin: entry.kind === 'source' && entry.name === '[stdin]' ? '' : request.stdin,
       entry,
       args: command.args,
-      files,
-      directories,
+      files: project.files,
+      keep: project.keep,
+      directories: project.directories,
       ...(stop ? { stop } : {}),
     }
-    const channel = acquire()
     const done = await new Promise<Extract<EngineReply, { type: 'done' | 'failed' }> | undefined>((resolve) => {
       let graceTimer: ReturnType<typeof setTimeout> | undefined
       const finish = (reply: Extract<EngineReply, { type: 'done' | 'failed' }> | undefined) => {
@@ -118,7 +132,10 @@ export function createNodeRuntime(startEngine: () => EngineChannel): NodeRuntime
       return { exitCode: 1 }
     }
     if (done.spent || done.stopped || request.signal.aborted) channel.terminate()
-    else idle.push(channel)
+    else {
+      held.set(channel, project.held)
+      release()
+    }
     await applyChanges(request.files, done.changes)
     return { exitCode: done.stopped || request.signal.aborted ? ABORTED_EXIT_CODE : done.exitCode }
   }
@@ -126,8 +143,16 @@ export function createNodeRuntime(startEngine: () => EngineChannel): NodeRuntime
   return { run }
 }
 
-/** The project's files as bytes, without `.git` and `node_modules`, and within the snapshot limit. */
-async function snapshot(files: ProgramFiles, entry: string | undefined): Promise<Pick<EngineRunMessage, 'files' | 'directories'>> {
+interface Snapshot extends Pick<EngineRunMessage, 'files' | 'keep' | 'directories'> {
+  /** What the engine holds once it has this snapshot. */
+  held: Map<string, string>
+}
+
+/**
+ * The project's files, without `.git` and `node_modules` and within the snapshot limit: read (as bytes) only where
+ * the engine does not already hold them as they are.
+ */
+async function snapshot(files: ProgramFiles, entry: string | undefined, before: Map<string, string>): Promise<Snapshot> {
   const found: { path: string; size: number; modified: number }[] = []
   const directories: string[] = []
   const walk = async (directory: string): Promise<void> => {
@@ -150,8 +175,11 @@ async function snapshot(files: ProgramFiles, entry: string | undefined): Promise
   found.sort((a, b) => (a.path === entry ? -1 : b.path === entry ? 1 : a.size - b.size))
   let total = 0
   const kept = found.filter((file) => (total += file.size) <= SNAPSHOT_LIMIT_BYTES || file.path === entry)
-  const contents = await Promise.all(kept.map(async (file) => ({ ...file, content: await files.readFile(file.path) })))
-  return { files: contents.map(({ path, content, modified }) => ({ path, content, modified })), directories }
+  const held = new Map(kept.map((file) => [file.path, `${file.size}:${file.modified}`]))
+  const changed = kept.filter((file) => before.get(file.path) !== held.get(file.path))
+  const contents = await Promise.all(changed.map(async ({ path, modified }) => ({ path, modified, content: await files.readFile(path) })))
+  const keep = kept.filter((file) => before.get(file.path) === held.get(file.path)).map((file) => file.path)
+  return { files: contents, keep, directories, held }
 }
 
 async function applyChanges(files: ProgramFiles, changes: Extract<EngineReply, { type: 'done' }>['changes']): Promise<void> {

@@ -11,7 +11,10 @@ export interface EngineRunMessage {
   stdin: string
   entry: EngineEntry
   args: string[]
+  /** The files this engine has not seen as they are now (new or changed since its last run). */
   files: { path: string; content: Uint8Array; modified: number }[]
+  /** The files it keeps from its last run, unchanged; any other file it held is gone. */
+  keep: string[]
   directories: string[]
   /** Set to 1 to stop the script at QuickJS's next interrupt check; absent when the page is not cross-origin isolated. */
   stop?: Int32Array
