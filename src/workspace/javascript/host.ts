@@ -46,7 +46,7 @@ export function createEngineHost(options: EngineHostOptions): (request: EngineRe
       cache = files
       const entryPath = request.entry.kind === 'file' ? request.entry.path : ''
       if (!stripTypes && (isTypeScript(entryPath) || [...files.keys()].some(isTypeScript))) stripTypes = await options.loadStripTypes()
-      const fs = new MemoryFs(files.values(), [request.root, request.cwd, '/tmp'])
+      const fs = new MemoryFs(files.values(), [...request.directories, request.root, request.cwd, '/tmp'])
       const pending: Record<1 | 2, string> = { 1: '', 2: '' }
       let flushed = 0
       const flush = () => {

@@ -63,12 +63,13 @@ async function node(argv: string[], files: Record<string, string> = {}, options:
 describe('runNode', () => {
   it('runs a file with its arguments and writes what it changed back to the project', async () => {
     const out = await node(['src/main.js', 'a', 'b'], {
-      'src/main.js': "const fs = require('fs')\nfs.writeFileSync('out/args.txt', process.argv.slice(2).join(','))\nfs.unlinkSync('old.txt')\nconsole.log('ok')",
+      'src/main.js': "const fs = require('fs')\nfs.writeFileSync('out/args.txt', process.argv.slice(2).join(','))\nfs.unlinkSync('old.txt')\nconsole.log('ok', require.main === module, fs.readdirSync('.'), fs.existsSync('.git/HEAD'))",
       'old.txt': 'x',
       'out/.keep': '',
       '.git/HEAD': 'ref: refs/heads/main',
     })
-    expect(out).toMatchObject({ exitCode: 0, stdout: 'ok\n', stderr: '' })
+    // .git is there (so is node_modules in a real project), without its files: the script never needs them.
+    expect(out).toMatchObject({ exitCode: 0, stdout: "ok true [ '.git', 'out', 'src' ] false\n", stderr: '' })
     expect(await out.workspace.readText('/workspace/out/args.txt')).toBe('a,b')
     expect(await out.workspace.stat('/workspace/old.txt')).toBeUndefined()
   })

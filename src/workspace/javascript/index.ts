@@ -161,7 +161,9 @@ async function snapshot(files: ProgramFiles, entry: string | undefined, before: 
     await Promise.all(
       entries.map(async (item) => {
         if (item.type === 'directory') {
-          if (!SKIPPED.has(item.name)) await walk(item.path)
+          // Skipped folders still exist for the script (`existsSync('node_modules')`), only empty.
+          if (SKIPPED.has(item.name)) directories.push(item.path)
+          else await walk(item.path)
         } else found.push({ path: item.path, size: item.size, modified: item.modified })
       }),
     )
