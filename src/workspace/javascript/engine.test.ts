@@ -194,6 +194,10 @@ describe('the offline node', () => {
     )
     expect(out.stdout).toBe('sync\nmicro\ntimeout\n')
     expect(out.exitCode).toBe(4)
+    const exit = await node({}, evaluate("process.on('exit', (code) => { console.log('exit', code); process.exitCode = 5 })\nconsole.log('end')"))
+    expect(exit).toMatchObject({ stdout: 'end\nexit 0\n', exitCode: 5 })
+    const exited = await node({}, evaluate("process.on('exit', (code) => console.log('bye', code))\nprocess.exit(2)"))
+    expect(exited).toMatchObject({ stdout: 'bye 2\n', exitCode: 2 })
   })
 
   it('reports an uncaught error with its line and stack on stderr and exits 1', async () => {

@@ -432,8 +432,10 @@
       cwd = target
     },
     exit: (code) => {
+      if (code !== undefined) process.exitCode = code
+      emitExit()
       flush()
-      host.exit(code === undefined ? (process.exitCode === undefined ? 0 : Number(process.exitCode) | 0) : Number(code) | 0)
+      host.exit(exitStatus())
       // The engine stops the script at its next check; this throw ends the current frame sooner.
       throw new Error('process.exit')
     },
@@ -455,6 +457,14 @@
     getuid: () => 1000,
     getgid: () => 1000,
   })
+  const exitStatus = () => (process.exitCode === undefined ? 0 : Number(process.exitCode) | 0)
+  // 'exit' listeners run once, when the loop is empty or at process.exit, and may still print or set exitCode.
+  let exiting = false
+  function emitExit() {
+    if (exiting) return
+    exiting = true
+    process.emit('exit', exitStatus())
+  }
   const stdin = new EventEmitter()
   stdin.isTTY = false
   stdin.fd = 0
@@ -1139,5 +1149,9 @@
   hidden(g, '__nodeFlush', flush)
   hidden(g, '__nodeInspect', (v) => inspect(v, { top: true }))
   hidden(g, '__nodeUncaught', (e) => (e instanceof Error ? errorText(e) : 'Uncaught ' + inspect(e)))
-  hidden(g, '__nodeExitCode', () => (process.exitCode === undefined ? 0 : Number(process.exitCode) | 0))
+  hidden(g, '__nodeExitCode', () => {
+    emitExit()
+    flush()
+    return exitStatus()
+  })
 })(globalThis.__host, globalThis.__info)
