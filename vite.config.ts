@@ -67,7 +67,7 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,wasm}'],
         globIgnores: ['pyodide/**'],
         runtimeCaching: [
           {

@@ -11,7 +11,6 @@ export interface TestHook {
   projectID: string
   /** The benchmark's share and import inputs, built in the page (a chunk of its own, loaded only when asked for). */
   benchData?: () => Promise<typeof import('../share/testing/bench-data')>
-  /** The offline shell's pipeline benchmark (a chunk of its own, with just-bash, loaded only when asked for). */
 }
 
 declare global {

@@ -33,6 +33,7 @@ const PROGRAMS: Record<string, () => Promise<Program>> = {
   pip: async () => (await import('../python/index')).runPip,
   pip3: async () => (await import('../python/index')).runPip,
   node: async () => (await import('../javascript/index')).runNode,
+  nodejs: async () => (await import('../javascript/index')).runNode,
   git: async () => (await import('../git/index')).runGit,
 }
 /** Package managers need a real Node: say so plainly rather than pretend. */

@@ -1,0 +1,138 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { Conversation } from './page-models/conversation'
+import { MOCK_MODEL_SERVER_URL, ModelScript, streamText, toolCalls } from './support/model-script'
+
+const model = new ModelScript()
+
+test.beforeEach(async () => {
+  await model.reset()
+})
+
+async function ready(page: Page) {
+  const app = new Conversation(page)
+  await app.start()
+  return app
+}
+
+const bash = (id: string, command: string) => toolCalls([{ id, name: 'bash', args: { command, description: `Run ${id}` } }])
+const write = (id: string, filePath: string, content: string) => toolCalls([{ id, name: 'write', args: { filePath, content } }])
+
+test('the model writes a module with a require and runs it with node; the output is shown', async ({ page }) => {
+  await model.push(
+    [
+      write('lib', 'src/math.js', 'exports.sum = (...n) => n.reduce((a, b) => a + b, 0)\n'),
+      write('main', 'src/main.js', "const { sum } = require('./math')\nconst fs = require('fs')\nfs.writeFileSync('total.txt', String(sum(1, 2, 3)))\nconsole.log(`sum is ${sum(1, 2, 3)}`, process.argv.slice(2))\n"),
+      bash('run', 'node src/main.js --fast && cat total.txt && node -p "6 * 7"'),
+      streamText('It prints the sum.'),
+    ],
+    { model: 'mock-model' },
+  )
+  const app = await ready(page)
+  await app.send('Write a summing module and run it')
+  await expect(app.replies().last()).toContainText('It prints the sum.')
+  const card = app.messages.getByRole('group', { name: /^Tool call: bash/ })
+  await expect(card).toContainText("sum is 6 [ '--fast' ]")
+  await expect(card).toContainText('42')
+  // The file the script wrote is a project file now: `cat` read it back.
+  const result = (await model.requests()).filter((request) => request.model === 'mock-model').at(-1)!
+  const toolOutput = result.body!.messages.find((message) => message.role === 'tool' && message.tool_call_id === 'run')
+  expect(JSON.stringify(toolOutput)).toContain("sum is 6 [ '--fast' ]\\n6")
+})
+
+test('Stop ends a runaway while (true) {} within a second', async ({ page }) => {
+  await model.push([bash('spin', "node -e \"console.log('spinning'); while (true) {}\"")], { model: 'mock-model' })
+  const app = await ready(page)
+  await app.send('Spin forever')
+  const card = app.messages.getByRole('group', { name: /^Tool call: bash/ })
+  // The script is inside its loop once its first line is out; the engine's worker is running it.
+  await expect(card).toContainText('spinning')
+  const engines = () => page.workers().filter((worker) => worker.url().includes('engine-worker')).length
+  expect(engines()).toBe(1)
+  // Timed from the click as the page received it: on this loaded machine Playwright's own click can take longer.
+  await page.evaluate(() => {
+    const mark = () => ((window as unknown as { stopClickedAt: number }).stopClickedAt = Date.now())
+    document.addEventListener('click', mark, { capture: true, once: true })
+  })
+  await app.stopButton().click()
+  // The engine itself is gone, not just the tool card updated (a busy loop would otherwise go on burning a core).
+  await expect.poll(engines, { timeout: 2_000, intervals: [25] }).toBe(0)
+  const gone = Date.now()
+  const clicked = await page.evaluate(() => (window as unknown as { stopClickedAt: number }).stopClickedAt)
+  expect(gone - clicked).toBeLessThan(1_000)
+  await expect(card).toContainText('interrupted')
+  await app.idle()
+
+  // The next run starts a fresh engine and works.
+  await model.push([bash('after', 'node -e "console.log(1 + 1)"'), streamText('Back to normal.')], { model: 'mock-model' })
+  await app.send('Try again')
+  await expect(app.replies().last()).toContainText('Back to normal.')
+  await expect(app.messages.getByRole('group', { name: /^Tool call: bash/ }).last()).toContainText('2')
+})
+
+test("the command's timeout ends a runaway script and its engine", async ({ page }) => {
+  await model.push(
+    [
+      toolCalls([{ id: 'slow', name: 'bash', args: { command: 'node -e "while (true) {}"', timeout: 1_500, description: 'Spin' } }]),
+      streamText('It timed out.'),
+    ],
+    { model: 'mock-model' },
+  )
+  const app = await ready(page)
+  await app.send('Spin for a while')
+  await expect(app.replies().last()).toContainText('It timed out.')
+  const result = (await model.requests()).filter((request) => request.model === 'mock-model').at(-1)!
+  const toolOutput = result.body!.messages.find((message) => message.role === 'tool' && message.tool_call_id === 'slow')
+  expect(JSON.stringify(toolOutput)).toContain('terminated command after exceeding timeout 1500 ms')
+  await expect.poll(() => page.workers().filter((worker) => worker.url().includes('engine-worker')).length, { timeout: 1_000 }).toBe(0)
+})
+
+test("a script reaches neither the app's IndexedDB nor the network", async ({ page, context }) => {
+  const requested: string[] = []
+  context.on('request', (request) => requested.push(request.url()))
+  const probe = [
+    "for (const [name, f] of Object.entries({",
+    "  indexedDB: () => indexedDB.open('tabcode'),",
+    "  XMLHttpRequest: () => new XMLHttpRequest().open('GET', 'https://example.com/xhr'),",
+    "  importScripts: () => importScripts('https://example.com/script.js'),",
+    "})) { try { f(); console.log(name, 'REACHED') } catch (e) { console.log(name, 'refused:', e.name, e.message) } }",
+    "fetch('https://example.com/fetch').then(() => console.log('fetch REACHED'), (e) => console.log('fetch refused:', e.message))",
+    '',
+  ].join('\n')
+  await model.push(
+    [write('probe', 'probe.js', probe), bash('run', 'node probe.js'), streamText('All refused.')],
+    { model: 'mock-model' },
+  )
+  const app = await ready(page)
+  await app.send('Try to escape')
+  await expect(app.replies().last()).toContainText('All refused.')
+  const card = app.messages.getByRole('group', { name: /^Tool call: bash/ })
+  await expect(card).toContainText('indexedDB refused: ReferenceError')
+  await expect(card).toContainText('XMLHttpRequest refused: ReferenceError')
+  await expect(card).toContainText('importScripts refused: ReferenceError')
+  await expect(card).toContainText('fetch refused: fetch is not available in the offline node')
+  await expect(card).not.toContainText('REACHED')
+  const origin = new URL(page.url()).origin
+  // The app's own requests go to its origin and the model (WebContainer starts only for npm); the script's to none.
+  const elsewhere = requested.filter((url) => !url.startsWith(origin) && !url.startsWith(MOCK_MODEL_SERVER_URL) && !url.startsWith('data:'))
+  expect(elsewhere).toEqual([])
+  expect(requested.some((url) => url.includes('example.com'))).toBe(false)
+})
+
+test("after one visit node runs without the network: the engine and its wasm come from the app's cache", async ({ page, context }) => {
+  const app = await ready(page)
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null)
+  // Never used yet; from here on, nothing of the engine may come from the network (interception also skips the HTTP cache).
+  let fetched = 0
+  await context.route(/\/assets\/.*(quickjs|engine-worker|javascript).*\.(wasm|js)$|\.wasm$/, (route) => {
+    fetched++
+    return route.abort('internetdisconnected')
+  })
+  await page.reload()
+  await app.ready()
+  await model.push([bash('cached', 'node -e "console.log(\'from the cache\', 6 * 7)"'), streamText('Ran it.')], { model: 'mock-model' })
+  await app.send('Run node')
+  await expect(app.replies().last()).toContainText('Ran it.')
+  await expect(app.messages.getByRole('group', { name: /^Tool call: bash/ }).last()).toContainText('from the cache 42')
+  expect(fetched).toBe(0)
+})

@@ -1,0 +1,262 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { posix } from 'node:path'
+import { inspect } from 'node:util'
+import { createRequire } from 'node:module'
+import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSWASMModule } from 'quickjs-emscripten-core'
+import variant from '@jitl/quickjs-wasmfile-release-sync'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { runInEngine, type EngineEntry } from './engine'
+import { MemoryFs } from './memory-fs'
+import { stripTypes } from './strip-types'
+
+let quickjs: QuickJSWASMModule
+beforeAll(async () => {
+  // Vitest resolves the browser build, which would fetch the wasm; in Node it comes from the package's file.
+  const wasm = readFileSync(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm'))
+  quickjs = await newQuickJSWASMModuleFromVariant(newVariant(variant, { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) }))
+})
+
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+const ROOT = '/workspace'
+
+async function node(
+  files: Record<string, string>,
+  entry: EngineEntry | string,
+  options: { args?: string[]; stdin?: string; shouldStop?: () => boolean; fs?: MemoryFs } = {},
+) {
+  const fs = options.fs ?? new MemoryFs(Object.entries(files).map(([path, text]) => ({ path: `${ROOT}/${path}`, content: encoder.encode(text) })), [ROOT])
+  let stdout = ''
+  let stderr = ''
+  const result = await runInEngine({
+    quickjs,
+    fs,
+    root: ROOT,
+    cwd: ROOT,
+    env: { HOME: '/home/user', GREETING: 'hello' },
+    stdin: options.stdin ?? '',
+    entry: typeof entry === 'string' ? { kind: 'file', path: `${ROOT}/${entry}` } : entry,
+    args: options.args ?? [],
+    write: (fd, text) => (fd === 1 ? (stdout += text) : (stderr += text)),
+    shouldStop: options.shouldStop ?? (() => false),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    stripTypes,
+  })
+  const read = (path: string) => decoder.decode(fs.read(`${ROOT}/${path}`))
+  return { ...result, stdout, stderr, fs, read }
+}
+
+const evaluate = (code: string, print = false): EngineEntry => ({ kind: 'source', code, name: '[eval]', print, module: undefined })
+
+describe('the offline node', () => {
+  it('requires project files with module.exports, exports, JSON, index.js and a cache', async () => {
+    const out = await node(
+      {
+        'main.js': [
+          "const { add } = require('./lib/math')",
+          "const again = require('./lib/math.js')",
+          "const config = require('./config.json')",
+          "const util = require('./util')",
+          "console.log(add(2, 3), config.name, util.twice(4), again === require('./lib/math'), require('./lib/math').loads)",
+        ].join('\n'),
+        'lib/math.js': 'exports.loads = (globalThis.loads = (globalThis.loads || 0) + 1)\nexports.add = (a, b) => a + b',
+        'config.json': '{"name": "demo"}',
+        'util/index.js': 'module.exports = { twice: (n) => n * 2 }',
+      },
+      'main.js',
+    )
+    expect(out.stderr).toBe('')
+    expect(out.stdout).toBe('5 demo 8 true 1\n')
+    expect(out.exitCode).toBe(0)
+  })
+
+  it('runs ES modules that import each other, a built-in and a CommonJS file', async () => {
+    const out = await node(
+      {
+        'app.mjs': "import { greet } from './greet.mjs'\nimport path from 'node:path'\nimport { join } from 'path'\nimport legacy from './legacy.cjs'\nconsole.log(greet('esm'), path.basename('/a/b.txt'), join('a', 'b'), legacy.value)\nawait Promise.resolve()\nconsole.log('after await')",
+        'greet.mjs': "import { fileURLToPath } from 'node:url'\nexport const greet = (who) => `hi ${who} from ${fileURLToPath(import.meta.url)}`",
+        'legacy.cjs': 'module.exports = { value: 42 }',
+      },
+      'app.mjs',
+    )
+    expect(out.stderr).toBe('')
+    expect(out.stdout).toBe('hi esm from /workspace/greet.mjs b.txt a/b 42\nafter await\n')
+  })
+
+  it('runs TypeScript with its types stripped, importing .ts files by their .js names', async () => {
+    const out = await node(
+      {
+        'main.ts': "import { area, type Shape } from './shape.js'\nconst s: Shape = { w: 2, h: 3 }\nconsole.log(area(s) as number)",
+        'shape.ts': 'export interface Shape { w: number; h: number }\nexport function area(s: Shape): number { return s.w * s.h }',
+      },
+      'main.ts',
+    )
+    expect(out.stderr).toBe('')
+    expect(out.stdout).toBe('6\n')
+    const broken = await node({ 'bad.ts': 'const x: = 1' }, 'bad.ts')
+    expect(broken.exitCode).toBe(1)
+    expect(broken.stderr).toMatch(/^\/workspace\/bad\.ts: .*\(1:/)
+  })
+
+  it('reads and writes the project files synchronously, with Node error codes', async () => {
+    const out = await node(
+      {
+        'data/in.txt': 'one\ntwo\n',
+        'main.js': [
+          "const fs = require('fs'); const path = require('path')",
+          "const text = fs.readFileSync(path.join(__dirname, 'data', 'in.txt'), 'utf8')",
+          "fs.mkdirSync('out/deep', { recursive: true })",
+          "fs.writeFileSync('out/deep/count.txt', String(text.split('\\n').length))",
+          "fs.appendFileSync('out/deep/count.txt', '!')",
+          "console.log(fs.existsSync('out/deep/count.txt'), fs.readdirSync('out'), fs.statSync('data').isDirectory(), fs.readFileSync('data/in.txt').toString().length)",
+          "try { fs.readFileSync('missing.txt') } catch (e) { console.log(e.code, e.message) }",
+          "fs.unlinkSync('data/in.txt')",
+        ].join('\n'),
+      },
+      'main.js',
+    )
+    expect(out.stderr).toBe('')
+    expect(out.stdout).toBe("true [ 'deep' ] true 8\nENOENT ENOENT: no such file or directory, open '/workspace/missing.txt'\n")
+    expect(out.read('out/deep/count.txt')).toBe('3!')
+    const changes = out.fs.changes(ROOT)
+    expect(changes.writes.map((w) => w.path)).toEqual(['/workspace/out/deep/count.txt'])
+    expect(changes.removals).toEqual(['/workspace/data/in.txt'])
+    expect(changes.directories).toEqual(['/workspace/out', '/workspace/out/deep'])
+  })
+
+  it("answers path and inspect as Node's own do", async () => {
+    const paths: [string, string[]][] = [
+      ['join', ['a', '../b', './c/', 'd']], ['join', ['/a/', '', 'b']], ['join', ['']], ['resolve', ['x', '../y']], ['resolve', ['/a', 'b', '/c', 'd']],
+      ['dirname', ['/a/b/c.txt']], ['dirname', ['a']], ['dirname', ['/']], ['basename', ['/a/b.tar.gz', '.gz']], ['basename', ['/a/b/']],
+      ['extname', ['x.tar.gz']], ['extname', ['.bashrc']], ['extname', ['a.']], ['relative', ['/a/b/c', '/a/d']], ['relative', ['/a', '/a']],
+      ['normalize', ['/a//b/../c/.']], ['isAbsolute', ['./x']],
+    ]
+    const values = ['{ a: 1, b: [1, 2, { c: 3 }], s: "x" }', '[]', '{}', 'new Map([["k", { v: 1 }]])', 'null', '[undefined, -0, 1n]', '"quoted \'here\'"', '{ "needs-quote": true }']
+    const code = [
+      "const path = require('path'), util = require('util')",
+      `for (const [fn, args] of ${JSON.stringify(paths)}) console.log(JSON.stringify(path[fn](...args)))`,
+      ...values.map((value) => `console.log(util.inspect(${value}))`),
+    ].join('\n')
+    const out = await node({}, evaluate(code))
+    const expected = [
+      // resolve starts from the script's cwd, /workspace here.
+      ...paths.map(([fn, args]) => JSON.stringify((posix[fn as keyof typeof posix] as (...a: string[]) => unknown)(...(fn === 'resolve' ? ['/workspace', ...args] : args)))),
+      ...values.map((value) => inspect(new Function(`return (${value})`)())),
+    ]
+    expect(out.stderr).toBe('')
+    expect(out.stdout.trim().split('\n')).toEqual(expected)
+  })
+
+  it('hashes with sha256, sha1 and md5 as Node does, and gives random values', async () => {
+    const inputs = ['', 'abc', 'x'.repeat(55), 'y'.repeat(64), 'héllo wörld '.repeat(40)]
+    const code = [
+      "const crypto = require('crypto')",
+      `for (const text of ${JSON.stringify(inputs)}) for (const algorithm of ['sha256', 'sha1', 'md5']) console.log(crypto.createHash(algorithm).update(text).digest('hex'))`,
+      'console.log(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(globalThis.crypto.randomUUID()), crypto.randomBytes(8).length)',
+    ].join('\n')
+    const out = await node({}, evaluate(code))
+    const expected = inputs.flatMap((text) => ['sha256', 'sha1', 'md5'].map((algorithm) => createHash(algorithm).update(text).digest('hex')))
+    expect(out.stdout.trim().split('\n')).toEqual([...expected, 'true 8'])
+  })
+
+  it('gives process.argv, env, cwd, stdout.write and stdin', async () => {
+    const out = await node(
+      { 'args.js': "process.stdout.write(JSON.stringify([process.argv.slice(1), process.env.GREETING, process.cwd()]) + '\\n')\nconsole.log(require('fs').readFileSync(0, 'utf8').trim())" },
+      'args.js',
+      { args: ['--flag', 'x'], stdin: 'piped in\n' },
+    )
+    expect(out.stdout).toBe('[["/workspace/args.js","--flag","x"],"hello","/workspace"]\npiped in\n')
+  })
+
+  it('reads piped lines with readline, by event, question and async iteration', async () => {
+    const files = {
+      'events.js': "const rl = require('readline').createInterface({ input: process.stdin })\nconst seen = []\nrl.on('line', (l) => seen.push(l.toUpperCase()))\nrl.on('close', () => console.log(seen.join(',')))",
+      'ask.mjs': "import readline from 'node:readline/promises'\nconst rl = readline.createInterface({ input: process.stdin, output: process.stdout })\nconst name = await rl.question('name? ')\nconsole.log(`hi ${name}`)\nrl.close()",
+      'iterate.mjs': "import { createInterface } from 'readline'\nlet total = 0\nfor await (const line of createInterface({ input: process.stdin })) total += Number(line)\nconsole.log(total)",
+    }
+    expect((await node(files, 'events.js', { stdin: 'a\nb\n' })).stdout).toBe('A,B\n')
+    expect((await node(files, 'ask.mjs', { stdin: 'Ada\n' })).stdout).toBe('name? hi Ada\n')
+    expect((await node(files, 'iterate.mjs', { stdin: '1\n2\n3\n' })).stdout).toBe('6\n')
+  })
+
+  it('ends at process.exit with its code, and nothing after it runs', async () => {
+    const out = await node({ 'exit.js': "console.log('before')\ntry { process.exit(3) } catch {}\nconsole.log('after')\nrequire('fs').writeFileSync('late.txt', 'x')" }, 'exit.js')
+    expect(out.exitCode).toBe(3)
+    expect(out.stdout).toBe('before\n')
+    expect(out.fs.exists(`${ROOT}/late.txt`)).toBe(false)
+  })
+
+  it('answers process.exitCode, timers and promises in order', async () => {
+    const out = await node(
+      { 't.js': "setTimeout(() => console.log('timeout'), 5)\nPromise.resolve().then(() => console.log('micro'))\nconsole.log('sync')\nprocess.exitCode = 4" },
+      't.js',
+    )
+    expect(out.stdout).toBe('sync\nmicro\ntimeout\n')
+    expect(out.exitCode).toBe(4)
+    const exit = await node({}, evaluate("process.on('exit', (code) => { console.log('exit', code); process.exitCode = 5 })\nconsole.log('end')"))
+    expect(exit).toMatchObject({ stdout: 'end\nexit 0\n', exitCode: 5 })
+    const exited = await node({}, evaluate("process.on('exit', (code) => console.log('bye', code))\nprocess.exit(2)"))
+    expect(exited).toMatchObject({ stdout: 'bye 2\n', exitCode: 2 })
+  })
+
+  it('reports an uncaught error with its line and stack on stderr and exits 1', async () => {
+    const out = await node({ 'boom.js': "function explode() {\n  throw new TypeError('bad input')\n}\nexplode()" }, 'boom.js')
+    expect(out.exitCode).toBe(1)
+    expect(out.stderr).toContain("/workspace/boom.js:2\n  throw new TypeError('bad input')\n")
+    expect(out.stderr).toContain('TypeError: bad input\n    at explode (/workspace/boom.js:2')
+    expect(out.stderr).not.toContain('node:internal')
+    const syntax = await node({ 'main.js': "require('./broken')", 'broken.js': 'const a = ;' }, 'main.js')
+    expect(syntax.exitCode).toBe(1)
+    expect(syntax.stderr).toMatch(/^\/workspace\/broken\.js:1\nconst a = ;\n {10}\^\n\nSyntaxError: /)
+  })
+
+  it('says plainly that npm packages, native addons and network modules need WebContainer', async () => {
+    const out = await node({ 'pkg.js': "for (const id of ['lodash', './addon.node', 'http']) { try { require(id) } catch (e) { console.log(e.message) } }" }, 'pkg.js')
+    const [pkg, addon, http] = out.stdout.trim().split('\n')
+    const imported = await node({ 'app.mjs': "import express from 'express'" }, 'app.mjs')
+    expect(imported.exitCode).toBe(1)
+    expect(imported.stderr).toMatch(/Cannot find module 'express' \(imported from \/workspace\/app\.mjs\).*need WebContainer/)
+    expect(pkg).toMatch(/Cannot find module 'lodash'.*npm packages \(node_modules\) and native addons need WebContainer/)
+    expect(addon).toMatch(/native addon .*need WebContainer/)
+    expect(http).toMatch(/'http' is not available in the offline node/)
+  })
+
+  it('has no fetch, XMLHttpRequest, indexedDB or importScripts of the host', async () => {
+    const out = await node(
+      {},
+      evaluate(
+        "for (const f of [() => indexedDB.open('tabcode'), () => new XMLHttpRequest(), () => importScripts('x.js')]) { try { f(); console.log('reached') } catch (e) { console.log(e.name) } }\nfetch('https://example.com').catch((e) => console.log(e.message))",
+      ),
+    )
+    expect(out.stdout).toBe('ReferenceError\nReferenceError\nReferenceError\nfetch is not available in the offline node: it has no network (WebContainer does)\n')
+  })
+
+  it('evaluates -e with require and prints -p results', async () => {
+    const e = await node({ 'a.json': '[1,2]' }, evaluate("console.log(require('./a.json').length, typeof module, __filename)"))
+    expect(e.stdout).toBe('2 object [eval]\n')
+    const p = await node({}, evaluate('({ a: 1, b: [1, 2], c: "x" })', true))
+    expect(p.stdout).toBe("{ a: 1, b: [ 1, 2 ], c: 'x' }\n")
+  })
+
+  it('stops a runaway loop when asked', async () => {
+    let polls = 0
+    const stopped = await node({}, evaluate('while (true) {}'), { shouldStop: () => ++polls > 3 })
+    expect(stopped).toMatchObject({ exitCode: 130, stopped: true })
+  })
+
+  it('refuses a runaway recursion with a short stack', async () => {
+    const deep = await node({}, evaluate('function f() { return f() + 1 }\nf()'))
+    expect(deep.exitCode).toBe(1)
+    expect(deep.stderr).toMatch(/InternalError: stack overflow/)
+    expect(deep.stderr.split('\n').filter((line) => line.startsWith('    at')).length).toBe(10)
+  })
+
+  it('ends a script that takes more memory than its limit', async () => {
+    const big = await node({}, evaluate('const bytes = new Uint8Array(512 * 1024 * 1024); console.log(bytes.length)'))
+    expect(big.exitCode).toBe(1)
+    expect(big.stderr).toMatch(/out of memory/)
+    // The engine still runs scripts after all that.
+    expect((await node({}, evaluate('console.log(1 + 1)'))).stdout).toBe('2\n')
+  })
+})
