@@ -124,7 +124,7 @@ test("after one visit node runs without the network: the engine and its wasm com
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null)
   // Never used yet; from here on, nothing of the engine may come from the network (interception also skips the HTTP cache).
   let fetched = 0
-  await context.route(/\/assets\/.*(quickjs|engine-worker|javascript).*\.(wasm|js)$|\.wasm$/, (route) => {
+  await context.route(/\/assets\/.*(quickjs|emscripten|engine-worker|javascript).*\.(wasm|js)$|\.wasm$/, (route) => {
     fetched++
     return route.abort('internetdisconnected')
   })
