@@ -28,8 +28,9 @@ export interface ProjectContext {
 const BACKEND_NOTES: Record<string, string> = {
   webcontainer: 'WebContainer (Node.js and npm run inside this browser tab; there is no OS shell beyond it)',
   local:
-    'local (a simulated shell with common file commands, over files stored in this browser; there is no Node.js, ' +
-    'no package manager and no network access from commands)',
+    'local (an offline bash with the usual Unix text tools, over files stored in this browser; python3 (Pyodide, standard ' +
+    'library only), node (CommonJS, ES modules and TypeScript, no npm packages) and git run offline; npm, npx, yarn and ' +
+    'pnpm start WebContainer when it is available; commands have no network access)',
 }
 
 /**

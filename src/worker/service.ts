@@ -28,7 +28,7 @@ import type { FileTimes } from '../tool/tool'
 import { permissionGate, permissionHandlers } from './permission-handlers'
 import { prepareProject, workspaceHandlers } from './workspace-handlers'
 import { WorkspaceManager } from './workspace-manager'
-import { leadingWords } from '../workspace/on-demand'
+import { parseShellCommands } from '../tool/bash'
 import { runHandlers } from './run-handlers'
 import { compactionHandlers } from './compaction-handlers'
 import { historyHandlers } from './history-handlers'
@@ -88,7 +88,8 @@ export function createService(options: ServiceOptions): Service {
       for (const listener of listeners) listener({ type: 'webcontainer-wanted', reason })
     },
     webContainerAllowed: async () => (await getSettings(ready())).workspaceBackend !== 'local',
-    programs: leadingWords,
+    // The shell's own parser, as for permissions: what counts as a program here is what the shell will run.
+    programs: async (command) => (await parseShellCommands(command)).map((entry) => entry.words[0] ?? ''),
   })
   let permissions: PermissionService | undefined
   // What each session has read, for write and edit's freshness check; kept while the worker lives, as opencode does.

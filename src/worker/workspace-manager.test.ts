@@ -1,9 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import { makeTestContext } from '../session/test-context'
 import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
-import { leadingWords } from '../workspace/on-demand'
+import { parseShellCommands } from '../tool/bash'
 import type { RemoteWorkspace } from '../workspace/webcontainer/bridge'
 import { WorkspaceManager } from './workspace-manager'
+
+/** The programs of a line, by the shell's parser (as the worker wires it). */
+const leadingWords = async (command: string) => (await parseShellCommands(command)).map((entry) => entry.words[0] ?? '')
 
 function remote(): RemoteWorkspace {
   const workspace = createMemoryWorkspace()

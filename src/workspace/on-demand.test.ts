@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createMemoryWorkspace } from './local/memory-workspace'
-import { leadingWords, onDemandWebContainer, webContainerProgram } from './on-demand'
+import { parseShellCommands } from '../tool/bash'
+import { onDemandWebContainer, webContainerProgram } from './on-demand'
 import type { ExecResult, Workspace } from './workspace'
+
+/** The programs of a line, by the shell's parser (as the worker wires it). */
+const leadingWords = async (command: string) => (await parseShellCommands(command)).map((entry) => entry.words[0] ?? '')
 
 const done = (output: string, exitCode = 0): ExecResult => ({ exitCode, output, timedOut: false, aborted: false })
 

@@ -49,10 +49,3 @@ export function onDemandWebContainer(local: Workspace, options: OnDemandOptions)
   })
 }
 
-/** The first word of each command of a line (after `VAR=value` assignments); enough to spot a package manager. */
-export async function leadingWords(command: string): Promise<string[]> {
-  return command
-    .split(/&&|\|\||[;&|\n()]/)
-    .map((segment) => segment.trim().split(/\s+/).find((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) ?? '')
-    .filter(Boolean)
-}
