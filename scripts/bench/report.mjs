@@ -69,7 +69,7 @@ const ROWS = [
   ['  file size', 'importFileKB_10kParts', 'kb'],
   ['  opening the share link again (deduplicated)', 'reopenShareLinkMs', 'ms'],
   ['shell: 10-stage pipeline over 10,000 lines (warm median)', 'shellPipelineMs_10Stages10kLines', 'ms'],
-  ['  first pipeline (loads just-bash)', 'shellPipelineFirstMs', 'ms'],
+  ['  first pipeline run (just-bash loaded by the command that made the file)', 'shellPipelineFirstMs', 'ms'],
   ['node -e one line (warm median)', 'nodeRunMs_oneLine', 'ms'],
   ['  first node run (loads QuickJS)', 'nodeFirstRunMs', 'ms'],
   ['python3 -c one line (warm median)', 'pythonWarmRunMs', 'ms'],
