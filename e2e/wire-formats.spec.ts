@@ -105,5 +105,18 @@ for (const type of TYPES) {
       await expect(reply).toContainText('1k in · 500 out')
       await expect(reply).toContainText('$0.0060')
     })
+
+    test('counts cached input tokens apart from the rest, at the input price when no cache price is set', async ({ page }) => {
+      await model.push(
+        [streamText('Counted.', { usage: { prompt_tokens: 1_200, completion_tokens: 300, prompt_tokens_details: { cached_tokens: 1_000 } } })],
+        { model: 'mock-model' },
+      )
+      const app = await ready(page)
+      await app.send('count')
+      const reply = app.replies().first()
+      await expect(reply).toContainText('200 in · 300 out · 1k cache read')
+      // (200 + 1,000) in × $2 + 300 out × $8 per million = $0.0048
+      await expect(reply).toContainText('$0.0048')
+    })
   })
 }
