@@ -44,7 +44,7 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
-      // The scriptable OpenAI-compatible model (e2e/support/mock-model-server.mjs; tests drive it with
+      // The scriptable model in four wire formats (e2e/support/mock-model-server.mjs; tests drive it with
       // e2e/support/model-script.ts). Plain `node`, so teardown stops the process that holds the port.
       command: 'node e2e/support/mock-model-server.mjs',
       url: `http://${HOST}:${MOCK_MODEL_PORT}/health`,

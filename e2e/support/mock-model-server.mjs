@@ -1,5 +1,13 @@
 #!/usr/bin/env node
-// A scriptable OpenAI-compatible model server for e2e and provider tests. Node `http` only, no dependencies.
+// A scriptable model server for e2e and provider tests. Node `http` only, no dependencies. It speaks four wire
+// formats, and one scripted response renders in whichever the request came in:
+//   POST /v1/chat/completions                               OpenAI Chat Completions (and OpenAI-compatible servers)
+//   POST /v1/responses                                      OpenAI Responses
+//   POST /v1/messages                                       Anthropic Messages
+//   POST /v1beta/models/{model}:streamGenerateContent       Gemini (`?alt=sse`)
+// plus each one's model list (GET /v1/models answers in Anthropic's shape when the request carries
+// `anthropic-version`; GET /v1beta/models in Gemini's). Event shapes follow what @ai-sdk/openai, /anthropic and
+// /google parse (their chunk schemas) and the providers' streaming docs.
 //
 //   node e2e/support/mock-model-server.mjs          # listens on 127.0.0.1:$PORT (default 8787)
 //   const { url, close } = await startMockModelServer({ port: 0 })   # from a test, on a random port
@@ -23,7 +31,7 @@ const WAIT_LIMIT_MS = 10_000
 // Deltas written without a delay are joined into writes of about this size: 30,000 deltas become ~100 writes.
 const BATCH_CHARS = 64 * 1024
 const FINISH_REASONS = ['stop', 'tool_calls', 'length', 'content_filter']
-const SECRET_HEADERS = ['authorization', 'x-api-key', 'api-key']
+const SECRET_HEADERS = ['authorization', 'x-api-key', 'api-key', 'x-goog-api-key']
 
 const CORS = {
   'Access-Control-Allow-Origin': '*',
@@ -113,9 +121,15 @@ async function handle(state, req, res) {
       res.end('ok')
       return
     case 'GET /v1/models':
-      return listModels(state, req, res, url)
+      return listModels(state, req, res, url, req.headers['anthropic-version'] ? 'messages' : 'chat')
+    case 'GET /v1beta/models':
+      return listModels(state, req, res, url, 'gemini')
     case 'POST /v1/chat/completions':
-      return chatCompletions(state, req, res, url)
+      return modelCall(state, req, res, url, FORMATS.chat)
+    case 'POST /v1/responses':
+      return modelCall(state, req, res, url, FORMATS.responses)
+    case 'POST /v1/messages':
+      return modelCall(state, req, res, url, FORMATS.messages)
     case 'POST /__script':
       return script(state, req, res)
     case 'POST /__reset':
@@ -138,8 +152,11 @@ async function handle(state, req, res) {
     case 'GET /__slow':
       sendJson(res, 200, state.slow)
       return
-    default:
+    default: {
+      const gemini = /^\/v1beta\/models\/([^/:]+):streamGenerateContent$/.exec(url.pathname)
+      if (req.method === 'POST' && gemini) return modelCall(state, req, res, url, FORMATS.gemini, decodeURIComponent(gemini[1]))
       sendJson(res, 404, { error: { message: `mock model server: no route for ${route}`, type: 'not_found' } })
+    }
   }
 }
 
@@ -188,13 +205,15 @@ async function scriptModels(state, req, res) {
 
 async function requests(state, req, res, url) {
   const path = url.searchParams.get('path') ?? '/v1/chat/completions'
+  // `format=responses` (or chat, messages, gemini) selects one wire format's model calls instead of a path.
+  const format = url.searchParams.get('format')
   const wanted = Number(url.searchParams.get('wait') ?? 0)
   const settled = ['1', 'true'].includes(url.searchParams.get('settled') ?? '')
   const timeoutMs = Math.min(WAIT_LIMIT_MS, Number(url.searchParams.get('timeoutMs') ?? WAIT_LIMIT_MS))
   if (!Number.isInteger(wanted) || wanted < 0) return sendJson(res, 400, { error: '`wait` must be a whole number' })
   if (!(timeoutMs >= 0)) return sendJson(res, 400, { error: '`timeoutMs` must be a number' })
 
-  const selected = () => state.log.filter((entry) => path === '*' || entry.path === path)
+  const selected = () => state.log.filter((entry) => (format ? entry.format === format : path === '*' || entry.path === path))
   const ready = () => {
     const list = selected()
     return list.length >= wanted && (!settled || list.slice(0, wanted).every((entry) => entry.outcome !== 'pending'))
@@ -215,7 +234,7 @@ async function requests(state, req, res, url) {
         const have = selected()
         const what = settled ? `${wanted} settled` : `${wanted}`
         sendJson(res, 408, {
-          error: `timed out after ${timeoutMs} ms waiting for ${what} ${path} request(s); have ${have.length}`,
+          error: `timed out after ${timeoutMs} ms waiting for ${what} ${format ?? path} request(s); have ${have.length}`,
           requests: have,
         })
       }
@@ -241,37 +260,54 @@ function queueSizes(state) {
 
 // ── /v1 endpoints ────────────────────────────────────────────────────────────────────────────────────────────────
 
-async function listModels(state, req, res, url) {
+async function listModels(state, req, res, url, format) {
   const entry = record(state, req, url, null)
   const fail = state.models.fail
   if (fail) {
     fail.remaining -= 1
     if (fail.remaining <= 0) state.models.fail = null
     entry.served = { source: 'models', type: 'error' }
-    sendError(res, fail)
+    sendError(res, { ...fail, body: fail.body ?? FORMATS[format].errorBody(fail.status, fail.message) })
   } else {
     entry.served = { source: 'models', type: 'list' }
-    const data = state.models.ids.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'mock' }))
-    sendJson(res, 200, { object: 'list', data })
+    const ids = state.models.ids
+    if (format === 'messages') {
+      const data = ids.map((id) => ({ type: 'model', id, display_name: id, created_at: '2025-01-01T00:00:00Z' }))
+      sendJson(res, 200, { data, has_more: false, first_id: ids[0] ?? null, last_id: ids.at(-1) ?? null })
+    } else if (format === 'gemini') {
+      const models = ids.map((id) => ({
+        name: `models/${id}`,
+        displayName: id,
+        inputTokenLimit: 1_048_576,
+        outputTokenLimit: 65_536,
+        supportedGenerationMethods: ['generateContent', 'streamGenerateContent'],
+      }))
+      sendJson(res, 200, { models })
+    } else {
+      const data = ids.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'mock' }))
+      sendJson(res, 200, { object: 'list', data })
+    }
   }
   settle(state, entry, 'completed')
 }
 
-async function chatCompletions(state, req, res, url) {
+/** One model call in `format`; Gemini names the model in the path (`pathModel`), the others in the body. */
+async function modelCall(state, req, res, url, format, pathModel) {
   const body = await readJson(req)
-  const entry = record(state, req, url, body.ok ? body.value : null)
+  const entry = record(state, req, url, body.ok ? body.value : null, pathModel)
+  entry.format = format.name
   if (!body.ok) {
     entry.rawBody = body.raw
     entry.served = { source: 'invalid', type: 'error' }
-    sendError(res, { status: 400, body: { error: { message: body.error, type: 'invalid_request_error', code: null } } })
+    sendError(res, { status: 400, body: format.invalidBody(body.error) })
     settle(state, entry, 'completed')
     return
   }
-  const model = typeof body.value?.model === 'string' ? body.value.model : ''
+  const model = pathModel ?? (typeof body.value?.model === 'string' ? body.value.model : '')
   const next = take(state, model)
   entry.served = { source: next.source, type: next.response.type }
   const response = normalize(next.response)
-  const stream = body.value?.stream === true
+  const stream = format.streams(body.value)
 
   let outcome = 'pending'
   const live = {
@@ -293,7 +329,7 @@ async function chatCompletions(state, req, res, url) {
   if (response.delayMs > 0) await sleep(response.delayMs, res)
   if (closed()) return
   if (response.type === 'error') {
-    sendError(res, response)
+    sendError(res, { ...response, body: response.body === undefined ? format.errorBody(response.status, response.message) : response.body })
     return
   }
   const deltas = buildDeltas(response.chunks)
@@ -302,7 +338,9 @@ async function chatCompletions(state, req, res, url) {
   const stopAction = response.hangAfter != null ? 'hang' : response.dieAfter != null ? 'die' : null
 
   if (!stream) {
-    // generateText (doGenerate) posts without `stream: true` and expects one JSON completion.
+    // generateText (doGenerate) posts without `stream: true` and expects one JSON completion; the app itself only
+    // streams, so only Chat Completions answers these.
+    if (format !== FORMATS.chat) return sendError(res, { status: 400, body: format.invalidBody('mock model server: only streaming requests') })
     if (stopAction === 'hang') return
     if (stopAction === 'die') {
       outcome = 'died'
@@ -315,14 +353,15 @@ async function chatCompletions(state, req, res, url) {
 
   res.writeHead(200, { ...CORS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' })
   res.flushHeaders()
-  const envelope = chunkEnvelope(model_)
+  const usage = response.usage === null ? null : usageOf(response, deltas)
+  const render = format.renderer(model_, { usage, reasoned: deltas.some((delta) => delta.reasoning_content != null) })
   const count = stopAction ? Math.min(stopAfter, deltas.length) : deltas.length
-  const events = deltas.slice(0, count).map((delta) => envelope(delta))
+  // Each delta becomes one event (Chat Completions) or a few (an item or block opening, then its delta).
+  const events = [...render.open()]
+  for (const delta of deltas.slice(0, count)) events.push(render.delta(delta))
   if (!stopAction) {
     const finish = response.finish === undefined ? defaultFinish(deltas) : response.finish
-    if (finish !== null) events.push(envelope({}, finish))
-    if (response.usage !== null) events.push(usageEvent(model_, usageOf(response, deltas)))
-    events.push('data: [DONE]\n\n')
+    events.push(...render.close(finish, usage))
   }
   const written = await writeEvents(res, events, response.chunkDelayMs, closed, response.eventsPerWrite ?? 1)
   if (!written || closed()) return
@@ -348,7 +387,7 @@ function take(state, model) {
   return { source: 'default', response: { type: 'text', text: DEFAULT_TEXT } }
 }
 
-function record(state, req, url, body) {
+function record(state, req, url, body, pathModel) {
   const headers = {}
   let hasAuthorization = false
   let apiKeyLast4 = null
@@ -367,7 +406,7 @@ function record(state, req, url, body) {
     id: ++state.seq,
     method: req.method,
     path: url.pathname,
-    model: typeof body?.model === 'string' ? body.model : null,
+    model: pathModel ?? (typeof body?.model === 'string' ? body.model : null),
     headers,
     hasAuthorization,
     apiKeyLast4,
@@ -422,8 +461,8 @@ function validateResponse(r) {
 
 function validateChunk(c) {
   if (c == null || typeof c !== 'object') return 'must be an object'
-  const kinds = ['text', 'reasoning', 'toolCall', 'raw'].filter((kind) => kind in c)
-  if (kinds.length !== 1) return 'needs exactly one of text, reasoning, toolCall, raw'
+  const kinds = ['text', 'reasoning', 'toolCall', 'raw', 'error'].filter((kind) => kind in c)
+  if (kinds.length !== 1) return 'needs exactly one of text, reasoning, toolCall, raw, error'
   const kind = kinds[0]
   if (kind === 'text' || kind === 'reasoning') {
     if (typeof c[kind] !== 'string') return `\`${kind}\` must be a string`
@@ -437,6 +476,7 @@ function validateChunk(c) {
     }
     return checkCount(t.index, 'toolCall.index', 0) ?? checkCount(c.split, 'split', 1)
   }
+  if (kind === 'error' && (c.error == null || typeof c.error.message !== 'string')) return '`error.message` must be a string'
   return null
 }
 
@@ -479,6 +519,10 @@ function buildDeltas(chunks) {
       deltas.push({ raw: chunk.raw })
       continue
     }
+    if ('error' in chunk) {
+      deltas.push({ error: chunk.error })
+      continue
+    }
     if ('text' in chunk || 'reasoning' in chunk) {
       const field = 'text' in chunk ? 'content' : 'reasoning_content'
       for (const piece of pieces(chunk.text ?? chunk.reasoning, chunk.split)) deltas.push({ [field]: piece })
@@ -505,7 +549,7 @@ function buildDeltas(chunks) {
       deltas.push({ tool_calls: [part] })
     }
   }
-  if (deltas[0] && !('raw' in deltas[0])) deltas[0] = { role: 'assistant', ...deltas[0] }
+  if (deltas[0] && !('raw' in deltas[0]) && !('error' in deltas[0])) deltas[0] = { role: 'assistant', ...deltas[0] }
   return deltas
 }
 
@@ -580,6 +624,345 @@ function completion(model, deltas, response) {
   }
   if (response.usage !== null) body.usage = usageOf(response, deltas)
   return body
+}
+
+// ── the four wire formats ───────────────────────────────────────────────────────────────────────────────────────
+//
+// A renderer turns one stream's deltas (the Chat Completions `delta` objects buildDeltas makes, plus `{ raw }` and
+// `{ error }`) into that format's SSE text: `open()` before the first delta, `delta(d)` for each (one string, which
+// may hold several events), `close(finish, usage)` at a normal end (a hang or a die never closes). `finish` is the
+// Chat Completions reason (or null: no final event) and `usage` the Chat Completions usage (or null).
+
+const ANTHROPIC_STOP = { stop: 'end_turn', tool_calls: 'tool_use', length: 'max_tokens', content_filter: 'refusal' }
+const GEMINI_FINISH = { stop: 'STOP', tool_calls: 'STOP', length: 'MAX_TOKENS', content_filter: 'SAFETY' }
+const ANTHROPIC_ERROR_TYPES = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  413: 'request_too_large',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  529: 'overloaded_error',
+}
+const GOOGLE_STATUSES = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  429: 'RESOURCE_EXHAUSTED',
+  500: 'INTERNAL',
+  503: 'UNAVAILABLE',
+  504: 'DEADLINE_EXCEEDED',
+}
+
+const sse = (value) => `data: ${typeof value === 'string' ? value : JSON.stringify(value)}\n\n`
+const named = (event, value) => `event: ${event}\ndata: ${JSON.stringify(value)}\n\n`
+const openaiErrorBody = (status, message) => ({ error: { message: message ?? `mock error: HTTP ${status}`, type: 'mock_error', code: status } })
+
+/** Cached and cache-write tokens of a Chat Completions usage (the script's one usage shape). */
+function usageParts(usage) {
+  const cached = usage.prompt_tokens_details?.cached_tokens ?? 0
+  const cacheWrite = usage.prompt_tokens_details?.cache_write_tokens ?? 0
+  const reasoning = usage.completion_tokens_details?.reasoning_tokens ?? 0
+  return { input: usage.prompt_tokens, output: usage.completion_tokens, cached, cacheWrite, reasoning }
+}
+
+const FORMATS = {
+  chat: {
+    name: 'chat',
+    streams: (body) => body?.stream === true,
+    errorBody: openaiErrorBody,
+    invalidBody: (message) => ({ error: { message, type: 'invalid_request_error', code: null } }),
+    renderer(model) {
+      const envelope = chunkEnvelope(model)
+      return {
+        open: () => [],
+        delta: (delta) =>
+          delta.error ? sse({ error: { message: delta.error.message, type: delta.error.type ?? 'server_error', code: delta.error.code ?? null } }) : envelope(delta),
+        close(finish, usage) {
+          const events = []
+          if (finish !== null) events.push(envelope({}, finish))
+          if (usage !== null) events.push(usageEvent(model, usage))
+          events.push('data: [DONE]\n\n')
+          return events
+        },
+      }
+    },
+  },
+
+  // OpenAI Responses: output items (reasoning, message, function_call) open with `response.output_item.added`,
+  // stream their deltas and close with `response.output_item.done`; `response.completed` carries the usage.
+  responses: {
+    name: 'responses',
+    streams: (body) => body?.stream === true,
+    errorBody: openaiErrorBody,
+    invalidBody: (message) => ({ error: { message, type: 'invalid_request_error', param: null, code: null } }),
+    renderer(model) {
+      const id = `resp_mock_${++completionSeq}`
+      const created_at = Math.floor(Date.now() / 1000)
+      let seq = 0
+      let outputIndex = 0
+      const output = []
+      /** Open items; function calls stay open together, so interleaved argument deltas still reach their call. */
+      let open = []
+      const event = (value) => named(value.type, { ...value, sequence_number: seq++ })
+      const base = (status) => ({ id, object: 'response', created_at, model, status })
+      const done = (item) => {
+        let body
+        if (item.kind === 'message') {
+          body = { id: item.id, type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: item.text, annotations: [] }] }
+          return [
+            event({ type: 'response.output_text.done', item_id: item.id, output_index: item.index, content_index: 0, text: item.text }),
+            event({ type: 'response.content_part.done', item_id: item.id, output_index: item.index, content_index: 0, part: body.content[0] }),
+            event({ type: 'response.output_item.done', output_index: item.index, item: (output[item.index] = body) }),
+          ].join('')
+        }
+        if (item.kind === 'reasoning') {
+          body = { id: item.id, type: 'reasoning', summary: [{ type: 'summary_text', text: item.text }] }
+          return [
+            event({ type: 'response.reasoning_summary_text.done', item_id: item.id, output_index: item.index, summary_index: 0, text: item.text }),
+            event({ type: 'response.reasoning_summary_part.done', item_id: item.id, output_index: item.index, summary_index: 0, part: body.summary[0] }),
+            event({ type: 'response.output_item.done', output_index: item.index, item: (output[item.index] = body) }),
+          ].join('')
+        }
+        body = { id: item.id, type: 'function_call', status: 'completed', call_id: item.callId, name: item.name, arguments: item.text }
+        return [
+          event({ type: 'response.function_call_arguments.done', item_id: item.id, output_index: item.index, arguments: item.text }),
+          event({ type: 'response.output_item.done', output_index: item.index, item: (output[item.index] = body) }),
+        ].join('')
+      }
+      const closeAll = (keep) => {
+        const closing = open.filter((item) => !keep?.(item))
+        open = open.filter((item) => keep?.(item))
+        return closing.map(done).join('')
+      }
+      const start = (kind, extra = {}) => {
+        const index = outputIndex++
+        const item = { kind, index, text: '', id: `${{ message: 'msg', reasoning: 'rs', function_call: 'fc' }[kind]}_mock_${index}`, ...extra }
+        open.push(item)
+        let text
+        if (kind === 'message') {
+          text =
+            event({ type: 'response.output_item.added', output_index: index, item: { id: item.id, type: 'message', status: 'in_progress', role: 'assistant', content: [] } }) +
+            event({ type: 'response.content_part.added', item_id: item.id, output_index: index, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } })
+        } else if (kind === 'reasoning') {
+          text =
+            event({ type: 'response.output_item.added', output_index: index, item: { id: item.id, type: 'reasoning', summary: [] } }) +
+            event({ type: 'response.reasoning_summary_part.added', item_id: item.id, output_index: index, summary_index: 0, part: { type: 'summary_text', text: '' } })
+        } else {
+          const added = { id: item.id, type: 'function_call', status: 'in_progress', call_id: item.callId, name: item.name, arguments: '' }
+          text = event({ type: 'response.output_item.added', output_index: index, item: added })
+        }
+        return { item, text }
+      }
+      const textual = (kind, piece) => {
+        let text = ''
+        let item = open.find((entry) => entry.kind === kind)
+        if (!item || open.length > 1) {
+          text += closeAll()
+          const started = start(kind)
+          item = started.item
+          text += started.text
+        }
+        item.text += piece
+        const type = kind === 'message' ? 'response.output_text.delta' : 'response.reasoning_summary_text.delta'
+        const where = kind === 'message' ? { content_index: 0, logprobs: [] } : { summary_index: 0 }
+        return text + event({ type, item_id: item.id, output_index: item.index, ...where, delta: piece })
+      }
+      return {
+        open: () => [event({ type: 'response.created', response: { ...base('in_progress'), output: [] } }), event({ type: 'response.in_progress', response: { ...base('in_progress'), output: [] } })],
+        delta(delta) {
+          if (delta.raw !== undefined) return sse(delta.raw)
+          if (delta.error) {
+            const code = delta.error.code == null ? null : String(delta.error.code)
+            if (delta.error.failed) {
+              return event({ type: 'response.failed', response: { ...base('failed'), output, error: { code: code ?? 'server_error', message: delta.error.message }, usage: null } })
+            }
+            return event({ type: 'error', code: code ?? delta.error.type ?? 'server_error', message: delta.error.message, param: null })
+          }
+          if (delta.content != null) return textual('message', delta.content)
+          if (delta.reasoning_content != null) return textual('reasoning', delta.reasoning_content)
+          const [part] = delta.tool_calls
+          let text = ''
+          let item = open.find((entry) => entry.kind === 'function_call' && entry.chatIndex === part.index)
+          if (!item) {
+            text += closeAll((entry) => entry.kind === 'function_call')
+            const started = start('function_call', { chatIndex: part.index, callId: part.id ?? `call_mock_${part.index}`, name: part.function.name ?? '' })
+            item = started.item
+            text += started.text
+          }
+          const piece = part.function.arguments ?? ''
+          if (!piece) return text
+          item.text += piece
+          return text + event({ type: 'response.function_call_arguments.delta', item_id: item.id, output_index: item.index, delta: piece })
+        },
+        close(finish, usage) {
+          const events = [closeAll()]
+          if (finish === null) return events
+          const reason = finish === 'length' ? 'max_output_tokens' : finish === 'content_filter' ? 'content_filter' : null
+          const u = usage && usageParts(usage)
+          const wire = u && {
+            input_tokens: u.input,
+            input_tokens_details: { cached_tokens: u.cached },
+            output_tokens: u.output,
+            output_tokens_details: { reasoning_tokens: u.reasoning },
+            total_tokens: u.input + u.output,
+          }
+          const type = reason ? 'response.incomplete' : 'response.completed'
+          const response = { ...base(reason ? 'incomplete' : 'completed'), incomplete_details: reason ? { reason } : null, output, usage: wire }
+          events.push(event({ type, response }))
+          return events
+        },
+      }
+    },
+  },
+
+  // Anthropic Messages: `message_start` (with the input usage), content blocks (text, thinking closed by its
+  // `signature_delta`, tool_use with `input_json_delta`), `message_delta` (stop reason, output usage), `message_stop`.
+  messages: {
+    name: 'messages',
+    streams: (body) => body?.stream === true,
+    errorBody: (status, message) => ({
+      type: 'error',
+      error: { type: ANTHROPIC_ERROR_TYPES[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error'), message: message ?? `mock error: HTTP ${status}` },
+    }),
+    invalidBody: (message) => ({ type: 'error', error: { type: 'invalid_request_error', message } }),
+    renderer(model, { usage }) {
+      const id = `msg_mock_${++completionSeq}`
+      let blocks = 0
+      let open = []
+      const event = (value) => named(value.type, value)
+      const stop = (block) =>
+        (block.kind === 'thinking' ? event({ type: 'content_block_delta', index: block.index, delta: { type: 'signature_delta', signature: `mock-signature-${block.index}` } }) : '') +
+        event({ type: 'content_block_stop', index: block.index })
+      const closeAll = (keep) => {
+        const closing = open.filter((block) => !keep?.(block))
+        open = open.filter((block) => keep?.(block))
+        return closing.map(stop).join('')
+      }
+      const start = (kind, contentBlock, extra = {}) => {
+        const block = { kind, index: blocks++, ...extra }
+        open.push(block)
+        return { block, text: event({ type: 'content_block_start', index: block.index, content_block: contentBlock }) }
+      }
+      const textual = (kind, piece) => {
+        let text = ''
+        let block = open.find((entry) => entry.kind === kind)
+        if (!block || open.length > 1) {
+          text += closeAll()
+          const started = start(kind, kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '', signature: '' })
+          block = started.block
+          text += started.text
+        }
+        const delta = kind === 'text' ? { type: 'text_delta', text: piece } : { type: 'thinking_delta', thinking: piece }
+        return text + event({ type: 'content_block_delta', index: block.index, delta })
+      }
+      const u = usage && usageParts(usage)
+      return {
+        open() {
+          // Anthropic's input_tokens leaves out the cached and cache-written tokens, which it counts apart.
+          const startUsage = u
+            ? { input_tokens: u.input - u.cached - u.cacheWrite, cache_creation_input_tokens: u.cacheWrite, cache_read_input_tokens: u.cached, output_tokens: 1 }
+            : { input_tokens: 0, output_tokens: 0 }
+          const message = { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: startUsage }
+          return [event({ type: 'message_start', message }), event({ type: 'ping' })]
+        },
+        delta(delta) {
+          if (delta.raw !== undefined) return sse(delta.raw)
+          if (delta.error) return event({ type: 'error', error: { type: delta.error.type ?? 'overloaded_error', message: delta.error.message } })
+          if (delta.content != null) return textual('text', delta.content)
+          if (delta.reasoning_content != null) return textual('thinking', delta.reasoning_content)
+          const [part] = delta.tool_calls
+          let text = ''
+          let block = open.find((entry) => entry.kind === 'tool_use' && entry.chatIndex === part.index)
+          if (!block) {
+            text += closeAll((entry) => entry.kind === 'tool_use')
+            const toolUse = { type: 'tool_use', id: part.id ?? `toolu_mock_${part.index}`, name: part.function.name ?? '', input: {} }
+            const started = start('tool_use', toolUse, { chatIndex: part.index })
+            block = started.block
+            text += started.text
+          }
+          return text + event({ type: 'content_block_delta', index: block.index, delta: { type: 'input_json_delta', partial_json: part.function.arguments ?? '' } })
+        },
+        close(finish) {
+          const events = [closeAll()]
+          if (finish !== null) {
+            events.push(event({ type: 'message_delta', delta: { stop_reason: ANTHROPIC_STOP[finish], stop_sequence: null }, usage: { output_tokens: u ? u.output : 0 } }))
+          }
+          events.push(event({ type: 'message_stop' }))
+          return events
+        },
+      }
+    },
+  },
+
+  // Gemini streamGenerateContent?alt=sse: every event is a whole GenerateContentResponse. Thoughts are parts with
+  // `thought: true`; a function call arrives whole (Gemini does not stream arguments), so split arguments are
+  // gathered and sent when the call is complete; the last event has the finishReason and usageMetadata.
+  gemini: {
+    name: 'gemini',
+    streams: () => true,
+    errorBody: (status, message) => ({ error: { code: status, message: message ?? `mock error: HTTP ${status}`, status: GOOGLE_STATUSES[status] ?? (status >= 500 ? 'INTERNAL' : 'FAILED_PRECONDITION') } }),
+    invalidBody: (message) => ({ error: { code: 400, message, status: 'INVALID_ARGUMENT' } }),
+    renderer(model, { reasoned }) {
+      const responseId = `mock-gemini-${++completionSeq}`
+      /** Function calls still gathering their arguments, by Chat Completions index. */
+      let calls = new Map()
+      const chunk = (parts, extra = {}) => sse({ candidates: [{ content: { parts, role: 'model' }, index: 0, ...extra }], modelVersion: model, responseId })
+      const callParts = () => {
+        const parts = [...calls.values()].map((call) => {
+          let args
+          try {
+            args = call.args ? JSON.parse(call.args) : {}
+          } catch {
+            args = { arguments: call.args }
+          }
+          // Gemini signs a thinking model's function calls; the SDK sends the signature back with the call.
+          return { functionCall: { id: call.id, name: call.name, args }, ...(reasoned ? { thoughtSignature: 'mock-thought-signature' } : {}) }
+        })
+        calls = new Map()
+        return parts
+      }
+      const flush = () => (calls.size ? chunk(callParts()) : '')
+      return {
+        open: () => [],
+        delta(delta) {
+          if (delta.raw !== undefined) return flush() + sse(delta.raw)
+          if (delta.error) {
+            const code = typeof delta.error.code === 'number' ? delta.error.code : 500
+            return flush() + sse({ error: { code, message: delta.error.message, status: delta.error.type ?? GOOGLE_STATUSES[code] ?? 'INTERNAL' } })
+          }
+          if (delta.content != null) return flush() + chunk([{ text: delta.content }])
+          if (delta.reasoning_content != null) return flush() + chunk([{ text: delta.reasoning_content, thought: true }])
+          const [part] = delta.tool_calls
+          const call = calls.get(part.index) ?? { id: part.id ?? `call_mock_${part.index}`, name: part.function.name ?? '', args: '' }
+          call.args += part.function.arguments ?? ''
+          calls.set(part.index, call)
+          return ''
+        },
+        close(finish, usage) {
+          const parts = callParts()
+          const last = {}
+          if (finish !== null) last.candidates = [{ ...(parts.length ? { content: { parts, role: 'model' } } : {}), finishReason: GEMINI_FINISH[finish], index: 0 }]
+          else if (parts.length) last.candidates = [{ content: { parts, role: 'model' }, index: 0 }]
+          if (usage) {
+            const u = usageParts(usage)
+            // Gemini's candidatesTokenCount leaves out the thoughts, which thoughtsTokenCount counts.
+            last.usageMetadata = {
+              promptTokenCount: u.input,
+              candidatesTokenCount: u.output - u.reasoning,
+              totalTokenCount: u.input + u.output,
+              ...(u.cached ? { cachedContentTokenCount: u.cached } : {}),
+              ...(u.reasoning ? { thoughtsTokenCount: u.reasoning } : {}),
+            }
+          }
+          if (!last.candidates && !last.usageMetadata) return []
+          return [sse({ ...last, modelVersion: model, responseId })]
+        },
+      }
+    },
+  },
 }
 
 /**

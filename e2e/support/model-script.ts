@@ -7,20 +7,44 @@
  *   … drive the app with baseURL model.baseURL …
  *   const [request] = await model.waitForRequests(1)
  *
- * Each chat request takes the next response from its model's queue (`push(…, { model })`), else from the shared
+ * The server speaks Chat Completions, OpenAI Responses, Anthropic Messages and Gemini, and one scripted response
+ * renders in whichever format the request came in (usage is always written in the Chat Completions shape below).
+ *
+ * Each model request takes the next response from its model's queue (`push(…, { model })`), else from the shared
  * queue (`push(…)` without a model), else gets the default text "(no scripted response)". Push the main model's
  * script with `model` when another call (title generation on 'mock-small') could otherwise take it.
  */
 
 export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter'
 
-/** OpenAI usage; `total_tokens` defaults to the sum. */
+/** The wire formats, named as the request log names them. */
+export type WireFormat = 'chat' | 'responses' | 'messages' | 'gemini'
+
+/**
+ * OpenAI usage; `total_tokens` defaults to the sum. `prompt_tokens` counts every input token, cached ones included;
+ * the other formats get it in their own terms (Anthropic: `input_tokens` without the cache read and write tokens,
+ * `cache_read_input_tokens`, `cache_creation_input_tokens`; Gemini: `candidatesTokenCount` without the thoughts).
+ */
 export interface Usage {
   prompt_tokens: number
   completion_tokens: number
   total_tokens?: number
-  prompt_tokens_details?: { cached_tokens?: number }
+  /** `cache_write_tokens`: tokens written to the prompt cache (Anthropic's cache_creation_input_tokens). */
+  prompt_tokens_details?: { cached_tokens?: number; cache_write_tokens?: number }
   completion_tokens_details?: { reasoning_tokens?: number }
+}
+
+/**
+ * An error inside a 200 stream, in the request's format: Chat Completions `{ error: { message, type, code } }`,
+ * Responses `error` event (or `response.failed` with `failed`), Anthropic `event: error` (type default
+ * 'overloaded_error'), Gemini `{ error: { code, message, status } }`.
+ */
+export interface StreamError {
+  message: string
+  type?: string
+  code?: string | number
+  /** Responses only: send `response.failed` instead of an `error` event. */
+  failed?: boolean
 }
 
 /**
@@ -34,6 +58,7 @@ export type Chunk =
   | { reasoning: string; split?: number }
   | { toolCall: { id?: string; name?: string; arguments?: string; index?: number }; split?: number }
   | { raw: unknown }
+  | { error: StreamError }
 
 interface EntryOptions {
   /** Serve this entry N times (default 1). */
@@ -73,8 +98,14 @@ export interface ErrorResponse extends EntryOptions {
   status: number
   /** e.g. `{ 'retry-after': '1' }` or `{ 'retry-after-ms': '200' }` (exposed to the browser by CORS). */
   headers?: Record<string, string>
-  /** JSON body (or a string sent as text/plain). Default `{ error: { message: 'mock error: HTTP <status>', type: 'mock_error', code: <status> } }`. */
+  /**
+   * JSON body (or a string sent as text/plain), sent as is. Default: the format's own error body with `message`
+   * (OpenAI `{ error: { message, type: 'mock_error', code: <status> } }`, Anthropic `{ type: 'error', error: { type,
+   * message } }`, Gemini `{ error: { code, message, status } }`).
+   */
   body?: unknown
+  /** Default 'mock error: HTTP <status>'. */
+  message?: string
 }
 
 export type ScriptedResponse = StreamResponse | TextResponse | ErrorResponse
@@ -112,8 +143,10 @@ export interface RecordedRequest<Body = ChatRequestBody> {
   id: number
   method: string
   path: string
-  /** `body.model` for chat requests; null otherwise. */
+  /** The model asked for (`body.model`, or Gemini's path); null for other requests. */
   model: string | null
+  /** Which wire format a model request used; absent for other requests. */
+  format?: WireFormat
   /** Lower-case names. `authorization` reads 'Bearer <redacted>'; `x-api-key` / `api-key` read '<redacted>'. */
   headers: Record<string, string>
   hasAuthorization: boolean
@@ -182,21 +215,25 @@ export class ModelScript {
     await this.call('POST', '/__models', { fail: failure })
   }
 
-  /** The request log, oldest first. Default: chat completions; `path: '/v1/models'`, or `'*'` for everything. */
-  async requests(options: { path?: string } = {}): Promise<RecordedRequest[]> {
-    return this.call<RecordedRequest[]>('GET', `/__requests${query({ path: options.path })}`)
+  /**
+   * The request log, oldest first. Default: chat completions; `format` for one wire format's model requests,
+   * `path: '/v1/models'`, or `'*'` for everything.
+   */
+  async requests<Body = ChatRequestBody>(options: { path?: string; format?: WireFormat } = {}): Promise<RecordedRequest<Body>[]> {
+    return this.call<RecordedRequest<Body>[]>('GET', `/__requests${query({ path: options.path, format: options.format })}`)
   }
 
   /**
    * Resolves with the log once at least `count` requests arrived (`settled`: and the first `count` of them finished,
    * were aborted or died). Long-polls the server, at most `timeoutMs` (≤ 10,000, the default), then throws.
    */
-  async waitForRequests(
+  async waitForRequests<Body = ChatRequestBody>(
     count: number,
-    options: { settled?: boolean; timeoutMs?: number; path?: string } = {},
-  ): Promise<RecordedRequest[]> {
-    const search = query({ wait: count, settled: options.settled ? 1 : undefined, timeoutMs: options.timeoutMs, path: options.path })
-    return this.call<RecordedRequest[]>('GET', `/__requests${search}`)
+    options: { settled?: boolean; timeoutMs?: number; path?: string; format?: WireFormat } = {},
+  ): Promise<RecordedRequest<Body>[]> {
+    const { settled, timeoutMs, path, format } = options
+    const search = query({ wait: count, settled: settled ? 1 : undefined, timeoutMs, path, format })
+    return this.call<RecordedRequest<Body>[]>('GET', `/__requests${search}`)
   }
 
   private async call<T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
@@ -233,10 +270,8 @@ export const chunk = {
     split,
   }),
   raw: (value: unknown): Chunk => ({ raw: value }),
-  /** An OpenAI-style error event inside a 200 stream (the provider turns it into an `error` stream part). */
-  error: (message: string, options: { type?: string; code?: string | number } = {}): Chunk => ({
-    raw: { error: { message, type: options.type ?? 'server_error', code: options.code ?? null } },
-  }),
+  /** An error event inside a 200 stream, in the request's format (see StreamError); the provider makes it an `error` part. */
+  error: (message: string, options: Omit<StreamError, 'message'> = {}): Chunk => ({ error: { message, ...options } }),
 }
 
 // ── response builders ────────────────────────────────────────────────────────────────────────────────────────────
@@ -284,14 +319,12 @@ export function toolCalls(
   return stream(chunks, rest)
 }
 
-/** An HTTP error. `message` fills the default OpenAI body `{ error: { message, type, code } }`. */
+/** An HTTP error. `message` fills the format's default error body (see ErrorResponse). */
 export function error(
   status: number,
   options: EntryOptions & { headers?: Record<string, string>; body?: unknown; message?: string } = {},
 ): ErrorResponse {
-  const { message, ...rest } = options
-  const body = rest.body ?? (message === undefined ? undefined : { error: { message, type: 'mock_error', code: status } })
-  return { type: 'error', status, ...rest, ...(body === undefined ? {} : { body }) }
+  return { type: 'error', status, ...options }
 }
 
 /** 429 with `retry-after: <seconds>`. */

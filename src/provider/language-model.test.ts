@@ -35,20 +35,21 @@ async function streamOnce(model: ProviderLanguageModel) {
 }
 
 describe('createLanguageModel', () => {
-  it('streams OpenAI through Chat Completions with the Bearer key', async () => {
+  it('streams OpenAI through the Responses API with the Bearer key', async () => {
     const { fetch, requests } = capturingFetch()
-    const model = await createLanguageModel(config({ type: 'openai' }), 'gpt-4o', { fetch })
-    expect(model).toMatchObject({ modelId: 'gpt-4o' })
+    const model = await createLanguageModel(config({ type: 'openai' }), 'gpt-5', { fetch })
+    expect(model).toMatchObject({ modelId: 'gpt-5', provider: 'openai.responses' })
     await streamOnce(model)
-    expect(requests[0]?.url).toBe('https://api.openai.com/v1/chat/completions')
+    expect(requests[0]?.url).toBe('https://api.openai.com/v1/responses')
     expect(requests[0]?.headers.get('authorization')).toBe(`Bearer ${KEY}`)
-    expect(requests[0]?.body).toMatchObject({ model: 'gpt-4o', stream: true, stream_options: { include_usage: true } })
+    expect(requests[0]?.body).toMatchObject({ model: 'gpt-5', stream: true, input: [{ role: 'user', content: [{ type: 'input_text', text: 'hi' }] }] })
+    expect(requests[0]?.body).not.toHaveProperty('messages')
   })
 
   it('sends OpenAI to a custom base URL when one is set', async () => {
     const { fetch, requests } = capturingFetch()
     await streamOnce(await createLanguageModel(config({ type: 'openai', baseURL: 'https://proxy.example/v1' }), 'gpt-4o', { fetch }))
-    expect(requests[0]?.url).toBe('https://proxy.example/v1/chat/completions')
+    expect(requests[0]?.url).toBe('https://proxy.example/v1/responses')
   })
 
   it('calls Anthropic with the direct-browser-access header', async () => {

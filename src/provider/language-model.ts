@@ -25,10 +25,11 @@ export interface LanguageModelOptions {
 export const COMPATIBLE_PROVIDER_NAME = 'openai-compatible'
 
 /**
- * The SDK model for one configured model. OpenAI goes through Chat Completions (what every OpenAI-like server
- * speaks); Anthropic gets the header that allows calls straight from a browser; OpenAI-compatible servers are asked
- * for usage in the stream (`stream_options.include_usage`), without which token counts and cost stay empty. Every
- * provider's requests go through `providerFetch`.
+ * The SDK model for one configured model. OpenAI goes through the Responses API (reasoning models stream their
+ * reasoning summaries only there), while OpenAI-compatible servers keep Chat Completions, the one API they all
+ * speak, and are asked for usage in the stream (`stream_options.include_usage`), without which token counts and cost
+ * stay empty; Anthropic gets the header that allows calls straight from a browser. Every provider's requests go
+ * through `providerFetch`.
  */
 export async function createLanguageModel(
   config: ProviderConfig,
@@ -38,12 +39,12 @@ export async function createLanguageModel(
   const apiKey = config.apiKey || undefined
   if (!apiKey && providerTypeInfo(config.type).needsKey) throw new MissingApiKeyError(config.id, config.name)
   const baseURL = config.baseURL || undefined
-  // Chat Completions streams (OpenAI and OpenAI-compatible servers) also have their deltas coalesced.
-  const fetch = providerFetch(options.fetch, { coalesce: config.type === 'openai' || config.type === 'openai-compatible' })
+  // Chat Completions streams (OpenAI-compatible servers) also have their deltas coalesced.
+  const fetch = providerFetch(options.fetch, { coalesce: config.type === 'openai-compatible' })
   switch (config.type) {
     case 'openai': {
       const { createOpenAI } = await import('@ai-sdk/openai')
-      return createOpenAI({ apiKey, baseURL, fetch }).chat(modelID)
+      return createOpenAI({ apiKey, baseURL, fetch }).responses(modelID)
     }
     case 'anthropic': {
       const { createAnthropic } = await import('@ai-sdk/anthropic')

@@ -1,5 +1,8 @@
+import { createAnthropic } from '@ai-sdk/anthropic'
+import { createGoogleGenerativeAI } from '@ai-sdk/google'
+import { createOpenAI } from '@ai-sdk/openai'
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
-import { APICallError, generateText, streamText, tool, type TextStreamPart, type ToolSet } from 'ai'
+import { APICallError, generateText, isStepCount, streamText, tool, type LanguageModel, type TextStreamPart, type ToolSet } from 'ai'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { startMockModelServer, type MockModelServer } from '../../e2e/support/mock-model-server.mjs'
@@ -16,6 +19,7 @@ import {
   streamText as scriptedText,
   text,
   toolCall,
+  type WireFormat,
 } from '../../e2e/support/model-script'
 
 // The e2e mock model server, driven through the real provider code (@ai-sdk/openai-compatible over HTTP), so the
@@ -377,5 +381,228 @@ describe('mock model server: scripting and the request log', () => {
         for (;;) if ((await reader.read()).done) return 'ended'
       })(),
     ).rejects.toThrow()
+  })
+})
+
+// ── the other three wire formats, through their own providers ─────────────────────────────────────────────────
+
+interface FormatCase {
+  format: WireFormat
+  /** The SDK model for `modelId`, pointed at the mock server the way the app points a provider at it. */
+  model: (modelId: string) => LanguageModel
+  /** The tool result as the second request of a tool turn carries it, in this format. */
+  toolResult: (body: Record<string, unknown>) => unknown
+  /** The secret header the key goes in. */
+  keyHeader: string
+}
+
+const KEY = 'sk-format-test-7788'
+
+const FORMAT_CASES: FormatCase[] = [
+  {
+    format: 'responses',
+    model: (id) => createOpenAI({ apiKey: KEY, baseURL: `${server.url}/v1` }).responses(id),
+    toolResult: (body) => (body.input as Array<Record<string, unknown>>).find((item) => item.type === 'function_call_output'),
+    keyHeader: 'authorization',
+  },
+  {
+    format: 'messages',
+    model: (id) => createAnthropic({ apiKey: KEY, baseURL: `${server.url}/v1` }).languageModel(id),
+    toolResult: (body) =>
+      (body.messages as Array<{ content: Array<Record<string, unknown>> }>).flatMap((message) => message.content).find((part) => part.type === 'tool_result'),
+    keyHeader: 'x-api-key',
+  },
+  {
+    format: 'gemini',
+    model: (id) => createGoogleGenerativeAI({ apiKey: KEY, baseURL: `${server.url}/v1beta` }).languageModel(id),
+    toolResult: (body) =>
+      (body.contents as Array<{ parts: Array<Record<string, unknown>> }>).flatMap((content) => content.parts).find((part) => 'functionResponse' in part),
+    keyHeader: 'x-goog-api-key',
+  },
+]
+
+/** As `run`, for any SDK model; `steps` > 1 runs the tools and calls the model again. */
+async function runWith(model: LanguageModel, options: { tools?: ToolSet; steps?: number; abortSignal?: AbortSignal; onPart?: (part: TextStreamPart<ToolSet>) => void } = {}) {
+  const result = streamText({
+    model,
+    prompt: 'Say something',
+    tools: options.tools,
+    maxRetries: 0,
+    stopWhen: isStepCount(options.steps ?? 1),
+    abortSignal: options.abortSignal,
+    onError: () => {},
+  })
+  const parts: TextStreamPart<ToolSet>[] = []
+  let thrown: unknown
+  try {
+    for await (const part of result.fullStream) {
+      parts.push(part)
+      options.onPart?.(part)
+    }
+  } catch (err) {
+    thrown = err
+  }
+  const of = <T extends TextStreamPart<ToolSet>['type']>(type: T) =>
+    parts.filter((part): part is Extract<TextStreamPart<ToolSet>, { type: T }> => part.type === type)
+  return {
+    parts,
+    of,
+    text: of('text-delta').map((part) => part.text).join(''),
+    reasoning: of('reasoning-delta').map((part) => part.text).join(''),
+    finishes: of('finish-step').map((part) => part.finishReason),
+    finish: of('finish')[0],
+    errors: of('error').map((part) => part.error),
+    thrown,
+  }
+}
+
+const addAndRun = tool({
+  description: 'Add two numbers',
+  inputSchema: z.object({ a: z.number(), b: z.number() }),
+  execute: async ({ a, b }) => ({ sum: a + b }),
+})
+
+describe.each(FORMAT_CASES)('mock model server: $format through its own provider', ({ format, model: modelFor, toolResult, keyHeader }) => {
+  it('streams reasoning, then text in split deltas, and finishes with stop', async () => {
+    await model.push(scriptedText('Hello, streaming world', { split: 3, reasoning: 'Weighing it' }))
+    const out = await runWith(modelFor('mock-model'))
+    expect(out.errors).toEqual([])
+    expect(out.reasoning).toBe('Weighing it')
+    expect(out.text).toBe('Hello, streaming world')
+    expect(out.of('text-delta').length).toBeGreaterThan(1)
+    const order = out.parts.map((part) => part.type)
+    expect(order.indexOf('reasoning-end')).toBeLessThan(order.indexOf('text-start'))
+    expect(out.finish?.finishReason).toBe('stop')
+    const [request] = await model.requests<Record<string, unknown>>({ format })
+    expect(request).toMatchObject({ format, model: 'mock-model', apiKeyLast4: '7788', outcome: 'completed' })
+    expect(request?.headers[keyHeader]).toMatch(/<redacted>/)
+    expect(JSON.stringify(request)).not.toContain(KEY)
+  })
+
+  it('runs a multi-step tool turn: parallel calls with split arguments, then the results go back in this format', async () => {
+    await model.push([
+      stream([
+        chunk.reasoning('Two sums'),
+        { toolCall: { id: 'call_a', name: 'add', arguments: '{"a":1,' } },
+        { toolCall: { id: 'call_b', name: 'add', arguments: '{"a":10,' } },
+        { toolCall: { index: 0, arguments: '"b":2}' } },
+        { toolCall: { id: 'call_b', arguments: '"b":20}' } },
+      ]),
+      text('Sums are 3 and 30'),
+    ])
+    const out = await runWith(modelFor('mock-model'), { tools: { add: addAndRun }, steps: 2 })
+    expect(out.errors).toEqual([])
+    expect(out.of('tool-call').map((part) => [part.toolName, part.input])).toEqual([
+      ['add', { a: 1, b: 2 }],
+      ['add', { a: 10, b: 20 }],
+    ])
+    expect(out.finishes).toEqual(['tool-calls', 'stop'])
+    expect(out.text).toBe('Sums are 3 and 30')
+    const requests = await model.requests<Record<string, unknown>>({ format })
+    expect(requests).toHaveLength(2)
+    // The result is a JSON string in Responses and Anthropic, an object in Gemini.
+    expect(JSON.stringify(toolResult(requests[1]!.body!))).toMatch(/\\?"sum\\?":3\b/)
+  })
+
+  it('delivers scripted usage, cached tokens included, in the finish part', async () => {
+    await model.push(
+      text('Counted', {
+        usage: {
+          prompt_tokens: 1200,
+          completion_tokens: 300,
+          prompt_tokens_details: { cached_tokens: 1000 },
+          completion_tokens_details: { reasoning_tokens: 120 },
+        },
+      }),
+    )
+    const usage = (await runWith(modelFor('mock-model'))).finish?.totalUsage
+    expect(usage).toMatchObject({ inputTokens: 1200, inputTokenDetails: { noCacheTokens: 200, cacheReadTokens: 1000 }, outputTokens: 300 })
+    // Anthropic reports no reasoning token count of its own.
+    if (format !== 'messages') expect(usage?.outputTokenDetails).toMatchObject({ textTokens: 180, reasoningTokens: 120 })
+  })
+
+  it('surfaces a 429 with retry-after as an APICallError in the provider’s own error shape', async () => {
+    await model.push(rateLimited(1))
+    const [err] = (await runWith(modelFor('mock-model'))).errors as APICallError[]
+    expect(APICallError.isInstance(err)).toBe(true)
+    expect(err?.statusCode).toBe(429)
+    expect(err?.responseHeaders?.['retry-after']).toBe('1')
+    expect(err?.isRetryable).toBe(true)
+    expect(err?.message).toBe('Rate limit reached')
+  })
+
+  it('passes an in-stream error through as an error part after the text so far', async () => {
+    await model.push(stream([chunk.text('Half'), chunk.error('upstream went away')], { finish: null, usage: null }))
+    const out = await runWith(modelFor('mock-model'))
+    expect(out.text).toBe('Half')
+    expect(out.errors.map((e) => (e as { message?: string }).message)).toContain('upstream went away')
+  })
+
+  it('hangs after N deltas until the client aborts, and records the abort', async () => {
+    await model.push(hang(2))
+    const controller = new AbortController()
+    let deltas = 0
+    const out = await runWith(modelFor('mock-model'), {
+      abortSignal: controller.signal,
+      onPart: (part) => {
+        if (part.type === 'text-delta' && ++deltas === 2) controller.abort()
+      },
+    })
+    expect(out.text).toBe('partial 1 partial 2 ')
+    expect(out.finish).toBeUndefined()
+    const [request] = await model.waitForRequests(1, { settled: true, format })
+    expect(request?.outcome).toBe('client-closed')
+  })
+})
+
+describe('mock model server: format specifics', () => {
+  it('Anthropic: thinking blocks end with a signature, and usage splits input from cache reads and writes', async () => {
+    await model.push(
+      scriptedText('Done', {
+        reasoning: 'Think',
+        usage: { prompt_tokens: 500, completion_tokens: 40, prompt_tokens_details: { cached_tokens: 300, cache_write_tokens: 150 } },
+      }),
+    )
+    const out = await runWith(FORMAT_CASES[1]!.model('mock-model'))
+    const signature = out.of('reasoning-delta').find((part) => part.providerMetadata?.anthropic?.signature)
+    expect(signature?.providerMetadata?.anthropic?.signature).toMatch(/^mock-signature-/)
+    expect(out.finish?.totalUsage).toMatchObject({
+      inputTokens: 500,
+      inputTokenDetails: { noCacheTokens: 50, cacheReadTokens: 300, cacheWriteTokens: 150 },
+      outputTokens: 40,
+    })
+  })
+
+  it('Anthropic: an overloaded_error event in the stream is a retryable 529', async () => {
+    await model.push(stream([chunk.text('Hal'), chunk.error('Overloaded')], { finish: null, usage: null }))
+    const [err] = (await runWith(FORMAT_CASES[1]!.model('mock-model'))).errors as Array<{ statusCode?: number; isRetryable?: boolean; message: string }>
+    expect(err).toMatchObject({ message: 'Overloaded', statusCode: 529, isRetryable: true })
+  })
+
+  it('Responses: response.failed in the stream becomes an error part', async () => {
+    await model.push(stream([chunk.text('So far'), chunk.error('The model failed', { code: 'server_error', failed: true })], { finish: null, usage: null }))
+    const out = await runWith(FORMAT_CASES[0]!.model('mock-model'))
+    expect(out.text).toBe('So far')
+    expect(out.errors.map((e) => (e as { message?: string }).message)).toContain('The model failed')
+  })
+
+  it('answers HTTP errors in each provider’s own body shape', async () => {
+    const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+      await model.push(error(529, { message: 'Busy' }))
+      const response = await fetch(`${server.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+      return response.json()
+    }
+    expect(await post('/v1/responses', { model: 'm', stream: true })).toEqual({ error: { message: 'Busy', type: 'mock_error', code: 529 } })
+    expect(await post('/v1/messages', { model: 'm', stream: true })).toEqual({ type: 'error', error: { type: 'overloaded_error', message: 'Busy' } })
+    expect(await post('/v1beta/models/m:streamGenerateContent?alt=sse', {})).toEqual({ error: { code: 529, message: 'Busy', status: 'INTERNAL' } })
+  })
+
+  it('lists models in each provider’s shape', async () => {
+    const anthropic = await (await fetch(`${server.url}/v1/models?limit=1000`, { headers: { 'anthropic-version': '2023-06-01', 'x-api-key': KEY } })).json()
+    expect(anthropic).toMatchObject({ data: [{ type: 'model', id: 'mock-model' }, { type: 'model', id: 'mock-small' }], has_more: false })
+    const gemini = await (await fetch(`${server.url}/v1beta/models?pageSize=1000`, { headers: { 'x-goog-api-key': KEY } })).json()
+    expect(gemini.models.map((entry: { name: string }) => entry.name)).toEqual(['models/mock-model', 'models/mock-small'])
+    const logged = await model.requests({ path: '/v1beta/models' })
+    expect(logged[0]?.headers['x-goog-api-key']).toBe('<redacted>')
   })
 })
