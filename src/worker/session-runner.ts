@@ -200,6 +200,8 @@ export class SessionRunner {
       return repaired.repaired
     }
     this.commands.requestStatus(sessionID)
+    // The holder may be a tab that is going away (this one, reloaded): once its lock frees, repair and run its queue.
+    this.watch(sessionID)
     return false
   }
 }
