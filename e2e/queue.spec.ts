@@ -8,9 +8,9 @@ test.beforeEach(async () => {
   await model.reset()
 })
 
-/** A first reply slow enough (~20 s at the server's pace) for the queue to be worked on while it streams. */
+/** A first reply slow enough (~27 s at the server's pace) for the queue to be worked on while it streams. */
 const slowReply = (text: string) =>
-  stream([chunk.text(`${text} ${Array.from({ length: 80 }, (_, index) => `w${index}`).join(' ')}`, 1)], { chunkDelayMs: 60 })
+  stream([chunk.text(`${text} ${Array.from({ length: 80 }, (_, index) => `w${index}`).join(' ')}`, 1)], { chunkDelayMs: 80 })
 
 /** The text of the newest user message each request to the conversation's model sent. */
 function lastPrompts(requests: RecordedRequest[]): string[] {
@@ -61,7 +61,8 @@ test('queued prompts show as chips in every tab, can be edited and removed, and 
   // Everything above happened while the first turn was still streaming.
   await expect(app.stopButton()).toBeVisible()
 
-  await expect(app.replies().last()).toContainText('Answer to the edited prompt.')
+  // The first reply streams on at the server's pace; then the edited prompt runs.
+  await expect(app.replies().last()).toContainText('Answer to the edited prompt.', { timeout: 60_000 })
   await app.idle()
   await expect(chips(app)).toHaveCount(0)
   await expect(chips(other)).toHaveCount(0)
