@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   ApprovalSchema,
   idSchema,
+  InboxEntrySchema,
   MessageErrorSchema,
   MessageSchema,
   PartSchema,
@@ -52,6 +53,8 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('session.status'), sessionID: idSchema('session'), status: SessionStatusSchema }),
   z.object({ type: z.literal('todo.updated'), sessionID: idSchema('session'), todos: z.array(TodoSchema) }),
+  /** A session's queued prompts changed (queued, edited, removed, or taken to run); the whole list, oldest first. */
+  z.object({ type: z.literal('inbox.updated'), sessionID: idSchema('session'), entries: z.array(InboxEntrySchema) }),
   /** A tool asks the user; every tab showing the session shows the question. */
   z.object({ type: z.literal('permission.asked'), ask: PermissionAskSchema }),
   z.object({

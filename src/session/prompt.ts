@@ -68,22 +68,61 @@ export async function enqueuePrompt(context: StoreContext, input: Omit<UserPromp
     },
     'queued prompt',
   )
-  if (!(await context.db.sessions.get(input.sessionID))) throw new NotFoundError('session', input.sessionID)
-  await context.db.inbox.add(entry)
+  const { db } = context
+  const entries = await db.transaction('rw', db.sessions, db.inbox, async () => {
+    if (!(await db.sessions.get(input.sessionID))) throw new NotFoundError('session', input.sessionID)
+    await db.inbox.add(entry)
+    return queuedPrompts(context, input.sessionID)
+  })
+  context.emit({ type: 'inbox.updated', sessionID: input.sessionID, entries })
   return entry
 }
 
 /** The oldest queued prompt of a session, removed from the inbox; undefined when there is none. */
 export async function takeQueuedPrompt(context: StoreContext, sessionID: string): Promise<InboxEntry | undefined> {
   const { db } = context
-  return db.transaction('rw', db.inbox, async () => {
-    const entries = await db.inbox.where('sessionID').equals(sessionID).sortBy('id')
-    const first = entries[0]
+  const { first, rest } = await db.transaction('rw', db.inbox, async () => {
+    const [first, ...rest] = await queuedPrompts(context, sessionID)
     if (first) await db.inbox.delete(first.id)
-    return first
+    return { first, rest }
   })
+  if (first) context.emit({ type: 'inbox.updated', sessionID, entries: rest })
+  return first
 }
 
+/** A session's queued prompts, oldest (next to run) first. */
 export function queuedPrompts(context: StoreContext, sessionID: string): Promise<InboxEntry[]> {
   return context.db.inbox.where('sessionID').equals(sessionID).sortBy('id')
+}
+
+/**
+ * Replaces a queued prompt's parts; it keeps its id, so its place in the queue. A prompt the loop already took is
+ * a NotFoundError: it is a message now, and editing it would change nothing the model sees.
+ */
+export async function editQueuedPrompt(context: StoreContext, inputID: string, parts: PromptPartInput[]): Promise<InboxEntry> {
+  checkPromptParts(parts)
+  const { db } = context
+  const { entry, entries } = await db.transaction('rw', db.inbox, async () => {
+    const current = await db.inbox.get(inputID)
+    if (!current) throw new NotFoundError('queued prompt', inputID)
+    const entry = parseWith(InboxEntrySchema, { ...current, parts }, 'queued prompt')
+    await db.inbox.put(entry)
+    return { entry, entries: await queuedPrompts(context, current.sessionID) }
+  })
+  context.emit({ type: 'inbox.updated', sessionID: entry.sessionID, entries })
+  return entry
+}
+
+/** Takes a prompt off the queue; false when it was no longer there (it ran already, or another tab removed it). */
+export async function removeQueuedPrompt(context: StoreContext, inputID: string): Promise<boolean> {
+  const { db } = context
+  const removed = await db.transaction('rw', db.inbox, async () => {
+    const current = await db.inbox.get(inputID)
+    if (!current) return undefined
+    await db.inbox.delete(inputID)
+    return { sessionID: current.sessionID, entries: await queuedPrompts(context, current.sessionID) }
+  })
+  if (!removed) return false
+  context.emit({ type: 'inbox.updated', sessionID: removed.sessionID, entries: removed.entries })
+  return true
 }

@@ -42,6 +42,7 @@ const KNOWN_EVENTS: Record<SessionEventType, true> = {
   'session.status': true,
   'session.error': true,
   'todo.updated': true,
+  'inbox.updated': true,
   'permission.asked': true,
   'permission.replied': true,
   'approval.updated': true,

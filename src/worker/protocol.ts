@@ -14,6 +14,7 @@ import type {
   PermissionAsk,
   PermissionReply,
   Project,
+  InboxEntry,
   PromptPartInput,
   SessionInfo,
   Setting,
@@ -208,6 +209,12 @@ export interface WorkerApi {
   /** Writes streamed text now (the page is being hidden and may be killed). */
   flush(): void
   todos(sessionID: string): Todo[]
+  /** The session's queued prompts, next to run first. */
+  queuedPrompts(sessionID: string): InboxEntry[]
+  /** Replaces a queued prompt's parts, keeping its place; a NotFoundError once it has run. */
+  editQueuedPrompt(inputID: string, parts: PromptPartInput[]): InboxEntry
+  /** Takes a prompt off the queue; false when it was gone already (it ran, or another tab removed it). */
+  removeQueuedPrompt(inputID: string): boolean
   /** Streaming counters since the worker started (benchmark and diagnostics). */
   metrics(): WriterMetrics
   /** Projects (each a named workspace). */

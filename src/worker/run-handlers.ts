@@ -2,7 +2,7 @@ import { assertWritable } from '../session/read-only'
 import { getSettings } from '../provider/provider-store'
 import type { StoreContext } from '../session/context'
 import { InputError } from '../session/errors'
-import { checkPromptParts, createUserMessage, enqueuePrompt } from '../session/prompt'
+import { checkPromptParts, createUserMessage, editQueuedPrompt, enqueuePrompt, queuedPrompts, removeQueuedPrompt } from '../session/prompt'
 import { finishRevert } from '../session/revert'
 import type { ModelReference } from '../session/schema'
 import { getSession } from '../session/session-store'
@@ -10,7 +10,10 @@ import { readTodos } from '../session/todo-store'
 import type { PromptInput, WorkerHandlers } from './protocol'
 import type { SessionRunner } from './session-runner'
 
-type RunHandlers = Pick<WorkerHandlers, 'prompt' | 'cancel' | 'resume' | 'openSession' | 'flush' | 'todos'>
+type RunHandlers = Pick<
+  WorkerHandlers,
+  'prompt' | 'cancel' | 'resume' | 'openSession' | 'flush' | 'todos' | 'queuedPrompts' | 'editQueuedPrompt' | 'removeQueuedPrompt'
+>
 
 /** The model a prompt runs with: the one chosen for it, else the session's last one, else the default. */
 async function modelFor(context: StoreContext, input: PromptInput): Promise<ModelReference> {
@@ -55,5 +58,8 @@ export function runHandlers(ready: () => StoreContext, runner: () => SessionRunn
     openSession: async (sessionID) => ({ repaired: await runner().repairIfIdle(sessionID) }),
     flush: () => runner().flush(),
     todos: (sessionID) => readTodos(ready(), sessionID),
+    queuedPrompts: (sessionID) => queuedPrompts(ready(), sessionID),
+    editQueuedPrompt: (inputID, parts) => editQueuedPrompt(ready(), inputID, parts),
+    removeQueuedPrompt: (inputID) => removeQueuedPrompt(ready(), inputID),
   }
 }

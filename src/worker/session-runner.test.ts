@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest'
 import type { SessionStatus } from '../session/event'
 import type { LoopDependencies } from '../session/loop'
 import { loadHistory } from '../session/history'
-import { createUserMessage } from '../session/prompt'
+import { createUserMessage, enqueuePrompt, queuedPrompts } from '../session/prompt'
+import { updateMessage } from '../session/message-store'
+import { ascending } from '../session/id'
 import { createSession } from '../session/session-store'
 import { makeTestContext } from '../session/test-context'
-import { scriptedModel, textReply, type ScriptedReply } from '../session/testing/scripted-model'
+import { apiError, scriptedModel, textReply, type ScriptedReply } from '../session/testing/scripted-model'
 import { ToolRegistry } from '../tool/registry'
 import { makeLocalLocks, SessionRunner, type CommandChannel } from './session-runner'
 
@@ -57,7 +59,8 @@ async function twoTabs(replies: ScriptedReply[]) {
   // The title call shares the scripted model; give it a session that already has a title.
   await test.db.sessions.update(session.id, { title: 'Titled' })
   const prompt = (text: string) => createUserMessage(test.context, { sessionID: session.id, parts: [{ type: 'text', text }], model: MODEL })
-  return { ...test, scripted, first, second, session, prompt, statuses }
+  const queue = (text: string) => enqueuePrompt(test.context, { sessionID: session.id, parts: [{ type: 'text', text }], model: MODEL })
+  return { ...test, scripted, first, second, session, prompt, queue, statuses }
 }
 
 describe('session runner', () => {
@@ -127,5 +130,55 @@ describe('session runner', () => {
     await running
     expect(await second.isBusy(session.id)).toBe(false)
     expect(await second.whileIdle(session.id, 'revert it', async () => 'done')).toBe('done')
+  })
+
+  it('runs a queued prompt after a turn that ended in an error', async () => {
+    const { first, session, prompt, queue, context } = await twoTabs([apiError(400, 'Bad request'), textReply('queued answer')])
+    await prompt('hello')
+    await queue('after that')
+    await first.start(session.id)
+    await expect.poll(async () => (await loadHistory(context, session.id)).length).toBe(4)
+    const history = await loadHistory(context, session.id)
+    expect(history[2]!.parts).toMatchObject([{ type: 'text', text: 'after that' }])
+    expect(history[3]!.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'queued answer' }))
+    expect(await queuedPrompts(context, session.id)).toEqual([])
+  })
+
+  it('keeps queued prompts waiting when the user stops the turn', async () => {
+    const { first, session, prompt, queue, context, scripted } = await twoTabs([{ hangAfter: [{ type: 'stream-start', warnings: [] }] }, textReply('unexpected')])
+    await prompt('hello')
+    await queue('after that')
+    const running = first.start(session.id)
+    await expect.poll(async () => (await loadHistory(context, session.id)).length).toBe(2)
+    first.cancel(session.id)
+    await running
+    expect(await queuedPrompts(context, session.id)).toHaveLength(1)
+    expect(scripted.model.doStreamCalls).toHaveLength(1)
+  })
+
+  it('runs the queue of a runner that died mid-turn once a tab opens the session', async () => {
+    const { second, session, prompt, queue, context } = await twoTabs([textReply('queued answer')])
+    const { info: user } = await prompt('hello')
+    // What a tab that reloaded mid-reply leaves: a reply never completed, and a prompt queued behind it.
+    await updateMessage(context, {
+      id: ascending('message', context.now()),
+      sessionID: session.id,
+      role: 'assistant',
+      time: { created: context.now() },
+      parentID: user.id,
+      modelID: MODEL.modelID,
+      providerID: MODEL.providerID,
+      agent: 'build',
+      mode: 'build',
+      path: { cwd: '/', root: '/' },
+      cost: 0,
+      tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
+    })
+    await queue('after that')
+    expect(await second.repairIfIdle(session.id)).toBe(true)
+    await expect.poll(async () => (await loadHistory(context, session.id)).length).toBe(4)
+    const history = await loadHistory(context, session.id)
+    expect(history[2]!.parts).toMatchObject([{ type: 'text', text: 'after that' }])
+    expect(history[3]!.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'queued answer' }))
   })
 })

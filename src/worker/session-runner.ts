@@ -5,6 +5,8 @@ import type { PartWriter } from '../session/part-writer'
 import { clearStaleAsks } from '../permission'
 import { repairSession } from '../session/recovery'
 import { BusyError, serializeError } from '../session/errors'
+import { loadHistory, turnIsDone } from '../session/history'
+import { queuedPrompts } from '../session/prompt'
 
 /** The slice of the Web Locks API the runner needs; tests pass an in-memory one. */
 export interface Locks {
@@ -108,6 +110,10 @@ export class SessionRunner {
           sessionID,
           { signal, ...(options.resume ? { resume: true } : {}) },
         )
+        // The loop promotes queued prompts only after a turn it finished well; one that ended in an error (or was
+        // set going when the queue filled just as it ended) leaves them, so the runner starts the next one itself.
+        // Stop keeps them waiting, as opencode's V2 inbox does: the user asked for the work to stop.
+        if (!signal.aborted && (await this.promptsWaiting(sessionID))) run.again = true
       })
       .catch((error: unknown) => {
         if (signal.aborted) return
@@ -147,8 +153,10 @@ export class SessionRunner {
     void this.locks
       .request(lockName(sessionID), {}, async () => {
         if (this.runs.has(sessionID)) return
-        await this.repair(sessionID)
+        const repaired = await this.repair(sessionID)
         this.dependencies.setStatus(sessionID, { type: 'idle' })
+        // The runner died mid-turn (its tab closed or reloaded): nobody else will run what was queued behind it.
+        if (repaired && (await this.promptsWaiting(sessionID))) void this.start(sessionID)
       })
       .catch(() => {})
       .finally(() => this.watched.delete(sessionID))
@@ -159,6 +167,13 @@ export class SessionRunner {
     const repaired = await repairSession(this.dependencies.store, sessionID)
     await clearStaleAsks(this.dependencies.store, sessionID)
     return repaired
+  }
+
+  /** Prompts wait in the session's inbox and nothing else is left to answer, so a loop would start the next one. */
+  private async promptsWaiting(sessionID: string): Promise<boolean> {
+    const { store } = this.dependencies
+    if ((await queuedPrompts(store, sessionID)).length === 0) return false
+    return turnIsDone(await loadHistory(store, sessionID))
   }
 
   /** Writes streamed text of every running session now (the page is being hidden). */
@@ -179,8 +194,14 @@ export class SessionRunner {
     const repaired = await this.locks.request(lockName(sessionID), { ifAvailable: true }, async (lock) =>
       lock ? { repaired: await this.repair(sessionID) } : undefined,
     )
-    if (repaired) return repaired.repaired
+    if (repaired) {
+      // A dead runner's queue (the tab that ran it reloaded mid-turn) runs here, after the repaired turn.
+      if (repaired.repaired && (await this.promptsWaiting(sessionID))) void this.start(sessionID)
+      return repaired.repaired
+    }
     this.commands.requestStatus(sessionID)
+    // The holder may be a tab that is going away (this one, reloaded): once its lock frees, repair and run its queue.
+    this.watch(sessionID)
     return false
   }
 }

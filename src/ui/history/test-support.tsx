@@ -57,6 +57,7 @@ export function makeFakeApi(session: SessionInfo, history: MessageWithParts[], o
     getSession: vi.fn(async () => session),
     openSession: vi.fn(async () => ({ repaired: false })),
     todos: vi.fn(async () => []),
+    queuedPrompts: vi.fn(async () => []),
     pendingAsks: vi.fn(async () => []),
     pageMessages: vi.fn(async () => ({ messages: history })),
     listAgents: vi.fn(async () => []),

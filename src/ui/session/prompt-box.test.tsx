@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { JSX } from 'solid-js'
 import { render } from 'solid-js/web'
+import type { InboxEntry } from '../../session/schema'
 import type { AgentSummary, ClientApi, PromptInput, ProviderSummary } from '../../worker/protocol'
 import { ProviderStoreContext, type ProviderStore } from '../settings/create-provider-store'
 import type { SessionStore } from '../store/create-session-store'
@@ -53,8 +54,10 @@ const AGENTS = [
   agent('title', 'primary', { hidden: true }),
 ]
 
-function mount(draftAgent?: string) {
+function mount(draftAgent?: string, queued: InboxEntry[] = []) {
   const prompts: PromptInput[] = []
+  const edits: { inputID: string; parts: unknown }[] = []
+  const removed: string[] = []
   const listAgents = vi.fn(async () => AGENTS)
   const api = {
     listAgents,
@@ -63,10 +66,12 @@ function mount(draftAgent?: string) {
       return { status: 'stored', messageID: 'msg_1' }
     },
     cancel: async () => {},
+    editQueuedPrompt: async (inputID: string, parts: unknown) => void edits.push({ inputID, parts }),
+    removeQueuedPrompt: async (inputID: string) => removed.push(inputID) > 0,
   } as unknown as ClientApi
   const drafts = makeDraftStore()
   if (draftAgent) drafts.update('ses_1', { agent: draftAgent })
-  const sessions = { api, drafts, state: { status: {}, sessions: {} } } as unknown as SessionStore
+  const sessions = { api, drafts, state: { status: {}, sessions: {}, queued: { ses_1: queued } } } as unknown as SessionStore
   const providers = {
     providers: () => [openai],
     loading: () => false,
@@ -93,7 +98,7 @@ function mount(draftAgent?: string) {
     const element = [...container.querySelectorAll('label')].find((candidate) => candidate.textContent?.trim() === label)
     return container.querySelector<HTMLSelectElement>(`#${CSS.escape(element!.htmlFor)}`)!
   }
-  return { root: container, prompts, drafts, listAgents, select }
+  return { root: container, prompts, drafts, listAgents, select, edits, removed }
 }
 
 describe('prompt box: agent picker', () => {
@@ -143,5 +148,44 @@ describe('prompt box: agent picker', () => {
     select('Agent').dispatchEvent(new FocusEvent('focus'))
     await settle()
     expect(listAgents).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('prompt box: queued prompts', () => {
+  const entry = (id: string, text: string): InboxEntry => ({
+    id,
+    sessionID: 'ses_1',
+    parts: [{ type: 'text', text }],
+    time: { created: 1 },
+  })
+  const chip = (root: HTMLElement, name: string) => root.querySelector<HTMLElement>(`li[aria-label="${name}"]`)
+
+  it('shows each queued prompt under the box, next to run first, with Edit and Remove', async () => {
+    const { root, removed } = mount(undefined, [entry('input_1', 'write the tests'), entry('input_2', 'update the docs')])
+    await settle()
+    expect(root.querySelector('ol[aria-label="Queued prompts"]')).not.toBeNull()
+    const second = chip(root, 'Queued prompt 2: update the docs')!
+    expect(chip(root, 'Queued prompt 1: write the tests')).not.toBeNull()
+    second.querySelector<HTMLButtonElement>('button[aria-label="Remove queued prompt"]')!.click()
+    await settle()
+    expect(removed).toEqual(['input_2'])
+  })
+
+  it('edits a queued prompt in place; Escape drops the change without stopping the turn', async () => {
+    const { root, edits } = mount(undefined, [entry('input_1', 'write the tests')])
+    await settle()
+    const edit = () => chip(root, 'Queued prompt 1: write the tests')!.querySelector<HTMLButtonElement>('button[aria-label="Edit queued prompt"]')!
+    edit().click()
+    const field = () => root.querySelector<HTMLTextAreaElement>('textarea[aria-label="Queued prompt 1"]')!
+    const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true })
+    field().dispatchEvent(escape)
+    expect(escape.defaultPrevented).toBe(true)
+    expect(root.querySelector('textarea[aria-label="Queued prompt 1"]')).toBeNull()
+    edit().click()
+    field().value = 'write the unit tests'
+    field().dispatchEvent(new Event('input', { bubbles: true }))
+    field().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }))
+    await settle()
+    expect(edits).toEqual([{ inputID: 'input_1', parts: [{ type: 'text', text: 'write the unit tests' }] }])
   })
 })

@@ -11,6 +11,7 @@ import { ModelPicker } from '../settings/model-picker'
 import { textAfterSend } from '../store/draft-store'
 import { useSessionStore } from '../store/session-store-context'
 import { canSend, deliveryFor, promptKeyAction, type PromptAction } from './prompt-keys'
+import { QueuedPrompts } from './queued-prompts'
 import { isRunning } from './session-status-text'
 import './prompt-box.css'
 
@@ -251,6 +252,7 @@ export function PromptBox(props: {
           </button>
         </div>
       </div>
+      <QueuedPrompts sessionID={sessionID} />
       <Show
         when={!props.readOnly}
         fallback={

@@ -85,6 +85,13 @@ export function createOpenSession(options: { api: ClientApi; state: UiState; set
       },
       (problem: unknown) => log.warn('tabcode: could not read the todo list', problem),
     )
+    // Prompts queued before this tab opened the session (perhaps by another tab) show as chips and run in order.
+    api.queuedPrompts(sessionID).then(
+      (entries) => {
+        if (!state.queued[sessionID]) setState('queued', sessionID, entries)
+      },
+      (problem: unknown) => log.warn('tabcode: could not read the queued prompts', problem),
+    )
     // Questions asked before this tab opened the session (or by a runner in another tab) still need an answer.
     api.pendingAsks(sessionID).then(
       (asks) => {

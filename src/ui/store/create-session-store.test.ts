@@ -2,7 +2,7 @@ import { createEffect, createRoot, onCleanup } from 'solid-js'
 import { describe, expect, it, vi } from 'vitest'
 import type { SessionEvent } from '../../session/event'
 import type { MessageWithParts } from '../../session/message-store'
-import type { Message, SessionInfo, Todo } from '../../session/schema'
+import type { InboxEntry, Message, SessionInfo, Todo } from '../../session/schema'
 import type { ClientApi } from '../../worker/protocol'
 import type { WorkerConnection } from '../worker-client'
 import { createSessionStore, type SessionStore } from './create-session-store'
@@ -66,6 +66,7 @@ function makeWorker(sessions: SessionInfo[], history: Record<string, MessageWith
     }),
     openSession: vi.fn(async (_id: string) => ({ repaired: false })),
     todos: vi.fn(async (_id: string): Promise<Todo[]> => []),
+    queuedPrompts: vi.fn(async (_id: string): Promise<InboxEntry[]> => []),
     pendingAsks: vi.fn(async (_id: string) => []),
     flush: vi.fn(async () => {}),
     renameSession: vi.fn(async (id: string, title: string) => {

@@ -78,6 +78,7 @@ export function applyEvent(state: UiState, event: SessionEvent): void {
       delete state.status[id]
       delete state.errors[id]
       delete state.todos[id]
+      delete state.queued[id]
       return
     }
     case 'message.updated': {
@@ -117,6 +118,9 @@ export function applyEvent(state: UiState, event: SessionEvent): void {
       return
     case 'todo.updated':
       state.todos[event.sessionID] = event.todos
+      return
+    case 'inbox.updated':
+      state.queued[event.sessionID] = event.entries
       return
     case 'session.error':
       if (event.sessionID) state.errors[event.sessionID] = event.error

@@ -1,5 +1,5 @@
 import type { SessionStatus } from '../../session/event'
-import type { Message, MessageError, Part, PermissionAsk, SessionInfo, Todo } from '../../session/schema'
+import type { InboxEntry, Message, MessageError, Part, PermissionAsk, SessionInfo, Todo } from '../../session/schema'
 
 /**
  * The UI's normalized copy of committed state. Only sessions the UI has listed or opened are here; messages and
@@ -17,10 +17,12 @@ export interface UiState {
   errors: Record<string, MessageError>
   /** Per session: its todo list as the model last wrote it. */
   todos: Record<string, Todo[]>
+  /** Per session: its queued prompts, next to run first (loaded when it opens, then kept by events). */
+  queued: Record<string, InboxEntry[]>
   /** Subagent sessions by parent id, oldest first (loaded with their parent's row, then kept by events). */
   children: Record<string, string[]>
   /** Permission questions waiting for an answer, by ask id. */
   asks: Record<string, PermissionAsk>
 }
 
-export const emptyState = (): UiState => ({ sessions: {}, messages: {}, parts: {}, status: {}, errors: {}, todos: {}, asks: {}, children: {} })
+export const emptyState = (): UiState => ({ sessions: {}, messages: {}, parts: {}, status: {}, errors: {}, todos: {}, queued: {}, asks: {}, children: {} })
