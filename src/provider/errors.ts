@@ -157,6 +157,7 @@ export function quotaAdvice(detail: ProviderErrorDetail): string | undefined {
   const reason = detail.code ?? detail.type
   const words = detail.message ? ` (${detail.message})` : ''
   if (reason === 'insufficient_quota') return `Quota exceeded: check your plan and billing at the provider, then try again.${words}`
+  // opencode's text for this one points at ChatGPT Plus (its Codex sign-in); tabcode only uses API keys.
   if (reason === 'usage_not_included') {
     return `Your plan does not include this model's usage: check your plan and billing at the provider, or choose another model.${words}`
   }

@@ -143,6 +143,11 @@ const chatCompletionRows: Row[] = [
     becomes: { overflow: /context_length_exceeded/ },
   },
   {
+    case: 'an in-stream server_error with only the code',
+    arrives: { sse: [chatChunk('Half an '), { error: { code: 'server_error' } }] },
+    becomes: { retry: 'Server error' },
+  },
+  {
     case: 'an in-stream rate limit',
     arrives: { sse: [chatChunk('Half an '), openAIError('Rate limit reached for gpt-4o', 'requests', 'rate_limit_exceeded')] },
     becomes: { retry: 'Rate limit reached for gpt-4o' },

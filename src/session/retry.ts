@@ -1,5 +1,5 @@
-import { isStorageFull, StorageFullError } from './errors'
 import { isOverflowMessage, quotaAdvice, readProviderError, statusOfProviderError, type ProviderErrorDetail } from '../provider/errors'
+import { isStorageFull, StorageFullError } from './errors'
 import type { MessageError } from './schema'
 
 export const RETRY_INITIAL_DELAY = 2_000
@@ -64,6 +64,13 @@ function providerFailure(error: unknown): ProviderFailure | undefined {
       http: true,
     }
   }
+  // An error frame the SDK's schema refused (an OpenAI-compatible server's `{error: {code}}` without a message).
+  if (value.name === 'AI_TypeValidationError') {
+    const frame = readProviderError(value.value)
+    if (frame && (frame.code || frame.type)) {
+      return { message: frame.message ?? '', responseBody: JSON.stringify(value.value), detail: frame, http: false }
+    }
+  }
   // An error event the SDK passed on as the provider's bare JSON, or an error whose message is that JSON
   // (opencode reads "other values" as a stream error).
   const json = error instanceof Error ? readProviderError(message) : readProviderError(error)
@@ -122,6 +129,7 @@ function classify(failure: ProviderFailure, providerID: string): MessageError {
   if (advice) return { name: 'APIError', data: { message: advice, ...status, isRetryable: false, ...body, metadata: { reason: QUOTA_REASON } } }
   if (statusCode === 401 || statusCode === 403) return { name: 'ProviderAuthError', data: { providerID, message } }
   // A stream error without a status was given one from its code, so it retries like the same HTTP answer would.
+  // Unlike opencode, OpenAI's 404 is not retried: here a 404 is nearly always a model name the server does not know.
   const isRetryable = failure.isRetryable ?? (statusCode !== undefined && isRetryableStatus(statusCode))
   return {
     name: 'APIError',
