@@ -164,7 +164,8 @@ describe('the loop', () => {
     await prompt('hi')
     await run()
     expect(sleeps).toEqual([3000])
-    expect(statuses).toContainEqual(expect.objectContaining({ type: 'retry', attempt: 1, message: 'Rate limited' }))
+    // The status shows the provider's own words, as opencode's does.
+    expect(statuses).toContainEqual(expect.objectContaining({ type: 'retry', attempt: 1, message: 'Slow down' }))
     const replies = await assistants()
     expect(replies).toHaveLength(1)
     expect(textOf(replies[0]!.parts)).toBe('finally')

@@ -1,6 +1,7 @@
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider'
 import { StreamProviderError, type LanguageModelUsage, type ModelMessage } from 'ai'
 import { asLanguageModelUsage, convertToLanguageModelPrompt, standardizePrompt } from 'ai/internal'
+import { readProviderError, statusOfProviderError } from '../provider/errors'
 import { createPacer } from './macrotask'
 import type { FinishReason } from './schema'
 
@@ -184,26 +185,34 @@ function parseJson(text: string): unknown {
   }
 }
 
+const PROVIDER_STREAM_ERROR = Symbol.for('vercel.ai.providerStreamError')
+
 /**
  * An error the provider sent inside the stream comes as whatever the provider's JSON held. It is given the SDK's
- * error shape (message, status, retryable) so retry and the error banner can read it like an HTTP error.
+ * error shape (message, status, retryable) so retry and the error banner can read it like an HTTP error; a frame
+ * without a status gets the one its code or type stands for (`server_error` 500, `rate_limit_exceeded` 429), so a
+ * transient error mid-stream is retried like the same HTTP answer.
  */
 export function streamError(error: unknown): unknown {
   if (error instanceof Error || typeof error !== 'object' || error === null) return error
   const outer = error as Record<string, unknown>
   const inner = (typeof outer.error === 'object' && outer.error !== null ? outer.error : outer) as Record<string, unknown>
-  if (typeof inner.message !== 'string') return error
-  const status = [inner.status, inner.statusCode, inner.code, outer.status, outer.code].find(
+  const detail = readProviderError(error)
+  if (!detail) return error
+  const given = [inner.status, inner.statusCode, inner.code, outer.status, outer.statusCode, outer.code].find(
     (value): value is number => typeof value === 'number' && value >= 400 && value < 600,
   )
-  const retryable = typeof inner.isRetryable === 'boolean' ? inner.isRetryable : undefined
+  const status = given ?? statusOfProviderError(detail)
+  const retryable = typeof inner.isRetryable === 'boolean' ? inner.isRetryable : typeof outer.isRetryable === 'boolean' ? outer.isRetryable : undefined
+  const type = typeof inner.type === 'string' ? inner.type : detail.type
   return new StreamProviderError({
-    message: inner.message,
-    ...(typeof inner.type === 'string' ? { type: inner.type } : {}),
+    message: detail.message ?? detail.code ?? detail.type ?? 'The provider reported an error in the stream',
+    ...(type !== undefined ? { type } : {}),
     ...(typeof inner.code === 'string' || typeof inner.code === 'number' ? { code: inner.code } : {}),
     ...(status !== undefined ? { statusCode: status } : {}),
     ...(retryable !== undefined ? { isRetryable: retryable } : {}),
-    data: error,
+    // Providers that classify their own stream errors keep the event they read under `data`.
+    data: (outer as { [PROVIDER_STREAM_ERROR]?: unknown })[PROVIDER_STREAM_ERROR] === true && outer.data !== undefined ? outer.data : error,
   })
 }
 

@@ -66,6 +66,40 @@ describe('classifying errors', () => {
   })
 })
 
+describe('errors as bare JSON (a frame the SDK passed on, or a message that is JSON)', () => {
+  it('reads context_length_exceeded as the code only as an overflow', () => {
+    expect(toMessageError({ type: 'error', error: { code: 'context_length_exceeded' } }, { providerID: 'p' }).name).toBe('ContextOverflowError')
+  })
+
+  it('reads the reason out of a JSON message and shows it in the retry banner', () => {
+    const tooMany = toMessageError(new Error(JSON.stringify({ error: { type: 'too_many_requests' } })), { providerID: 'p' })
+    expect(retryReason(tooMany)).toBe('Too Many Requests')
+    const limited = toMessageError(new Error(JSON.stringify({ type: 'error', error: { code: 'rate_limit_exceeded' } })), { providerID: 'p' })
+    expect(retryReason(limited)).toBe('Rate Limited')
+    const words = toMessageError(
+      new Error(JSON.stringify({ type: 'error', error: { type: 'rate_limit_error', message: 'Number of requests has exceeded your rate limit' } })),
+      { providerID: 'p' },
+    )
+    expect(retryReason(words)).toBe('Number of requests has exceeded your rate limit')
+    const exhausted = toMessageError(new Error(JSON.stringify({ error: { code: 429, status: 'RESOURCE_EXHAUSTED' } })), { providerID: 'p' })
+    expect(retryReason(exhausted)).toBe('Provider is overloaded')
+  })
+
+  it('never retries a used-up quota, and says what to do', () => {
+    for (const code of ['insufficient_quota', 'usage_not_included']) {
+      const named = toMessageError({ type: 'error', error: { code } }, { providerID: 'p' })
+      expect(named).toMatchObject({ name: 'APIError', data: { isRetryable: false, message: expect.stringMatching(/check your plan and billing at the provider/) } })
+      expect(retryReason(named)).toBeUndefined()
+    }
+  })
+
+  it('does not take a rate limit that mentions tokens for an overflow', () => {
+    const named = toMessageError(apiError(429, { error: { message: 'Rate limit: too many tokens per minute', code: 'rate_limit_exceeded' } }), { providerID: 'p' })
+    expect(named.name).toBe('APIError')
+    expect(retryReason(named)).toBe('Rate limit: too many tokens per minute')
+  })
+})
+
 describe('retry delays', () => {
   it('uses retry-after-ms first', () => {
     expect(retryDelay(1, api({ 'retry-after-ms': '1500.2', 'retry-after': '9' }))).toBe(1501)

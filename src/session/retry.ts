@@ -1,3 +1,4 @@
+import { isOverflowMessage, quotaAdvice, readProviderError, statusOfProviderError, type ProviderErrorDetail } from '../provider/errors'
 import { isStorageFull, StorageFullError } from './errors'
 import type { MessageError } from './schema'
 
@@ -8,69 +9,138 @@ export const RETRY_MAX_DELAY = 2_147_483_647
 /** Unlike opencode, which retries for as long as the error stays retryable, a turn gives up after this many. */
 export const DEFAULT_RETRY_LIMIT = 8
 
-// Messages providers use when a request is bigger than the model's context window.
-const OVERFLOW_PATTERNS = [
-  /prompt is too long/i,
-  /exceeds? the context window/i,
-  /maximum context length is \d+ tokens/i,
-  /context[_ ]length[_ ]exceeded/i,
-  /request entity too large/i,
-  /model_context_window_exceeded/i,
-  /context window (?:is |was )?exceeded/i,
-  /input is too long/i,
-  /too many tokens/i,
-  /reduce the length of the messages/i,
-  /exceeds the maximum (?:number of )?tokens/i,
-  /input token count.*exceeds/i,
-  /prompt (?:has|contains) \d+ tokens.*(?:limit|maximum)/i,
-  /context size has been exceeded/i,
-  /requested \d+ tokens.*context/i,
-  /string too long/i,
-]
+/** `APIError.data.metadata.reason` of a used-up quota: the banner names it, and it is never retried. */
+export const QUOTA_REASON = 'quota'
 
-interface ApiCallLike {
-  name: string
+/** An HTTP error answer (the SDK's APICallError), or an error the provider sent inside a 200 stream. */
+interface ProviderFailure {
+  /** The SDK's own message: the provider's words for a stream error, often a summary for an HTTP one. */
   message: string
   statusCode?: number
   isRetryable?: boolean
   responseHeaders?: Record<string, string>
+  /** The HTTP body, or the stream's error event as JSON. */
   responseBody?: string
-  url?: string
-}
-
-function isApiCallError(error: unknown): error is ApiCallLike {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    ((error as { name?: string }).name === 'AI_APICallError' || 'statusCode' in error) &&
-    typeof (error as { message?: unknown }).message === 'string'
-  )
+  /** The code and type a stream error carries as fields. */
+  detail?: ProviderErrorDetail
+  /** An HTTP answer (an empty body means something); false for an error read from the stream. */
+  http: boolean
 }
 
 function isAbort(error: unknown): boolean {
   return error instanceof Error ? error.name === 'AbortError' || error.name === 'TimeoutError' : false
 }
 
-/** The provider's own words, preferring the message inside a JSON error body over the SDK's summary. */
-function providerMessage(error: ApiCallLike): string {
-  const body = error.responseBody
-  if (body) {
-    try {
-      const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown }
-      const inner = typeof parsed.error === 'string' ? parsed.error : parsed.error?.message ?? parsed.message
-      if (typeof inner === 'string' && inner.trim()) return inner.trim()
-    } catch {
-      // A plain-text body is the message itself.
-      if (body.trim().length > 0 && body.length < 500) return body.trim()
+/** The failure a thrown or streamed value describes, when it came from the provider; undefined otherwise. */
+function providerFailure(error: unknown): ProviderFailure | undefined {
+  if (typeof error !== 'object' || error === null) return undefined
+  const value = error as Record<string, unknown>
+  const message = typeof value.message === 'string' ? value.message : ''
+  const status = typeof value.statusCode === 'number' ? value.statusCode : undefined
+  const retryable = typeof value.isRetryable === 'boolean' ? value.isRetryable : undefined
+  // The SDK's StreamProviderError, or the plain shape providers give their stream errors (`createProviderStreamError`).
+  if (value.name === 'AI_StreamProviderError' || (!(error instanceof Error) && ('statusCode' in value || 'isRetryable' in value))) {
+    const detail: ProviderErrorDetail = {
+      ...(message ? { message } : {}),
+      ...(typeof value.code === 'string' ? { code: value.code } : {}),
+      ...(typeof value.type === 'string' ? { type: value.type } : {}),
+    }
+    return {
+      message,
+      ...(status !== undefined ? { statusCode: status } : {}),
+      ...(retryable !== undefined ? { isRetryable: retryable } : {}),
+      ...(value.data !== undefined ? { responseBody: JSON.stringify(value.data) } : {}),
+      detail,
+      http: false,
     }
   }
-  return error.message
+  if (value.name === 'AI_APICallError' || (status !== undefined && ('responseBody' in value || 'url' in value))) {
+    return {
+      message,
+      ...(status !== undefined ? { statusCode: status } : {}),
+      ...(retryable !== undefined ? { isRetryable: retryable } : {}),
+      ...(isStringRecord(value.responseHeaders) ? { responseHeaders: value.responseHeaders } : {}),
+      ...(typeof value.responseBody === 'string' ? { responseBody: value.responseBody } : {}),
+      http: true,
+    }
+  }
+  // An error frame the SDK's schema refused (an OpenAI-compatible server's `{error: {code}}` without a message).
+  if (value.name === 'AI_TypeValidationError') {
+    const frame = readProviderError(value.value)
+    if (frame && (frame.code || frame.type)) {
+      return { message: frame.message ?? '', responseBody: JSON.stringify(value.value), detail: frame, http: false }
+    }
+  }
+  // An error event the SDK passed on as the provider's bare JSON, or an error whose message is that JSON
+  // (opencode reads "other values" as a stream error).
+  const json = error instanceof Error ? readProviderError(message) : readProviderError(error)
+  if (!json) return undefined
+  return { message: json.message ?? '', responseBody: error instanceof Error ? message : JSON.stringify(error), detail: json, http: false }
 }
 
-function isOverflow(message: string, error?: ApiCallLike): boolean {
-  if (OVERFLOW_PATTERNS.some((pattern) => pattern.test(message))) return true
-  // A bare 413 means the request was too big; nothing else makes a chat request that large.
-  return error?.statusCode === 413 && !error.responseBody
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return typeof value === 'object' && value !== null && Object.values(value).every((entry) => typeof entry === 'string')
+}
+
+/** The provider's own words: the message inside a JSON body or a JSON message, else the body's text, else the SDK's. */
+function providerWords(failure: ProviderFailure, detail: ProviderErrorDetail): string {
+  if (detail.message && !detail.message.startsWith('{')) return detail.message
+  const body = failure.responseBody?.trim()
+  if (failure.http && body && !body.startsWith('{') && !body.startsWith('<') && body.length < 500) return body
+  const message = failure.message.trim()
+  if (message && !message.startsWith('{')) return message
+  return reasonWords(detail) ?? (failure.statusCode !== undefined ? `HTTP ${failure.statusCode}` : 'Provider error')
+}
+
+/** Words for an error JSON that names only its reason (opencode's retry reasons). */
+function reasonWords(detail: ProviderErrorDetail): string | undefined {
+  const words = [detail.code, detail.type].filter(Boolean).join(' ').toLowerCase()
+  if (/too_many_requests/.test(words)) return 'Too Many Requests'
+  if (/rate_limit/.test(words)) return 'Rate Limited'
+  if (/exhausted|unavailable|overload/.test(words)) return 'Provider is overloaded'
+  if (/server_error|api_error|internal/.test(words)) return 'Server error'
+  return detail.code ?? detail.type
+}
+
+function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || status >= 500
+}
+
+function classify(failure: ProviderFailure, providerID: string): MessageError {
+  const detail: ProviderErrorDetail = {
+    ...readProviderError(failure.responseBody),
+    ...readProviderError(failure.message),
+    ...failure.detail,
+  }
+  const message = providerWords(failure, detail)
+  const statusCode = failure.statusCode ?? statusOfProviderError(detail)
+  const body = failure.responseBody?.trim() ? { responseBody: failure.responseBody.slice(0, 4_000) } : {}
+  const overflow =
+    detail.code === 'context_length_exceeded' ||
+    detail.type === 'request_too_large' ||
+    statusCode === 413 ||
+    // Cerebras and Mistral answer an oversized request with an empty 400.
+    (failure.http && statusCode === 400 && !failure.responseBody?.trim()) ||
+    isOverflowMessage(message) ||
+    isOverflowMessage(failure.message)
+  if (overflow) return { name: 'ContextOverflowError', data: { message, ...body } }
+  const status = statusCode !== undefined ? { statusCode } : {}
+  const advice = quotaAdvice({ ...detail, message })
+  if (advice) return { name: 'APIError', data: { message: advice, ...status, isRetryable: false, ...body, metadata: { reason: QUOTA_REASON } } }
+  if (statusCode === 401 || statusCode === 403) return { name: 'ProviderAuthError', data: { providerID, message } }
+  // A stream error without a status was given one from its code, so it retries like the same HTTP answer would.
+  // Unlike opencode, OpenAI's 404 is not retried: here a 404 is nearly always a model name the server does not know.
+  const isRetryable = failure.isRetryable ?? (statusCode !== undefined && isRetryableStatus(statusCode))
+  return {
+    name: 'APIError',
+    data: {
+      message,
+      ...status,
+      isRetryable,
+      ...(failure.responseHeaders ? { responseHeaders: pickRetryHeaders(failure.responseHeaders) } : {}),
+      ...body,
+    },
+  }
 }
 
 /** Turns anything a model call can throw into one of the named message errors (opencode's `fromError`). */
@@ -81,34 +151,14 @@ export function toMessageError(error: unknown, context: { providerID: string }):
   if (error instanceof Error && (error.name === 'AI_LoadAPIKeyError' || error.name === 'LoadAPIKeyError')) {
     return { name: 'ProviderAuthError', data: { providerID: context.providerID, message: error.message } }
   }
-  if (isApiCallError(error)) {
-    const message = providerMessage(error)
-    if (isOverflow(message, error)) {
-      return {
-        name: 'ContextOverflowError',
-        data: { message, ...(error.responseBody ? { responseBody: error.responseBody } : {}) },
-      }
-    }
-    if (error.statusCode === 401 || error.statusCode === 403) {
-      return { name: 'ProviderAuthError', data: { providerID: context.providerID, message } }
-    }
-    return {
-      name: 'APIError',
-      data: {
-        message,
-        ...(error.statusCode !== undefined ? { statusCode: error.statusCode } : {}),
-        isRetryable: error.isRetryable ?? (error.statusCode !== undefined && (error.statusCode >= 500 || error.statusCode === 429)),
-        ...(error.responseHeaders ? { responseHeaders: pickRetryHeaders(error.responseHeaders) } : {}),
-        ...(error.responseBody ? { responseBody: error.responseBody.slice(0, 4_000) } : {}),
-      },
-    }
-  }
+  const failure = providerFailure(error)
+  if (failure) return classify(failure, context.providerID)
   if (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) {
     // The browser hides the cause of a failed fetch (CORS, DNS, refused); it is often transient.
     return { name: 'APIError', data: { message: `Network error: ${error.message}`, isRetryable: true } }
   }
   if (error instanceof Error) {
-    if (isOverflow(error.message)) return { name: 'ContextOverflowError', data: { message: error.message } }
+    if (isOverflowMessage(error.message)) return { name: 'ContextOverflowError', data: { message: error.message } }
     if (/ECONNRESET|socket hang up/i.test(error.message)) {
       return { name: 'APIError', data: { message: 'Connection reset by server', isRetryable: true } }
     }
@@ -127,15 +177,17 @@ function pickRetryHeaders(headers: Record<string, string>): Record<string, strin
   return kept
 }
 
-/** Why an error is worth retrying, in words for the status line; undefined when it is not. */
+/**
+ * Why an error is worth retrying, for the status line: the provider's own words (opencode's `retryable`), with
+ * "Provider is overloaded" for an overload; undefined when it is not worth retrying (an overflow, a used-up quota,
+ * a request the provider refused).
+ */
 export function retryReason(error: MessageError): string | undefined {
   if (error.name === 'ContextOverflowError') return undefined
   if (error.name === 'APIError') {
     const { message, statusCode, isRetryable } = error.data
-    if (/overloaded/i.test(message)) return 'Provider is overloaded'
-    if (statusCode === 429) return 'Rate limited'
-    if (isRetryable || (statusCode !== undefined && statusCode >= 500)) return message
-    return rateLimitWording(message)
+    if (!isRetryable && !(statusCode !== undefined && statusCode >= 500)) return undefined
+    return /overloaded/i.test(message) ? 'Provider is overloaded' : message
   }
   if (error.name === 'UnknownError') return rateLimitWording(error.data.message)
   return undefined
@@ -143,7 +195,6 @@ export function retryReason(error: MessageError): string | undefined {
 
 function rateLimitWording(message: string): string | undefined {
   if (/rate increased too quickly|rate.?limit|too many requests/i.test(message)) return 'Rate limited'
-  if (/exhausted|unavailable/i.test(message)) return 'Provider is overloaded'
   return undefined
 }
 

@@ -20,6 +20,14 @@ describe('errorHeading', () => {
     expect(errorHeading(api(429)).retry).toBe(true)
   })
 
+  it('names a used-up quota as such, not as a rate limit, though it came as a 429', () => {
+    const quota: MessageError = {
+      name: 'APIError',
+      data: { message: 'Quota exceeded: check your plan and billing at the provider, then try again.', statusCode: 429, isRetryable: false, metadata: { reason: 'quota' } },
+    }
+    expect(errorHeading(quota).heading).toBe('The account has no quota left for this model')
+  })
+
   it('names a turn that ran out of storage, with what to do', () => {
     const full = errorHeading({ name: 'UnknownError', data: { message: "The browser's storage for tabcode is full, so the last change was not saved" } })
     expect(full).toMatchObject({ heading: 'Storage is full', advice: expect.stringMatching(/Delete or export old sessions/) })

@@ -1,4 +1,5 @@
 import type { Message, MessageError } from '../../session/schema'
+import { QUOTA_REASON } from '../../session/retry'
 import { isStorageFullError } from '../storage/storage-full'
 
 export interface ErrorHeading {
@@ -16,6 +17,8 @@ const OVERFLOW_ADVICE = 'Compact the session, branch from a recent message into 
 export function errorHeading(error: MessageError): ErrorHeading {
   switch (error.name) {
     case 'APIError':
+      // The message itself says what to do (check the plan and billing); the heading must not call it a rate limit.
+      if (error.data.metadata?.reason === QUOTA_REASON) return { heading: 'The account has no quota left for this model', retry: true }
       return { heading: apiHeading(error.data.message, error.data.statusCode), retry: true }
     case 'ProviderAuthError':
       return {
