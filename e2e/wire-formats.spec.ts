@@ -1,7 +1,8 @@
 import { expect, test } from './fixtures'
 import { Conversation } from './page-models/conversation'
 import { MOCK_PROVIDERS, type MockProviderType } from './support/connect-model'
-import { chunk, hang, ModelScript, rateLimited, stream, streamText, type RecordedRequest, type WireFormat } from './support/model-script'
+import { History } from './page-models/history'
+import { chunk, error, hang, ModelScript, rateLimited, stream, streamText, type RecordedRequest, type WireFormat } from './support/model-script'
 
 // The loop's scenarios on every wire format the app speaks: the mock server answers each provider type in its own
 // format (Chat Completions, OpenAI Responses, Anthropic Messages, Gemini) from the same script.
@@ -104,6 +105,63 @@ for (const type of TYPES) {
       // 1,000 in × $2 + 500 out × $8 per million = $0.0060
       await expect(reply).toContainText('1k in · 500 out')
       await expect(reply).toContainText('$0.0060')
+    })
+
+    test('a server error inside the stream is retried and the turn completes', async ({ page }) => {
+      const broken = chunk.error('The server had an error while processing your request.', { type: 'server_error', code: 'server_error' })
+      await model.push([stream([chunk.text('Half an answer '), broken], { finish: null, usage: null }), streamText('The whole answer.')], {
+        model: 'mock-model',
+      })
+      const app = await ready(page)
+      await app.send('hello')
+      await expect(app.status).toContainText('Retrying (attempt 1)')
+      await expect(app.replies().first()).toContainText('The whole answer.')
+      await app.idle()
+      await expect(page.getByRole('alert')).toHaveCount(0)
+      expect(await mainRequests(format)).toHaveLength(2)
+    })
+
+    test('an overflow reported inside the stream compacts and the turn continues', async ({ page }) => {
+      // Each provider in its own words: OpenAI's formats by the code alone, Anthropic and Gemini by their wording.
+      const words: Record<WireFormat, string> = {
+        chat: 'Request too long for this model.',
+        responses: 'Request too long for this model.',
+        messages: 'prompt is too long: 210000 tokens > 200000 maximum',
+        gemini: 'The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).',
+      }
+      const overflow = chunk.error(words[format], { type: 'invalid_request_error', code: 'context_length_exceeded' })
+      await model.push(
+        [
+          streamText('The parser plan is ready.'),
+          stream([chunk.text('Starting the '), overflow], { finish: null, usage: null }),
+          streamText('Objective: a parser. Done: the plan. Next: the tests.'),
+          streamText('Answered after compacting.'),
+        ],
+        { model: 'mock-model' },
+      )
+      const app = new History(page)
+      await app.start(undefined, { type })
+      await app.send('Plan the parser')
+      await expect(app.reply('The parser plan is ready.')).toHaveCount(1)
+      await app.idle()
+      await app.send('Now write the tests')
+      await expect(app.reply('Answered after compacting.')).toHaveCount(1)
+      await app.idle()
+      await expect(app.divider()).toHaveCount(1)
+      // The summariser's request is the one without tools, in every format.
+      const summariser = (request: RecordedRequest<Body>) => !((request.body?.tools as unknown[] | undefined)?.length ?? 0)
+      expect((await mainRequests(format)).map(summariser)).toEqual([false, false, true, false])
+    })
+
+    test('a used-up quota stops at once with advice, without retrying', async ({ page }) => {
+      const quota = { error: { message: 'You exceeded your current quota, please check your plan and billing details.', type: 'insufficient_quota', code: 'insufficient_quota' } }
+      await model.push([error(429, { headers: { 'retry-after': '1' }, body: quota }), streamText('Never sent.')], { model: 'mock-model' })
+      const app = await ready(page)
+      await app.send('hello')
+      const alert = page.getByRole('alert')
+      await expect(alert).toContainText('The account has no quota left for this model')
+      await expect(alert).toContainText('check your plan and billing at the provider')
+      expect(await mainRequests(format)).toHaveLength(1)
     })
 
     test('counts cached input tokens apart from the rest, at the input price when no cache price is set', async ({ page }) => {
