@@ -188,6 +188,8 @@ export class StepProcessor {
           ...(early?.title !== undefined ? { title: early.title } : {}),
           ...(early?.metadata ? { metadata: early.metadata } : {}),
         }
+        // The provider's call metadata (Gemini's thought signature) must come back with the call next time.
+        if (event.providerMetadata) part.metadata = { ...part.metadata, ...event.providerMetadata }
         if (event.providerExecuted) part.metadata = { ...part.metadata, providerExecuted: true }
         await this.writer.save(part)
         return
