@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import { connectMockModel } from '../support/connect-model'
+import { connectMockModel, type MockPrices } from '../support/connect-model'
 import { Workbench } from './workbench'
 
 /** A session being talked to: the prompt, its buttons and the replies, found by role and label. */
@@ -11,10 +11,10 @@ export class Conversation extends Workbench {
     this.status = page.getByRole('status', { name: 'Session status' })
   }
 
-  /** Opens the app with the scripted server as its provider (with `key`, else the usual one), and a fresh session titled `title` when given. */
-  async start(title?: string, options: { key?: string } = {}) {
+  /** Opens the app with the scripted server as its provider (with `key` and `prices`, else the usual ones), and a fresh session titled `title` when given. */
+  async start(title?: string, options: { key?: string; prices?: MockPrices } = {}) {
     await this.open()
-    await connectMockModel(this.page, options.key ? { key: options.key } : {})
+    await connectMockModel(this.page, { ...(options.key ? { key: options.key } : {}), ...(options.prices ? { prices: options.prices } : {}) })
     // The provider list in the UI refreshes on load (and on focus); the seed went around it through the RPC.
     await this.page.reload()
     await this.ready()

@@ -1,13 +1,21 @@
 import type { Page } from '@playwright/test'
 import { MOCK_MODEL_SERVER_URL } from './model-script'
 
+/** US dollars per million tokens; without cache prices, cached tokens cost the input price. */
+export interface MockPrices {
+  input: number
+  output: number
+  cacheRead?: number
+  cacheWrite?: number
+}
+
 export const MOCK_KEY = 'sk-mock-e2e-9f3a'
 
 /**
  * Configures the scripted server as an OpenAI-compatible provider through the worker's RPC (the same call the
  * Settings dialog makes) and makes its models the default and the small model. Returns the provider id.
  */
-export async function connectMockModel(page: Page, options: { prices?: { input: number; output: number }; key?: string } = {}): Promise<string> {
+export async function connectMockModel(page: Page, options: { prices?: MockPrices; key?: string } = {}): Promise<string> {
   const prices = options.prices ?? { input: 2, output: 8 }
   const providerID = await page.evaluate(
     async ({ baseURL, key, prices }) => {
