@@ -276,13 +276,26 @@ describe('history to model messages', () => {
       ['google.generative-ai', 'gemini-2.5-flash', [], [inUser.image, inUser.pdf]],
       ['xai.chat', 'grok-4', [inResult.image], [inUser.pdf]],
       ['openai.chat', 'gpt-4o', [], [inUser.image, inUser.pdf]],
-      ['openai-compatible.chat', 'qwen3-coder', [], [inUser.image, inUser.pdf]],
     ])('%s %s', (provider, modelID, inline, moved) => {
       const messages = toModelMessages(history, current, { toolResultMedia: toolResultMediaFor(provider, modelID) })
       const output = (messages[2]!.content as { output: unknown }[])[0]!.output
       expect(output).toEqual(inline.length ? { type: 'content', value: [{ type: 'text', text: 'Read 2 files' }, ...inline] } : { type: 'text', value: 'Read 2 files' })
       expect(messages.slice(3)).toEqual(moved.length ? [{ role: 'user', content: [{ type: 'text', text: TOOL_MEDIA_TEXT }, ...moved] }] : [])
       expect(messages.map((message) => message.role).slice(0, 3)).toEqual(['user', 'assistant', 'tool'])
+    })
+
+    it('become a note to pass on for an OpenAI-compatible server, whose model may see no media', () => {
+      const messages = toModelMessages(history, current, { toolResultMedia: toolResultMediaFor('openai-compatible.chat', 'qwen3-coder') })
+      expect((messages[2]!.content as { output: unknown }[])[0]!.output).toEqual({
+        type: 'text',
+        value: [
+          'Read 2 files',
+          'ERROR: Cannot read logo.png (this model does not support image input). Inform the user.',
+          'ERROR: Cannot read spec.pdf (this model does not support file input). Inform the user.',
+        ].join('\n'),
+      })
+      // No user message with the media follows.
+      expect(messages).toHaveLength(3)
     })
 
     it('are dropped from a pruned result and for the summariser', () => {

@@ -23,8 +23,15 @@ export interface ConversionOptions {
   toolResultMedia?: ToolResultMedia
 }
 
-/** Media a provider takes inside a tool result: any file, only images, or none (they go in a user message). */
-export type ToolResultMedia = 'all' | 'images' | 'none'
+/**
+ * Media a provider takes inside a tool result: any file, only images, or none (they go in a user message); `unseen`
+ * when the model may take no media at all, so they become a note the model passes on.
+ */
+export type ToolResultMedia = 'all' | 'images' | 'none' | 'unseen'
+
+/** opencode's text for media the model cannot accept. */
+export const unreadableNote = (file: { mime: string; filename?: string | undefined }) =>
+  `ERROR: Cannot read ${file.filename || 'file'} (this model does not support ${file.mime.startsWith('image/') ? 'image' : 'file'} input). Inform the user.`
 
 export const TOOL_MEDIA_TEXT = 'Attached media from tool result:'
 
@@ -38,6 +45,9 @@ export function toolResultMediaFor(provider: string, modelID: string): ToolResul
   if (family[0] === 'anthropic' || provider === 'openai.responses') return 'all'
   if (family[0] === 'google' || family[0] === 'google-vertex') return modelID.includes('gemini-3') ? 'all' : 'none'
   if (family[0] === 'xai' || family[0] === 'bedrock') return 'images'
+  // An OpenAI-compatible server's model list says nothing about vision (opencode reads it from models.dev), and a
+  // text-only local model would refuse every later request of the session over one image.
+  if (family[0] === 'openai-compatible') return 'unseen'
   return 'none'
 }
 
@@ -102,6 +112,7 @@ function toolOutput(part: ToolPart, options: ConversionOptions, moved: FilePart[
       const text = truncate(state.output, options.toolOutputMaxChars)
       const attachments = options.stripMedia ? [] : (state.attachments ?? [])
       const media = options.toolResultMedia ?? 'none'
+      if (media === 'unseen' && attachments.length) return { type: 'text', value: [text, ...attachments.map(unreadableNote)].join('\n') }
       const inline = attachments.filter((file) => accepts(media, file))
       moved.push(...attachments.filter((file) => !accepts(media, file)))
       if (inline.length === 0) return { type: 'text', value: text }

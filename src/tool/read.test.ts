@@ -90,6 +90,13 @@ describe('read', () => {
     expect(pdf.attachments).toEqual([{ mime: 'application/pdf', url: `data:application/pdf;base64,${btoa('%PDF')}`, filename: 'spec.pdf' }])
   })
 
+  it('does not attach an image in a format models refuse', async () => {
+    const context = makeToolContext({ seed: { 'scan.tiff': 'II*' } })
+    const result = await readTool.execute({ filePath: '/workspace/scan.tiff' }, context)
+    expect(result.attachments).toBeUndefined()
+    expect(result.output).toContain('in a format models do not take')
+  })
+
   it('lists a directory, subdirectories with a slash', async () => {
     const context = makeToolContext({ seed: { 'src/b.ts': '', 'src/a.ts': '', 'src/lib/c.ts': '' } })
     const result = await readTool.execute({ filePath: '/workspace/src' }, context)

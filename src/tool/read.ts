@@ -35,6 +35,9 @@ const MEDIA_TYPES: Record<string, string> = {
   pdf: 'application/pdf',
 }
 
+/** What every provider that sees media takes; others (BMP, TIFF, HEIC...) would make each later request fail. */
+const ATTACHABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'])
+
 /** Larger media are not attached: providers refuse them (Anthropic takes 5 MB images, 32 MB PDFs) and the part would be huge. */
 const MAX_MEDIA_BYTES = 10 * 1024 * 1024
 
@@ -216,6 +219,13 @@ export const readTool = defineTool({
     if (stat.type === 'directory') return listDirectory(context, title, path, input)
 
     const media = MEDIA_TYPES[extension(path)]
+    if (media && !ATTACHABLE.has(media)) {
+      return {
+        title,
+        output: `${path} is an image (${media}, ${stat.size} bytes) in a format models do not take (PNG, JPEG, GIF, WebP), so it cannot be shown here.`,
+        metadata: { mime: media, size: stat.size, truncated: false },
+      }
+    }
     if (media) {
       const kind = media === 'application/pdf' ? 'PDF' : 'Image'
       if (stat.size > MAX_MEDIA_BYTES) {
