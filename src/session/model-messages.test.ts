@@ -218,6 +218,12 @@ describe('history to model messages', () => {
       { type: 'text', text: 'two' },
       { type: 'text', text: 'answer' },
     ])
+    // A redacted thinking block (no text, only its data) goes back to the same model as it came.
+    const redacted = part(reply, { type: 'reasoning', text: '', metadata: { anthropic: { redactedData: 'opaque' } }, time: { start: 1, end: 2 } })
+    expect(toModelMessages([history[0]!, { info: reply, parts: [redacted, build.text(reply, 'answer')] }], current)[1]!.content).toEqual([
+      { type: 'reasoning', text: '', providerOptions: { anthropic: { redactedData: 'opaque' } } },
+      { type: 'text', text: 'answer' },
+    ])
     // Without signatures an empty text is still left out.
     const plain: MessageWithParts[] = [history[0]!, { info: reply, parts: [part(reply, { type: 'text', text: '' }), build.text(reply, 'answer')] }]
     expect(toModelMessages(plain, current)[1]!.content).toEqual([{ type: 'text', text: 'answer' }])

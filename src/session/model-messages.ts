@@ -95,6 +95,15 @@ type ToolFileContent = Extract<Extract<ToolOutput, { type: 'content' }>['value']
 
 const accepts = (media: ToolResultMedia, file: FilePart) => media === 'all' || (media === 'images' && file.mime.startsWith('image/'))
 
+function parsesAsURL(text: string): boolean {
+  try {
+    new URL(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** A stored attachment (a data URL as the tool returned it, or a plain URL) as a file inside a tool result. */
 function toolFile(file: FilePart): ToolFileContent {
   const named = file.filename ? { filename: file.filename } : {}
@@ -110,7 +119,8 @@ function toolOutput(part: ToolPart, options: ConversionOptions, moved: FilePart[
     case 'completed': {
       if (state.time.compacted) return { type: 'text', value: CLEARED_TOOL_TEXT }
       const text = truncate(state.output, options.toolOutputMaxChars)
-      const attachments = options.stripMedia ? [] : (state.attachments ?? [])
+      // An attachment whose URL cannot be parsed (a hand-edited import) is left out rather than failing the request.
+      const attachments = options.stripMedia ? [] : (state.attachments ?? []).filter((file) => file.url.startsWith('data:') || parsesAsURL(file.url))
       const media = options.toolResultMedia ?? 'none'
       if (media === 'unseen' && attachments.length) return { type: 'text', value: [text, ...attachments.map(unreadableNote)].join('\n') }
       const inline = attachments.filter((file) => accepts(media, file))
@@ -130,12 +140,10 @@ function toolOutput(part: ToolPart, options: ConversionOptions, moved: FilePart[
 }
 
 /** Anthropic's signed thinking: its blocks must come back in their places, empty text between them included. */
-function hasSignedReasoning(parts: Part[]): boolean {
-  return parts.some((part) => {
-    if (part.type !== 'reasoning') return false
-    const anthropic = part.metadata?.anthropic as { signature?: unknown; redactedData?: unknown } | undefined
-    return typeof anthropic?.signature === 'string' || typeof anthropic?.redactedData === 'string'
-  })
+function isSigned(part: Part): boolean {
+  if (part.type !== 'reasoning') return false
+  const anthropic = part.metadata?.anthropic as { signature?: unknown; redactedData?: unknown } | undefined
+  return typeof anthropic?.signature === 'string' || typeof anthropic?.redactedData === 'string'
 }
 
 /** The provider's own call metadata (e.g. Gemini's thought signature), without what tabcode keeps there. */
@@ -153,7 +161,7 @@ function callOptions(part: ToolPart): { providerOptions?: never } {
 function assistantMessages(entry: MessageWithParts, sameModel: boolean, options: ConversionOptions): ModelMessage[] {
   const messages: ModelMessage[] = []
   const moved: FilePart[] = []
-  const keepEmptyText = sameModel && hasSignedReasoning(entry.parts)
+  const keepEmptyText = sameModel && entry.parts.some(isSigned)
   let content: AssistantContent = []
   let results: ToolModelMessage['content'] = []
   const endStep = () => {
@@ -172,7 +180,8 @@ function assistantMessages(entry: MessageWithParts, sameModel: boolean, options:
         content.push({ type: 'text', text, ...(sameModel && part.metadata ? { providerOptions: part.metadata as never } : {}) })
       }
     } else if (part.type === 'reasoning') {
-      if (part.text.length === 0) continue
+      // A redacted thinking block has no text, only its signed data; the same model needs it back.
+      if (part.text.length === 0 && !(sameModel && isSigned(part))) continue
       // Another model cannot verify this model's reasoning signatures; it reads the thoughts as plain text.
       if (sameModel) content.push({ type: 'reasoning', text: part.text, ...(part.metadata ? { providerOptions: part.metadata as never } : {}) })
       else content.push({ type: 'text', text: part.text })
