@@ -304,6 +304,18 @@ describe('history to model messages', () => {
       expect(messages).toHaveLength(3)
     })
 
+    it('by URL rather than inline follow the reply in a user message, even where results take media', () => {
+      const linked = part(reply, { type: 'file', mime: 'image/png', filename: 'remote.png', url: 'https://example.test/remote.png' })
+      const remote: MessageWithParts[] = [
+        history[0]!,
+        { info: reply, parts: [tool(reply, 'r1', { status: 'completed', input: {}, output: 'x', title: 'read', metadata: {}, time: { start: 1, end: 2 }, attachments: [linked] })] },
+      ]
+      expect(toModelMessages(remote, current, { toolResultMedia: 'all' }).at(-1)).toEqual({
+        role: 'user',
+        content: [{ type: 'text', text: TOOL_MEDIA_TEXT }, { type: 'file', data: 'https://example.test/remote.png', mediaType: 'image/png', filename: 'remote.png' }],
+      })
+    })
+
     it('are dropped from a pruned result and for the summariser', () => {
       const pruned: MessageWithParts[] = [
         history[0]!,

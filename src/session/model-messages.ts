@@ -93,7 +93,11 @@ type FilePart = Extract<Part, { type: 'file' }>
 type ToolOutput = Extract<ToolModelMessage['content'][number], { type: 'tool-result' }>['output']
 type ToolFileContent = Extract<Extract<ToolOutput, { type: 'content' }>['value'][number], { type: 'file' }>
 
-const accepts = (media: ToolResultMedia, file: FilePart) => media === 'all' || (media === 'images' && file.mime.startsWith('image/'))
+// Only data URLs go inside a result: its `url` form needs a URL object, which "what the model sees" cannot post.
+const accepts = (media: ToolResultMedia, file: FilePart) =>
+  BASE64_URL.test(file.url) && (media === 'all' || (media === 'images' && file.mime.startsWith('image/')))
+
+const BASE64_URL = /^data:[^,]*;base64,/
 
 function parsesAsURL(text: string): boolean {
   try {
@@ -104,12 +108,10 @@ function parsesAsURL(text: string): boolean {
   }
 }
 
-/** A stored attachment (a data URL as the tool returned it, or a plain URL) as a file inside a tool result. */
+/** A stored attachment (a base64 data URL, as `read` makes it) as a file inside a tool result. */
 function toolFile(file: FilePart): ToolFileContent {
-  const named = file.filename ? { filename: file.filename } : {}
-  const inline = /^data:[^,]*;base64,/.exec(file.url)
-  if (inline) return { type: 'file', mediaType: file.mime, data: { type: 'data', data: file.url.slice(inline[0].length) }, ...named }
-  return { type: 'file', mediaType: file.mime, data: { type: 'url', url: new URL(file.url) }, ...named }
+  const data = file.url.slice(BASE64_URL.exec(file.url)![0].length)
+  return { type: 'file', mediaType: file.mime, data: { type: 'data', data }, ...(file.filename ? { filename: file.filename } : {}) }
 }
 
 /** The result the model reads; media the provider cannot take in a tool result are added to `moved`. */
