@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import { connectMockModel, type MockProviderType } from '../support/connect-model'
+import { connectMockModel, type MockPrices, type MockProviderType } from '../support/connect-model'
 import { Workbench } from './workbench'
 
 /** A session being talked to: the prompt, its buttons and the replies, found by role and label. */
@@ -11,10 +11,14 @@ export class Conversation extends Workbench {
     this.status = page.getByRole('status', { name: 'Session status' })
   }
 
-  /** Opens the app with the scripted server as its provider (with `key`, else the usual one), and a fresh session titled `title` when given. */
-  async start(title?: string, options: { key?: string; type?: MockProviderType } = {}) {
+  /** Opens the app with the scripted server as its provider (of `type`, with `key` and `prices`, else the usual ones), and a fresh session titled `title` when given. */
+  async start(title?: string, options: { key?: string; type?: MockProviderType; prices?: MockPrices } = {}) {
     await this.open()
-    await connectMockModel(this.page, { ...(options.key ? { key: options.key } : {}), ...(options.type ? { type: options.type } : {}) })
+    await connectMockModel(this.page, {
+      ...(options.key ? { key: options.key } : {}),
+      ...(options.type ? { type: options.type } : {}),
+      ...(options.prices ? { prices: options.prices } : {}),
+    })
     // The provider list in the UI refreshes on load (and on focus); the seed went around it through the RPC.
     await this.page.reload()
     await this.ready()

@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test'
 import { MOCK_MODEL_SERVER_URL, type WireFormat } from './model-script'
 
+/** US dollars per million tokens; without cache prices, cached tokens cost the input price. */
+export interface MockPrices {
+  input: number
+  output: number
+  cacheRead?: number
+  cacheWrite?: number
+}
+
 export const MOCK_KEY = 'sk-mock-e2e-9f3a'
 
 /** A provider type the app offers; the mock server answers each in its own wire format. */
@@ -21,7 +29,7 @@ export const MOCK_PROVIDERS: Record<MockProviderType, { baseURL: string; format:
  */
 export async function connectMockModel(
   page: Page,
-  options: { prices?: { input: number; output: number }; key?: string; type?: MockProviderType } = {},
+  options: { prices?: MockPrices; key?: string; type?: MockProviderType } = {},
 ): Promise<string> {
   const prices = options.prices ?? { input: 2, output: 8 }
   const type = options.type ?? 'openai-compatible'

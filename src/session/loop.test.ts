@@ -132,6 +132,32 @@ describe('the loop', () => {
     expect(JSON.stringify(tool)).toContain('call_1')
   })
 
+  it("keeps a tool call's provider metadata and a tool's media, and sends both back on the next step", async () => {
+    const call = { type: 'tool-call' as const, toolCallId: 'shot_1', toolName: 'shot', input: '{}', providerMetadata: { google: { thoughtSignature: 'sig' } } }
+    const test = await setup([{ chunks: [{ type: 'stream-start', warnings: [] }, call, finish('tool-calls')] }, textReply('I see a cat')])
+    test.dependencies.tools = new ToolRegistry([
+      defineTool({
+        id: 'shot',
+        description: 'Takes a screenshot',
+        parameters: z.object({}),
+        execute: async () => ({ title: 'shot', output: 'Image read successfully', attachments: [{ mime: 'image/png', url: 'data:image/png;base64,iVBO', filename: 'cat.png' }] }),
+      }),
+    ])
+    await test.prompt('look')
+    await test.run()
+    const stored = (await test.assistants())[0]!.parts.find((part) => part.type === 'tool')!
+    expect(stored.metadata).toEqual({ google: { thoughtSignature: 'sig' } })
+    expect(stored.state).toMatchObject({ status: 'completed', attachments: [{ type: 'file', mime: 'image/png', url: 'data:image/png;base64,iVBO', filename: 'cat.png' }] })
+    const next = test.main.model.doStreamCalls[1]!.prompt
+    const assistant = next.find((message) => message.role === 'assistant')!
+    expect(assistant.content).toEqual([expect.objectContaining({ type: 'tool-call', toolCallId: 'shot_1', providerOptions: { google: { thoughtSignature: 'sig' } } })])
+    // The mock provider takes no media in tool results: the image follows in a user message.
+    const media = next.at(-1)!
+    expect(media.role).toBe('user')
+    expect(JSON.stringify(media.content)).toContain('Attached media from tool result:')
+    expect(JSON.stringify(media.content)).toContain('iVBO')
+  })
+
   it('repairs a tool name that differs only in case and routes unknown tools to invalid', async () => {
     const { prompt, run, assistants } = await setup([
       toolReply([

@@ -190,6 +190,7 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       const { system, messages } = buildRequest({
         history,
         model: user.info.model,
+        provider: resolveLanguageModel(resolved.model).provider,
         agent,
         environment: {
           providerID: resolved.providerID,
@@ -384,6 +385,7 @@ async function runStepWithRetry(dependencies: LoopDependencies, input: StepInput
       messages: input.messages,
       tools: input.tools(processor),
       maxOutputTokens: maxOutputTokens(input.resolved.limit),
+      cacheKey: input.sessionID,
       // A write storage refuses ends the call at once: what streams on could not be kept.
       abortSignal: AbortSignal.any([input.signal, writer.refused]),
     })

@@ -3,6 +3,7 @@ import { StreamProviderError, type LanguageModelUsage, type ModelMessage } from 
 import { asLanguageModelUsage, convertToLanguageModelPrompt, standardizePrompt } from 'ai/internal'
 import { readProviderError, statusOfProviderError } from '../provider/errors'
 import { createPacer } from './macrotask'
+import { withPromptCaching } from './prompt-cache'
 import type { FinishReason } from './schema'
 
 /** What the step processor reads: one model call's stream with its tool calls parsed, run and answered. */
@@ -11,7 +12,7 @@ export type StepEvent =
   | { type: 'text-start' | 'text-end' | 'reasoning-start' | 'reasoning-end'; id: string; providerMetadata?: Record<string, unknown> }
   | { type: 'text-delta' | 'reasoning-delta'; id: string; text: string; providerMetadata?: Record<string, unknown> }
   | { type: 'tool-input-start'; id: string; toolName: string }
-  | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown; providerExecuted?: boolean }
+  | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown; providerExecuted?: boolean; providerMetadata?: Record<string, unknown> }
   | { type: 'tool-result'; toolCallId: string; toolName: string; output: unknown }
   | { type: 'tool-error'; toolCallId: string; toolName: string; error: unknown }
   | { type: 'finish-step'; finishReason: FinishReason; usage: LanguageModelUsage; providerMetadata?: Record<string, unknown> }
@@ -33,6 +34,8 @@ export interface ModelCall {
   tools: StepTools
   maxOutputTokens: number
   abortSignal: AbortSignal
+  /** A key stable for the session (its id): OpenAI routes requests with the same key to the same prompt cache. */
+  cacheKey?: string
 }
 
 /**
@@ -46,7 +49,8 @@ export async function* streamModelCall(call: ModelCall): AsyncGenerator<StepEven
   const queue = new EventQueue<StepEvent>()
   let reader: ReadableStreamDefaultReader<LanguageModelV4StreamPart> | undefined
   const produce = async () => {
-    const standardized = await standardizePrompt({ system: call.system, messages: call.messages })
+    const cached = withPromptCaching({ provider: call.model.provider, modelID: call.model.modelId }, call.system, call.messages, call.cacheKey)
+    const standardized = await standardizePrompt({ system: cached.system, messages: cached.messages })
     const prompt = await convertToLanguageModelPrompt({
       prompt: standardized,
       supportedUrls: await call.model.supportedUrls,
@@ -61,6 +65,7 @@ export async function* streamModelCall(call: ModelCall): AsyncGenerator<StepEven
       maxOutputTokens: call.maxOutputTokens,
       abortSignal: call.abortSignal,
       includeRawChunks: false,
+      ...(cached.providerOptions ? { providerOptions: cached.providerOptions } : {}),
     })
     reader = stream.getReader()
     const running: Promise<unknown>[] = []
@@ -99,12 +104,12 @@ export async function* streamModelCall(call: ModelCall): AsyncGenerator<StepEven
         case 'tool-call': {
           output = true
           if (chunk.providerExecuted) {
-            queue.push({ type: 'tool-call', toolCallId: chunk.toolCallId, toolName: chunk.toolName, input: parseJson(chunk.input), providerExecuted: true })
+            queue.push({ type: 'tool-call', toolCallId: chunk.toolCallId, toolName: chunk.toolName, input: parseJson(chunk.input), providerExecuted: true, ...metadata(chunk.providerMetadata) })
             break
           }
           const resolved = call.tools.resolve({ toolName: chunk.toolName, input: chunk.input })
           const toolCall = { toolCallId: chunk.toolCallId, ...resolved }
-          queue.push({ type: 'tool-call', ...toolCall })
+          queue.push({ type: 'tool-call', ...toolCall, ...metadata(chunk.providerMetadata) })
           running.push(
             // After a cancel, whatever a tool still reports is dropped: cleanup marks it interrupted.
             call.tools.run(toolCall).then(

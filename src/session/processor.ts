@@ -5,6 +5,7 @@ import type { StepEvent } from './model-call'
 import { updateMessage } from './message-store'
 import type { PartWriter } from './part-writer'
 import { toMessageError } from './retry'
+import type { ToolAttachment } from '../tool/tool'
 import type { AssistantMessage, MessageError, Part, PartOf } from './schema'
 import { stepUsage, type Prices } from './usage'
 
@@ -188,6 +189,8 @@ export class StepProcessor {
           ...(early?.title !== undefined ? { title: early.title } : {}),
           ...(early?.metadata ? { metadata: early.metadata } : {}),
         }
+        // The provider's call metadata (Gemini's thought signature) must come back with the call next time.
+        if (event.providerMetadata) part.metadata = { ...part.metadata, ...event.providerMetadata }
         if (event.providerExecuted) part.metadata = { ...part.metadata, providerExecuted: true }
         await this.writer.save(part)
         return
@@ -196,8 +199,9 @@ export class StepProcessor {
         const part = this.tools.get(event.toolCallId)
         // A late result for a call already closed (aborted, errored) is dropped, as in opencode.
         if (!part || part.state.status !== 'running') return
-        const result = event.output as { title?: string; output?: unknown; metadata?: Record<string, unknown> } | undefined
+        const result = event.output as { title?: string; output?: unknown; metadata?: Record<string, unknown>; attachments?: ToolAttachment[] } | undefined
         const output = typeof result?.output === 'string' ? result.output : JSON.stringify(event.output)
+        const attachments = (result?.attachments ?? []).map((file) => ({ ...this.base(), type: 'file' as const, ...file }))
         part.state = {
           status: 'completed',
           input: part.state.input,
@@ -205,6 +209,7 @@ export class StepProcessor {
           title: result?.title ?? part.tool,
           metadata: result?.metadata ?? {},
           time: { start: part.state.time.start, end: now },
+          ...(attachments.length ? { attachments } : {}),
         }
         await this.writer.save(part)
         return

@@ -80,10 +80,21 @@ describe('read', () => {
     await expect(readTool.execute({ filePath: '/workspace/noise.txt' }, context)).rejects.toThrow('Cannot read binary file')
   })
 
-  it('says an image cannot be shown as text', async () => {
-    const context = makeToolContext({ seed: { 'logo.png': 'PNG' } })
-    const result = await readTool.execute({ filePath: '/workspace/logo.png' }, context)
-    expect(result.output).toBe('/workspace/logo.png is an image (image/png, 3 bytes). The read tool only returns text, so its contents cannot be shown here.')
+  it('attaches an image or a PDF to its result, as opencode does', async () => {
+    const context = makeToolContext({ seed: { 'logo.png': 'PNG', 'docs/spec.pdf': '%PDF' } })
+    const image = await readTool.execute({ filePath: '/workspace/logo.png' }, context)
+    expect(image.output).toBe('Image read successfully')
+    expect(image.attachments).toEqual([{ mime: 'image/png', url: `data:image/png;base64,${btoa('PNG')}`, filename: 'logo.png' }])
+    const pdf = await readTool.execute({ filePath: '/workspace/docs/spec.pdf' }, context)
+    expect(pdf.output).toBe('PDF read successfully')
+    expect(pdf.attachments).toEqual([{ mime: 'application/pdf', url: `data:application/pdf;base64,${btoa('%PDF')}`, filename: 'spec.pdf' }])
+  })
+
+  it('does not attach an image in a format models refuse', async () => {
+    const context = makeToolContext({ seed: { 'scan.tiff': 'II*' } })
+    const result = await readTool.execute({ filePath: '/workspace/scan.tiff' }, context)
+    expect(result.attachments).toBeUndefined()
+    expect(result.output).toContain('in a format models do not take')
   })
 
   it('lists a directory, subdirectories with a slash', async () => {

@@ -35,6 +35,18 @@ const MEDIA_TYPES: Record<string, string> = {
   pdf: 'application/pdf',
 }
 
+/** What every provider that sees media takes; others (BMP, TIFF, HEIC...) would make each later request fail. */
+const ATTACHABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'])
+
+/** Larger media are not attached: providers refuse them (Anthropic takes 5 MB images, 32 MB PDFs) and the part would be huge. */
+const MAX_MEDIA_BYTES = 10 * 1024 * 1024
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = ''
+  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000))
+  return btoa(binary)
+}
+
 const encoder = new TextEncoder()
 // The default decoder drops a BOM: it is not part of the first line the model should see (or copy into an edit).
 const decoder = new TextDecoder('utf-8')
@@ -190,7 +202,7 @@ export const readTool = defineTool({
     '- Each line is shown as its line number, a colon and a space, then the text (`12: const x = 1`). Only the text',
     '  after that prefix is file content: never copy the prefix into an edit.',
     '- A directory lists its entries, subdirectories ending with /.',
-    '- Binary files cannot be read, and images and PDFs cannot be shown as text.',
+    '- Binary files cannot be read; images and PDFs are attached to the result for you to see.',
     '- A truncated tool output names a /.tabcode/tool-output/… path: read it here with offset and limit.',
     '- Read several files in parallel when they may all be useful.',
   ].join('\n'),
@@ -207,12 +219,30 @@ export const readTool = defineTool({
     if (stat.type === 'directory') return listDirectory(context, title, path, input)
 
     const media = MEDIA_TYPES[extension(path)]
-    if (media) {
-      const kind = media === 'application/pdf' ? 'a PDF' : 'an image'
+    if (media && !ATTACHABLE.has(media)) {
       return {
         title,
-        output: `${path} is ${kind} (${media}, ${stat.size} bytes). The read tool only returns text, so its contents cannot be shown here.`,
+        output: `${path} is an image (${media}, ${stat.size} bytes) in a format models do not take (PNG, JPEG, GIF, WebP), so it cannot be shown here.`,
         metadata: { mime: media, size: stat.size, truncated: false },
+      }
+    }
+    if (media) {
+      const kind = media === 'application/pdf' ? 'PDF' : 'Image'
+      if (stat.size > MAX_MEDIA_BYTES) {
+        return {
+          title,
+          output: `${path} is ${kind === 'PDF' ? 'a PDF' : 'an image'} of ${stat.size} bytes, over the ${MAX_MEDIA_BYTES / 1024 / 1024} MB the read tool attaches.`,
+          metadata: { mime: media, size: stat.size, truncated: false },
+        }
+      }
+      // As opencode does: the file goes to the model as an attachment of the result.
+      const bytes = await context.workspace.readFile(path)
+      const output = `${kind} read successfully`
+      return {
+        title,
+        output,
+        metadata: { mime: media, size: stat.size, preview: output, truncated: false },
+        attachments: [{ mime: media, url: `data:${media};base64,${toBase64(bytes)}`, filename: basename(path) }],
       }
     }
 

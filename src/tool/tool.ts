@@ -62,6 +62,14 @@ export interface ToolResult {
   title: string
   output: string
   metadata?: Record<string, unknown>
+  /** Media for the model (an image or PDF `read` returned), as data URLs; stored on the completed tool part. */
+  attachments?: ToolAttachment[]
+}
+
+export interface ToolAttachment {
+  mime: string
+  url: string
+  filename?: string
 }
 
 export interface ToolDefinition<Parameters extends z.ZodType = z.ZodType> {

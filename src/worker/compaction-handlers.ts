@@ -1,5 +1,6 @@
 import { assertWritable } from '../session/read-only'
-import { getSettings } from '../provider/provider-store'
+import { getSettings, loadProviders } from '../provider/provider-store'
+import type { ProviderType } from '../provider/schema'
 import { agentFor } from '../session/agent-settings'
 import { compactionOf, isCompletedSummary, isRealUser, isSummary } from '../session/compaction/markers'
 import { buildRequest } from '../session/compaction/request'
@@ -34,6 +35,17 @@ function alreadyCompacted(history: MessageWithParts[]): boolean {
   if (!last || !isSummary(last) || !isCompletedSummary(last)) return false
   const marker = history.find((entry) => entry.info.id === (last.info as AssistantMessage).parentID)
   return !(marker && compactionOf(marker)?.undone)
+}
+
+/**
+ * The SDK provider name a model of each type carries (`createLanguageModel`), without building the model: the view
+ * converts tool media as the request to that provider will.
+ */
+const SDK_PROVIDER: Record<ProviderType, string> = {
+  openai: 'openai.responses',
+  anthropic: 'anthropic.messages',
+  google: 'google.generative-ai',
+  'openai-compatible': 'openai-compatible.chat',
 }
 
 /** Manual compaction, its undo, and the view of exactly what the next request sends. */
@@ -92,9 +104,11 @@ export function compactionHandlers(
       const source = workspaces?.()
       const workspace = source ? await source.get(session.projectID) : undefined
       const status = source?.status(session.projectID) ?? { backend: 'local' as const }
+      const type = model && (await loadProviders(context.db)).find((provider) => provider.id === model.providerID)?.type
       const { system, messages, summaryMessageID } = buildRequest({
         history,
         model: model ?? { providerID: 'none', modelID: 'none' },
+        ...(type ? { provider: SDK_PROVIDER[type] } : {}),
         agent,
         environment: {
           providerID: model?.providerID ?? 'none',

@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai'
 import { MAX_STEPS_PROMPT, type Agent } from '../agent'
 import type { MessageWithParts } from '../message-store'
-import { toModelMessages } from '../model-messages'
+import { toModelMessages, toolResultMediaFor } from '../model-messages'
 import type { ModelReference } from '../schema'
 import { systemPrompt, type Environment, type ProjectContext } from '../system-prompt'
 import { filterCompacted } from './filter'
@@ -11,6 +11,8 @@ export interface RequestInput {
   history: MessageWithParts[]
   /** The model the request goes to (its own reasoning is sent as reasoning, another model's as text). */
   model: ModelReference
+  /** The SDK's provider name (`anthropic.messages`, `openai.chat`): which media its tool results can carry. */
+  provider?: string
   agent: Agent
   environment: Environment
   project?: Omit<ProjectContext, 'previousAgent'>
@@ -31,7 +33,8 @@ export interface ModelRequest {
  */
 export function buildRequest(input: RequestInput): ModelRequest {
   const filtered = filterCompacted(input.history)
-  const messages = toModelMessages(filtered.messages, input.model)
+  const toolResultMedia = input.provider ? toolResultMediaFor(input.provider, input.model.modelID) : 'none'
+  const messages = toModelMessages(filtered.messages, input.model, { toolResultMedia })
   if (input.lastStep) messages.push({ role: 'assistant', content: MAX_STEPS_PROMPT })
   const system = systemPrompt(input.agent, input.environment, { ...input.project, ...previousAgentOf(input.history) })
   return { system, messages, ...(filtered.summaryMessageID ? { summaryMessageID: filtered.summaryMessageID } : {}) }
