@@ -304,6 +304,40 @@ describe('the loop', () => {
     })
   })
 
+  it('keeps the result a tool returns when it is stopped, as bash does with its output so far', async () => {
+    const test = await setup([toolReply([{ id: 'bash_1', name: 'shell', input: {} }])])
+    let markStarted = () => {}
+    const started = new Promise<void>((resolve) => (markStarted = resolve))
+    const stopped = 'compiling…\n\n<shell_metadata>\nUser aborted the command\n</shell_metadata>'
+    test.dependencies.tools = new ToolRegistry([
+      defineTool({
+        id: 'shell',
+        description: 'Runs like bash: an abort kills the command and answers with what it printed',
+        parameters: z.object({}),
+        execute: (_input, context) =>
+          new Promise((resolve) => {
+            markStarted()
+            context.progress({ metadata: { output: 'compiling…\n' } })
+            context.abort.addEventListener('abort', () =>
+              // The kill takes a moment: the answer comes after the step has begun its cleanup.
+              setTimeout(() => resolve({ title: 'make', output: stopped, metadata: { output: 'compiling…\n', exit: 130, interrupted: true } }), 20),
+            )
+          }),
+      }) as ToolDefinition,
+    ])
+    await test.prompt('go')
+    const controller = new AbortController()
+    const running = test.run(controller.signal)
+    await started
+    controller.abort()
+    await running
+    const reply = (await test.assistants())[0]!
+    expect(reply.info).toMatchObject({ error: { name: 'MessageAbortedError' } })
+    expect(reply.parts.find((part) => part.type === 'tool')).toMatchObject({
+      state: { status: 'completed', output: stopped, title: 'make', metadata: { exit: 130, interrupted: true } },
+    })
+  })
+
   it('answers a prompt stored while it runs in the same run (steering)', async () => {
     const test = await setup([toolReply([{ id: 'a', name: 'todowrite', input: { todos: [] } }]), textReply('first done'), textReply('second answered')])
     await test.prompt('first')

@@ -382,7 +382,7 @@ async function runStepWithRetry(dependencies: LoopDependencies, input: StepInput
       model: resolveLanguageModel(input.resolved.model),
       system: input.system,
       messages: input.messages,
-      tools: input.tools(processor),
+      tools: processor.tracking(input.tools(processor)),
       maxOutputTokens: maxOutputTokens(input.resolved.limit),
       // A write storage refuses ends the call at once: what streams on could not be kept.
       abortSignal: AbortSignal.any([input.signal, writer.refused]),

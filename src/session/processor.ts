@@ -1,7 +1,7 @@
 import type { StoreContext } from './context'
 import { ascending } from './id'
 import { createPacer } from './macrotask'
-import type { StepEvent } from './model-call'
+import type { StepEvent, StepTools } from './model-call'
 import { updateMessage } from './message-store'
 import type { PartWriter } from './part-writer'
 import { toMessageError } from './retry'
@@ -27,6 +27,8 @@ export interface StepResult {
 
 export const ABORTED_TOOL_TEXT = 'Tool execution aborted'
 const YIELD_INTERVAL_MS = 16
+/** How long cleanup waits for running tools to answer their abort (opencode's 250 ms). */
+export const TOOL_SETTLE_MS = 250
 
 type ToolPart = PartOf<'tool'>
 
@@ -42,6 +44,8 @@ export class StepProcessor {
   private readonly tools = new Map<string, ToolPart>()
   /** Progress reported before the stream told us about the call (the SDK starts tools as soon as it parses them). */
   private readonly early = new Map<string, { title?: string; metadata?: Record<string, unknown> }>()
+  /** Each call's own run, so cleanup can keep a result that answers the abort (bash's output so far). */
+  private readonly runs = new Map<string, Promise<unknown>>()
   private error: MessageError | undefined
 
   constructor(
@@ -91,6 +95,18 @@ export class StepProcessor {
     }
     this.store.emit({ type: 'part.updated', part: structuredClone(part) })
     this.writer.touch(part)
+  }
+
+  /** The step's tools, with each run remembered for cleanup. */
+  tracking(tools: StepTools): StepTools {
+    return {
+      ...tools,
+      run: (call) => {
+        const run = tools.run(call)
+        this.runs.set(call.toolCallId, run)
+        return run
+      },
+    }
   }
 
   async process(stream: AsyncIterable<StepEvent>, abort: AbortSignal): Promise<StepResult> {
@@ -192,23 +208,9 @@ export class StepProcessor {
         await this.writer.save(part)
         return
       }
-      case 'tool-result': {
-        const part = this.tools.get(event.toolCallId)
-        // A late result for a call already closed (aborted, errored) is dropped, as in opencode.
-        if (!part || part.state.status !== 'running') return
-        const result = event.output as { title?: string; output?: unknown; metadata?: Record<string, unknown> } | undefined
-        const output = typeof result?.output === 'string' ? result.output : JSON.stringify(event.output)
-        part.state = {
-          status: 'completed',
-          input: part.state.input,
-          output,
-          title: result?.title ?? part.tool,
-          metadata: result?.metadata ?? {},
-          time: { start: part.state.time.start, end: now },
-        }
-        await this.writer.save(part)
+      case 'tool-result':
+        await this.complete(event.toolCallId, event.output, now)
         return
-      }
       case 'tool-error': {
         const part = await this.toolPart(event.toolCallId, event.toolName)
         if (part.state.status === 'completed' || part.state.status === 'error') return
@@ -247,6 +249,43 @@ export class StepProcessor {
     }
   }
 
+  private async complete(callID: string, value: unknown, now: number): Promise<void> {
+    const part = this.tools.get(callID)
+    // A late result for a call already closed (aborted, errored) is dropped, as in opencode.
+    if (!part || part.state.status !== 'running') return
+    const result = value as { title?: string; output?: unknown; metadata?: Record<string, unknown> } | undefined
+    const output = typeof result?.output === 'string' ? result.output : JSON.stringify(value)
+    part.state = {
+      status: 'completed',
+      input: part.state.input,
+      output,
+      title: result?.title ?? part.tool,
+      metadata: result?.metadata ?? {},
+      time: { start: part.state.time.start, end: now },
+    }
+    await this.writer.save(part)
+  }
+
+  /**
+   * Waits up to TOOL_SETTLE_MS for the calls still running to answer (a stopped bash resolves with its output so
+   * far) and records what they returned; a call that fails or stays silent is left for cleanup to interrupt.
+   */
+  private async settleRunning(): Promise<void> {
+    const waiting = [...this.tools.values()].flatMap((part) => {
+      const run = part.state.status === 'running' ? this.runs.get(part.callID) : undefined
+      return run ? [run.then((value) => ({ callID: part.callID, value }), () => undefined)] : []
+    })
+    if (waiting.length === 0) return
+    const settled: { callID: string; value: unknown }[] = []
+    let timer: ReturnType<typeof setTimeout> | undefined
+    await Promise.race([
+      Promise.all(waiting.map((run) => run.then((done) => done && settled.push(done)))),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, TOOL_SETTLE_MS))),
+    ])
+    clearTimeout(timer)
+    for (const { callID, value } of settled) await this.complete(callID, value, this.store.now())
+  }
+
   private readonly yieldNow = createPacer(YIELD_INTERVAL_MS)
 
   /**
@@ -278,6 +317,7 @@ export class StepProcessor {
     }
     this.texts.clear()
     await this.closeReasoning(now)
+    await this.settleRunning()
     for (const part of this.tools.values()) {
       const state = part.state
       if (state.status === 'completed' || state.status === 'error') continue
