@@ -225,6 +225,7 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       const final = verdict.error ?? error
       if (final) {
         assistant.error = final
+        // Unlike opencode (only for overflows it cannot compact), every errored turn is marked finish: error.
         if (!assistant.finish || error) assistant.finish = 'error'
       }
       await updateMessage(store, assistant)

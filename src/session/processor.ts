@@ -215,6 +215,7 @@ export class StepProcessor {
         const part = await this.toolPart(event.toolCallId, event.toolName)
         if (part.state.status === 'completed' || part.state.status === 'error') return
         const start = part.state.status === 'running' ? part.state.time.start : now
+        // Unlike opencode, a rejection fails only this call: the step's other calls run on, and the turn stops after it.
         if (isError(event.error, 'PermissionRejectedError')) this.blocked = true
         part.state = {
           status: 'error',
@@ -251,7 +252,7 @@ export class StepProcessor {
 
   private async complete(callID: string, value: unknown, now: number): Promise<void> {
     const part = this.tools.get(callID)
-    // A late result for a call already closed (aborted, errored) is dropped, as in opencode.
+    // A result for a call already closed is dropped; unlike opencode, also one that comes after cleanup's wait.
     if (!part || part.state.status !== 'running') return
     const result = value as { title?: string; output?: unknown; metadata?: Record<string, unknown> } | undefined
     const output = typeof result?.output === 'string' ? result.output : JSON.stringify(value)
