@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from './fixtures'
+import { Conversation } from './page-models/conversation'
 import { Sharing } from './page-models/share'
+import { ModelScript, streamText, toolCalls } from './support/model-script'
 
 // Issue 15 item 6: what tabcode exports and shows matches opencode 1.18.33 where the issue says it must.
 
@@ -119,4 +121,44 @@ test('the export dialog writes opencode\'s own format, which opencode import rea
   expect(back.code, back.stderr).toBe(0)
   const reread = JSON.parse(back.stdout) as OpencodeFile
   expect(reread.messages.map((message) => message.parts.map((part) => part.type))).toEqual(exported.messages.map((message) => message.parts.map((part) => part.type)))
+})
+
+test('a bash command stopped mid-run is stored completed with its output so far, as opencode stores it', async ({ page }) => {
+  const model = new ModelScript()
+  await model.reset()
+  await model.push([toolCalls([{ id: 'spin', name: 'bash', args: { command: 'echo compiling; while true; do :; done', description: 'Spins forever' } }])], {
+    model: 'mock-model',
+  })
+  const app = new Conversation(page)
+  await app.start()
+  await app.send('Build it')
+  const card = app.messages.getByRole('group', { name: /^Tool call: bash/ })
+  await expect(card).toContainText('running')
+  await expect(card).toContainText('compiling')
+  await app.stopButton().click()
+  await app.idle()
+  await expect(card).not.toContainText('running')
+  await expect(card).not.toContainText('Tool execution aborted')
+
+  const sessionID = decodeURIComponent(new URL(page.url()).hash.replace('#/session/', ''))
+  const stored = () =>
+    page.evaluate(async (id) => {
+      const { messages } = await window.__tabcode!.api.pageMessages({ sessionID: id, limit: 50 })
+      const part = messages.flatMap((message) => message.parts).find((entry) => entry.type === 'tool')
+      return part?.type === 'tool' ? part.state : undefined
+    }, sessionID)
+  // On a loaded machine the kill may answer after cleanup's 250 ms; its result is written over the call then.
+  await expect.poll(async () => (await stored())?.status).toBe('completed')
+  const state = await stored()
+  expect(state?.status === 'completed' && state.output).toContain('compiling')
+  expect(state?.status === 'completed' && state.output).toContain('User aborted the command')
+
+  // The model is told the same on the next turn: the output so far and that the user stopped it.
+  await model.push([streamText('Stopped it.')], { model: 'mock-model' })
+  await app.send('ok')
+  await expect(app.replies().last()).toContainText('Stopped it.')
+  const last = (await model.requests()).filter((request) => request.model === 'mock-model').at(-1)!
+  const result = JSON.stringify(last.body!.messages.find((message) => message.role === 'tool'))
+  expect(result).toContain('compiling')
+  expect(result).toContain('User aborted the command')
 })

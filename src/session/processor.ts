@@ -2,7 +2,7 @@ import type { StoreContext } from './context'
 import { ascending } from './id'
 import { createPacer } from './macrotask'
 import type { StepEvent, StepTools } from './model-call'
-import { updateMessage } from './message-store'
+import { updateMessage, updatePart } from './message-store'
 import type { PartWriter } from './part-writer'
 import { toMessageError } from './retry'
 import type { AssistantMessage, MessageError, Part, PartOf } from './schema'
@@ -252,19 +252,27 @@ export class StepProcessor {
 
   private async complete(callID: string, value: unknown, now: number): Promise<void> {
     const part = this.tools.get(callID)
-    // A result for a call already closed is dropped; unlike opencode, also one that comes after cleanup's wait.
+    // A result for a call already closed (errored, or interrupted by cleanup: see keepLateResult) is not applied here.
     if (!part || part.state.status !== 'running') return
-    const result = value as { title?: string; output?: unknown; metadata?: Record<string, unknown> } | undefined
-    const output = typeof result?.output === 'string' ? result.output : JSON.stringify(value)
-    part.state = {
-      status: 'completed',
-      input: part.state.input,
-      output,
-      title: result?.title ?? part.tool,
-      metadata: result?.metadata ?? {},
-      time: { start: part.state.time.start, end: now },
-    }
+    part.state = completedState(part, part.state.input, value, part.state.time.start, now)
     await this.writer.save(part)
+  }
+
+  /**
+   * A result that comes after cleanup's wait still replaces the interrupted error it left, as opencode's tool wrapper
+   * writes a late result through `completeToolCall`: what the tool returned is not lost, only late.
+   */
+  private keepLateResult(part: ToolPart): void {
+    const run = this.runs.get(part.callID)
+    if (!run) return
+    run
+      .then(async (value) => {
+        const stored = await this.store.db.parts.get(part.id)
+        if (stored?.type !== 'tool' || stored.state.status !== 'error' || stored.state.metadata?.interrupted !== true) return
+        await updatePart(this.store, { ...stored, state: completedState(stored, stored.state.input, value, stored.state.time.start, this.store.now()) })
+      })
+      // A failed run stays interrupted; a session deleted meanwhile has nothing to write to.
+      .catch(() => {})
   }
 
   /**
@@ -331,11 +339,25 @@ export class StepProcessor {
         time: { start: state.status === 'running' ? state.time.start : now, end: now },
       }
       await this.writer.save(part)
+      if (state.status === 'running') this.keepLateResult(part)
     }
   }
 
   openParts(): Part[] {
     return [...this.texts.values(), ...this.reasonings.values(), ...this.tools.values()]
+  }
+}
+
+/** A tool's result as the completed state of its call. */
+function completedState(part: ToolPart, input: Record<string, unknown>, value: unknown, start: number, end: number): ToolPart['state'] {
+  const result = value as { title?: string; output?: unknown; metadata?: Record<string, unknown> } | undefined
+  return {
+    status: 'completed',
+    input,
+    output: typeof result?.output === 'string' ? result.output : JSON.stringify(value),
+    title: result?.title ?? part.tool,
+    metadata: result?.metadata ?? {},
+    time: { start, end },
   }
 }
 
