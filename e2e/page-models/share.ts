@@ -62,10 +62,13 @@ export class Sharing extends Workbench {
 
   /**
    * Exports the open session with the share dialog; returns the saved file's name, path and text. `includeFiles` ticks
-   * "Include workspace files"; `keepUnscanned` also includes those binary files (by part of their name), which are otherwise left out.
+   * "Include workspace files"; `format` picks the file format (tabcode by default); `keepUnscanned` also includes those binary files (by part of their name), which are otherwise left out.
    */
-  async exportSession(options: { includeFiles?: boolean; keepUnscanned?: string[] } = {}): Promise<{ name: string; path: string; text: string; note: string }> {
+  async exportSession(
+    options: { format?: 'tabcode' | 'opencode'; includeFiles?: boolean; keepUnscanned?: string[] } = {},
+  ): Promise<{ name: string; path: string; text: string; note: string }> {
     await this.openShareDialog()
+    if (options.format) await this.shareDialog.getByRole('group', { name: 'Format' }).getByRole('radio', { name: new RegExp(`^${options.format}\\b`) }).check()
     if (options.includeFiles) await this.shareDialog.getByRole('checkbox', { name: 'Include workspace files' }).check()
     for (const name of options.keepUnscanned ?? []) await this.unscannedFiles().getByRole('checkbox', { name }).check()
     const [download] = await Promise.all([

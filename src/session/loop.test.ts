@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { ToolRegistry } from '../tool/registry'
 import { defineTool, type ToolDefinition } from '../tool/tool'
@@ -329,6 +329,73 @@ describe('the loop', () => {
     expect(reply.parts.find((part) => part.type === 'tool')).toMatchObject({
       state: { status: 'error', error: 'Tool execution aborted', metadata: { interrupted: true, output: 'half way' } },
     })
+  })
+
+  it('keeps the result a tool returns when it is stopped, as bash does with its output so far', async () => {
+    const test = await setup([toolReply([{ id: 'bash_1', name: 'shell', input: {} }])])
+    let markStarted = () => {}
+    const started = new Promise<void>((resolve) => (markStarted = resolve))
+    const stopped = 'compiling…\n\n<shell_metadata>\nUser aborted the command\n</shell_metadata>'
+    test.dependencies.tools = new ToolRegistry([
+      defineTool({
+        id: 'shell',
+        description: 'Runs like bash: an abort kills the command and answers with what it printed',
+        parameters: z.object({}),
+        execute: (_input, context) =>
+          new Promise((resolve) => {
+            markStarted()
+            context.progress({ metadata: { output: 'compiling…\n' } })
+            context.abort.addEventListener('abort', () =>
+              // The kill takes a moment: the answer comes after the step has begun its cleanup.
+              setTimeout(() => resolve({ title: 'make', output: stopped, metadata: { output: 'compiling…\n', exit: 130, interrupted: true } }), 20),
+            )
+          }),
+      }) as ToolDefinition,
+    ])
+    await test.prompt('go')
+    const controller = new AbortController()
+    const running = test.run(controller.signal)
+    await started
+    controller.abort()
+    await running
+    const reply = (await test.assistants())[0]!
+    expect(reply.info).toMatchObject({ error: { name: 'MessageAbortedError' } })
+    expect(reply.parts.find((part) => part.type === 'tool')).toMatchObject({
+      state: { status: 'completed', output: stopped, title: 'make', metadata: { exit: 130, interrupted: true } },
+    })
+  })
+
+  it('writes a stopped tool\'s result that comes after cleanup\'s wait over the interrupted error', async () => {
+    const test = await setup([toolReply([{ id: 'bash_1', name: 'shell', input: {} }])])
+    let markStarted = () => {}
+    const started = new Promise<void>((resolve) => (markStarted = resolve))
+    let answer = () => {}
+    test.dependencies.tools = new ToolRegistry([
+      defineTool({
+        id: 'shell',
+        description: 'A command whose kill takes longer than cleanup waits',
+        parameters: z.object({}),
+        execute: () =>
+          new Promise((resolve) => {
+            markStarted()
+            answer = () => resolve({ title: 'make', output: 'half\n\n<shell_metadata>\nUser aborted the command\n</shell_metadata>', metadata: { exit: 130 } })
+          }),
+      }) as ToolDefinition,
+    ])
+    await test.prompt('go')
+    const controller = new AbortController()
+    const running = test.run(controller.signal)
+    await started
+    controller.abort()
+    await running
+    const toolState = async () => {
+      const part = (await test.assistants())[0]!.parts.find((entry) => entry.type === 'tool')
+      return part?.type === 'tool' ? part.state : undefined
+    }
+    expect(await toolState()).toMatchObject({ status: 'error', error: 'Tool execution aborted', metadata: { interrupted: true } })
+    answer()
+    await vi.waitFor(async () => expect(await toolState()).toMatchObject({ status: 'completed', title: 'make', metadata: { exit: 130 } }))
+    expect(await toolState()).toMatchObject({ output: expect.stringContaining('User aborted the command') })
   })
 
   it('answers a prompt stored while it runs in the same run (steering)', async () => {

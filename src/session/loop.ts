@@ -1,6 +1,7 @@
 import { streamText, type LanguageModel, type ModelMessage } from 'ai'
 import { resolveLanguageModel } from 'ai/internal'
 import { log } from '../log/log'
+import { subagentSessionRules } from '../permission/evaluate'
 import { getSettings } from '../provider/provider-store'
 import { agentFor } from './agent-settings'
 import { isCompletedSummary, isRealUser, isSummary, pendingMarker } from './compaction/markers'
@@ -27,7 +28,7 @@ import { cleanTitle, firstRealUserMessage, TITLE_PROMPT } from './title-generati
 import { isDefaultTitle } from './title'
 import type { Prices } from './usage'
 import type { ToolRegistry } from '../tool/registry'
-import type { FileTimes, SubtaskRequest } from '../tool/tool'
+import type { FileTimes, SubtaskRequest, SubtaskResult } from '../tool/tool'
 import type { PermissionGate, SnapshotSource, WorkspaceSource } from './turn-services'
 import {
   projectInstructions,
@@ -225,6 +226,7 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       const final = verdict.error ?? error
       if (final) {
         assistant.error = final
+        // Unlike opencode (only for overflows it cannot compact), every errored turn is marked finish: error.
         if (!assistant.finish || error) assistant.finish = 'error'
       }
       await updateMessage(store, assistant)
@@ -383,7 +385,7 @@ async function runStepWithRetry(dependencies: LoopDependencies, input: StepInput
       model: resolveLanguageModel(input.resolved.model),
       system: input.system,
       messages: input.messages,
-      tools: input.tools(processor),
+      tools: processor.tracking(input.tools(processor)),
       maxOutputTokens: maxOutputTokens(input.resolved.limit),
       cacheKey: input.sessionID,
       // A write storage refuses ends the call at once: what streams on could not be kept.
@@ -440,7 +442,7 @@ async function runSubtask(
   request: SubtaskRequest,
   parent: SessionInfo,
   signal: AbortSignal,
-): Promise<{ sessionID: string; output: string }> {
+): Promise<SubtaskResult> {
   const { store } = dependencies
   const parentHistory = await loadHistory(store, parent.id)
   const agent = await agentFor(store, request.agent)
@@ -450,7 +452,13 @@ async function runSubtask(
   const child =
     existing && existing.parentID === parent.id
       ? existing
-      : await createSession(store, { projectID: parent.projectID, parentID: parent.id, title: `${request.description} (@${request.agent} subagent)` })
+      : await createSession(store, {
+          projectID: parent.projectID,
+          parentID: parent.id,
+          title: `${request.description} (@${request.agent} subagent)`,
+          // As opencode: the child keeps the parent's denials and gets no todo list or nested subagents of its own.
+          permission: subagentSessionRules(parent.permission ?? [], agent.permission),
+        })
   await createUserMessage(store, { sessionID: child.id, parts: [{ type: 'text', text: request.prompt }], model, agent: request.agent })
   await runLoop(dependencies, child.id, { signal })
   if (signal.aborted) throw Object.assign(new Error('The subagent was stopped'), { name: 'AbortError' })
@@ -459,7 +467,7 @@ async function runSubtask(
   const info = last?.info as AssistantMessage | undefined
   if (info?.error) throw new Error(`The subagent failed: ${'message' in info.error.data ? String(info.error.data.message) : info.error.name}`)
   const output = (last?.parts ?? []).flatMap((part) => (part.type === 'text' && !part.synthetic ? [part.text] : [])).join('\n').trim()
-  return { sessionID: child.id, output }
+  return { sessionID: child.id, output, model }
 }
 
 /** Names a root session from its first real prompt, in the background, with the small model when there is one. */

@@ -111,7 +111,7 @@ export async function* streamModelCall(call: ModelCall): AsyncGenerator<StepEven
           const toolCall = { toolCallId: chunk.toolCallId, ...resolved }
           queue.push({ type: 'tool-call', ...toolCall, ...metadata(chunk.providerMetadata) })
           running.push(
-            // After a cancel, whatever a tool still reports is dropped: cleanup marks it interrupted.
+            // After a cancel the processor's cleanup takes the result from the run itself (StepProcessor.tracking).
             call.tools.run(toolCall).then(
               (result) => call.abortSignal.aborted || queue.push({ type: 'tool-result', ...toolCall, output: result }),
               (error: unknown) => call.abortSignal.aborted || queue.push({ type: 'tool-error', ...toolCall, error }),

@@ -1,8 +1,8 @@
 import type { StoreContext } from './context'
 import { ascending } from './id'
 import { createPacer } from './macrotask'
-import type { StepEvent } from './model-call'
-import { updateMessage } from './message-store'
+import type { StepEvent, StepTools } from './model-call'
+import { updateMessage, updatePart } from './message-store'
 import type { PartWriter } from './part-writer'
 import { toMessageError } from './retry'
 import type { ToolAttachment } from '../tool/tool'
@@ -28,6 +28,8 @@ export interface StepResult {
 
 export const ABORTED_TOOL_TEXT = 'Tool execution aborted'
 const YIELD_INTERVAL_MS = 16
+/** How long cleanup waits for running tools to answer their abort (opencode's 250 ms). */
+export const TOOL_SETTLE_MS = 250
 
 type ToolPart = PartOf<'tool'>
 
@@ -43,6 +45,8 @@ export class StepProcessor {
   private readonly tools = new Map<string, ToolPart>()
   /** Progress reported before the stream told us about the call (the SDK starts tools as soon as it parses them). */
   private readonly early = new Map<string, { title?: string; metadata?: Record<string, unknown> }>()
+  /** Each call's own run, so cleanup can keep a result that answers the abort (bash's output so far). */
+  private readonly runs = new Map<string, Promise<unknown>>()
   private error: MessageError | undefined
 
   constructor(
@@ -92,6 +96,18 @@ export class StepProcessor {
     }
     this.store.emit({ type: 'part.updated', part: structuredClone(part) })
     this.writer.touch(part)
+  }
+
+  /** The step's tools, with each run remembered for cleanup. */
+  tracking(tools: StepTools): StepTools {
+    return {
+      ...tools,
+      run: (call) => {
+        const run = tools.run(call)
+        this.runs.set(call.toolCallId, run)
+        return run
+      },
+    }
   }
 
   async process(stream: AsyncIterable<StepEvent>, abort: AbortSignal): Promise<StepResult> {
@@ -195,29 +211,14 @@ export class StepProcessor {
         await this.writer.save(part)
         return
       }
-      case 'tool-result': {
-        const part = this.tools.get(event.toolCallId)
-        // A late result for a call already closed (aborted, errored) is dropped, as in opencode.
-        if (!part || part.state.status !== 'running') return
-        const result = event.output as { title?: string; output?: unknown; metadata?: Record<string, unknown>; attachments?: ToolAttachment[] } | undefined
-        const output = typeof result?.output === 'string' ? result.output : JSON.stringify(event.output)
-        const attachments = (result?.attachments ?? []).map((file) => ({ ...this.base(), type: 'file' as const, ...file }))
-        part.state = {
-          status: 'completed',
-          input: part.state.input,
-          output,
-          title: result?.title ?? part.tool,
-          metadata: result?.metadata ?? {},
-          time: { start: part.state.time.start, end: now },
-          ...(attachments.length ? { attachments } : {}),
-        }
-        await this.writer.save(part)
+      case 'tool-result':
+        await this.complete(event.toolCallId, event.output, now)
         return
-      }
       case 'tool-error': {
         const part = await this.toolPart(event.toolCallId, event.toolName)
         if (part.state.status === 'completed' || part.state.status === 'error') return
         const start = part.state.status === 'running' ? part.state.time.start : now
+        // Unlike opencode, a rejection fails only this call: the step's other calls run on, and the turn stops after it.
         if (isError(event.error, 'PermissionRejectedError')) this.blocked = true
         part.state = {
           status: 'error',
@@ -252,6 +253,51 @@ export class StepProcessor {
     }
   }
 
+  private async complete(callID: string, value: unknown, now: number): Promise<void> {
+    const part = this.tools.get(callID)
+    // A result for a call already closed (errored, or interrupted by cleanup: see keepLateResult) is not applied here.
+    if (!part || part.state.status !== 'running') return
+    part.state = completedState(part, part.state.input, value, part.state.time.start, now, () => this.base())
+    await this.writer.save(part)
+  }
+
+  /**
+   * A result that comes after cleanup's wait still replaces the interrupted error it left, as opencode's tool wrapper
+   * writes a late result through `completeToolCall`: what the tool returned is not lost, only late.
+   */
+  private keepLateResult(part: ToolPart): void {
+    const run = this.runs.get(part.callID)
+    if (!run) return
+    run
+      .then(async (value) => {
+        const stored = await this.store.db.parts.get(part.id)
+        if (stored?.type !== 'tool' || stored.state.status !== 'error' || stored.state.metadata?.interrupted !== true) return
+        await updatePart(this.store, { ...stored, state: completedState(stored, stored.state.input, value, stored.state.time.start, this.store.now(), () => this.base()) })
+      })
+      // A failed run stays interrupted; a session deleted meanwhile has nothing to write to.
+      .catch(() => {})
+  }
+
+  /**
+   * Waits up to TOOL_SETTLE_MS for the calls still running to answer (a stopped bash resolves with its output so
+   * far) and records what they returned; a call that fails or stays silent is left for cleanup to interrupt.
+   */
+  private async settleRunning(): Promise<void> {
+    const waiting = [...this.tools.values()].flatMap((part) => {
+      const run = part.state.status === 'running' ? this.runs.get(part.callID) : undefined
+      return run ? [run.then((value) => ({ callID: part.callID, value }), () => undefined)] : []
+    })
+    if (waiting.length === 0) return
+    const settled: { callID: string; value: unknown }[] = []
+    let timer: ReturnType<typeof setTimeout> | undefined
+    await Promise.race([
+      Promise.all(waiting.map((run) => run.then((done) => done && settled.push(done)))),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, TOOL_SETTLE_MS))),
+    ])
+    clearTimeout(timer)
+    for (const { callID, value } of settled) await this.complete(callID, value, this.store.now())
+  }
+
   private readonly yieldNow = createPacer(YIELD_INTERVAL_MS)
 
   /**
@@ -283,6 +329,7 @@ export class StepProcessor {
     }
     this.texts.clear()
     await this.closeReasoning(now)
+    await this.settleRunning()
     for (const part of this.tools.values()) {
       const state = part.state
       if (state.status === 'completed' || state.status === 'error') continue
@@ -295,11 +342,35 @@ export class StepProcessor {
         time: { start: state.status === 'running' ? state.time.start : now, end: now },
       }
       await this.writer.save(part)
+      if (state.status === 'running') this.keepLateResult(part)
     }
   }
 
   openParts(): Part[] {
     return [...this.texts.values(), ...this.reasonings.values(), ...this.tools.values()]
+  }
+}
+
+/** A tool's result as the completed state of its call. */
+/** A tool's result as its completed state; media it returned (an image `read` shows) become file parts of the reply. */
+function completedState(
+  part: ToolPart,
+  input: Record<string, unknown>,
+  value: unknown,
+  start: number,
+  end: number,
+  base: () => { id: string; sessionID: string; messageID: string },
+): ToolPart['state'] {
+  const result = value as { title?: string; output?: unknown; metadata?: Record<string, unknown>; attachments?: ToolAttachment[] } | undefined
+  const attachments = (result?.attachments ?? []).map((file) => ({ ...base(), type: 'file' as const, ...file }))
+  return {
+    status: 'completed',
+    input,
+    output: typeof result?.output === 'string' ? result.output : JSON.stringify(value),
+    title: result?.title ?? part.tool,
+    metadata: result?.metadata ?? {},
+    time: { start, end },
+    ...(attachments.length ? { attachments } : {}),
   }
 }
 

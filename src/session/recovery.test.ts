@@ -8,10 +8,10 @@ import type { AssistantMessage, Part } from './schema'
 import { makeTestContext } from './test-context'
 
 describe('recovering a turn whose runner died', () => {
-  async function died() {
+  async function died(metadata?: Record<string, unknown>) {
     const test = makeTestContext()
     const build = makeBuilders()
-    const session = build.session()
+    const session = { ...build.session(), ...(metadata ? { metadata } : {}) }
     const user = build.user(session.id)
     const reply = build.assistant(session.id, user.id, { time: { created: 5 }, finish: undefined })
     const base = { sessionID: session.id, messageID: reply.id }
@@ -43,6 +43,14 @@ describe('recovering a turn whose runner died', () => {
     const messages = toModelMessages(history, { providerID: 'openai', modelID: 'gpt-test' })
     expect(JSON.stringify(messages)).toContain('compiling')
     expect(JSON.stringify(messages)).not.toContain(INTERRUPTED_TOOL_TEXT)
+  })
+
+  it('leaves an imported session exactly as imported: its unfinished turn is a record, not a crash here', async () => {
+    const { context, session } = await died({ import: { source: 'file', time: 1 } })
+    const before = await loadHistory(context, session.id)
+    expect(await repairSession(context, session.id)).toBe(false)
+    expect(await loadHistory(context, session.id)).toEqual(before)
+    expect(before.find((entry) => entry.info.role === 'assistant')!.info).not.toHaveProperty('error')
   })
 
   it('changes nothing in a healthy session', async () => {

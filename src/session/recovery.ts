@@ -2,6 +2,7 @@ import type { StoreContext } from './context'
 import { loadHistory } from './history'
 import type { MessageWithParts } from './message-store'
 import { ABORTED_TOOL_TEXT } from './processor'
+import { isImported } from './read-only'
 import type { Message, Part } from './schema'
 
 export const DIED_MESSAGE = 'The tab running this turn was closed before it finished'
@@ -44,8 +45,14 @@ export function repairHistory(history: MessageWithParts[], now: number): { messa
   return { messages, parts }
 }
 
-/** Repairs a session in one transaction; call only while holding its runner lock. Returns whether anything changed. */
+/**
+ * Repairs a session in one transaction; call only while holding its runner lock. Returns whether anything changed.
+ * An imported session is a record of someone else's run, not a turn that died here: it is left exactly as imported
+ * (and so exports exactly as imported).
+ */
 export async function repairSession(context: StoreContext, sessionID: string): Promise<boolean> {
+  const session = await context.db.sessions.get(sessionID)
+  if (!session || isImported(session)) return false
   const history = await loadHistory(context, sessionID)
   const repair = repairHistory(history, context.now())
   if (repair.messages.length === 0 && repair.parts.length === 0) return false

@@ -43,11 +43,13 @@ function response(arrival: Arrival): Response {
 
 async function model(type: ProviderConfig['type'] | 'responses', arrival: Arrival): Promise<LanguageModelV4> {
   const fetch = (async () => response(arrival)) as typeof globalThis.fetch
-  if (type === 'responses') {
-    // The Responses API is not yet offered in the app; its SDK model is built the way the app builds OpenAI's.
+  if (type === 'openai') {
+    // The app sends OpenAI's own models over the Responses API; Chat Completions from OpenAI itself is still the wire
+    // many gateways copy, so its table is kept on OpenAI's Chat Completions model.
     const { createOpenAI } = await import('@ai-sdk/openai')
-    return createOpenAI({ apiKey: 'sk-test', fetch }).responses('gpt-5') as LanguageModelV4
+    return createOpenAI({ apiKey: 'sk-test', fetch }).chat('gpt-4o') as LanguageModelV4
   }
+  if (type === 'responses') type = 'openai'
   const config: ProviderConfig = {
     id: 'prv_1',
     type,
@@ -57,7 +59,8 @@ async function model(type: ProviderConfig['type'] | 'responses', arrival: Arriva
     models: [],
     time: { created: 0, updated: 0 },
   }
-  return (await createLanguageModel(config, type === 'anthropic' ? 'claude-sonnet-4-5' : type === 'google' ? 'gemini-2.5-flash' : 'gpt-4o', { fetch })) as LanguageModelV4
+  const id = type === 'anthropic' ? 'claude-sonnet-4-5' : type === 'google' ? 'gemini-2.5-flash' : type === 'openai' ? 'gpt-5' : 'gpt-4o'
+  return (await createLanguageModel(config, id, { fetch })) as LanguageModelV4
 }
 
 /** Streams one call and classifies the error it ends with, as the step processor and the loop do. */

@@ -3,7 +3,7 @@ import type { StoreContext } from './context'
 import { decodeCursor, encodeCursor, TimeCursorSchema } from './cursor'
 import { InputError, NotFoundError, parseWith } from './errors'
 import { descending } from './id'
-import { emptyTokens, SessionInfoSchema, type Part, type SessionInfo, type Tokens } from './schema'
+import { emptyTokens, SessionInfoSchema, type Part, type PermissionRule, type SessionInfo, type Tokens } from './schema'
 import { createSlug } from './slug'
 import { defaultTitle } from './title'
 
@@ -15,6 +15,8 @@ export interface CreateSessionInput {
   parentID?: string
   title?: string
   directory?: string
+  /** The session's own rules (a subagent's child session: what it may not do). */
+  permission?: PermissionRule[]
 }
 
 export async function createSession(context: StoreContext, input: CreateSessionInput): Promise<SessionInfo> {
@@ -35,6 +37,7 @@ export async function createSession(context: StoreContext, input: CreateSessionI
       projectID,
       directory,
       ...(input.parentID ? { parentID: input.parentID } : {}),
+      ...(input.permission ? { permission: input.permission } : {}),
       title: input.title?.trim() ? normalizeTitle(input.title) : defaultTitle({ child: !!input.parentID, now }),
       version: context.version,
       cost: 0,

@@ -1,7 +1,7 @@
 import { log } from '../log/log'
 import { doomLoopRequest, isDoomLoop } from '../permission/doom-loop'
 import { createFileTimes } from '../tool/file-times'
-import type { FileTimes, PermissionRequest, SubtaskRequest } from '../tool/tool'
+import type { FileTimes, PermissionRequest, SubtaskRequest, SubtaskResult } from '../tool/tool'
 import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
 import { resolvePath } from '../workspace/path'
 import type { Workspace } from '../workspace/workspace'
@@ -103,7 +103,7 @@ export function stepTools(
   dependencies: TurnDependencies,
   input: { sessionID: string; assistant: AssistantMessage; turn: TurnContext },
   processor: StepProcessor,
-  runChild: (request: SubtaskRequest, parent: SessionInfo, signal: AbortSignal) => Promise<{ sessionID: string; output: string }>,
+  runChild: (request: SubtaskRequest, parent: SessionInfo, signal: AbortSignal) => Promise<SubtaskResult>,
 ): StepTools {
   const { turn } = input
   const gate = dependencies.permissions ?? allowEverything

@@ -178,7 +178,25 @@ describe('a turn with the workspace tools', () => {
     expect(children[0]!.title).toContain('Look around')
     const [task] = await test.tools()
     expect(task!.state.status === 'completed' && task!.state.output).toContain('Nothing much.')
-    expect(task!.state.status === 'completed' && task!.state.output).toContain(`task_id: ${children[0]!.id}`)
+    expect(task!.state.status === 'completed' && task!.state.output).toContain(`<task id="${children[0]!.id}" state="completed">`)
+  })
+
+  it("gives a subagent's child session opencode's rules: it cannot start subagents of its own", async () => {
+    const test = await setup([
+      toolReply([{ id: 't', name: 'task', input: { description: 'Do a part', prompt: 'Do it.', subagent_type: 'general' } }]),
+      textReply('Done.'),
+      textReply('The helper did it.'),
+    ])
+    await test.prompt('delegate')
+    await test.run()
+    const [child] = await test.db.sessions.where('parentID').equals(test.session.id).toArray()
+    expect(child!.permission).toEqual([{ permission: 'task', pattern: '*', action: 'deny' }])
+    expect((test.main.model.doStreamCalls[0]!.tools ?? []).map((tool) => tool.name)).toEqual(expect.arrayContaining(['task', 'todowrite']))
+    const offered = (test.main.model.doStreamCalls[1]!.tools ?? []).map((tool) => tool.name)
+    expect(offered).toContain('read')
+    expect(offered).not.toContain('task')
+    expect(offered).not.toContain('todowrite')
+    expect(offered).not.toContain('question')
   })
 
   it('hides from the model the tools its agent denies with "*" (explore cannot even see edit, write or task)', async () => {

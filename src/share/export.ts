@@ -179,7 +179,7 @@ export async function exportBackup(
 }
 
 /** A file name for a download: the title made safe for every file system. */
-export function exportFileName(title: string, kind: 'session' | 'backup', time: number): string {
+export function exportFileName(title: string, kind: 'session' | 'opencode' | 'backup', time: number): string {
   const date = new Date(time).toISOString().slice(0, 10)
   if (kind === 'backup') return `tabcode-backup-${date}.json`
   const slug = title
@@ -189,5 +189,5 @@ export function exportFileName(title: string, kind: 'session' | 'backup', time: 
     .replace(/\s+/g, '-')
     .slice(0, 60)
     .toLowerCase()
-  return `${slug || 'session'}-${date}.tabcode.json`
+  return `${slug || 'session'}-${date}.${kind === 'opencode' ? 'opencode' : 'tabcode'}.json`
 }

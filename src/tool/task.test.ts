@@ -15,8 +15,9 @@ function contextWith(subtask: (request: SubtaskRequest) => Promise<{ sessionID: 
 }
 
 describe('task', () => {
-  it('runs the subagent and returns its answer with the task_id to continue it', async () => {
-    const { context, calls } = contextWith(async () => ({ sessionID: 'ses_child', output: 'Found it in src/api.ts.' }))
+  it('runs the subagent and returns its answer in opencode 1.18\'s <task> shape, with the id to continue it', async () => {
+    const model = { providerID: 'anthropic', modelID: 'claude-sonnet-4' }
+    const { context, calls } = contextWith(async () => ({ sessionID: 'ses_child', output: 'Found it in src/api.ts.', model }))
     const result = await taskTool.execute(
       { description: 'Find API routes', prompt: 'List every API route and its file.', subagent_type: 'explore' },
       context,
@@ -24,8 +25,8 @@ describe('task', () => {
     expect(calls).toEqual([{ agent: 'explore', description: 'Find API routes', prompt: 'List every API route and its file.' }])
     expect(result).toEqual({
       title: 'Find API routes',
-      output: 'task_id: ses_child (for resuming to continue this task if needed)\n\n<task_result>\nFound it in src/api.ts.\n</task_result>',
-      metadata: { sessionID: 'ses_child', agent: 'explore' },
+      output: '<task id="ses_child" state="completed">\n<task_result>\nFound it in src/api.ts.\n</task_result>\n</task>',
+      metadata: { parentSessionId: context.sessionID, sessionId: 'ses_child', model, truncated: false },
     })
     expect(context.asks).toEqual([
       { permission: 'task', patterns: ['explore'], always: ['*'], metadata: { description: 'Find API routes', subagent_type: 'explore' } },
@@ -37,7 +38,7 @@ describe('task', () => {
     const { context, calls } = contextWith(async (request) => ({ sessionID: request.sessionID ?? 'ses_new', output: 'More.' }))
     const result = await taskTool.execute({ description: 'Dig deeper', prompt: 'Go on.', subagent_type: 'general', task_id: 'ses_old' }, context)
     expect(calls[0]).toEqual({ agent: 'general', description: 'Dig deeper', prompt: 'Go on.', sessionID: 'ses_old' })
-    expect(result.output).toMatch(/^task_id: ses_old /)
+    expect(result.output).toMatch(/^<task id="ses_old" state="completed">/)
   })
 
   it('refuses an agent it does not offer, without asking or running anything', async () => {

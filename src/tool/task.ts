@@ -102,14 +102,13 @@ export function makeTaskTool(subagents: readonly SubagentInfo[]) {
         prompt: input.prompt,
         ...(input.task_id ? { sessionID: input.task_id } : {}),
       })
-      const output = [
-        `task_id: ${result.sessionID} (for resuming to continue this task if needed)`,
-        '',
-        '<task_result>',
-        result.output,
-        '</task_result>',
-      ].join('\n')
-      return { title: input.description, output, metadata: { sessionID: result.sessionID, agent: input.subagent_type } }
+      // opencode 1.18's shape: the child's id and state around its final text (the id continues it as task_id).
+      const output = [`<task id="${result.sessionID}" state="completed">`, '<task_result>', result.output, '</task_result>', '</task>'].join('\n')
+      return {
+        title: input.description,
+        output,
+        metadata: { parentSessionId: context.sessionID, sessionId: result.sessionID, ...(result.model ? { model: result.model } : {}), truncated: false },
+      }
     },
   })
 }

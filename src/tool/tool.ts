@@ -24,6 +24,13 @@ export interface SubtaskRequest {
   sessionID?: string
 }
 
+/** What a subagent's run returns: its child session, its final text and the model it ran with. */
+export interface SubtaskResult {
+  sessionID: string
+  output: string
+  model?: { providerID: string; modelID: string }
+}
+
 /**
  * When each file was last read in this session, so write and edit can refuse to overwrite a file the model has
  * not seen in its current state (opencode's FileTime).
@@ -55,7 +62,7 @@ export interface ToolContext {
   ask(request: PermissionRequest): Promise<void>
   files: FileTimes
   /** Runs a subagent in a child session and resolves with its final text. */
-  subtask(request: SubtaskRequest): Promise<{ sessionID: string; output: string }>
+  subtask(request: SubtaskRequest): Promise<SubtaskResult>
 }
 
 export interface ToolResult {

@@ -262,7 +262,11 @@ export interface WorkerApi {
   /** Opens a link into the current project (read-only; the same link twice gives the same session). */
   openShareLink(input: { link: string; passphrase?: string }): ImportOutcome
   /** A `tabcode-session` file of one session (and its children), optionally with its last snapshot's files. */
-  exportSession(input: { sessionID: string; includeFiles?: boolean; includeUnscanned?: string[] }): ExportFile
+  /**
+   * A session as a file: `tabcode` (a `tabcode-session`, optionally with workspace files) or `opencode` (what
+   * `opencode export` writes, for `opencode import`; one session, no files).
+   */
+  exportSession(input: { sessionID: string; format?: ExportFormat; includeFiles?: boolean; includeUnscanned?: string[] }): ExportFile
   /** The workspace files an export could not scan for secrets (binary), so the user can choose to keep them. */
   previewExportFiles(input: { sessionID: string }): ExportFilesPreview
   /** A `tabcode-backup` file: every project, session, message and part; never providers, keys or settings. */
@@ -272,6 +276,9 @@ export interface WorkerApi {
   /** Test hook: writes validated rows as they are. */
   writeFixture(fixture: Fixture): { sessions: number; messages: number; parts: number }
 }
+
+/** The file formats a session exports to. */
+export type ExportFormat = 'tabcode' | 'opencode'
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedError }
 

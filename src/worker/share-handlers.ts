@@ -4,7 +4,7 @@ import { COMFORTABLE_LINK_CHARS } from '../share/limits'
 import { exportBackup, exportFileName, exportSession, loadTranscript, unscannedFiles } from '../share/export'
 import { createShareLink, measureShareLink, parseShareToken } from '../share/link'
 import { importFile, importShareLink, type OpenDependencies } from '../share/open'
-import { fromOpencodeExport } from '../share/opencode'
+import { fromOpencodeExport, toOpencodeExport } from '../share/opencode'
 import type { ProjectRows } from '../workspace/local/project-rows'
 import type { ProjectSource, WorkerHandlers } from './protocol'
 
@@ -76,17 +76,19 @@ export function shareHandlers(
       kind: 'session',
       ...(await importShareLink(dependencies(), link, passphrase ? { passphrase } : {})),
     }),
-    exportSession: async ({ sessionID, includeFiles, includeUnscanned }) => {
+    exportSession: async ({ sessionID, format = 'tabcode', includeFiles, includeUnscanned }) => {
       const context = ready()
       const session = await getSession(context, sessionID)
+      const opencode = format === 'opencode'
+      // opencode's format has no workspace files: its export is the conversation alone.
       const { document, redactions, leftOut } = await exportSession(context, sessionID, {
         knownSecrets: await storedKeys(context),
-        ...(includeFiles ? { includeFiles } : {}),
-        ...(includeUnscanned ? { includeUnscanned } : {}),
+        ...(includeFiles && !opencode ? { includeFiles } : {}),
+        ...(includeUnscanned && !opencode ? { includeUnscanned } : {}),
       })
       return {
-        fileName: exportFileName(session.title, 'session', context.now()),
-        text: JSON.stringify(document, null, 2),
+        fileName: exportFileName(session.title, opencode ? 'opencode' : 'session', context.now()),
+        text: JSON.stringify(opencode ? toOpencodeExport(document.session) : document, null, 2),
         redactions,
         ...(leftOut ? { leftOut } : {}),
       }

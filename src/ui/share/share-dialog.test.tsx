@@ -104,7 +104,7 @@ describe('share dialog', () => {
     expect(alert.textContent).toContain('This link is too long')
     button(alert, 'Export as file instead').click()
     await settle()
-    expect(api.exportSession).toHaveBeenCalledWith({ sessionID: 'ses_1' })
+    expect(api.exportSession).toHaveBeenCalledWith({ sessionID: 'ses_1', format: 'tabcode' })
     expect(effects.download).toHaveBeenCalledWith('parser-session.json', '{"format":"tabcode-session"}')
     expect(root.textContent).toContain('Saved parser-session.json.')
   })
@@ -177,8 +177,22 @@ describe('share dialog', () => {
     await toggle(checkbox(root, 'Include workspace files'))
     button(root, 'Export as file').click()
     await settle()
-    expect(api.exportSession).toHaveBeenCalledWith({ sessionID: 'ses_1', includeFiles: true })
+    expect(api.exportSession).toHaveBeenCalledWith({ sessionID: 'ses_1', format: 'tabcode', includeFiles: true })
     expect(effects.download).toHaveBeenCalledWith('parser-session.json', '{"format":"tabcode-session"}')
+  })
+
+  it('offers the tabcode and opencode formats; an opencode file has no workspace files to include', async () => {
+    const { root, api } = mount()
+    await settle()
+    const formats = [...root.querySelectorAll('fieldset')].find((set) => set.querySelector('legend')?.textContent === 'Format')!
+    const radios = [...formats.querySelectorAll<HTMLInputElement>('input[type="radio"]')]
+    expect(radios.map((radio) => radio.parentElement!.textContent!.split(' · ')[0]!.trim())).toEqual(['tabcode', 'opencode'])
+    expect(radios[0]!.checked).toBe(true)
+    await toggle(radios[1]!)
+    expect(checkbox(root, 'Include workspace files')).toBeUndefined()
+    button(root, 'Export as file').click()
+    await settle()
+    expect(api.exportSession).toHaveBeenLastCalledWith({ sessionID: 'ses_1', format: 'opencode' })
   })
 
   it('lists the binary files it could not scan, leaves them out by default, and includes one when asked', async () => {
@@ -187,8 +201,7 @@ describe('share dialog', () => {
     expect(root.textContent).not.toContain('Not scanned for secrets')
     await toggle(checkbox(root, 'Include workspace files'))
     // A fieldset, so its legend names the group of checkboxes.
-    const group = root.querySelector('fieldset')!
-    expect(group.querySelector('legend')?.textContent).toBe('Not scanned for secrets')
+    const group = [...root.querySelectorAll('fieldset')].find((set) => set.querySelector('legend')?.textContent === 'Not scanned for secrets')!
     expect(group.textContent).toContain('left out unless you include them')
     const logo = byRole<HTMLInputElement>(group, 'checkbox').find((box) => box.parentElement?.textContent?.includes('Include logo.png'))!
     expect(logo.parentElement!.textContent).toContain('2 kB')
@@ -196,13 +209,13 @@ describe('share dialog', () => {
 
     button(root, 'Export as file').click()
     await settle()
-    expect(api.exportSession).toHaveBeenLastCalledWith({ sessionID: 'ses_1', includeFiles: true })
+    expect(api.exportSession).toHaveBeenLastCalledWith({ sessionID: 'ses_1', format: 'tabcode', includeFiles: true })
     expect(one(root, 'status').textContent).toBe('Saved parser-session.json (1 unscanned file left out).')
 
     await toggle(logo)
     button(root, 'Export as file').click()
     await settle()
-    expect(api.exportSession).toHaveBeenLastCalledWith({ sessionID: 'ses_1', includeFiles: true, includeUnscanned: ['logo.png'] })
+    expect(api.exportSession).toHaveBeenLastCalledWith({ sessionID: 'ses_1', format: 'tabcode', includeFiles: true, includeUnscanned: ['logo.png'] })
     expect(one(root, 'status').textContent).toBe('Saved parser-session.json.')
   })
 })

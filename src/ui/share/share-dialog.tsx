@@ -1,6 +1,6 @@
 import { createEffect, createSignal, createUniqueId, For, on, Show, type JSX } from 'solid-js'
 import type { ExportFilesPreview, Redaction, ShareLinkPreview, ShareLinkResult } from '../../share/api'
-import type { ClientApi } from '../../worker/protocol'
+import type { ClientApi, ExportFormat } from '../../worker/protocol'
 import { Dialog } from '../dialog/dialog'
 import { errorMessage } from '../format/error'
 import { formatNumber } from '../format/number'
@@ -57,6 +57,7 @@ export function ShareDialog(props: {
     secrets: createUniqueId(),
     url: createUniqueId(),
     export: createUniqueId(),
+    format: createUniqueId(),
     unscanned: createUniqueId(),
   }
   const [includeOutputs, setIncludeOutputs] = createSignal(false)
@@ -70,6 +71,7 @@ export function ShareDialog(props: {
   const [tooLong, setTooLong] = createSignal<string>()
   const [failure, setFailure] = createSignal<string>()
   const [linkNote, setLinkNote] = createSignal<string>()
+  const [format, setFormat] = createSignal<ExportFormat>('tabcode')
   const [includeFiles, setIncludeFiles] = createSignal(false)
   const [unscanned, setUnscanned] = createSignal<ExportFilesPreview['unscanned']>()
   const [unscannedFailure, setUnscannedFailure] = createSignal<string>()
@@ -169,10 +171,12 @@ export function ShareDialog(props: {
     setExporting(true)
     setExportNote(undefined)
     try {
-      const kept = includeFiles() ? [...keep()] : []
+      const files = includeFiles() && format() === 'tabcode'
+      const kept = files ? [...keep()] : []
       const file = await props.api.exportSession({
         sessionID: props.sessionID,
-        ...(includeFiles() ? { includeFiles: true } : {}),
+        format: format(),
+        ...(files ? { includeFiles: true } : {}),
         ...(kept.length ? { includeUnscanned: kept } : {}),
       })
       effects.download(file.fileName, file.text)
@@ -321,12 +325,29 @@ export function ShareDialog(props: {
         <h3 id={ids.export} class="share-heading">
           Export
         </h3>
-        <p class="field-hint">A file holds the whole session at any size, tool outputs in full; tabcode and opencode can import it.</p>
-        <label class="share-option">
-          <input type="checkbox" checked={includeFiles()} onChange={(event) => setIncludeFiles(event.currentTarget.checked)} />
-          Include workspace files
-        </label>
-        <Show when={includeFiles() && unscanned()?.length}>
+        <p class="field-hint">A file holds the whole session at any size, tool outputs in full.</p>
+        <fieldset class="share-format">
+          <legend class="share-subheading">Format</legend>
+          <label class="share-option">
+            <input type="radio" name={ids.format} value="tabcode" checked={format() === 'tabcode'} onChange={() => setFormat('tabcode')} />
+            <span>
+              tabcode <span class="quiet">· imports into tabcode, with subagent sessions and, if you like, the workspace files</span>
+            </span>
+          </label>
+          <label class="share-option">
+            <input type="radio" name={ids.format} value="opencode" checked={format() === 'opencode'} onChange={() => setFormat('opencode')} />
+            <span>
+              opencode <span class="quiet">· what <code>opencode import</code> reads: this session's conversation, without files or subagent sessions</span>
+            </span>
+          </label>
+        </fieldset>
+        <Show when={format() === 'tabcode'}>
+          <label class="share-option">
+            <input type="checkbox" checked={includeFiles()} onChange={(event) => setIncludeFiles(event.currentTarget.checked)} />
+            Include workspace files
+          </label>
+        </Show>
+        <Show when={format() === 'tabcode' && includeFiles() && unscanned()?.length}>
           <fieldset class="share-unscanned" aria-describedby={ids.unscanned}>
             <legend class="share-subheading">Not scanned for secrets</legend>
             <p id={ids.unscanned} class="field-hint">
@@ -345,7 +366,7 @@ export function ShareDialog(props: {
             </For>
           </fieldset>
         </Show>
-        <Show when={includeFiles() && unscannedFailure()}>
+        <Show when={format() === 'tabcode' && includeFiles() && unscannedFailure()}>
           <p class="problem" role="alert">
             {unscannedFailure()}
           </p>
