@@ -41,6 +41,13 @@ export class InputError extends AppError<{ field: string }> {
   }
 }
 
+/** A compaction marker must be a prompt (a user message): it is the point whose history the summary replaces. */
+export class CompactionMarkerError extends AppError<{ messageID: string; role: string }> {
+  constructor(messageID: string, role: string) {
+    super('CompactionMarkerError', `The compaction marker ${messageID} is on an ${role} message, not a prompt, so it has no history to summarise.`, { messageID, role })
+  }
+}
+
 /** The session is running a turn; history operations (revert, compaction, …) wait until it is idle. */
 export class BusyError extends AppError<{ sessionID: string; action: string }> {
   constructor(sessionID: string, action: string) {

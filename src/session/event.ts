@@ -52,6 +52,8 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
     delta: z.string(),
   }),
   z.object({ type: z.literal('session.status'), sessionID: idSchema('session'), status: SessionStatusSchema }),
+  /** A compaction finished: `messageID` is its summary, from which the next request starts (opencode's `session.compacted`). */
+  z.object({ type: z.literal('session.compacted'), sessionID: idSchema('session'), messageID: idSchema('message') }),
   z.object({ type: z.literal('todo.updated'), sessionID: idSchema('session'), todos: z.array(TodoSchema) }),
   /** A session's queued prompts changed (queued, edited, removed, or taken to run); the whole list, oldest first. */
   z.object({ type: z.literal('inbox.updated'), sessionID: idSchema('session'), entries: z.array(InboxEntrySchema) }),

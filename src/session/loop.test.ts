@@ -563,8 +563,9 @@ describe('compaction in the loop', () => {
     expect(summary.info).toMatchObject({ summary: true, agent: 'compaction', mode: 'compaction', parentID: history[2]!.info.id, finish: 'stop' })
     expect(summary.info).toMatchObject({ tokens: { input: 500, output: 100 } })
     expect((summary.info as AssistantMessage).cost).toBeGreaterThan(0)
-    // The summary streamed live, like any reply.
+    // The summary streamed live, like any reply, and its end was announced as opencode's session.compacted.
     expect(test.events.some((event) => event.type === 'part.delta' && event.messageID === summary.info.id)).toBe(true)
+    expect(test.events.filter((event) => event.type === 'session.compacted')).toEqual([{ type: 'session.compacted', sessionID: summary.info.sessionID, messageID: summary.info.id }])
     expect(history[4]!.parts[0]).toMatchObject({ type: 'text', synthetic: true, text: CONTINUE_TEXT, metadata: { compaction_continue: true } })
 
     const summariser = test.main.model.doStreamCalls[1]!

@@ -41,6 +41,7 @@ const KNOWN_EVENTS: Record<SessionEventType, true> = {
   'part.delta': true,
   'session.status': true,
   'session.error': true,
+  'session.compacted': true,
   'todo.updated': true,
   'inbox.updated': true,
   'permission.asked': true,

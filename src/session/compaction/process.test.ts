@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { MessageWithParts } from '../message-store'
-import { summaryInput } from './process'
+import { CompactionMarkerError } from '../errors'
+import { processCompaction, summaryInput } from './process'
 import { historyBuilder } from './test-history'
 
 const options = { budget: 0, estimate: (messages: MessageWithParts[]) => messages.length }
@@ -66,5 +67,22 @@ describe('what the summariser is given', () => {
     const input = summaryInput(h.history, marker.info.id, { ...options, budget: 2 })
     expect(input.selection.tailStartID).toBe(recent.info.id)
     expect(input.selection.head.map(h.textOf)).toEqual(['u1', 'a1'])
+  })
+})
+
+describe('answering a compaction marker', () => {
+  it('refuses a marker that is not on a prompt with a named error, before anything is resolved or written', async () => {
+    const h = historyBuilder()
+    h.user('u1')
+    const reply = h.assistant('a1')
+    const dependencies = {
+      store: {} as never,
+      resolve: () => Promise.reject(new Error('resolved a model for a marker on a reply')),
+      agent: () => Promise.reject(new Error('read an agent for a marker on a reply')),
+      stream: () => Promise.reject(new Error('streamed a summary for a marker on a reply')),
+    }
+    const attempt = processCompaction(dependencies, { session: {} as never, history: h.history, marker: reply })
+    await expect(attempt).rejects.toBeInstanceOf(CompactionMarkerError)
+    await expect(attempt).rejects.toMatchObject({ name: 'CompactionMarkerError', data: { messageID: reply.info.id, role: 'assistant' } })
   })
 })

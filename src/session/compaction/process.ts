@@ -5,7 +5,8 @@ import { ascending } from '../id'
 import type { ResolvedModel } from '../loop'
 import { updateMessage, updatePart, type MessageWithParts } from '../message-store'
 import { toModelMessages } from '../model-messages'
-import type { AssistantMessage, MessageError, ModelReference, SessionInfo, UserMessage } from '../schema'
+import { CompactionMarkerError } from '../errors'
+import type { AssistantMessage, MessageError, ModelReference, SessionInfo } from '../schema'
 import { orderCompacted, visibleHistory } from './filter'
 import { compactionOf, isSummary, replayIndex, summaryText } from './markers'
 import { usableTokens } from './overflow'
@@ -72,7 +73,9 @@ export async function processCompaction(
   input: { session: SessionInfo; history: MessageWithParts[]; marker: MessageWithParts },
 ): Promise<CompactionResult> {
   const { store } = dependencies
-  const marker = input.marker.info as UserMessage
+  // Rows from an import or an older bug can carry a marker elsewhere; its model and agent would be missing.
+  if (input.marker.info.role !== 'user') throw new CompactionMarkerError(input.marker.info.id, input.marker.info.role)
+  const marker = input.marker.info
   const compaction = compactionOf(input.marker)!
   const agent = await dependencies.agent('compaction')
   const userModel = await dependencies.resolve(marker.model)
@@ -123,6 +126,7 @@ export async function processCompaction(
   if (error) return { outcome: 'stop', error }
 
   if (selection.tailStartID) await updatePart(store, { ...compaction, tail_start_id: selection.tailStartID })
+  store.emit({ type: 'session.compacted', sessionID: input.session.id, messageID: assistant.id })
   if (compaction.auto) {
     if (replay) await replayPrompt(store, replay)
     else await continueMessage(store, { sessionID: input.session.id, agent: marker.agent, model: marker.model, overflow: compaction.overflow === true })

@@ -122,6 +122,9 @@ export function applyEvent(state: UiState, event: SessionEvent): void {
     case 'inbox.updated':
       state.queued[event.sessionID] = event.entries
       return
+    // The summary and the marker arrive as their own message and part events; nothing else to fold in.
+    case 'session.compacted':
+      return
     case 'session.error':
       if (event.sessionID) state.errors[event.sessionID] = event.error
       return
