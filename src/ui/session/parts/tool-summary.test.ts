@@ -52,6 +52,10 @@ describe('toolDuration and toolOutput', () => {
   it('knows interrupted calls and counts lines', () => {
     expect(isInterrupted({ status: 'error', input: {}, error: 'aborted', metadata: { interrupted: true }, time: { start: 0, end: 1 } })).toBe(true)
     expect(isInterrupted({ status: 'error', input: {}, error: 'failed', time: { start: 0, end: 1 } })).toBe(false)
+    // A stopped command keeps its own result (completed, exit 130): still interrupted, and not shown as a failure.
+    const stopped = { status: 'completed', input: {}, output: 'so far', title: 't', metadata: { exit: 130, interrupted: true }, time: { start: 0, end: 1 } } as const
+    expect(isInterrupted(stopped)).toBe(true)
+    expect(failedExit(stopped)).toBeUndefined()
     expect(lineCount('')).toBe(0)
     expect(lineCount('a\nb')).toBe(2)
     expect(describeLines(1)).toBe('1 line')

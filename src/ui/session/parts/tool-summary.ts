@@ -45,8 +45,9 @@ export function toolOutput(state: ToolState): { label: string; text: string } | 
   }
 }
 
+/** Stopped by the user or a closed tab: an error cleanup wrote, or a command that answered its Stop with its output so far. */
 export function isInterrupted(state: ToolState): boolean {
-  return state.status === 'error' && state.metadata?.interrupted === true
+  return (state.status === 'error' || state.status === 'completed') && state.metadata?.interrupted === true
 }
 
 export function lineCount(text: string): number {
@@ -62,7 +63,8 @@ export function describeLines(count: number): string {
  * code, as opencode does), yet to a person it failed, and the card must say so.
  */
 export function failedExit(state: ToolState): number | undefined {
-  if (state.status !== 'completed') return undefined
+  // A command the user stopped exits 130 by design: the card says "interrupted", not that it failed.
+  if (state.status !== 'completed' || state.metadata.interrupted === true) return undefined
   const exit = state.metadata.exit
   return typeof exit === 'number' && exit !== 0 ? exit : undefined
 }
