@@ -801,6 +801,27 @@ describe('compaction in the loop', () => {
       expect(textOf(history.at(-1)!.parts)).toBe('third answer')
     })
 
+    it('compacts within a turn when a tool output made the next step too large, keeping the turn\'s work in the summary', async () => {
+      // Four outputs of 45,000 characters (each under the tools' own cut): about 45,000 tokens, over 36,000.
+      const calls = Array.from({ length: 4 }, (_, index) => ({ id: `call_big_${index}`, name: 'big', input: {} }))
+      const test = await setup([], { tinyReplies: [toolReply(calls), textReply('SUMMARY of the big read'), textReply('carried on')] })
+      test.dependencies.tools = new ToolRegistry([
+        defineTool({ id: 'big', description: 'Returns a lot', parameters: z.object({}), execute: async () => ({ title: 'big', output: 'x'.repeat(45_000) }) }) as ToolDefinition,
+      ])
+      await createUserMessage(test.context, { sessionID: test.session.id, parts: [{ type: 'text', text: 'read the big thing' }], model: TINY })
+      await test.run()
+      const history = await test.history()
+      expect(kinds(history)).toEqual(['user:read the big thing', 'assistant', 'marker', 'summary', 'continue', 'assistant'])
+      expect(history[2]!.parts[0]).not.toHaveProperty('overflow')
+      const requests = test.tiny.model.doStreamCalls.map((call) => JSON.stringify(call.prompt))
+      expect(requests).toHaveLength(3)
+      expect(requests[1]).toContain('read the big thing')
+      expect(requests[1]).toContain('call_big_3')
+      expect(requests[2]).toContain('SUMMARY of the big read')
+      expect(requests[2]).not.toContain('x'.repeat(1_000))
+      expect(textOf(history.at(-1)!.parts)).toBe('carried on')
+    })
+
     it('sends nothing with automatic compaction off, and stops with what to do', async () => {
       const test = await switchedToTiny({ compaction: { auto: false } })
       expect(test.tiny.model.doStreamCalls).toHaveLength(0)

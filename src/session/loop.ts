@@ -212,8 +212,10 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       const estimate = requestTokens({ system, messages, tools: offeredDefinitions(dependencies, turn) })
       const presend = presendVerdict({ estimate, limit: resolved.limit, auto: settings.auto, compacted, onlyPrompt: isOnlyTextPrompt(history) })
       if (presend.action === 'compact') {
-        // As a provider overflow would: the prompt is replayed after the summary.
-        await createCompactionMarker(store, { sessionID, agent: user.info.agent, model: user.info.model, auto: true, overflow: true })
+        // Before a prompt is answered, as a provider overflow would: the prompt is replayed after the summary. Within
+        // a turn, as a step's usage would: its steps so far are summarised too, and the turn continues.
+        const overflow = history.at(-1)?.info.role === 'user'
+        await createCompactionMarker(store, { sessionID, agent: user.info.agent, model: user.info.model, auto: true, ...(overflow ? { overflow } : {}) })
         continue
       }
       if (presend.action === 'stop') {
