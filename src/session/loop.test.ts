@@ -21,20 +21,24 @@ const MODEL = { providerID: 'mock', modelID: 'mock-model' }
 const PRICES = { input: 3, output: 15 }
 // 96,000 tokens usable before compaction.
 const LIMIT = { context: 100_000, output: 4_000 }
+// A model with a smaller context (36,000 tokens usable), for a session switched to it.
+const TINY = { providerID: 'mock', modelID: 'mock-tiny' }
+const TINY_LIMIT = { context: 40_000, output: 4_000 }
 
 async function setup(
   replies: ScriptedReply[],
-  options: { titleReplies?: ScriptedReply[]; retryLimit?: number; compaction?: Partial<CompactionSettings> } = {},
+  options: { titleReplies?: ScriptedReply[]; tinyReplies?: ScriptedReply[]; retryLimit?: number; compaction?: Partial<CompactionSettings> } = {},
 ) {
   const test = makeTestContext()
   const main = scriptedModel(replies)
   const small = scriptedModel(options.titleReplies ?? [textReply('A generated title')], 'mock-small')
+  const tiny = scriptedModel(options.tinyReplies ?? [], TINY.modelID)
   const models: ModelSource = {
     resolve: async (reference) => ({
-      model: reference.modelID === 'mock-small' ? small.model : main.model,
+      model: reference.modelID === 'mock-small' ? small.model : reference.modelID === TINY.modelID ? tiny.model : main.model,
       providerID: reference.providerID,
       modelID: reference.modelID,
-      limit: LIMIT,
+      limit: reference.modelID === TINY.modelID ? TINY_LIMIT : LIMIT,
       cost: PRICES,
     }),
     smallModel: async () => ({ providerID: 'mock', modelID: 'mock-small' }),
@@ -58,7 +62,7 @@ async function setup(
   const run = (signal = new AbortController().signal, resume = false) => runLoop(dependencies, session.id, { signal, resume })
   const history = () => loadHistory(test.context, session.id)
   const assistants = async () => (await history()).filter((entry) => entry.info.role === 'assistant')
-  return { ...test, session, prompt, run, history, assistants, statuses, sleeps, main, small, dependencies }
+  return { ...test, session, prompt, run, history, assistants, statuses, sleeps, main, small, tiny, dependencies }
 }
 
 const textOf = (parts: Part[]) => parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('')
@@ -750,5 +754,87 @@ describe('compaction in the loop', () => {
 
     const off = await withBigTool(false)
     expect((await off.tools()).some(isCleared)).toBe(false)
+  })
+
+  describe('before a request is sent', () => {
+    const TINY_USABLE = 36_000
+    /** Two turns of about 20,000 tokens each on the large model, then a prompt to the smaller one. */
+    async function switchedToTiny(options: Parameters<typeof setup>[1]) {
+      const test = await setup([textReply('first answer'), textReply('second answer')], options)
+      await test.prompt(`first question ${'a '.repeat(40_000)}`)
+      await test.run()
+      await test.prompt(`second question ${'b '.repeat(40_000)}`)
+      await test.run()
+      await createUserMessage(test.context, { sessionID: test.session.id, parts: [{ type: 'text', text: 'third question' }], model: TINY })
+      await test.run()
+      // What each request to the smaller model carried, by opencode's count (a quarter of its JSON length).
+      const sizes = test.tiny.model.doStreamCalls.map((call) => Math.round(JSON.stringify([call.prompt, call.tools ?? []]).length / 4))
+      return { ...test, sizes }
+    }
+
+    it('compacts a history too large for the model first, then answers the prompt from the summary', async () => {
+      const test = await switchedToTiny({ tinyReplies: [textReply('SUMMARY of both turns'), textReply('third answer')] })
+      const history = await test.history()
+      expect(kinds(history).slice(4)).toEqual(['user:third question', 'marker', 'summary', 'user:third question', 'assistant'])
+      expect(history[5]!.parts[0]).toMatchObject({ type: 'compaction', auto: true, overflow: true })
+      expect(test.tiny.model.doStreamCalls).toHaveLength(2)
+      const [summariser, replay] = test.tiny.model.doStreamCalls.map((call) => JSON.stringify(call.prompt))
+      expect(summariser).toContain('Write an anchored summary of the conversation above')
+      // The summariser's own input was cut to its context: the oldest turn left out, and said so.
+      expect(summariser).toContain('The 2 oldest messages of this conversation were left out')
+      expect(summariser).not.toContain('first question')
+      expect(summariser).toContain('second question')
+      expect(replay).toContain('SUMMARY of both turns')
+      expect(count(replay!, 'third question')).toBe(1)
+      expect(replay).not.toContain('first question')
+      expect(textOf(history.at(-1)!.parts)).toBe('third answer')
+      expect(test.sizes.every((size) => size < TINY_USABLE)).toBe(true)
+      expect(test.events.some((event) => event.type === 'session.error')).toBe(false)
+    })
+
+    it('sends the first request after a compaction even when it still looks too large, and compacts no more', async () => {
+      const test = await switchedToTiny({ tinyReplies: [textReply(`SUMMARY ${'s'.repeat(160_000)}`), textReply('third answer')] })
+      const history = await test.history()
+      expect(kinds(history).filter((kind) => kind === 'summary')).toHaveLength(1)
+      expect(test.tiny.model.doStreamCalls).toHaveLength(2)
+      expect(test.sizes[1]).toBeGreaterThan(TINY_USABLE)
+      expect(textOf(history.at(-1)!.parts)).toBe('third answer')
+    })
+
+    it('compacts within a turn when a tool output made the next step too large, keeping the turn\'s work in the summary', async () => {
+      // Four outputs of 45,000 characters (each under the tools' own cut): about 45,000 tokens, over 36,000.
+      const calls = Array.from({ length: 4 }, (_, index) => ({ id: `call_big_${index}`, name: 'big', input: {} }))
+      const test = await setup([], { tinyReplies: [toolReply(calls), textReply('SUMMARY of the big read'), textReply('carried on')] })
+      test.dependencies.tools = new ToolRegistry([
+        defineTool({ id: 'big', description: 'Returns a lot', parameters: z.object({}), execute: async () => ({ title: 'big', output: 'x'.repeat(45_000) }) }) as ToolDefinition,
+      ])
+      await createUserMessage(test.context, { sessionID: test.session.id, parts: [{ type: 'text', text: 'read the big thing' }], model: TINY })
+      await test.run()
+      const history = await test.history()
+      expect(kinds(history)).toEqual(['user:read the big thing', 'assistant', 'marker', 'summary', 'continue', 'assistant'])
+      expect(history[2]!.parts[0]).not.toHaveProperty('overflow')
+      const requests = test.tiny.model.doStreamCalls.map((call) => JSON.stringify(call.prompt))
+      expect(requests).toHaveLength(3)
+      expect(requests[1]).toContain('read the big thing')
+      expect(requests[1]).toContain('call_big_3')
+      expect(requests[2]).toContain('SUMMARY of the big read')
+      expect(requests[2]).not.toContain('x'.repeat(1_000))
+      expect(textOf(history.at(-1)!.parts)).toBe('carried on')
+    })
+
+    it('sends nothing with automatic compaction off, and stops with what to do', async () => {
+      const test = await switchedToTiny({ compaction: { auto: false } })
+      expect(test.tiny.model.doStreamCalls).toHaveLength(0)
+      const history = await test.history()
+      expect(kinds(history).slice(4)).toEqual(['user:third question', 'assistant'])
+      const last = history.at(-1)!.info as AssistantMessage
+      expect(last).toMatchObject({ finish: 'error', modelID: TINY.modelID, time: { completed: expect.any(Number) } })
+      expect(last.error).toMatchObject({
+        name: 'ContextOverflowError',
+        data: { message: expect.stringMatching(/^The conversation no longer fits the model's context \(about \d+ tokens estimated, 36000 usable\)\. Automatic compaction is off: compact the session now/) },
+      })
+      expect(test.events).toContainEqual(expect.objectContaining({ type: 'session.error', error: last.error }))
+      expect(test.statuses.at(-1)).toEqual({ type: 'idle' })
+    })
   })
 })

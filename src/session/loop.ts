@@ -7,6 +7,7 @@ import { agentFor } from './agent-settings'
 import { isCompletedSummary, isRealUser, isSummary, pendingMarker } from './compaction/markers'
 import { countTokens, isOverflow, maxOutputTokens, usableTokens, type ModelLimit } from './compaction/overflow'
 import { processCompaction } from './compaction/process'
+import { presendVerdict, requestTokens } from './compaction/presend'
 import { overflowWithoutAuto, promptTooLarge, stillOverflowing } from './compaction/prompt'
 import { pruneSession } from './compaction/prune'
 import { buildRequest } from './compaction/request'
@@ -31,6 +32,7 @@ import type { ToolRegistry } from '../tool/registry'
 import type { FileTimes, SubtaskRequest, SubtaskResult } from '../tool/tool'
 import type { PermissionGate, SnapshotSource, WorkspaceSource } from './turn-services'
 import {
+  offeredDefinitions,
   projectInstructions,
   recordDiffs,
   recordPatch,
@@ -179,15 +181,10 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         await createCompactionMarker(store, { sessionID, agent: user.info.agent, model: user.info.model, auto: true })
         continue
       }
-      step++
-      if (step === 1) void generateTitle(dependencies, session, history, resolved).catch(() => {})
-
       const agent = await agentFor(store, user.info.agent)
-      const lastStep = agent.steps !== undefined && step >= agent.steps
+      const lastStep = agent.steps !== undefined && step + 1 >= agent.steps
       const workspace = await workspaceOf(dependencies, session.projectID)
       const status = dependencies.workspaces?.status(session.projectID) ?? { backend: 'local' as const }
-      const before = await trackSnapshot(dependencies, session.projectID, workspace)
-      const assistant = await createAssistantMessage(store, session, user.info.id, user.info.agent, resolved)
       const { system, messages } = buildRequest({
         history,
         model: user.info.model,
@@ -212,6 +209,29 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         calls: turnToolCalls(history),
         signal,
       }
+      const estimate = requestTokens({ system, messages, tools: offeredDefinitions(dependencies, turn) })
+      const presend = presendVerdict({ estimate, limit: resolved.limit, auto: settings.auto, compacted, onlyPrompt: isOnlyTextPrompt(history) })
+      if (presend.action === 'compact') {
+        // Before a prompt is answered, as a provider overflow would: the prompt is replayed after the summary. Within
+        // a turn, as a step's usage would: its steps so far are summarised too, and the turn continues.
+        const overflow = history.at(-1)?.info.role === 'user'
+        await createCompactionMarker(store, { sessionID, agent: user.info.agent, model: user.info.model, auto: true, ...(overflow ? { overflow } : {}) })
+        continue
+      }
+      if (presend.action === 'stop') {
+        const refused = await createAssistantMessage(store, session, user.info.id, user.info.agent, resolved)
+        refused.error = presend.error
+        refused.finish = 'error'
+        refused.time.completed = store.now()
+        await updateMessage(store, refused)
+        store.emit({ type: 'session.error', sessionID, error: presend.error })
+        break
+      }
+      step++
+      if (step === 1) void generateTitle(dependencies, session, history, resolved).catch(() => {})
+
+      const before = await trackSnapshot(dependencies, session.projectID, workspace)
+      const assistant = await createAssistantMessage(store, session, user.info.id, user.info.agent, resolved)
       const snapshots: StepSnapshots = {
         ...(before ? { before } : {}),
         after: () => trackSnapshot(dependencies, session.projectID, workspace),

@@ -95,6 +95,17 @@ export function turnToolCalls(history: MessageWithParts[]): { tool: string; inpu
   return calls
 }
 
+function hiddenTools(dependencies: TurnDependencies, turn: Pick<TurnContext, 'agentRules' | 'session'>): Set<string> {
+  const gate = dependencies.permissions ?? allowEverything
+  return new Set(gate.hiddenTools([...dependencies.tools.definitions.keys()], turn.agentRules, turn.session.permission))
+}
+
+/** The tool definitions a step offers the model (what `stepTools` gives it), known before the step exists. */
+export function offeredDefinitions(dependencies: TurnDependencies, turn: Pick<TurnContext, 'agentRules' | 'session'>): StepTools['definitions'] {
+  const hidden = hiddenTools(dependencies, turn)
+  return dependencies.tools.modelDefinitions().filter((definition) => !hidden.has(definition.name))
+}
+
 /**
  * The step's tools with everything they need: the workspace, the permission gate (which also asks `doom_loop` when
  * the same call repeats three times in a row across the turn), file read times and subagents.
@@ -128,7 +139,7 @@ export function stepTools(
     files: fileTimesOf(dependencies, input.sessionID),
     subtask: (request) => runChild(request, turn.session, turn.signal),
   }
-  const hidden = new Set(gate.hiddenTools([...dependencies.tools.definitions.keys()], turn.agentRules, turn.session.permission))
+  const hidden = hiddenTools(dependencies, turn)
   const tools = dependencies.tools.stepTools(context, turn.signal)
   return {
     definitions: tools.definitions.filter((definition) => !hidden.has(definition.name)),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { MessageWithParts } from '../message-store'
 import { CompactionMarkerError } from '../errors'
-import { processCompaction, summaryInput } from './process'
+import { processCompaction, summariserMessages, summaryInput } from './process'
+import { estimateTokens } from './tail'
 import { historyBuilder } from './test-history'
 
 const options = { budget: 0, estimate: (messages: MessageWithParts[]) => messages.length }
@@ -84,5 +85,38 @@ describe('answering a compaction marker', () => {
     const attempt = processCompaction(dependencies, { session: {} as never, history: h.history, marker: reply })
     await expect(attempt).rejects.toBeInstanceOf(CompactionMarkerError)
     await expect(attempt).rejects.toMatchObject({ name: 'CompactionMarkerError', data: { messageID: reply.info.id, role: 'assistant' } })
+  })
+})
+
+describe('the summariser\'s own request', () => {
+  // 8,000 tokens usable: about 32,000 characters.
+  const summarizer = { providerID: 'mock', modelID: 'small-context', limit: { context: 10_000, output: 2_000 } }
+  function longTurns() {
+    const h = historyBuilder()
+    h.user(`u1 ${'a'.repeat(16_000)}`)
+    h.assistant('a1')
+    h.user(`u2 ${'b'.repeat(16_000)}`)
+    h.assistant('a2')
+    return h
+  }
+
+  it('is the whole head and the compaction prompt when it fits', () => {
+    const h = longTurns()
+    const messages = summariserMessages(h.history.slice(2), { summarizer, system: 'summarise' })
+    expect(messages).toHaveLength(3)
+    expect(JSON.stringify(messages)).not.toContain('left out')
+  })
+
+  it('is cut to the summariser\'s context, oldest first from a prompt, with a note and the previous summary', () => {
+    const h = longTurns()
+    const messages = summariserMessages(h.history, { summarizer, system: 'summarise', previousSummary: 'PREVIOUS SUMMARY' })
+    expect(estimateTokens(['summarise', messages])).toBeLessThan(8_000)
+    expect(messages[0]).toEqual({ role: 'user', content: expect.stringMatching(/^The 2 oldest messages of this conversation were left out here/) })
+    const sent = JSON.stringify(messages.slice(1))
+    expect(sent).not.toContain('u1 ')
+    expect(sent).not.toContain('a1')
+    expect(sent).toContain('u2 ')
+    expect(sent).toContain('a2')
+    expect(JSON.stringify(messages.at(-1))).toContain('PREVIOUS SUMMARY')
   })
 })

@@ -10,7 +10,8 @@ import type { AssistantMessage, MessageError, ModelReference, SessionInfo } from
 import { orderCompacted, visibleHistory } from './filter'
 import { compactionOf, isSummary, replayIndex, summaryText } from './markers'
 import { usableTokens } from './overflow'
-import { compactionPrompt, HISTORY_TOO_LARGE, SESSION_TOO_LARGE } from './prompt'
+import { fitToContext } from './fit'
+import { compactionPrompt, HISTORY_TOO_LARGE, omittedMessagesNote, SESSION_TOO_LARGE } from './prompt'
 import { continueMessage, replayPrompt } from './store'
 import { estimateTokens, selectTail, tailBudget, type TailSelection } from './tail'
 
@@ -46,6 +47,24 @@ export function summaryInput(history: MessageWithParts[], markerID: string, opti
     ...(previousSummary ? { previousSummary } : {}),
     selection: selectTail(messages, { budget: options.budget, estimate: options.estimate, ...(options.turns !== undefined ? { turns: options.turns } : {}) }),
   }
+}
+
+/**
+ * The summariser's messages: the head as converted for its model, then the compaction prompt, cut to the
+ * summariser's own usable context (its oldest messages left out, with a leading note saying how many).
+ */
+export function summariserMessages(head: MessageWithParts[], input: { summarizer: Pick<ResolvedModel, 'providerID' | 'modelID' | 'limit'>; system: string; previousSummary?: string }): ModelMessage[] {
+  const model = { providerID: input.summarizer.providerID, modelID: input.summarizer.modelID }
+  const convert = (messages: MessageWithParts[]) => toModelMessages(messages, model, { stripMedia: true, toolOutputMaxChars: SUMMARY_TOOL_OUTPUT_MAX })
+  const prompt: ModelMessage = { role: 'user', content: compactionPrompt(input.previousSummary ? { previousSummary: input.previousSummary } : {}) }
+  const all = [...convert(head), prompt]
+  const usable = usableTokens(input.summarizer.limit)
+  if (input.summarizer.limit.context === 0 || estimateTokens([input.system, all]) < usable) return all
+  const note = (omitted: number): ModelMessage => ({ role: 'user', content: omittedMessagesNote(omitted) })
+  const fixed = estimateTokens([input.system, note(head.length), prompt])
+  const fitted = fitToContext(head, { budget: usable - fixed, estimate: (entry) => estimateTokens(convert([entry])) })
+  if (fitted.omitted === 0) return all
+  return [note(fitted.omitted), ...convert(fitted.messages), prompt]
 }
 
 export interface CompactionDependencies {
@@ -85,11 +104,7 @@ export async function processCompaction(
     budget: tailBudget(usableTokens(userModel.limit)),
     estimate: (messages) => estimateTokens(toModelMessages(messages, current)),
   })
-  const summarizerModel = { providerID: summarizer.providerID, modelID: summarizer.modelID }
-  const messages: ModelMessage[] = [
-    ...toModelMessages(selection.head, summarizerModel, { stripMedia: true, toolOutputMaxChars: SUMMARY_TOOL_OUTPUT_MAX }),
-    { role: 'user', content: compactionPrompt(previousSummary ? { previousSummary } : {}) },
-  ]
+  const messages = summariserMessages(selection.head, { summarizer, system: agent.prompt, ...(previousSummary ? { previousSummary } : {}) })
 
   const now = store.now()
   const assistant: AssistantMessage = {

@@ -55,6 +55,11 @@ export function compactionPrompt(input: { previousSummary?: string } = {}): stri
   return [opening, '', 'Use exactly this structure:', '', SUMMARY_TEMPLATE, '', RULES].join('\n')
 }
 
+/** Said first to a summariser whose context could not take the whole history. */
+export function omittedMessagesNote(count: number): string {
+  return `The ${count} oldest ${count === 1 ? 'message' : 'messages'} of this conversation ${count === 1 ? 'was' : 'were'} left out here: the history is larger than your context. Summarise what follows.`
+}
+
 /** What the agent is told after an automatic compaction when there is no prompt to replay. */
 export const CONTINUE_TEXT = 'Continue if you have next steps, or stop and ask for clarification if you are unsure how to proceed.'
 
