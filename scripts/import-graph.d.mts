@@ -4,6 +4,9 @@ export interface FileImport {
   specifier: string
   line: number
   kind: ImportKind
+  /** Offsets of the string literal in the file, quotes included. */
+  start: number
+  end: number
 }
 export interface ImportEdge extends FileImport {
   /** The absolute path of the imported file. */

@@ -35,7 +35,8 @@ export function resolveSpecifier(from, specifier) {
 }
 
 /**
- * What one file imports: `{specifier, line, kind}` for each import, export-from and dynamic import, where `kind` is
+ * What one file imports: `{specifier, line, kind, start, end}` (`start`/`end`: the string literal's offsets, quotes
+ * included) for each import, export-from and dynamic import, where `kind` is
  * `type` (erased at runtime: `import type`, `export type … from`, every binding marked `type`, `import('…')` in a
  * type), `dynamic` (an `import('…')` call, loaded on demand) or `static`.
  */
@@ -47,7 +48,7 @@ export function fileImports(file) {
   })
   const found = []
   const add = (literal, kind) => {
-    if (literal?.type === 'StringLiteral') found.push({ specifier: literal.value, line: literal.loc.start.line, kind })
+    if (literal?.type === 'StringLiteral') found.push({ specifier: literal.value, line: literal.loc.start.line, kind, start: literal.start, end: literal.end })
   }
   const visit = (node) => {
     if (!node || typeof node.type !== 'string') return
