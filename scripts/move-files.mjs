@@ -8,7 +8,7 @@
 // they are listed for a person to check.
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative, resolve, sep } from 'node:path'
+import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { fileImports, sourceFiles } from './import-graph.mjs'
 
@@ -59,7 +59,9 @@ function target(from, specifier) {
   return undefined
 }
 
-function specifierFor(fromFile, { file, style, query }) {
+function specifierFor(fromFile, { file, style: written, query }) {
+  // A folder's index that moves to a file of another name (permission/index.ts → runtime/permission.ts) is named bare.
+  const style = written === 'folder' && !/^index\.[^.]+$/.test(basename(file)) ? 'bare' : written
   let path = relative(dirname(fromFile), style === 'folder' ? dirname(file) : file).split(sep).join('/')
   if (style === 'bare') path = path.replace(/\.(tsx?|mts|mjs|js)$/, '')
   if (!path.startsWith('.')) path = `./${path}`

@@ -29,8 +29,10 @@ describe('move-files', () => {
       'src/session/loop.css': 'p {}\n',
       'src/ui/view.tsx': "import type { Part } from \"../session/schema\"\nimport { id } from '../session/id.ts'\nexport const View = (p: Part) => <p>{id}{p.id}</p>\n",
       'e2e/seed.spec.ts': "import { id } from '../src/session/id'\n",
+      'src/permission/index.ts': "export const allow = 1\n",
+      'src/worker/gate.ts': "import { allow } from '../permission'\nexport { allow }\n",
     })
-    const moves = readMoves(root, '# core\nsrc/session/schema/ src/core/schema/\nsrc/session/id.ts src/core/id.ts\nsrc/session/loop.ts src/runtime/loop.ts\n')
+    const moves = readMoves(root, '# core\nsrc/session/schema/ src/core/schema/\nsrc/session/id.ts src/core/id.ts\nsrc/session/loop.ts src/runtime/loop.ts\nsrc/permission/index.ts src/runtime/permission.ts\n')
     applyMoves(root, planMoves(root, moves))
     expect(existsSync(join(root, 'src/session/id.ts'))).toBe(false)
     expect(read(root, 'src/core/schema/index.ts')).toBe("export * from './part'\n")
@@ -39,6 +41,7 @@ describe('move-files', () => {
     )
     expect(read(root, 'src/ui/view.tsx')).toContain("import type { Part } from \"../core/schema\"\nimport { id } from '../core/id.ts'\n")
     expect(read(root, 'e2e/seed.spec.ts')).toBe("import { id } from '../src/core/id'\n")
+    expect(read(root, 'src/worker/gate.ts')).toBe("import { allow } from '../runtime/permission'\nexport { allow }\n")
   })
 
   it('refuses a move onto an existing file or two files onto one', () => {
