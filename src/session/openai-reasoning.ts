@@ -8,10 +8,10 @@ import type { CacheTarget } from './prompt-cache'
  * whole in the next request, so a multi-step tool turn keeps its reasoning. Chat Completions, compatible servers
  * and non-reasoning models get nothing.
  */
-// Unlike opencode, item ids are not stripped from what goes back: with store false the SDK sends every item whole
-// (no item_reference), and a reasoning item needs its id next to its encrypted content.
 export function openaiReasoningOptions(target: CacheTarget): ProviderOptions | undefined {
   if (target.provider !== 'openai.responses' || !isReasoningModel(target.modelID)) return undefined
+  // Unlike opencode, item ids are not stripped from what goes back: with store false the SDK sends every item whole
+  // (no item_reference), and a reasoning item needs its id next to its encrypted content.
   return { openai: { store: false, reasoningSummary: 'auto', include: ['reasoning.encrypted_content'] } }
 }
 
