@@ -7,7 +7,8 @@
 // Progress goes to stderr; stdout is the table and, with --json, one JSON line at the very end.
 // `--only=scale` or `--only=streaming` runs one half, `--only=main-thread` only the longest-task stream, `--only=share`
 // only the share-link and import figures, `--only=runtime` the offline workspace's runtimes (shell, node, git, preview,
-// Python) (for working on the bench or on rendering; the JSON then lacks the rest).
+// Python), `--only=request` the cost of building one step's request for a 2,000-message session (in Node, no
+// browser) (for working on the bench or on rendering; the JSON then lacks the rest).
 import { execFileSync, spawn } from 'node:child_process'
 import { readFileSync, statSync } from 'node:fs'
 import os from 'node:os'
@@ -19,6 +20,7 @@ import { CHROMIUM_ARGS, findChromium } from './find-browser.mjs'
 import { pageSetup, waitForHook } from './bench/page.mjs'
 import { report, TARGETS, AT_LEAST } from './bench/report.mjs'
 import { firstScreen, MESSAGES, sessionList } from './bench/scale.mjs'
+import { requestBuilding } from './bench/request.mjs'
 import { runtimes } from './bench/runtime.mjs'
 import { shareAndImport } from './bench/share.mjs'
 import { connectMockModel, MOCK_PORT, mainThread, perDeltaCost, prepare, throughput } from './bench/streaming.mjs'
@@ -32,7 +34,9 @@ const BASE_URL = `http://${HOST}:${PORT}/`
 const JSON_OUT = process.argv.includes('--json')
 const BUILD = !process.argv.includes('--no-build')
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
-if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime'].includes(ONLY)) throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share or runtime`)
+if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime', 'request'].includes(ONLY)) {
+  throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share, runtime or request`)
+}
 const started = Date.now()
 const log = (...args) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s]`, ...args)
 
@@ -87,8 +91,11 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   })
 }
 
-/** Which build is measured: the commit, uncommitted source changes, when dist/ was built and its entry chunk. */
-function describeBuild() {
+/**
+ * Which build is measured: the commit, uncommitted source changes, when dist/ was built and its entry chunk (not
+ * with `dist: false`, for figures compiled from the sources).
+ */
+function describeBuild({ dist = true } = {}) {
   const git = (...args) => {
     try {
       return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
@@ -97,17 +104,34 @@ function describeBuild() {
     }
   }
   const changed = git('status', '--porcelain', '--', 'src').split('\n').filter(Boolean).length
+  const source = `${git('rev-parse', '--short', 'HEAD') || 'no git'}${changed ? ` + ${changed} changed file(s) under src/` : ''}`
+  if (!dist) return `${source}; compiled from src/`
   const html = join(ROOT, 'dist', 'index.html')
   const entry = readFileSync(html, 'utf8').match(/assets\/(index-[\w-]+\.js)/)?.[1] ?? 'unknown entry'
   const builtAt = statSync(html).mtime.toISOString()
-  return `${git('rev-parse', '--short', 'HEAD') || 'no git'}${changed ? ` + ${changed} changed file(s) under src/` : ''}; dist built ${builtAt}; ${entry}`
+  return `${source}; dist built ${builtAt}; ${entry}`
 }
 
 const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits
 const roundAll = (figures) =>
   Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, typeof v === 'number' ? round(v, k.includes('Ratio') ? 3 : 1) : v]))
 
+function machine() {
+  const cpus = os.cpus()
+  return {
+    os: `${os.type()} ${os.release()} ${os.arch()}`, cpu: cpus[0]?.model.trim() ?? 'unknown', cores: cpus.length,
+    memoryGB: round(os.totalmem() / 2 ** 30), node: process.version, ...(browser ? { chromium: browser.version() } : {}),
+  }
+}
+
 async function main() {
+  const figures = {}
+  // In Node, from the sources: first, before the browser and servers compete for the machine; alone, it needs neither.
+  if (!ONLY || ONLY === 'request') {
+    log('request building, 2,000 messages…')
+    Object.assign(figures, await requestBuilding(ROOT, log))
+    if (ONLY) return { ...roundAll(figures), targets: TARGETS, targetsAtLeast: AT_LEAST, build: describeBuild({ dist: false }), date: new Date().toISOString(), machine: machine() }
+  }
   if (BUILD) {
     log('vite build…')
     // Build output goes to stderr so stdout stays the report.
@@ -129,7 +153,6 @@ async function main() {
   await page.goto(BASE_URL)
   await waitForHook(page)
   const { version, projectID } = await page.evaluate(() => ({ version: window.__tabcode.version, projectID: window.__tabcode.projectID }))
-  const figures = {}
 
   let tenK
   if (!ONLY || ONLY === 'scale') {
@@ -178,7 +201,6 @@ async function main() {
   if (!ONLY || ONLY === 'runtime') Object.assign(figures, await runtimes(page, log))
   if (pageErrors.length) log(`page errors during the run (not fatal):\n  ${pageErrors.join('\n  ')}`)
 
-  const cpus = os.cpus()
   const { perDeltaRuns, ...numbers } = figures
   return {
     ...roundAll(numbers),
@@ -187,10 +209,7 @@ async function main() {
     targetsAtLeast: AT_LEAST,
     build,
     date: new Date().toISOString(),
-    machine: {
-      os: `${os.type()} ${os.release()} ${os.arch()}`, cpu: cpus[0]?.model.trim() ?? 'unknown', cores: cpus.length,
-      memoryGB: round(os.totalmem() / 2 ** 30), node: process.version, chromium: browser.version(),
-    },
+    machine: machine(),
   }
 }
 

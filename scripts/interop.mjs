@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm run interop`: checks that the real opencode CLI imports what toOpencodeExport writes, and that `opencode export`
-// then gives back the same conversation (messages, parts, text, reasoning, tool calls with their input, output and
-// errors, usage and cost, in order). Not part of `npm test`: it needs the opencode binary, which the project does not
-// depend on. Cases: every real export in e2e/fixtures/opencode/ read through fromOpencodeExport, and a session written
-// here in our own format (with a child session, as a `task` call makes).
+// then gives back the same messages and parts, field for field, in order, and that reading it back into tabcode gives
+// the same rows as before. Not part of `npm test`: it needs the opencode binary, which the project does not depend on.
+// Cases: every real export in e2e/fixtures/opencode/ read through fromOpencodeExport, and sessions written
+// in our own format (scripts/interop/sessions.mjs): tool calls completed and errored, an aborted turn, a fork, a
+// compaction, and subtasks with their child sessions.
 //
 // The binary: the repo's own (`npx --no-install opencode`) if installed, else $OPENCODE_BIN, else
 // /tmp/oc/node_modules/.bin/opencode (`npm install opencode-ai` in /tmp/oc). opencode runs with HOME and the XDG
@@ -15,6 +16,7 @@ import { isDeepStrictEqual } from 'node:util'
 import os from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { NATIVE_SESSIONS } from './interop/sessions.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const FIXTURES = join(ROOT, 'e2e', 'fixtures', 'opencode')
@@ -61,112 +63,7 @@ async function loadConverters(folder) {
   return import(pathToFileURL(join(folder, 'out', 'converters.mjs')).href)
 }
 
-// ── A session written in our format ─────────────────────────────────────────────────────────────────────────────
-function nativeTranscript({ makeIdGenerator }) {
-  const ids = makeIdGenerator()
-  let time = Date.UTC(2026, 10, 30, 10)
-  const tick = () => (time += 211)
-  const sessionID = ids.descending('session', time)
-  const childID = ids.descending('session', time + 5_000)
-  const usage = (input, output, reasoning = 0) => ({ input, output, reasoning, cache: { read: 100, write: 0 } })
-  const user = { id: ids.ascending('message', tick()), sessionID, role: 'user', time: { created: time }, agent: 'build', model: { providerID: 'openai', modelID: 'gpt-5' } }
-  const part = (messageID, fields) => ({ id: ids.ascending('part', tick()), sessionID, messageID, ...fields })
-  const assistant = (fields) => ({
-    id: ids.ascending('message', tick()),
-    sessionID,
-    role: 'assistant',
-    time: { created: time, completed: time + 1_500 },
-    parentID: user.id,
-    modelID: 'gpt-5',
-    providerID: 'openai',
-    agent: 'build',
-    path: { cwd: '/workspace', root: '/workspace' },
-    ...fields,
-  })
-  const first = assistant({ cost: 0.021, tokens: usage(3_000, 120, 64), finish: 'tool-calls' })
-  const second = assistant({ cost: 0.009, tokens: usage(3_400, 40), finish: 'stop' })
-  const messages = [
-    { info: user, parts: [part(user.id, { type: 'text', text: 'Add a greeting to hello.txt and run the tests.' })] },
-    {
-      info: first,
-      parts: [
-        part(first.id, { type: 'step-start' }),
-        part(first.id, { type: 'reasoning', text: 'Write the file, then try the tests.', time: { start: time, end: time + 40 } }),
-        part(first.id, {
-          type: 'tool',
-          callID: 'call_w',
-          tool: 'write',
-          state: { status: 'completed', input: { filePath: '/workspace/hello.txt', content: 'Hello, world\n' }, output: 'Wrote file successfully.', title: 'hello.txt', metadata: { exists: false }, time: { start: time, end: time + 30 } },
-        }),
-        part(first.id, {
-          type: 'tool',
-          callID: 'call_b',
-          tool: 'bash',
-          state: { status: 'error', input: { command: 'npm test', description: 'Run the tests' }, error: 'npm needs WebContainer, which is not available offline.', time: { start: time, end: time + 8 } },
-        }),
-        part(first.id, {
-          type: 'tool',
-          callID: 'call_t',
-          tool: 'task',
-          state: { status: 'completed', input: { description: 'Review', prompt: 'Review hello.txt', subagent_type: 'general' }, output: 'Looks good.', title: 'Review', metadata: { sessionId: childID }, time: { start: time, end: time + 900 } },
-        }),
-        part(first.id, { type: 'step-finish', reason: 'tool-calls', cost: 0.021, tokens: usage(3_000, 120, 64) }),
-      ],
-    },
-    {
-      info: second,
-      parts: [
-        part(second.id, { type: 'step-start' }),
-        part(second.id, { type: 'text', text: 'Done: `hello.txt` greets the world. The tests need WebContainer to run.', time: { start: time, end: time + 90 } }),
-        part(second.id, { type: 'step-finish', reason: 'stop', cost: 0.009, tokens: usage(3_400, 40) }),
-      ],
-    },
-  ]
-  const info = {
-    id: sessionID,
-    slug: 'steady-heron',
-    projectID: 'prj_interop',
-    directory: '/workspace',
-    title: 'Greeting in hello.txt',
-    version: '0.1.0',
-    agent: 'build',
-    model: { providerID: 'openai', modelID: 'gpt-5' },
-    cost: 0.03,
-    tokens: { input: 6_400, output: 160, reasoning: 64, cache: { read: 200, write: 0 } },
-    time: { created: user.time.created - 100, updated: time },
-  }
-  const childUser = { ...user, id: ids.ascending('message', tick()), sessionID: childID, agent: 'general' }
-  const childAnswer = { ...assistant({ cost: 0.001, tokens: usage(500, 4), finish: 'stop' }), sessionID: childID, parentID: childUser.id, agent: 'general' }
-  const child = {
-    info: { ...info, id: childID, parentID: sessionID, title: 'Review (@general subagent)', cost: 0.001, tokens: usage(500, 4) },
-    messages: [
-      { info: childUser, parts: [{ ...part(childUser.id, { type: 'text', text: 'Review hello.txt' }), sessionID: childID }] },
-      { info: childAnswer, parts: [{ ...part(childAnswer.id, { type: 'text', text: 'Looks good.' }), sessionID: childID }] },
-    ],
-  }
-  return { info, messages, children: [child] }
-}
-
 // ── Comparing what went in with what came back ───────────────────────────────────────────────────────────────────
-/** The conversation as a user sees it, and the usage: what must survive opencode's import and export. */
-function conversation(document) {
-  return document.messages.map(({ info, parts }) => ({
-    id: info.id,
-    role: info.role,
-    ...(info.role === 'assistant' ? { cost: info.cost, tokens: info.tokens, finish: info.finish, error: info.error?.name } : {}),
-    parts: parts.map((part) => {
-      const base = { id: part.id, type: part.type }
-      if (part.type === 'text' || part.type === 'reasoning') return { ...base, text: part.text }
-      if (part.type === 'tool') {
-        const { status, input, output, error } = part.state
-        return { ...base, tool: part.tool, callID: part.callID, status, input, output, error }
-      }
-      if (part.type === 'step-finish') return { ...base, reason: part.reason, cost: part.cost, tokens: part.tokens }
-      return base
-    }),
-  }))
-}
-
 function firstDifference(expected, actual, path = '') {
   if (isDeepStrictEqual(expected, actual)) return undefined
   if (typeof expected !== 'object' || typeof actual !== 'object' || expected === null || actual === null) {
@@ -214,13 +111,19 @@ async function main() {
   for (const name of readdirSync(FIXTURES).filter((file) => file.endsWith('.json')).sort()) {
     cases.push({ name: `fixture ${name}`, transcript: () => converters.fromOpencodeExport(JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'))) })
   }
-  cases.push({ name: 'native session with a child', transcript: () => converters.SessionTranscriptSchema.parse(nativeTranscript(converters)) })
+  for (const [name, build] of NATIVE_SESSIONS) {
+    cases.push({ name: `native: ${name}`, transcript: () => converters.SessionTranscriptSchema.parse(build(converters)) })
+  }
 
   let failed = 0
   for (const testCase of cases) {
     const problems = []
     try {
-      const documents = converters.toOpencodeExports(testCase.transcript())
+      const transcript = testCase.transcript()
+      // The sessions in the order toOpencodeExports writes them: each document's rows as we had them.
+      const flatten = (node) => [node, ...(node.children ?? []).flatMap(flatten)]
+      const sessions = flatten(transcript)
+      const documents = converters.toOpencodeExports(transcript)
       for (const [index, document] of documents.entries()) {
         const file = join(scratch, `case-${cases.indexOf(testCase)}-${index}.json`)
         writeFileSync(file, JSON.stringify(document, null, 2))
@@ -238,14 +141,16 @@ async function main() {
           problems.push(`export of ${document.info.id} gave no JSON (exit ${exported.code}): ${exported.stderr.trim().slice(-600)}`)
           continue
         }
-        const difference = firstDifference(conversation(document), conversation(back))
+        // Field for field: opencode keeps every row as written (ids, times, errors, metadata, compaction and subtask
+        // parts), so any change is something its import rewrote or dropped.
+        const difference = firstDifference(JSON.parse(JSON.stringify(document.messages)), back.messages)
         if (difference) problems.push(`${document.info.id}: ${difference}`)
         if (back.info.title !== document.info.title || back.info.parentID !== document.info.parentID) {
           problems.push(`${document.info.id}: session title or parent changed (${back.info.title}, ${back.info.parentID})`)
         }
-        // And back into ours: the same messages as before opencode saw them.
+        // And back into ours: the same rows as before they were converted and opencode saw them.
         const ours = converters.fromOpencodeExport(back)
-        const expected = converters.fromOpencodeExport(JSON.parse(JSON.stringify(document)))
+        const expected = sessions[index]
         const oursDifference = firstDifference(JSON.parse(JSON.stringify(expected.messages)), JSON.parse(JSON.stringify(ours.messages)))
         if (oursDifference) problems.push(`${document.info.id} read back into tabcode: ${oursDifference}`)
       }

@@ -3,6 +3,7 @@ import { StreamProviderError, type LanguageModelUsage, type ModelMessage } from 
 import { asLanguageModelUsage, convertToLanguageModelPrompt, standardizePrompt } from 'ai/internal'
 import { readProviderError, statusOfProviderError } from '../provider/errors'
 import { createPacer } from './macrotask'
+import { mergeCallOptions, openaiReasoningOptions } from './openai-reasoning'
 import { withPromptCaching } from './prompt-cache'
 import type { FinishReason } from './schema'
 
@@ -49,7 +50,9 @@ export async function* streamModelCall(call: ModelCall): AsyncGenerator<StepEven
   const queue = new EventQueue<StepEvent>()
   let reader: ReadableStreamDefaultReader<LanguageModelV4StreamPart> | undefined
   const produce = async () => {
-    const cached = withPromptCaching({ provider: call.model.provider, modelID: call.model.modelId }, call.system, call.messages, call.cacheKey)
+    const target = { provider: call.model.provider, modelID: call.model.modelId }
+    const cached = withPromptCaching(target, call.system, call.messages, call.cacheKey)
+    const providerOptions = mergeCallOptions(cached.providerOptions, openaiReasoningOptions(target))
     const standardized = await standardizePrompt({ system: cached.system, messages: cached.messages })
     const prompt = await convertToLanguageModelPrompt({
       prompt: standardized,
@@ -65,7 +68,7 @@ export async function* streamModelCall(call: ModelCall): AsyncGenerator<StepEven
       maxOutputTokens: call.maxOutputTokens,
       abortSignal: call.abortSignal,
       includeRawChunks: false,
-      ...(cached.providerOptions ? { providerOptions: cached.providerOptions } : {}),
+      ...(providerOptions ? { providerOptions } : {}),
     })
     reader = stream.getReader()
     const running: Promise<unknown>[] = []

@@ -148,6 +148,12 @@ function isSigned(part: Part): boolean {
   return typeof anthropic?.signature === 'string' || typeof anthropic?.redactedData === 'string'
 }
 
+/** OpenAI's reasoning item as the Responses API returns it with `include: ['reasoning.encrypted_content']`. */
+function isEncryptedReasoning(part: Part): boolean {
+  const openai = part.type === 'reasoning' ? (part.metadata?.openai as { reasoningEncryptedContent?: unknown } | undefined) : undefined
+  return typeof openai?.reasoningEncryptedContent === 'string'
+}
+
 /** The provider's own call metadata (e.g. Gemini's thought signature), without what tabcode keeps there. */
 function callOptions(part: ToolPart): { providerOptions?: never } {
   if (!part.metadata) return {}
@@ -182,8 +188,9 @@ function assistantMessages(entry: MessageWithParts, sameModel: boolean, options:
         content.push({ type: 'text', text, ...(sameModel && part.metadata ? { providerOptions: part.metadata as never } : {}) })
       }
     } else if (part.type === 'reasoning') {
-      // A redacted thinking block has no text, only its signed data; the same model needs it back.
-      if (part.text.length === 0 && !(sameModel && isSigned(part))) continue
+      // A redacted thinking block has no text, only its signed data, and an OpenAI reasoning item with no summary
+      // only its encrypted content (store: false keeps nothing server-side); the same model needs either back.
+      if (part.text.length === 0 && !(sameModel && (isSigned(part) || isEncryptedReasoning(part)))) continue
       // Another model cannot verify this model's reasoning signatures; it reads the thoughts as plain text.
       if (sameModel) content.push({ type: 'reasoning', text: part.text, ...(part.metadata ? { providerOptions: part.metadata as never } : {}) })
       else content.push({ type: 'text', text: part.text })
