@@ -43,7 +43,7 @@ async function twoTabs(replies: ScriptedReply[]) {
   const dependencies: Omit<LoopDependencies, 'onWriter'> = {
     store: test.context,
     models: {
-      resolve: async () => ({ model: scripted.model, providerID: 'mock', modelID: 'mock-model', limit: { context: 1000, output: 100 }, cost: { input: 0, output: 0 } }),
+      resolve: async () => ({ model: scripted.model, providerID: 'mock', modelID: 'mock-model', limit: { context: 200_000, output: 8_000 }, cost: { input: 0, output: 0 } }),
       smallModel: async () => undefined,
     },
     tools: new ToolRegistry(),
