@@ -3,7 +3,7 @@ import { Durable } from './page-models/durable'
 import { EVERY_PART_TYPE_TEXT as T, everyPartTypeFixture } from './support/fixtures-data'
 import { chunk, ModelScript, stream } from './support/model-script'
 
-// The clear wording every write shows when the browser refuses it for lack of space (src/session/errors.ts).
+// The clear wording every write shows when the browser refuses it for lack of space (src/core/errors.ts).
 const FULL = /The browser's storage for tabcode is full, so the last change was not saved \(what was saved before is intact\)/
 
 test('with the network off, stored history lists, reads and is searchable by the words of its messages', async ({ page, context }) => {

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { History } from './page-models/history'
-import { makeBuilders } from '../src/session/fixture-builders'
-import type { Part } from '../src/session/schema'
+import { makeBuilders } from '../src/testing/fixture-builders'
+import type { Part } from '../src/core/schema'
 import { error, ModelScript, streamText, toolCalls, type ScriptedResponse } from './support/model-script'
 import { conversation, indexOfText, isSummariser, requestsOf, textOf, transcript, userTexts } from './support/requests'
 

@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { Durable } from './page-models/durable'
-import { makeBuilders } from '../src/session/fixture-builders'
-import type { Message, Part } from '../src/session/schema'
+import { makeBuilders } from '../src/testing/fixture-builders'
+import type { Message, Part } from '../src/core/schema'
 import { longText, ModelScript, streamText } from './support/model-script'
 
 // The virtualised conversation of a long session (issue 3, §5): it opens at the end with a bounded number of

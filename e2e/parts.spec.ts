@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures'
 import { Workbench } from './page-models/workbench'
 import { EVERY_PART_TYPE_TEXT as T, everyPartTypeFixture } from './support/fixtures-data'
-import { makeBuilders } from '../src/session/fixture-builders'
+import { makeBuilders } from '../src/testing/fixture-builders'
 
 test('a seeded session renders every part type as a reader wants it', async ({ page }) => {
   const app = new Workbench(page)

@@ -9,8 +9,8 @@ import { Sharing } from './page-models/share'
 import { connectMockModel } from './support/connect-model'
 import { EVERY_PART_TYPE_TEXT as T, everyPartTypeFixture } from './support/fixtures-data'
 import { ModelScript, streamText } from './support/model-script'
-import { makeBuilders } from '../src/session/fixture-builders'
-import type { Fixture } from '../src/session/fixture'
+import { makeBuilders } from '../src/testing/fixture-builders'
+import type { Fixture } from '../src/store/fixture'
 
 // Issue 6 §1–§3: share links, export and import, through the real worker. Links are opened the way a person does,
 // in the address bar; broken links are built here byte for byte the way src/share/link.ts lays them out:

@@ -48,7 +48,7 @@ async function loadConverters(folder) {
     entry,
     [
       `export * from ${JSON.stringify(join(ROOT, 'src/share/opencode/index.ts'))}`,
-      `export { makeIdGenerator } from ${JSON.stringify(join(ROOT, 'src/session/id.ts'))}`,
+      `export { makeIdGenerator } from ${JSON.stringify(join(ROOT, 'src/core/id.ts'))}`,
       `export { SessionTranscriptSchema } from ${JSON.stringify(join(ROOT, 'src/share/format.ts'))}`,
     ].join('\n'),
   )

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import type { Fixture } from '../../src/session/fixture'
+import type { Fixture } from '../../src/store/fixture'
 
 /** The workbench as a person sees it: found by role and label only. */
 export class Workbench {

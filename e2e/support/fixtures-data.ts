@@ -1,6 +1,6 @@
-import type { Fixture } from '../../src/session/fixture'
-import { ascending, descending } from '../../src/session/id'
-import type { AssistantMessage, Message, Part, SessionInfo, Tokens, UserMessage } from '../../src/session/schema'
+import type { Fixture } from '../../src/store/fixture'
+import { ascending, descending } from '../../src/core/id'
+import type { AssistantMessage, Message, Part, SessionInfo, Tokens, UserMessage } from '../../src/core/schema'
 
 /**
  * Seed data for e2e tests: one session whose history holds every part type (and every tool state, a message error,

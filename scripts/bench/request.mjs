@@ -21,11 +21,11 @@ async function loadModules(root, folder) {
   writeFileSync(
     entry,
     [
-      `export { buildRequest } from ${JSON.stringify(join(root, 'src/session/compaction/request.ts'))}`,
-      `export { withPromptCaching } from ${JSON.stringify(join(root, 'src/session/prompt-cache.ts'))}`,
-      `export { AGENTS } from ${JSON.stringify(join(root, 'src/session/agent.ts'))}`,
-      `export { makeIdGenerator } from ${JSON.stringify(join(root, 'src/session/id.ts'))}`,
-      `export { MessageSchema, PartSchema } from ${JSON.stringify(join(root, 'src/session/schema/index.ts'))}`,
+      `export { buildRequest } from ${JSON.stringify(join(root, 'src/runtime/compaction/request.ts'))}`,
+      `export { withPromptCaching } from ${JSON.stringify(join(root, 'src/runtime/prompt-cache.ts'))}`,
+      `export { AGENTS } from ${JSON.stringify(join(root, 'src/core/agent.ts'))}`,
+      `export { makeIdGenerator } from ${JSON.stringify(join(root, 'src/core/id.ts'))}`,
+      `export { MessageSchema, PartSchema } from ${JSON.stringify(join(root, 'src/core/schema/index.ts'))}`,
       // By path: the entry sits in a temporary folder, where the repo's node_modules cannot be found.
       `export { convertToLanguageModelPrompt, standardizePrompt } from ${JSON.stringify(fileURLToPath(import.meta.resolve('ai/internal')))}`,
     ].join('\n'),

@@ -1,8 +1,8 @@
 // Rows for `api.writeFixture` and the texts the mock model streams, built in Node (a production build has no TS
-// sources to import). Valid per src/session/schema: writeFixture validates every row with zod.
+// sources to import). Valid per src/core/schema: writeFixture validates every row with zod.
 import { randomInt } from 'node:crypto'
 
-// Id layout of src/session/id.ts: 12 hex digits of ms + 4 hex counter + 10 base62; descending ids complement the hex.
+// Id layout of src/core/id.ts: 12 hex digits of ms + 4 hex counter + 10 base62; descending ids complement the hex.
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 const stamp = (time) => time.toString(16).padStart(12, '0') + '0000'
 const tail = () => Array.from({ length: 10 }, () => BASE62[randomInt(62)]).join('')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ConnectionResult } from '../worker/protocol'
+import type { ConnectionResult } from '../core/protocol'
 import {
   fetchModelList,
   listRemoteModels,
@@ -9,7 +9,7 @@ import {
   type ConnectionOptions,
   type ConnectionTarget,
 } from './connection'
-import type { ProviderConfig } from './schema'
+import type { ProviderConfig } from '../core/provider/schema'
 
 const KEY = 'sk-live-Zq8vS3cr3tK3y0123456789'
 const ORIGIN = 'https://tabcode.example'

@@ -1,9 +1,9 @@
-import type { ConnectionResult, RemoteModel } from '../worker/protocol'
-import { matchModel } from './catalog'
-import { ConnectionError } from './errors'
-import { isLoopbackHost, isPrivateHost, presetForURL, providerTypeInfo } from './presets'
-import type { ModelInfo, ProviderConfig, ProviderType } from './schema'
-import { closeMatches } from './suggest'
+import type { ConnectionResult, RemoteModel } from '../core/protocol'
+import { matchModel } from '../core/provider/catalog'
+import { ConnectionError } from '../core/provider/errors'
+import { isLoopbackHost, isPrivateHost, presetForURL, providerTypeInfo } from '../core/provider/presets'
+import type { ModelInfo, ProviderConfig, ProviderType } from '../core/provider/schema'
+import { closeMatches } from '../core/provider/suggest'
 
 export type ConnectionFailure = Extract<ConnectionResult, { status: 'failed' }>
 

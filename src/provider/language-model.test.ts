@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { makeTestContext } from '../session/test-context'
-import type { ProviderInput } from '../worker/protocol'
+import { makeTestContext } from '../testing/test-context'
+import type { ProviderInput } from '../core/protocol'
 import { createLanguageModel, makeModelResolver, resolveModel, type ProviderLanguageModel } from './language-model'
-import { saveProvider, setSetting } from './provider-store'
-import type { ModelInfo, ProviderConfig } from './schema'
+import { saveProvider, setSetting } from '../store/provider-store'
+import type { ModelInfo, ProviderConfig } from '../core/provider/schema'
 
 const KEY = 'sk-model-test-0123456789'
 

@@ -1,17 +1,17 @@
 // Only types from `ai` here: the SDK packages are imported lazily, per provider type, the first time a model of
 // that type is used, so neither the first screen nor the worker's start pays for them.
 import type { LanguageModel } from 'ai'
-import type { StoreContext } from '../session/context'
-import type { TabcodeDatabase } from '../session/database'
-import { InputError } from '../session/errors'
-import type { ModelReference } from '../session/schema'
-import { smallModelFor } from './catalog'
-import { MissingApiKeyError, ModelNotFoundError } from './errors'
-import { providerTypeInfo } from './presets'
+import type { StoreContext } from '../store/context'
+import type { TabcodeDatabase } from '../store/database'
+import { InputError } from '../core/errors'
+import type { ModelReference } from '../core/schema'
+import { smallModelFor } from '../core/provider/catalog'
+import { MissingApiKeyError, ModelNotFoundError } from '../core/provider/errors'
+import { providerTypeInfo } from '../core/provider/presets'
 import { providerFetch } from './provider-fetch'
-import { getSettings, hasModel, loadProviders } from './provider-store'
-import type { ModelInfo, ProviderConfig, ProviderType } from './schema'
-import { closeMatches } from './suggest'
+import { getSettings, hasModel, loadProviders } from '../store/provider-store'
+import type { ModelInfo, ProviderConfig, ProviderType } from '../core/provider/schema'
+import { closeMatches } from '../core/provider/suggest'
 
 /** A model object the SDK's `streamText` takes (never a bare id string). */
 export type ProviderLanguageModel = Exclude<LanguageModel, string>

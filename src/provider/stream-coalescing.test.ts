@@ -1,7 +1,7 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider'
 import { describe, expect, it } from 'vitest'
 import { createLanguageModel } from './language-model'
-import type { ProviderConfig } from './schema'
+import type { ProviderConfig } from '../core/provider/schema'
 import { chatCompletionPiece, coalesceEventStream } from './stream-coalescing'
 
 const encoder = new TextEncoder()

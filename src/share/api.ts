@@ -1,4 +1,4 @@
-// Type-only: the UI imports this (through worker/protocol.ts) and must not pull zod or fflate into its bundle.
+// Type-only: the UI imports this (through core/protocol.ts) and must not pull zod or fflate into its bundle.
 import type { ImportOutcome } from './open'
 import type { Redaction } from './redact'
 

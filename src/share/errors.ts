@@ -1,4 +1,4 @@
-import { AppError } from '../session/errors'
+import { AppError } from '../core/errors'
 
 /**
  * What can go wrong when a link or a file is opened. Each failure has its own stable name so the UI can say exactly

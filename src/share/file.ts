@@ -1,4 +1,4 @@
-import { describeIssues } from '../session/errors'
+import { describeIssues } from '../core/errors'
 import { checkCounts, checkJsonShape, checkTranscriptCounts } from './caps'
 import { decodeBase64 } from './base64url'
 import { ImportCorruptError, ImportInvalidError, ImportNewerVersionError, ImportTooLargeError } from './errors'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MessageSchema, PartSchema, ProjectSchema, SessionInfoSchema } from '../session/schema'
+import { MessageSchema, PartSchema, ProjectSchema, SessionInfoSchema } from '../core/schema'
 import type { SessionTranscript } from './transcript'
 
 /**

@@ -1,8 +1,8 @@
-import type { StoreContext } from '../session/context'
-import { NotFoundError } from '../session/errors'
-import { ascending, descending } from '../session/id'
-import type { FilePart, Message, Part, SessionInfo } from '../session/schema'
-import { addProjectRows, type ProjectRows } from '../workspace/local/project-rows'
+import type { StoreContext } from '../store/context'
+import { NotFoundError } from '../core/errors'
+import { ascending, descending } from '../core/id'
+import type { FilePart, Message, Part, SessionInfo } from '../core/schema'
+import { addProjectRows, type ProjectRows } from '../store/project-rows'
 import { ImportInvalidError } from './errors'
 import type { SessionTranscript } from './transcript'
 

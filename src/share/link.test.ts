@@ -1,6 +1,6 @@
 import { deflateSync } from 'fflate'
 import { describe, expect, test } from 'vitest'
-import { shareLinkChars100TextMessages } from './benchmark'
+import { shareLinkChars100TextMessages } from './testing/benchmark'
 import { deflateRaw } from './compress'
 import { encodeBase64Url } from './base64url'
 import { createShareLink, measureShareLink, openShareLink, parseShareToken } from './link'

@@ -18,7 +18,7 @@ import { packTranscript, unpackTranscript } from './pack'
 import { prepareForSharing, type PrepareOptions } from './prepare'
 import type { Redaction } from './redact'
 import { transcriptProblem, type SessionTranscript } from './transcript'
-import { describeIssues } from '../session/errors'
+import { describeIssues } from '../core/errors'
 
 /**
  * Share links put the whole session in the URL fragment, which browsers never send to a server:

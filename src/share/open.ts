@@ -1,5 +1,5 @@
-import type { StoreContext } from '../session/context'
-import type { ProjectRows } from '../workspace/local/project-rows'
+import type { StoreContext } from '../store/context'
+import type { ProjectRows } from '../store/project-rows'
 import { importBackup, type RestoredBackup } from './backup'
 import { decodeWorkspaceFiles, readImportFile, type FromOpencode } from './file'
 import { findImported, importTranscript, type ImportedSession } from './import'

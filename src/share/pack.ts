@@ -1,5 +1,5 @@
-import type { Message, Part, SessionInfo } from '../session/schema'
-import type { MessageWithParts } from '../session/message-store'
+import type { Message, Part, SessionInfo } from '../core/schema'
+import type { MessageWithParts } from '../store/message-store'
 import type { SessionTranscript } from './transcript'
 
 /**

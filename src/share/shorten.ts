@@ -1,4 +1,4 @@
-import type { Part } from '../session/schema'
+import type { Part } from '../core/schema'
 import { DEFAULT_TOOL_OUTPUT_CHARS } from './limits'
 import type { SessionTranscript } from './transcript'
 

@@ -1,5 +1,5 @@
-import type { MessageWithParts } from '../session/message-store'
-import type { SessionInfo } from '../session/schema'
+import type { MessageWithParts } from '../store/message-store'
+import type { SessionInfo } from '../core/schema'
 
 /**
  * One session as a self-contained tree: its row, its messages with their parts (oldest first), and its child

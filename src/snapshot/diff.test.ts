@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Snapshot } from '../session/schema'
+import type { Snapshot } from '../core/schema'
 import { changedFiles, fileDiffs, MAX_PATCH_BYTES, summarize } from './diff'
 import { MAX_TRACKED_FILE_BYTES } from './manifest'
 import { makeProject, PROJECT } from './testing'

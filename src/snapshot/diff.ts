@@ -1,5 +1,5 @@
-import { NotFoundError } from '../session/errors'
-import type { Blob, FileDiff, Snapshot } from '../session/schema'
+import { NotFoundError } from '../core/errors'
+import type { Blob, FileDiff, Snapshot } from '../core/schema'
 import { lineChangeCounts, splitLines, unifiedDiff } from './line-diff'
 import { compareCodeUnits, isContentHash, type SnapshotRef, type SnapshotStore } from './manifest'
 

@@ -1,5 +1,5 @@
-import type { StoreContext } from '../session/context'
-import type { Snapshot } from '../session/schema'
+import type { StoreContext } from '../store/context'
+import type { Snapshot } from '../core/schema'
 import { hashContent } from '../workspace/local/hash'
 
 /** What the snapshot functions need from the store: the database and a clock for `time.created`. */

@@ -1,4 +1,4 @@
-import type { Snapshot } from '../session/schema'
+import type { Snapshot } from '../core/schema'
 import { changedFiles, loadSnapshot } from './diff'
 import { takeSnapshot, trackSnapshot, type TrackInput } from './track'
 

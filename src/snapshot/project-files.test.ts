@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { WorkspaceEntry } from '../session/schema'
-import { makeTestContext } from '../session/test-context'
+import type { WorkspaceEntry } from '../core/schema'
+import { makeTestContext } from '../testing/test-context'
 import { largeFileMarker } from './manifest'
 import { projectFilesFromSnapshot } from './project-files'
 

@@ -1,5 +1,5 @@
-import type { WorkspaceEntry } from '../session/schema'
-import type { Snapshot } from '../session/schema'
+import type { WorkspaceEntry } from '../core/schema'
+import type { Snapshot } from '../core/schema'
 import { dirname, isInside, relativePath, resolvePath } from '../workspace/path'
 import { compareCodeUnits, isContentHash, largeFileMarker, type SnapshotStore } from './manifest'
 

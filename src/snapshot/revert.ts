@@ -1,5 +1,5 @@
-import { NotFoundError, serializeError, type SerializedError } from '../session/errors'
-import type { Blob, Snapshot } from '../session/schema'
+import { NotFoundError, serializeError, type SerializedError } from '../core/errors'
+import type { Blob, Snapshot } from '../core/schema'
 import { isInside, relativePath, resolvePath } from '../workspace/path'
 import { WorkspaceError, type Workspace } from '../workspace/workspace'
 import { loadSnapshot } from './diff'

@@ -1,4 +1,4 @@
-import { makeTestContext } from '../session/test-context'
+import { makeTestContext } from '../testing/test-context'
 import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
 import type { LocalWorkspace } from '../workspace/local/stored-workspace'
 import type { Workspace } from '../workspace/workspace'

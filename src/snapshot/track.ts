@@ -1,4 +1,4 @@
-import type { Blob, Snapshot } from '../session/schema'
+import type { Blob, Snapshot } from '../core/schema'
 import { relativePath } from '../workspace/path'
 import type { FileStat, Workspace } from '../workspace/workspace'
 import { hashContent } from '../workspace/local/hash'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Part } from '../session/schema'
+import type { Part } from '../core/schema'
 import { summarize } from './diff'
 import { createStepSnapshots } from './patch'
 import { makeProject } from './testing'

@@ -1,4 +1,4 @@
-import type { FileDiff, Part, Snapshot } from '../session/schema'
+import type { FileDiff, Part, Snapshot } from '../core/schema'
 import { changedFiles, diffPairs, fileDiffs, loadSnapshot, type EntryPair } from './diff'
 import { compareCodeUnits, type SnapshotStore } from './manifest'
 

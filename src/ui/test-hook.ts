@@ -1,4 +1,4 @@
-import type { ClientApi } from '../worker/protocol'
+import type { ClientApi } from '../core/protocol'
 
 /**
  * The typed door e2e tests and the benchmark use to seed history and time worker calls. It reaches the same

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PROTOCOL_VERSION } from '../worker/protocol'
+import { PROTOCOL_VERSION } from '../core/protocol'
 import { readEnvelope } from './worker-client'
 
 describe('reading event envelopes', () => {

@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink'
-import type { SessionEvent, SessionEventType } from '../session/event'
-import { EVENT_CHANNEL, PROTOCOL_VERSION, type ClientApi, type EventEnvelope, type WireApi } from '../worker/protocol'
-import { fromWire } from '../worker/wire'
+import type { SessionEvent, SessionEventType } from '../core/event'
+import { EVENT_CHANNEL, PROTOCOL_VERSION, type ClientApi, type EventEnvelope, type WireApi } from '../core/protocol'
+import { fromWire } from '../core/wire'
 
 export class ProtocolMismatchError extends Error {
   constructor(readonly workerProtocol: number) {

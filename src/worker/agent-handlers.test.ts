@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { saveProvider } from '../provider/provider-store'
-import { makeTestContext } from '../session/test-context'
+import { saveProvider } from '../store/provider-store'
+import { makeTestContext } from '../testing/test-context'
 import { agentHandlers } from './agent-handlers'
-import { fromWire, toWire } from './wire'
+import { fromWire, toWire } from '../core/wire'
 
 function setup() {
   const { context } = makeTestContext()

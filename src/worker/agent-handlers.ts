@@ -1,6 +1,6 @@
-import { listAgentSummaries, saveAgentSettings } from '../session/agent-settings'
-import type { StoreContext } from '../session/context'
-import type { AgentSettingsInput, WorkerHandlers } from './protocol'
+import { listAgentSummaries, saveAgentSettings } from '../store/agent-settings'
+import type { StoreContext } from '../store/context'
+import type { AgentSettingsInput, WorkerHandlers } from '../core/protocol'
 
 type AgentHandlers = Pick<WorkerHandlers, 'listAgents' | 'saveAgentSettings'>
 

@@ -1,4 +1,4 @@
-import { PROTOCOL_VERSION } from './protocol'
+import { PROTOCOL_VERSION } from '../core/protocol'
 import type { CommandChannel } from './session-runner'
 
 export const COMMAND_CHANNEL = 'tabcode:commands'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { textReply, type ScriptedReply } from '../session/testing/scripted-model'
+import { textReply, type ScriptedReply } from '../testing/scripted-model'
 import { SCRIPTED_MODEL as MODEL, startScriptedService } from './testing/scripted-service'
 
 /** The worker service over the wire with a scripted model and a titled session (so no title call takes a reply). */

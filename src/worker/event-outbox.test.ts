@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { SessionEvent } from '../session/event'
+import type { SessionEvent } from '../core/event'
 import { makeEventOutbox } from './event-outbox'
 
 const delta = (partID: string, text: string): SessionEvent => ({ type: 'part.delta', field: 'text', sessionID: 'ses_a', messageID: 'msg_a', partID, delta: text })

@@ -1,4 +1,4 @@
-import type { EventOf, SessionEvent } from '../session/event'
+import type { EventOf, SessionEvent } from '../core/event'
 
 export const DELTA_WINDOW_MS = 16
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { textReply, toolReply, type ScriptedReply } from '../session/testing/scripted-model'
+import { textReply, toolReply, type ScriptedReply } from '../testing/scripted-model'
 import { SCRIPTED_MODEL as MODEL, startScriptedService } from './testing/scripted-service'
 
 const encode = (text: string) => new TextEncoder().encode(text)

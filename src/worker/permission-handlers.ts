@@ -1,6 +1,6 @@
-import { disabledTools, effectiveRules, type PermissionService } from '../permission'
-import type { PermissionGate } from '../session/turn-services'
-import type { WorkerHandlers } from './protocol'
+import { disabledTools, effectiveRules, type PermissionService } from '../runtime/permission'
+import type { PermissionGate } from '../runtime/turn-services'
+import type { WorkerHandlers } from '../core/protocol'
 
 type PermissionHandlers = Pick<WorkerHandlers, 'pendingAsks' | 'replyAsk' | 'listApprovals' | 'revokeApproval'>
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { makeTestContext } from '../session/test-context'
-import type { ProviderInput } from './protocol'
+import { makeTestContext } from '../testing/test-context'
+import type { ProviderInput } from '../core/protocol'
 import { providerHandlers } from './provider-handlers'
-import { fromWire, toWire } from './wire'
+import { fromWire, toWire } from '../core/wire'
 
 const KEY = 'sk-handler-secret-0123456789'
 

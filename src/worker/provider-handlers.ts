@@ -7,11 +7,11 @@ import {
   removeProvider,
   saveProvider,
   setSetting,
-} from '../provider/provider-store'
-import { ProviderTypeSchema } from '../provider/schema'
-import type { StoreContext } from '../session/context'
-import { parseWith } from '../session/errors'
-import type { ProviderInput, WorkerHandlers } from './protocol'
+} from '../store/provider-store'
+import { ProviderTypeSchema } from '../core/provider/schema'
+import type { StoreContext } from '../store/context'
+import { parseWith } from '../core/errors'
+import type { ProviderInput, WorkerHandlers } from '../core/protocol'
 
 type ProviderHandlers = Pick<
   WorkerHandlers,

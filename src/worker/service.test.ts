@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { TabcodeDatabase } from '../session/database'
-import type { SessionEvent } from '../session/event'
-import { makeBuilders } from '../session/fixture-builders'
-import { openDatabase } from './open-database'
-import { PROTOCOL_VERSION } from './protocol'
+import { TabcodeDatabase } from '../store/database'
+import type { SessionEvent } from '../core/event'
+import { makeBuilders } from '../testing/fixture-builders'
+import { openDatabase } from '../store/open-database'
+import { PROTOCOL_VERSION } from '../core/protocol'
 import { createService } from './service'
-import { fromWire, toWire } from './wire'
+import { fromWire, toWire } from '../core/wire'
 
 function makeClient() {
   const events: SessionEvent[] = []

@@ -1,12 +1,12 @@
-import type { SessionStatus } from '../session/event'
-import type { LoopDependencies } from '../session/loop'
-import { runLoop } from '../session/loop'
-import type { PartWriter } from '../session/part-writer'
-import { clearStaleAsks } from '../permission'
-import { repairSession } from '../session/recovery'
-import { BusyError, serializeError } from '../session/errors'
-import { loadHistory, turnIsDone } from '../session/history'
-import { queuedPrompts } from '../session/prompt'
+import type { SessionStatus } from '../core/event'
+import type { LoopDependencies } from '../runtime/loop'
+import { runLoop } from '../runtime/loop'
+import type { PartWriter } from '../store/part-writer'
+import { clearStaleAsks } from '../runtime/permission'
+import { repairSession } from '../runtime/recovery'
+import { BusyError, serializeError } from '../core/errors'
+import { loadHistory, turnIsDone } from '../core/history'
+import { queuedPrompts } from '../store/prompt'
 
 /** The slice of the Web Locks API the runner needs; tests pass an in-memory one. */
 export interface Locks {

@@ -1,12 +1,12 @@
-import type { StoreContext } from '../session/context'
-import { getSession } from '../session/session-store'
+import type { StoreContext } from '../store/context'
+import { getSession } from '../store/session-store'
 import { COMFORTABLE_LINK_CHARS } from '../share/limits'
 import { exportBackup, exportFileName, exportSession, loadTranscript, unscannedFiles } from '../share/export'
 import { createShareLink, measureShareLink, parseShareToken } from '../share/link'
 import { importFile, importShareLink, type OpenDependencies } from '../share/open'
 import { fromOpencodeExport, toOpencodeExport } from '../share/opencode'
-import type { ProjectRows } from '../workspace/local/project-rows'
-import type { ProjectSource, WorkerHandlers } from './protocol'
+import type { ProjectRows } from '../store/project-rows'
+import type { ProjectSource, WorkerHandlers } from '../core/protocol'
 
 type ShareHandlers = Pick<
   WorkerHandlers,

@@ -1,14 +1,14 @@
 import * as Comlink from 'comlink'
 import { liveQuery } from 'dexie'
-import { log, setLogSecrets } from '../log/log'
+import { log, setLogSecrets } from '../core/log'
 import { broadcastCommands } from './command-channel'
 import { makeEventOutbox } from './event-outbox'
 import { makeModelSource } from './model-source'
-import { openDatabase } from './open-database'
-import { EVENT_CHANNEL, PROTOCOL_VERSION, type EventEnvelope } from './protocol'
+import { openDatabase } from '../store/open-database'
+import { EVENT_CHANNEL, PROTOCOL_VERSION, type EventEnvelope } from '../core/protocol'
 import { createService } from './service'
 import { makeLocalLocks, type Locks } from './session-runner'
-import { toWire } from './wire'
+import { toWire } from '../core/wire'
 
 // Every tab's UI (including this worker's own) listens on the channel, so one post reaches all of them.
 const channel = new BroadcastChannel(EVENT_CHANNEL)

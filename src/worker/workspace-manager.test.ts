@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { makeTestContext } from '../session/test-context'
+import { makeTestContext } from '../testing/test-context'
 import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
-import { parseShellCommands } from '../tool/bash'
+import { parseShellCommands } from '../tools/bash'
 import type { RemoteWorkspace } from '../workspace/webcontainer/bridge'
 import { WorkspaceManager } from './workspace-manager'
 

@@ -1,4 +1,4 @@
-import type { StoreContext } from '../session/context'
+import type { StoreContext } from '../store/context'
 import { createLocalWorkspace, type LocalWorkspace } from '../workspace/local/local-workspace'
 import { mirrorWorkspace } from '../workspace/mirrored-workspace'
 import { onDemandWebContainer } from '../workspace/on-demand'

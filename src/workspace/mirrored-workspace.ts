@@ -1,4 +1,4 @@
-import { log } from '../log/log'
+import { log } from '../core/log'
 import type { Workspace, WorkspaceChange } from './workspace'
 
 /**

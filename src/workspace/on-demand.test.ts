@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createMemoryWorkspace } from './local/memory-workspace'
-import { parseShellCommands } from '../tool/bash'
+import { parseShellCommands } from '../tools/bash'
 import { onDemandWebContainer, webContainerProgram } from './on-demand'
 import type { ExecResult, Workspace } from './workspace'
 

@@ -1,4 +1,4 @@
-import { AppError } from '../../session/errors'
+import { AppError } from '../../core/errors'
 
 /**
  * The input is not what `opencode export` prints at all (not JSON, a tabcode file, some other document). The UI can

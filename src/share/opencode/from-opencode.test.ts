@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { MessageSchema, PartSchema, SessionInfoSchema, type Part, type ToolPart } from '../../session/schema'
+import { MessageSchema, PartSchema, SessionInfoSchema, type Part, type ToolPart } from '../../core/schema'
 import { NotAnOpencodeExportError, OpencodeExportInvalidError } from './errors'
 import { fromOpencodeExport, fromOpencodeExports } from './from-opencode'
 

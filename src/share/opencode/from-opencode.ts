@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { describeIssues } from '../../session/errors'
-import { makeIdGenerator, type IdKind } from '../../session/id'
-import type { MessageWithParts } from '../../session/message-store'
+import { describeIssues } from '../../core/errors'
+import { makeIdGenerator, type IdKind } from '../../core/id'
+import type { MessageWithParts } from '../../store/message-store'
 import {
   FileDiffSchema,
   FilePartSchema,
@@ -21,7 +21,7 @@ import {
   type TextPart,
   type Tokens,
   type ToolState,
-} from '../../session/schema'
+} from '../../core/schema'
 import type { SessionTranscript } from '../transcript'
 import { NotAnOpencodeExportError, OpencodeExportInvalidError } from './errors'
 

@@ -1,4 +1,4 @@
-import type { AssistantMessage, Part, SessionInfo, UserMessage } from '../../session/schema'
+import type { AssistantMessage, Part, SessionInfo, UserMessage } from '../../core/schema'
 
 /**
  * The JSON `opencode export <sessionID>` prints and `opencode import <file>` reads (opencode 1.x; the fixtures in

@@ -1,4 +1,4 @@
-import type { Message, Part } from '../../session/schema'
+import type { Message, Part } from '../../core/schema'
 import type { SessionTranscript } from '../transcript'
 import type { OpencodeAssistantMessage, OpencodeExport, OpencodeMessage, OpencodeSessionInfo } from './opencode-format'
 

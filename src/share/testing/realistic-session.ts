@@ -1,6 +1,6 @@
-import { makeIdGenerator } from '../../session/id'
-import type { MessageWithParts } from '../../session/message-store'
-import type { AssistantMessage, Part, SessionInfo, UserMessage } from '../../session/schema'
+import { makeIdGenerator } from '../../core/id'
+import type { MessageWithParts } from '../../store/message-store'
+import type { AssistantMessage, Part, SessionInfo, UserMessage } from '../../core/schema'
 import type { SessionTranscript } from '../transcript'
 import { CONVERSATION } from './conversation'
 

@@ -1,6 +1,6 @@
-import { makeBuilders } from '../../session/fixture-builders'
-import type { MessageWithParts } from '../../session/message-store'
-import type { Part } from '../../session/schema'
+import { makeBuilders } from '../../testing/fixture-builders'
+import type { MessageWithParts } from '../../store/message-store'
+import type { Part } from '../../core/schema'
 import type { SessionTranscript } from '../transcript'
 
 /**

@@ -1,6 +1,6 @@
-import type { StoreContext } from '../../session/context'
-import { ensureDefaultProject } from '../../session/project-store'
-import { makeTestContext } from '../../session/test-context'
+import type { StoreContext } from '../../store/context'
+import { ensureDefaultProject } from '../../store/project-store'
+import { makeTestContext } from '../../testing/test-context'
 
 /** An empty database with the default project, which every import and export test starts from. */
 export async function setupShareStore() {

@@ -1,4 +1,4 @@
-import type { DatabaseProblem } from '../../worker/protocol'
+import type { DatabaseProblem } from '../../core/protocol'
 
 /** Why the app could not start, in the shapes the recovery screen knows how to explain. */
 export type BootFailure =

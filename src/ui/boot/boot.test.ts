@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ClientApi, StartResult } from '../../worker/protocol'
+import type { ClientApi, StartResult } from '../../core/protocol'
 import type { WorkerConnection } from '../worker-client'
 import { boot } from './boot'
 

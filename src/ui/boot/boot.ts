@@ -1,4 +1,4 @@
-import type { Project } from '../../session/schema'
+import type { Project } from '../../core/schema'
 import { connectWorker, type WorkerConnection } from '../worker-client'
 import { failureFromConnectError, type BootFailure } from './boot-failure'
 

@@ -1,4 +1,4 @@
-import type { Tokens } from '../../session/schema'
+import type { Tokens } from '../../core/schema'
 import { formatNumber } from './number'
 
 /**

@@ -1,4 +1,4 @@
-import type { Message } from '../../session/schema'
+import type { Message } from '../../core/schema'
 
 /**
  * The `messageID` to fork at so that "Branch from here" keeps what the user pointed at. The worker's cut is

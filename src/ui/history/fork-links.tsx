@@ -1,8 +1,8 @@
 import { createResource, createSignal, createUniqueId, For, Show, type JSX } from 'solid-js'
-import { log } from '../../log/log'
-import type { SessionInfo } from '../../session/schema'
-import { displayTitle } from '../../session/title'
-import type { ForkFamily } from '../../worker/protocol'
+import { log } from '../../core/log'
+import type { SessionInfo } from '../../core/schema'
+import { displayTitle } from '../../core/title'
+import type { ForkFamily } from '../../core/protocol'
 import { hashForSession } from '../workbench/session-location'
 import './history.css'
 

@@ -1,5 +1,5 @@
 import type { JSX } from 'solid-js'
-import type { Message, ToolPart } from '../../session/schema'
+import type { Message, ToolPart } from '../../core/schema'
 import { MenuButton, type MenuItem } from '../menu/menu-button'
 import type { HistoryActions } from './create-history-actions'
 import { useHistoryActions } from './history-context'

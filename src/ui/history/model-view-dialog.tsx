@@ -1,5 +1,5 @@
 import { createResource, For, Match, Show, Switch, type JSX } from 'solid-js'
-import type { ModelView } from '../../worker/protocol'
+import type { ModelView } from '../../core/protocol'
 import { Dialog } from '../dialog/dialog'
 import { errorMessage } from '../format/error'
 import { describeModelMessage, tokenEstimate } from './model-view-text'

@@ -1,4 +1,4 @@
-import type { Part } from '../../session/schema'
+import type { Part } from '../../core/schema'
 
 /** What the user typed in a prompt (text tabcode added on its own, like attached file contents, left out). */
 export function promptText(parts: readonly Part[]): string {

@@ -1,4 +1,4 @@
-import type { Part, SessionInfo } from '../../session/schema'
+import type { Part, SessionInfo } from '../../core/schema'
 
 export type RevertPoint = NonNullable<SessionInfo['revert']>
 

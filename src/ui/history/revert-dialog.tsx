@@ -1,5 +1,5 @@
 import { createResource, createSignal, For, Match, Show, Switch, type JSX } from 'solid-js'
-import type { RevertPreview } from '../../worker/protocol'
+import type { RevertPreview } from '../../core/protocol'
 import { Dialog } from '../dialog/dialog'
 import { errorMessage } from '../format/error'
 import './history.css'

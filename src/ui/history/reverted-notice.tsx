@@ -1,5 +1,5 @@
 import { createSignal, Show, type JSX } from 'solid-js'
-import type { SessionInfo } from '../../session/schema'
+import type { SessionInfo } from '../../core/schema'
 import { hiddenText } from './revert-cut'
 import './history.css'
 

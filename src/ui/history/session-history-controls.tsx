@@ -1,5 +1,5 @@
 import { createMemo, createSignal, Show, type JSX } from 'solid-js'
-import type { SessionInfo } from '../../session/schema'
+import type { SessionInfo } from '../../core/schema'
 import { useSessionStore } from '../store/session-store-context'
 import { ForkLinks, forkRevision } from './fork-links'
 import { useHistoryActions } from './history-context'

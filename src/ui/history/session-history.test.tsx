@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest'
-import type { MessageWithParts } from '../../session/message-store'
-import type { PartOf, SessionInfo } from '../../session/schema'
-import type { ForkResult, RevertPreview } from '../../worker/protocol'
+import type { MessageWithParts } from '../../store/message-store'
+import type { PartOf, SessionInfo } from '../../core/schema'
+import type { ForkResult, RevertPreview } from '../../core/protocol'
 import { SessionView } from '../session/session-view'
 import type { OpenTarget } from './create-history-actions'
 import { byRole, makeConversation, makeFakeApi, mountWithStore, nameOf, one, settle } from './test-support'

@@ -1,7 +1,7 @@
 import { createResource, For, Show, createSignal, onCleanup, type JSX } from 'solid-js'
-import type { Approval } from '../../session/schema'
-import type { SessionEvent } from '../../session/event'
-import type { ClientApi } from '../../worker/protocol'
+import type { Approval } from '../../core/schema'
+import type { SessionEvent } from '../../core/event'
+import type { ClientApi } from '../../core/protocol'
 import { errorMessage } from '../format/error'
 
 /**

@@ -1,5 +1,5 @@
 import { createMemo, createSignal, For, Show, type JSX } from 'solid-js'
-import type { PermissionAsk, PermissionReply } from '../../session/schema'
+import type { PermissionAsk, PermissionReply } from '../../core/schema'
 import { Dialog } from '../dialog/dialog'
 import { errorMessage } from '../format/error'
 import { useSessionStore } from '../store/session-store-context'

@@ -1,4 +1,4 @@
-import type { PermissionAsk } from '../../session/schema'
+import type { PermissionAsk } from '../../core/schema'
 
 export interface AskSummary {
   title: string

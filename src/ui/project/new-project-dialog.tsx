@@ -1,6 +1,6 @@
 import { createSignal, Show, type JSX } from 'solid-js'
-import type { Project } from '../../session/schema'
-import type { ProjectSource } from '../../worker/protocol'
+import type { Project } from '../../core/schema'
+import type { ProjectSource } from '../../core/protocol'
 import { Dialog } from '../dialog/dialog'
 import { errorMessage } from '../format/error'
 import type { ProjectApi } from './project-picker'

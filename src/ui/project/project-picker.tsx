@@ -1,6 +1,6 @@
 import { createResource, createSignal, For, Show, type JSX } from 'solid-js'
-import type { Project } from '../../session/schema'
-import type { ClientApi } from '../../worker/protocol'
+import type { Project } from '../../core/schema'
+import type { ClientApi } from '../../core/protocol'
 import { errorMessage } from '../format/error'
 import { NewProjectDialog } from './new-project-dialog'
 import './project.css'

@@ -1,6 +1,6 @@
 import { createSignal, onMount, type Accessor } from 'solid-js'
 import { Workbox } from 'workbox-window'
-import { log } from '../../log/log'
+import { log } from '../../core/log'
 
 export interface ServiceWorkerUpdate {
   /** True once a new version is installed and waiting for this page's permission to take over. */

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createRoot } from 'solid-js'
-import { AppError } from '../../session/errors'
-import type { SearchHit } from '../../worker/protocol'
+import { AppError } from '../../core/errors'
+import type { SearchHit } from '../../core/protocol'
 import { createSessionSearch, type SearchSessions } from './create-session-search'
 
 const hit = (sessionID: string, snippet: string): SearchHit => ({ sessionID, title: sessionID, snippet, match: { start: 0, length: 3 }, time: 1 })

@@ -1,5 +1,5 @@
 import { createSignal, onCleanup, type Accessor } from 'solid-js'
-import type { SearchHit } from '../../worker/protocol'
+import type { SearchHit } from '../../core/protocol'
 import { failureMessage } from '../storage/storage-full'
 
 export const SEARCH_DEBOUNCE_MS = 200

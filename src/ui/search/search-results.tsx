@@ -1,6 +1,6 @@
 import { For, Match, Show, Switch, type JSX } from 'solid-js'
-import { displayTitle } from '../../session/title'
-import type { SearchHit } from '../../worker/protocol'
+import { displayTitle } from '../../core/title'
+import type { SearchHit } from '../../core/protocol'
 import { formatDateTime, formatRelativeTime, isoTime } from '../format/time'
 import { hashForSession } from '../workbench/session-location'
 import type { SessionSearch } from './create-session-search'

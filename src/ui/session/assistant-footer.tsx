@@ -1,5 +1,5 @@
 import { Show, type JSX } from 'solid-js'
-import type { AssistantMessage } from '../../session/schema'
+import type { AssistantMessage } from '../../core/schema'
 import { formatDuration } from '../format/time'
 import { MessageActions } from '../history/message-actions'
 import { UsageLine } from './usage-line'

@@ -1,5 +1,5 @@
 import { Show, type JSX } from 'solid-js'
-import type { AssistantMessage, Message, MessageError } from '../../session/schema'
+import type { AssistantMessage, Message, MessageError } from '../../core/schema'
 import { useSessionStore } from '../store/session-store-context'
 import { AssistantFooter } from './assistant-footer'
 import { MessageErrorView } from './message-error-view'

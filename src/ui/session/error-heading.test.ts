@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AssistantMessage, MessageError, UserMessage } from '../../session/schema'
+import type { AssistantMessage, MessageError, UserMessage } from '../../core/schema'
 import { bannerError, errorHeading } from './error-heading'
 
 const api = (statusCode: number | undefined, message = 'nope'): MessageError => ({

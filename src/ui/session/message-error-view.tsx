@@ -1,5 +1,5 @@
 import { createMemo, Show, type JSX } from 'solid-js'
-import type { MessageError } from '../../session/schema'
+import type { MessageError } from '../../core/schema'
 import { describeMessageError } from './message-error'
 
 /** A stored error is history, not news: a plain labelled group, not an alert that would be announced on open. */

@@ -1,4 +1,4 @@
-import type { MessageError } from '../../session/schema'
+import type { MessageError } from '../../core/schema'
 
 export interface ErrorText {
   /** The error's own name, so people can search for it and tests can find it. */

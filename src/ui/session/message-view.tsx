@@ -1,5 +1,5 @@
 import { Match, Switch, type JSX } from 'solid-js'
-import type { Message } from '../../session/schema'
+import type { Message } from '../../core/schema'
 import { AssistantMessageView } from './assistant-message'
 import { UserMessageView } from './user-message'
 

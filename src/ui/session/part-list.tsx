@@ -1,5 +1,5 @@
 import { createMemo, For, Show, type Accessor, type JSX } from 'solid-js'
-import type { Part, PartType } from '../../session/schema'
+import type { Part, PartType } from '../../core/schema'
 import { partsBefore } from '../history/revert-cut'
 import { createKeyedList } from './create-keyed-list'
 import { PartView } from './parts/part-view'

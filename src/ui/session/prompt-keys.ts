@@ -1,4 +1,4 @@
-import type { DeliveryMode } from '../../worker/protocol'
+import type { DeliveryMode } from '../../core/protocol'
 
 /** What the prompt's buttons and keys ask for: send (answered in the running turn, if any) or queue (after it). */
 export type PromptAction = 'send' | 'queue'

@@ -1,5 +1,5 @@
 import { createSignal, For, Index, onMount, Show, type JSX } from 'solid-js'
-import type { InboxEntry, PromptPartInput } from '../../session/schema'
+import type { InboxEntry, PromptPartInput } from '../../core/schema'
 import { errorMessage } from '../format/error'
 import { useSessionStore } from '../store/session-store-context'
 import { canSend } from './prompt-keys'

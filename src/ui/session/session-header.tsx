@@ -1,6 +1,6 @@
 import { createSignal, Show, type JSX } from 'solid-js'
-import type { SessionInfo } from '../../session/schema'
-import { displayTitle } from '../../session/title'
+import type { SessionInfo } from '../../core/schema'
+import { displayTitle } from '../../core/title'
 import { formatDateTime, isoTime } from '../format/time'
 import { SessionHistoryControls } from '../history/session-history-controls'
 import { PencilIcon } from '../icons/icons'

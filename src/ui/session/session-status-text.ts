@@ -1,4 +1,4 @@
-import type { SessionStatus } from '../../session/event'
+import type { SessionStatus } from '../../core/event'
 
 /** Whole seconds left until `next` (epoch ms), rounded up so the count never shows 0 while still waiting. */
 export function secondsUntil(next: number, now: number): number {

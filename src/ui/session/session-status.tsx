@@ -1,5 +1,5 @@
 import { createEffect, createSignal, Match, onCleanup, Switch, type JSX } from 'solid-js'
-import type { SessionStatus } from '../../session/event'
+import type { SessionStatus } from '../../core/event'
 import { msUntilNextTick, retryParts } from './session-status-text'
 
 /**

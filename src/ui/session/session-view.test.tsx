@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest'
-import type { SessionInfo } from '../../session/schema'
-import type { ForkResult } from '../../worker/protocol'
+import type { SessionInfo } from '../../core/schema'
+import type { ForkResult } from '../../core/protocol'
 import type { OpenTarget } from '../history/create-history-actions'
 import { byRole, makeConversation, makeFakeApi, mountWithStore, one, settle } from '../history/test-support'
 import { SessionView } from './session-view'

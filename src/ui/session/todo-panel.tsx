@@ -1,5 +1,5 @@
 import { createSignal, For, Show, type JSX } from 'solid-js'
-import type { Todo } from '../../session/schema'
+import type { Todo } from '../../core/schema'
 import { useSessionStore } from '../store/session-store-context'
 import { todoSummary } from './todo-summary'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Todo } from '../../session/schema'
+import type { Todo } from '../../core/schema'
 import { todoSummary } from './todo-summary'
 
 const todo = (content: string, status: Todo['status']): Todo => ({ id: content, content, status, priority: 'medium' })

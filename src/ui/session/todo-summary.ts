@@ -1,4 +1,4 @@
-import type { Todo } from '../../session/schema'
+import type { Todo } from '../../core/schema'
 
 /** "2 of 5 done · now: Write the parser": progress and the item in hand, for the collapsed todo panel. */
 export function todoSummary(todos: readonly Todo[]): string {

@@ -1,5 +1,5 @@
 import { For, Show, type JSX } from 'solid-js'
-import type { Tokens } from '../../session/schema'
+import type { Tokens } from '../../core/schema'
 import { describeTokens, formatCost, tokenSegments } from '../format/usage'
 
 function Separator(): JSX.Element {

@@ -1,5 +1,5 @@
 import { createMemo, Show, type JSX } from 'solid-js'
-import type { PartOf, UserMessage } from '../../session/schema'
+import type { PartOf, UserMessage } from '../../core/schema'
 import { formatDateTime, isoTime } from '../format/time'
 import { useHistoryActions } from '../history/history-context'
 import { MessageActions } from '../history/message-actions'

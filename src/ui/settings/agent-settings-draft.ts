@@ -1,5 +1,5 @@
-import type { AgentOverride, ModelReference } from '../../session/schema'
-import type { AgentSummary, ProviderSummary } from '../../worker/protocol'
+import type { AgentOverride, ModelReference } from '../../core/schema'
+import type { AgentSummary, ProviderSummary } from '../../core/protocol'
 
 export const MAX_STEPS = 10_000
 

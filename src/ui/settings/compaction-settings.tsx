@@ -1,5 +1,5 @@
 import { createUniqueId, type JSX } from 'solid-js'
-import type { Setting } from '../../session/schema'
+import type { Setting } from '../../core/schema'
 import { errorMessage } from '../format/error'
 import type { ProviderStore } from './create-provider-store'
 

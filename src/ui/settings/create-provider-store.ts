@@ -1,6 +1,6 @@
 import { createContext, createMemo, createSignal, onCleanup, useContext, type Accessor } from 'solid-js'
-import type { ModelReference, Setting } from '../../session/schema'
-import type { ClientApi, ProviderInput, ProviderSummary, Settings } from '../../worker/protocol'
+import type { ModelReference, Setting } from '../../core/schema'
+import type { ClientApi, ProviderInput, ProviderSummary, Settings } from '../../core/protocol'
 import { errorMessage } from '../format/error'
 
 export type ProviderApi = Pick<ClientApi, 'listProviders' | 'getSettings' | 'saveProvider' | 'removeProvider' | 'setSetting'>

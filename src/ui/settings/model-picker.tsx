@@ -1,6 +1,6 @@
 import { createMemo, createUniqueId, For, Show, type JSX } from 'solid-js'
-import type { ModelReference } from '../../session/schema'
-import type { ProviderSummary } from '../../worker/protocol'
+import type { ModelReference } from '../../core/schema'
+import type { ProviderSummary } from '../../core/protocol'
 import './model-picker.css'
 
 export interface ModelOption {

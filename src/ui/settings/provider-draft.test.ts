@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ProviderSummary } from '../../worker/protocol'
+import type { ProviderSummary } from '../../core/protocol'
 import {
   applyPreset,
   changeType,

@@ -1,8 +1,8 @@
 // Pure form logic for the provider editor. Runtime imports stay zod-free (the catalog and presets are plain tables).
-import { matchModel } from '../../provider/catalog'
-import { ENDPOINT_PRESETS, presetForURL, providerTypeInfo, type EndpointPresetID } from '../../provider/presets'
-import type { ModelInfo, ProviderType } from '../../provider/schema'
-import type { ProviderInput, ProviderSummary, RemoteModel } from '../../worker/protocol'
+import { matchModel } from '../../core/provider/catalog'
+import { ENDPOINT_PRESETS, presetForURL, providerTypeInfo, type EndpointPresetID } from '../../core/provider/presets'
+import type { ModelInfo, ProviderType } from '../../core/provider/schema'
+import type { ProviderInput, ProviderSummary, RemoteModel } from '../../core/protocol'
 
 /** Where a model row's numbers came from, so the form can say how far to trust them. */
 export type ModelSource = 'configured' | 'catalog' | 'open-model' | 'server' | 'unknown'

@@ -1,8 +1,8 @@
 import { createMemo, createSignal, createUniqueId, For, Index, onMount, Show, type JSX } from 'solid-js'
 import { createStore, produce, reconcile } from 'solid-js/store'
-import { ENDPOINT_PRESETS, PROVIDER_TYPE_INFO, providerTypeInfo, type EndpointPresetID } from '../../provider/presets'
-import type { ProviderType } from '../../provider/schema'
-import type { ClientApi, ConnectionResult, ProviderInput, ProviderSummary, RemoteModel } from '../../worker/protocol'
+import { ENDPOINT_PRESETS, PROVIDER_TYPE_INFO, providerTypeInfo, type EndpointPresetID } from '../../core/provider/presets'
+import type { ProviderType } from '../../core/provider/schema'
+import type { ClientApi, ConnectionResult, ProviderInput, ProviderSummary, RemoteModel } from '../../core/protocol'
 import { errorMessage } from '../format/error'
 import { CloseIcon, PlusIcon } from '../icons/icons'
 import {

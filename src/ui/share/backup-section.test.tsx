@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest'
 import { mount } from '../testing/mount'
-import { AppError } from '../../session/errors'
+import { AppError } from '../../core/errors'
 import { one, settle } from '../history/test-support'
 import { BackupSection } from './backup-section'
 

@@ -1,9 +1,9 @@
 import { createRoot } from 'solid-js'
 import { describe, expect, it, vi } from 'vitest'
 import type { ImportOutcome } from '../../share/api'
-import { AppError } from '../../session/errors'
-import { makeBuilders } from '../../session/fixture-builders'
-import type { SessionInfo } from '../../session/schema'
+import { AppError } from '../../core/errors'
+import { makeBuilders } from '../../testing/fixture-builders'
+import type { SessionInfo } from '../../core/schema'
 import { createImportFlow, OPENED_LINK_NOTICE, type ImportApi } from './create-import-flow'
 import { importProblemText } from './import-problem'
 

@@ -1,7 +1,7 @@
 import { createSignal, type Accessor } from 'solid-js'
-import type { SessionInfo } from '../../session/schema'
+import type { SessionInfo } from '../../core/schema'
 import type { ImportOutcome } from '../../share/api'
-import type { ClientApi } from '../../worker/protocol'
+import type { ClientApi } from '../../core/protocol'
 import { describeImportProblem, type ImportProblem, type ImportSource } from './import-problem'
 
 export type ImportApi = Pick<ClientApi, 'inspectShareLink' | 'openShareLink' | 'importFile'>

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { render } from 'solid-js/web'
 import type { Redaction, ShareLinkPreview } from '../../share/api'
-import { AppError } from '../../session/errors'
+import { AppError } from '../../core/errors'
 import { byRole, nameOf, one, settle } from '../history/test-support'
 import { ShareDialog, type ShareApi, type ShareEffects } from './share-dialog'
 

@@ -1,6 +1,6 @@
 import { createEffect, createSignal, createUniqueId, For, on, Show, type JSX } from 'solid-js'
 import type { ExportFilesPreview, Redaction, ShareLinkPreview, ShareLinkResult } from '../../share/api'
-import type { ClientApi, ExportFormat } from '../../worker/protocol'
+import type { ClientApi, ExportFormat } from '../../core/protocol'
 import { Dialog } from '../dialog/dialog'
 import { errorMessage } from '../format/error'
 import { formatNumber } from '../format/number'

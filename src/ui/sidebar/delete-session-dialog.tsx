@@ -1,6 +1,6 @@
 import type { JSX } from 'solid-js'
-import type { SessionInfo } from '../../session/schema'
-import { displayTitle } from '../../session/title'
+import type { SessionInfo } from '../../core/schema'
+import { displayTitle } from '../../core/title'
 import { ConfirmDialog } from '../dialog/confirm-dialog'
 
 export function DeleteSessionDialog(props: { info: SessionInfo; onConfirm: () => Promise<unknown>; onClose: () => void }): JSX.Element {

@@ -1,6 +1,6 @@
 import { For, onMount, Show, type JSX } from 'solid-js'
-import type { SessionInfo } from '../../session/schema'
-import { displayTitle } from '../../session/title'
+import type { SessionInfo } from '../../core/schema'
+import { displayTitle } from '../../core/title'
 import { formatDateTime, formatRelativeTime, isoTime } from '../format/time'
 import { ArchiveIcon, PencilIcon, TrashIcon, UnarchiveIcon } from '../icons/icons'
 import { isRunning } from '../session/session-status-text'

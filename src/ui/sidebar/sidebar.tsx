@@ -1,5 +1,5 @@
 import { createEffect, createMemo, createSignal, createUniqueId, For, onMount, Show, type JSX } from 'solid-js'
-import type { SessionInfo } from '../../session/schema'
+import type { SessionInfo } from '../../core/schema'
 import { CloseIcon, KeyboardIcon, PlusIcon, SettingsIcon } from '../icons/icons'
 import { keysFor } from '../keyboard/shortcuts'
 import { createSessionSearch, SEARCH_LIMIT } from '../search/create-session-search'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AppError, deserializeError, serializeError } from '../../session/errors'
+import { AppError, deserializeError, serializeError } from '../../core/errors'
 import { describeFailure, isStorageFullError, STORAGE_FULL_MESSAGE } from './storage-full'
 
 describe('storage full', () => {

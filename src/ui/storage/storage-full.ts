@@ -1,4 +1,4 @@
-import { isStorageFull, StorageFullError } from '../../session/errors'
+import { isStorageFull, StorageFullError } from '../../core/errors'
 import { errorMessage } from '../format/error'
 
 /** What the worker says when the origin's storage is full; one wording, whichever write failed. */

@@ -1,5 +1,5 @@
 import { createSignal } from 'solid-js'
-import type { ModelReference } from '../../session/schema'
+import type { ModelReference } from '../../core/schema'
 
 /** What the prompt box of one session holds before it is sent: the text and the choices made for it. */
 export interface Draft {

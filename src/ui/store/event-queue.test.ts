@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SessionEvent } from '../../session/event'
+import type { SessionEvent } from '../../core/event'
 import { makeEventQueue, type Scheduler } from './event-queue'
 
 function manualScheduler() {

@@ -1,4 +1,4 @@
-import type { SessionEvent } from '../../session/event'
+import type { SessionEvent } from '../../core/event'
 
 export interface Scheduler {
   /** Runs `flush` soon, once; returns a canceller. */

@@ -1,9 +1,9 @@
 import { createComputed, createEffect, createRoot } from 'solid-js'
 import { createStore, produce } from 'solid-js/store'
 import { describe, expect, it } from 'vitest'
-import type { SessionEvent } from '../../session/event'
-import type { MessageWithParts } from '../../session/message-store'
-import type { Message, Part, SessionInfo } from '../../session/schema'
+import type { SessionEvent } from '../../core/event'
+import type { MessageWithParts } from '../../store/message-store'
+import type { Message, Part, SessionInfo } from '../../core/schema'
 import { applyEvent, applyHistory, unloadHistory } from './reducer'
 import { emptyState, type UiState } from './state'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SessionInfo } from '../../session/schema'
+import type { SessionInfo } from '../../core/schema'
 import { adjacentSession, compareSessions, matchesFilter, visibleSessions } from './session-list'
 
 function session(id: string, updated: number, patch: Partial<SessionInfo> = {}): SessionInfo {

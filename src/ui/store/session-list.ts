@@ -1,4 +1,4 @@
-import type { SessionInfo } from '../../session/schema'
+import type { SessionInfo } from '../../core/schema'
 
 /** The sidebar's filter. The rules mirror the worker's `listSessions` so a live event never shows a row a reload would hide. */
 export interface ListFilter {

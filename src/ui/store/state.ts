@@ -1,5 +1,5 @@
-import type { SessionStatus } from '../../session/event'
-import type { InboxEntry, Message, MessageError, Part, PermissionAsk, SessionInfo, Todo } from '../../session/schema'
+import type { SessionStatus } from '../../core/event'
+import type { InboxEntry, Message, MessageError, Part, PermissionAsk, SessionInfo, Todo } from '../../core/schema'
 
 /**
  * The UI's normalized copy of committed state. Only sessions the UI has listed or opened are here; messages and

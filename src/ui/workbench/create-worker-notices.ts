@@ -1,5 +1,5 @@
 import { createSignal, type Accessor } from 'solid-js'
-import { log } from '../../log/log'
+import { log } from '../../core/log'
 import { callback, type WorkerConnection } from '../worker-client'
 
 export interface WorkerNotices {

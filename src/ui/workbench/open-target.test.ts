@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { Project, SessionInfo } from '../../session/schema'
+import type { Project, SessionInfo } from '../../core/schema'
 import { makeDraftStore } from '../store/draft-store'
 import { makeOpenTarget } from './open-target'
 

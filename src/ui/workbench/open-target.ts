@@ -1,4 +1,4 @@
-import type { Project } from '../../session/schema'
+import type { Project } from '../../core/schema'
 import type { OpenTarget } from '../history/create-history-actions'
 import type { SessionStore } from '../store/create-session-store'
 

@@ -1,5 +1,5 @@
 import { createEffect, createSignal, lazy, on, onCleanup, onMount, Show, Suspense, type JSX } from 'solid-js'
-import type { Project } from '../../session/schema'
+import type { Project } from '../../core/schema'
 import { Banner } from '../banner/banner'
 import { SidebarIcon } from '../icons/icons'
 import { createShortcuts } from '../keyboard/create-shortcuts'

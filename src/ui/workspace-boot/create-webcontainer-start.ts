@@ -1,6 +1,6 @@
 import { createSignal, onMount, type Accessor } from 'solid-js'
-import { log } from '../../log/log'
-import type { ClientApi, WorkspaceInfo } from '../../worker/protocol'
+import { log } from '../../core/log'
+import type { ClientApi, WorkspaceInfo } from '../../core/protocol'
 import type { PreviewEmitter } from '../../workspace/webcontainer/preview'
 import { callback } from '../worker-client'
 import { createPreviewServers } from '../workspace/create-preview-servers'

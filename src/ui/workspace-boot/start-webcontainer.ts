@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink'
-import type { ClientApi, WorkspaceInfo } from '../../worker/protocol'
+import type { ClientApi, WorkspaceInfo } from '../../core/protocol'
 import { bootWebContainer } from '../../workspace/webcontainer/boot'
 import { exposeWorkspace } from '../../workspace/webcontainer/bridge'
 import { watchPreviews, type PreviewEmitter } from '../../workspace/webcontainer/preview'

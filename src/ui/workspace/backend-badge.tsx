@@ -1,5 +1,5 @@
 import { createUniqueId, Show, type Accessor, type JSX } from 'solid-js'
-import type { WorkspaceInfo } from '../../worker/protocol'
+import type { WorkspaceInfo } from '../../core/protocol'
 
 const LABELS: Record<WorkspaceInfo['backend'], string> = {
   local: 'Offline workspace',

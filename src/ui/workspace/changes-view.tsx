@@ -1,5 +1,5 @@
 import { createEffect, createMemo, createSignal, For, on, Show, type JSX } from 'solid-js'
-import type { FileDiff } from '../../session/schema'
+import type { FileDiff } from '../../core/schema'
 import { errorMessage } from '../format/error'
 import { formatDateTime } from '../format/time'
 import { DiffView } from './diff-view'

@@ -1,4 +1,4 @@
-import type { FileDiff } from '../../session/schema'
+import type { FileDiff } from '../../core/schema'
 import { formatNumber } from '../format/number'
 
 export type DiffLineType = 'added' | 'removed' | 'context' | 'hunk' | 'meta'

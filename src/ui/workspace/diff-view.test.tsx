@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import type { FileDiff } from '../../session/schema'
+import type { FileDiff } from '../../core/schema'
 import { DiffView } from './diff-view'
 import { mount } from './test-support'
 

@@ -1,5 +1,5 @@
 import { createMemo, createSignal, createUniqueId, For, Show, type JSX } from 'solid-js'
-import type { FileDiff } from '../../session/schema'
+import type { FileDiff } from '../../core/schema'
 import { describeTotals, diffTotals, parsePatch } from './diff-lines'
 import { formatNumber } from '../format/number'
 

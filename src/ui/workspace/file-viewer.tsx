@@ -1,5 +1,5 @@
 import { createEffect, createMemo, createSignal, Index, Match, on, onCleanup, Show, Switch, type JSX } from 'solid-js'
-import type { FileContent } from '../../worker/protocol'
+import type { FileContent } from '../../core/protocol'
 import { errorMessage } from '../format/error'
 import { CloseIcon } from '../icons/icons'
 import type { WorkspaceChanges } from './create-workspace-changes'

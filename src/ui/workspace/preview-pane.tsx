@@ -1,5 +1,5 @@
 import { createMemo, createSignal, For, Show, type JSX } from 'solid-js'
-import type { WorkspaceInfo } from '../../worker/protocol'
+import type { WorkspaceInfo } from '../../core/protocol'
 import type { PreviewServer } from '../../workspace/webcontainer/preview'
 import { createStaticPreview } from './create-static-preview'
 import type { WorkspaceChanges } from './create-workspace-changes'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Message, Part } from '../../session/schema'
+import type { Message, Part } from '../../core/schema'
 import { bashCalls, changeMark, turnChanges } from './session-activity'
 
 const user = (id: string, diffs?: { file: string; additions: number; deletions: number }[]): Message => ({

@@ -1,4 +1,4 @@
-import type { FileDiff, Message, Part, ToolPart } from '../../session/schema'
+import type { FileDiff, Message, Part, ToolPart } from '../../core/schema'
 
 /** The session's bash calls, oldest first (messages and their parts are both kept in creation order). */
 export function bashCalls(messages: readonly Message[], partsOf: (messageID: string) => readonly Part[]): ToolPart[] {

@@ -1,5 +1,5 @@
 import { createSignal, For, onCleanup, Show, type JSX } from 'solid-js'
-import type { WorkspaceInfo } from '../../worker/protocol'
+import type { WorkspaceInfo } from '../../core/protocol'
 import type { DevServerNeed } from '../../workspace/preview/dev-server'
 import { NAVIGATE_MESSAGE } from '../../workspace/preview/references'
 import { ENTRY_PAGE, type StaticPreview, type StaticPreviewState } from './create-static-preview'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ToolPart, ToolState } from '../../session/schema'
+import type { ToolPart, ToolState } from '../../core/schema'
 import { truncateTail } from './tail'
 import { describeEnd, terminalEntry } from './terminal-entry'
 

@@ -1,4 +1,4 @@
-import type { ToolPart } from '../../session/schema'
+import type { ToolPart } from '../../core/schema'
 import { commandOutput } from '../session/parts/tool-summary'
 
 /** A bash call as the terminal shows it. */

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { createStore, produce } from 'solid-js/store'
-import type { ToolPart } from '../../session/schema'
+import type { ToolPart } from '../../core/schema'
 import { TERMINAL_TAIL_LINES, TerminalPanel } from './terminal-panel'
 import { mount } from './test-support'
 

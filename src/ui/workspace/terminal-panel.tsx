@@ -1,5 +1,5 @@
 import { createMemo, createSignal, For, onCleanup, onMount, Show, type JSX } from 'solid-js'
-import type { ToolPart } from '../../session/schema'
+import type { ToolPart } from '../../core/schema'
 import { truncateTail } from './tail'
 import { describeEnd, terminalEntry } from './terminal-entry'
 import { formatNumber } from '../format/number'

@@ -1,8 +1,8 @@
 import { vi } from 'vitest'
-import type { SessionEvent } from '../../session/event'
-import type { FileDiff } from '../../session/schema'
+import type { SessionEvent } from '../../core/event'
+import type { FileDiff } from '../../core/schema'
 import type { FileStat, WorkspaceChange } from '../../workspace/workspace'
-import type { FileContent, WorkspaceInfo } from '../../worker/protocol'
+import type { FileContent, WorkspaceInfo } from '../../core/protocol'
 import type { WorkspaceApi } from './workspace-api'
 
 // Helpers for the workspace views' tests: never imported by the app.

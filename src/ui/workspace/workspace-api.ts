@@ -1,6 +1,6 @@
-import type { SessionEvent } from '../../session/event'
+import type { SessionEvent } from '../../core/event'
 import type { WorkspaceChange } from '../../workspace/workspace'
-import type { ClientApi } from '../../worker/protocol'
+import type { ClientApi } from '../../core/protocol'
 
 /** The part of the worker RPC the workspace views call: narrow, so tests can hand in a small fake. */
 export type WorkspaceApi = Pick<ClientApi, 'workspaceInfo' | 'listFiles' | 'readFile' | 'readPreviewFile' | 'sessionDiffs'>

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest'
-import type { WorkspaceInfo } from '../../worker/protocol'
+import type { WorkspaceInfo } from '../../core/protocol'
 import { createWorkspaceChanges } from './create-workspace-changes'
 import type { PreviewServer } from './preview-pane'
 import { makeFakeWorkspace, mount, press, PROJECT, ROOT } from './test-support'

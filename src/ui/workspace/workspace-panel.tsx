@@ -1,6 +1,6 @@
 import { createMemo, createSignal, For, Show, type JSX } from 'solid-js'
-import type { ToolPart } from '../../session/schema'
-import type { WorkspaceInfo } from '../../worker/protocol'
+import type { ToolPart } from '../../core/schema'
+import type { WorkspaceInfo } from '../../core/protocol'
 import { CloseIcon } from '../icons/icons'
 import { BackendBadge, type WebContainerControl } from './backend-badge'
 import { ChangesView } from './changes-view'

@@ -1,10 +1,10 @@
 import { expect } from 'vitest'
-import { TabcodeDatabase } from '../../session/database'
-import type { SessionEvent } from '../../session/event'
-import { scriptedModel, type ScriptedReply } from '../../session/testing/scripted-model'
-import { openDatabase } from '../open-database'
+import { TabcodeDatabase } from '../../store/database'
+import type { SessionEvent } from '../../core/event'
+import { scriptedModel, type ScriptedReply } from '../../testing/scripted-model'
+import { openDatabase } from '../../store/open-database'
 import { createService } from '../service'
-import { fromWire, toWire } from '../wire'
+import { fromWire, toWire } from '../../core/wire'
 
 export const SCRIPTED_MODEL = { providerID: 'mock', modelID: 'mock-model' }
 

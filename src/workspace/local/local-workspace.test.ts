@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { TabcodeDatabase } from '../../session/database'
+import { TabcodeDatabase } from '../../store/database'
 import type { WorkspaceChange } from '../workspace'
 import { hashContent } from './hash'
 import { createLocalWorkspace } from './local-workspace'

@@ -1,6 +1,6 @@
-import type { TabcodeDatabase } from '../../session/database'
+import type { TabcodeDatabase } from '../../store/database'
 import type { WorkspaceChange } from '../workspace'
-import { createDexieStorage } from './dexie-storage'
+import { createDexieStorage } from '../../store/dexie-storage'
 import { StoredWorkspace, type LocalWorkspace } from './stored-workspace'
 
 export type { LocalWorkspace } from './stored-workspace'

@@ -1,4 +1,4 @@
-import { log } from '../../log/log'
+import { log } from '../../core/log'
 import { matchesGlob } from '../glob'
 import { basename, dirname, normalizePath, relativePath, resolvePath } from '../path'
 import { runShell } from '../shell/run'

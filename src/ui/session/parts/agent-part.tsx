@@ -1,5 +1,5 @@
 import type { JSX } from 'solid-js'
-import type { PartOf } from '../../../session/schema'
+import type { PartOf } from '../../../core/schema'
 
 export function AgentPartView(props: { part: PartOf<'agent'> }): JSX.Element {
   return (

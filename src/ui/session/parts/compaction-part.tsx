@@ -1,5 +1,5 @@
 import { createSignal, Show, type JSX } from 'solid-js'
-import type { PartOf } from '../../../session/schema'
+import type { PartOf } from '../../../core/schema'
 
 /**
  * Where the conversation was compacted: the model reads the summary that follows instead of the turns above, which

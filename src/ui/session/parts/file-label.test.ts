@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FilePart } from '../../../session/schema'
+import type { FilePart } from '../../../core/schema'
 import { fileLabel, isInlineImage } from './file-label'
 
 const file = (patch: Partial<FilePart>): FilePart => ({

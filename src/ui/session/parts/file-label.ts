@@ -1,4 +1,4 @@
-import type { FilePart } from '../../../session/schema'
+import type { FilePart } from '../../../core/schema'
 
 /** The name a person knows the file by: its own, else where it came from, else the last piece of its URL. */
 export function fileLabel(part: FilePart): string {

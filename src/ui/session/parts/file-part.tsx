@@ -1,5 +1,5 @@
 import { Show, type JSX } from 'solid-js'
-import type { FilePart } from '../../../session/schema'
+import type { FilePart } from '../../../core/schema'
 import { fileLabel, isInlineImage } from './file-label'
 
 export function FilePartView(props: { part: FilePart }): JSX.Element {

@@ -1,5 +1,5 @@
 import { Match, Switch, type JSX } from 'solid-js'
-import type { Part, PartOf, PartType } from '../../../session/schema'
+import type { Part, PartOf, PartType } from '../../../core/schema'
 import { AgentPartView } from './agent-part'
 import { CompactionPartView } from './compaction-part'
 import { FilePartView } from './file-part'

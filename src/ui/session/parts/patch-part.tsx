@@ -1,5 +1,5 @@
 import { createSignal, For, Show, type JSX } from 'solid-js'
-import type { PartOf } from '../../../session/schema'
+import type { PartOf } from '../../../core/schema'
 import { shortHash } from './snapshot-part'
 
 /** Past this many names the line ends in "and N more", so a step that touched a whole tree stays one line. */

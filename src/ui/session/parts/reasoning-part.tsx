@@ -1,5 +1,5 @@
 import { Show, type JSX } from 'solid-js'
-import type { ReasoningPart } from '../../../session/schema'
+import type { ReasoningPart } from '../../../core/schema'
 import { formatDuration } from '../../format/time'
 import { Markdown } from '../../markdown/markdown'
 

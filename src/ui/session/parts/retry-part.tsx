@@ -1,5 +1,5 @@
 import { Show, type JSX } from 'solid-js'
-import type { PartOf } from '../../../session/schema'
+import type { PartOf } from '../../../core/schema'
 
 export function RetryPartView(props: { part: PartOf<'retry'> }): JSX.Element {
   return (

@@ -1,5 +1,5 @@
 import type { JSX } from 'solid-js'
-import type { PartOf } from '../../../session/schema'
+import type { PartOf } from '../../../core/schema'
 
 export const shortHash = (hash: string) => hash.slice(0, 8)
 

@@ -1,5 +1,5 @@
 import type { JSX } from 'solid-js'
-import type { PartOf } from '../../../session/schema'
+import type { PartOf } from '../../../core/schema'
 import { UsageLine } from '../usage-line'
 
 /** What one step cost, quietly: why it stopped, tokens, money. */

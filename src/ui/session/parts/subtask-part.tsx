@@ -1,5 +1,5 @@
 import { Show, type JSX } from 'solid-js'
-import type { PartOf } from '../../../session/schema'
+import type { PartOf } from '../../../core/schema'
 import { LongText } from '../long-text'
 
 const PROMPT_LINES = 8

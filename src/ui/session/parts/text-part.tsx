@@ -1,5 +1,5 @@
 import { Show, type JSX } from 'solid-js'
-import type { TextPart } from '../../../session/schema'
+import type { TextPart } from '../../../core/schema'
 import { Markdown } from '../../markdown/markdown'
 import { LongText } from '../long-text'
 

@@ -1,5 +1,5 @@
 import { For, Show, type JSX } from 'solid-js'
-import type { ToolPart } from '../../../session/schema'
+import type { ToolPart } from '../../../core/schema'
 import { formatDuration } from '../../format/time'
 import { formatJson } from '../../format/truncate'
 import { PartActions } from '../../history/message-actions'

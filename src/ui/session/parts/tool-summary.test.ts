@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ToolState } from '../../../session/schema'
+import type { ToolState } from '../../../core/schema'
 import { commandRuntime, describeLines, failedExit, isInterrupted, lineCount, toolDuration, toolOutput, toolSubject } from './tool-summary'
 
 describe('commandRuntime', () => {

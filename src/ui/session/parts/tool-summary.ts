@@ -1,4 +1,4 @@
-import type { ToolState } from '../../../session/schema'
+import type { ToolState } from '../../../core/schema'
 import { formatNumber } from '../../format/number'
 
 // Input fields that best say what a call is about, in the order tools usually name them.

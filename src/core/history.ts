@@ -1,0 +1,104 @@
+import { isRealUser } from './compaction/markers'
+import type { StoreContext } from '../store/context'
+import type { MessageWithParts } from '../store/message-store'
+import { messagesOf } from '../store/session-store'
+import type { AssistantMessage, Part } from './schema'
+
+/** The whole history of a session, oldest first, each reply in its prompt's turn: what each step decides from. */
+export async function loadHistory(context: StoreContext, sessionID: string): Promise<MessageWithParts[]> {
+  const { db } = context
+  return db.transaction('r', db.messages, db.parts, async () => {
+    const messages = await messagesOf(context, sessionID).toArray()
+    const parts = await db.parts.where('sessionID').equals(sessionID).toArray()
+    const byMessage = new Map<string, Part[]>()
+    for (const part of parts.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+      const list = byMessage.get(part.messageID)
+      if (list) list.push(part)
+      else byMessage.set(part.messageID, [part])
+    }
+    return inTurnOrder(messages.map((info) => ({ info, parts: byMessage.get(info.id) ?? [] })))
+  })
+}
+
+/**
+ * Creation order, except that a reply goes with the prompt it answers: a prompt stored (by another tab) while a step
+ * was being set up is older than that step's reply, and the model must see the reply before that prompt, not after
+ * it. Stable, and the identity for every history without such a prompt.
+ */
+export function inTurnOrder(history: MessageWithParts[]): MessageWithParts[] {
+  const position = new Map(history.map((entry, index) => [entry.info.id, index]))
+  const anchor = (entry: MessageWithParts, index: number) => {
+    const parent = entry.info.role === 'assistant' ? position.get(entry.info.parentID) : undefined
+    return parent !== undefined && parent < index ? parent : index
+  }
+  return history
+    .map((entry, index) => ({ entry, index, anchor: anchor(entry, index) }))
+    .sort((a, b) => a.anchor - b.anchor || a.index - b.index)
+    .map(({ entry }) => entry)
+}
+
+export function lastOf(history: MessageWithParts[], role: 'user' | 'assistant'): MessageWithParts | undefined {
+  let found: MessageWithParts | undefined
+  for (const entry of history) if (entry.info.role === role && (!found || entry.info.id > found.info.id)) found = entry
+  return found
+}
+
+/** The newest assistant message that answers the given user message. */
+function replyTo(history: MessageWithParts[], userID: string): (MessageWithParts & { info: AssistantMessage }) | undefined {
+  let found: (MessageWithParts & { info: AssistantMessage }) | undefined
+  for (const entry of history) {
+    if (entry.info.role !== 'assistant' || entry.info.parentID !== userID) continue
+    if (!found || entry.info.id > found.info.id) found = entry as MessageWithParts & { info: AssistantMessage }
+  }
+  return found
+}
+
+/**
+ * What the next step answers from: the history up to the oldest prompt stored after the newest prompt that has a
+ * reply, when there is one, else all of it. Two prompts that land before either is answered (two tabs sending at
+ * once) are then answered one at a time and in order, each by its own reply, rather than one reply standing for
+ * both; the newest user message of what is returned is the prompt the step answers.
+ */
+export function stepHistory(history: MessageWithParts[]): MessageWithParts[] {
+  const answered = new Set(history.flatMap((entry) => (entry.info.role === 'assistant' ? [entry.info.parentID] : [])))
+  let unanswered: number | undefined
+  for (let index = history.length - 1; index >= 0; index--) {
+    const info = history[index]!.info
+    if (info.role !== 'user') continue
+    if (answered.has(info.id)) break
+    unanswered = index
+  }
+  if (unanswered === undefined) return history
+  // A compaction marker made for that prompt (the check before its step) is part of answering it, not a prompt.
+  const next = history.findIndex((entry, index) => index > unanswered && isRealUser(entry))
+  return next === -1 ? history : history.slice(0, next)
+}
+
+/** A tool part that still expects a result: anything but an interrupted orphan or a provider-executed call. */
+function isLiveToolPart(part: Part): boolean {
+  if (part.type !== 'tool') return false
+  if (part.metadata?.providerExecuted === true) return false
+  return !(part.state.status === 'error' && part.state.metadata?.interrupted === true)
+}
+
+/**
+ * The loop's exit rule: the newest reply whose parent is the newest user message, finished for a reason other
+ * than calling tools, and has no tool calls whose results the model has not seen yet (some providers say `stop`
+ * after calling tools). A turn that ended in an error is over too, unless the user asked to resume it. A compaction
+ * marker with no answer yet is work; its summary ends the turn (an automatic compaction adds the message that
+ * carries on), whatever the summariser's finish reason: its tools are never run.
+ *
+ * A reply counts by its parentID, never by being newer: a step records the prompt it answers from the same read
+ * that built its request, so a prompt stored while that step was being set up has no reply and is answered next.
+ */
+export function turnIsDone(history: MessageWithParts[], options: { resume?: boolean } = {}): boolean {
+  const user = lastOf(history, 'user')
+  if (!user) return true
+  const assistant = replyTo(history, user.info.id)
+  if (!assistant) return false
+  if (assistant.info.error) return !options.resume || assistant.info.error.name === 'ContextOverflowError'
+  if (assistant.info.summary) return true
+  const finish = assistant.info.finish
+  if (!finish || finish === 'tool-calls' || finish === 'unknown') return false
+  return !assistant.parts.some(isLiveToolPart)
+}

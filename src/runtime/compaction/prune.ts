@@ -1,0 +1,76 @@
+import type { StoreContext } from '../../store/context'
+import { loadHistory } from '../../core/history'
+import type { MessageWithParts } from '../../store/message-store'
+import { PartSchema, type AssistantMessage, type Part, type PartOf } from '../../core/schema'
+import { parseWith } from '../../core/errors'
+import { compactionOf, isSummary } from '../../core/compaction/markers'
+
+/** The newest tool output tokens that are never cleared. */
+export const PRUNE_PROTECT = 40_000
+/** Clearing less than this is not worth losing the outputs for. */
+export const PRUNE_MINIMUM = 20_000
+/** Tools whose output stays: it is instructions the agent keeps following. */
+export const PRUNE_PROTECTED_TOOLS = ['skill']
+
+type ToolPart = PartOf<'tool'>
+
+const estimate = (text: string) => Math.round(text.length / 4)
+
+/**
+ * The completed tool parts whose outputs the model no longer needs (§6.6). Walking back from the newest message,
+ * the latest turn is skipped (nothing is looked at before the second user message from the end), then tool outputs
+ * are counted newest first; once more than PRUNE_PROTECT tokens of them are behind, every older one is a candidate.
+ * The walk stops at a summary (older history is not sent any more) and at an output already cleared (everything
+ * older was dealt with then). Only when the candidates add up to more than PRUNE_MINIMUM tokens are they returned.
+ */
+export function prunableParts(history: MessageWithParts[]): ToolPart[] {
+  const undone = new Set(history.filter((entry) => compactionOf(entry)?.undone).map((entry) => entry.info.id))
+  const candidates: ToolPart[] = []
+  let turns = 0
+  let total = 0
+  let pruned = 0
+  walk: for (let index = history.length - 1; index >= 0; index--) {
+    const entry = history[index]!
+    if (entry.info.role === 'user') turns++
+    if (turns < 2) continue
+    // An undone summary no longer stands in for the history before it.
+    if (isSummary(entry) && !undone.has((entry.info as AssistantMessage).parentID)) break
+    for (let partIndex = entry.parts.length - 1; partIndex >= 0; partIndex--) {
+      const part = entry.parts[partIndex]!
+      if (part.type !== 'tool' || part.state.status !== 'completed') continue
+      if (PRUNE_PROTECTED_TOOLS.includes(part.tool)) continue
+      if (part.state.time.compacted) break walk
+      const tokens = estimate(part.state.output)
+      total += tokens
+      if (total > PRUNE_PROTECT) {
+        pruned += tokens
+        candidates.push(part)
+      }
+    }
+  }
+  return pruned > PRUNE_MINIMUM ? candidates : []
+}
+
+/**
+ * Marks old tool outputs cleared (`time.compacted`): they stay stored and shown, and the model gets "[Old tool
+ * result content cleared]" in their place. It runs after the loop lets go of the session, so each part is read
+ * again inside the write: one removed meanwhile (a revert) is not brought back. Returns how many were cleared.
+ */
+export async function pruneSession(store: StoreContext, sessionID: string): Promise<number> {
+  const candidates = prunableParts(await loadHistory(store, sessionID))
+  if (candidates.length === 0) return 0
+  const now = store.now()
+  const { db } = store
+  const updated = await db.transaction('rw', db.parts, async () => {
+    const current = await db.parts.bulkGet(candidates.map((part) => part.id))
+    const next: Part[] = []
+    for (const part of current) {
+      if (!part || part.type !== 'tool' || part.state.status !== 'completed' || part.state.time.compacted) continue
+      next.push(parseWith(PartSchema, { ...part, state: { ...part.state, time: { ...part.state.time, compacted: now } } }, 'part'))
+    }
+    await db.parts.bulkPut(next)
+    return next
+  })
+  for (const part of updated) store.emit({ type: 'part.updated', part })
+  return updated.length
+}

@@ -1,0 +1,53 @@
+import type { ModelMessage } from 'ai'
+import { MAX_STEPS_PROMPT, type Agent } from '../../core/agent'
+import type { MessageWithParts } from '../../store/message-store'
+import { toModelMessages, toolResultMediaFor } from '../model-messages'
+import type { ModelReference } from '../../core/schema'
+import { systemPrompt, type Environment, type ProjectContext } from '../../core/system-prompt'
+import { filterCompacted } from '../../core/compaction/filter'
+
+export interface RequestInput {
+  /** The whole stored history, oldest first. */
+  history: MessageWithParts[]
+  /** The model the request goes to (its own reasoning is sent as reasoning, another model's as text). */
+  model: ModelReference
+  /** The SDK's provider name (`anthropic.messages`, `openai.chat`): which media its tool results can carry. */
+  provider?: string
+  agent: Agent
+  environment: Environment
+  project?: Omit<ProjectContext, 'previousAgent'>
+  /** The agent's last allowed step: it is told to wrap up. */
+  lastStep?: boolean
+}
+
+export interface ModelRequest {
+  system: string
+  messages: ModelMessage[]
+  /** The summary the history starts from, when it was compacted. */
+  summaryMessageID?: string
+}
+
+/**
+ * The system prompt and messages of a step, from the stored history alone. The loop sends exactly this, and the
+ * "what the model sees" view shows exactly this, so the two cannot drift apart.
+ */
+export function buildRequest(input: RequestInput): ModelRequest {
+  const filtered = filterCompacted(input.history)
+  const toolResultMedia = input.provider ? toolResultMediaFor(input.provider, input.model.modelID) : 'none'
+  const messages = toModelMessages(filtered.messages, input.model, { toolResultMedia })
+  if (input.lastStep) messages.push({ role: 'assistant', content: MAX_STEPS_PROMPT })
+  const system = systemPrompt(input.agent, input.environment, { ...input.project, ...previousAgentOf(input.history) })
+  return { system, messages, ...(filtered.summaryMessageID ? { summaryMessageID: filtered.summaryMessageID } : {}) }
+}
+
+/** The agent of the last reply before this turn, so switching from plan to build can be told to the model. */
+export function previousAgentOf(history: MessageWithParts[]): { previousAgent?: string } {
+  let seenUser = false
+  for (let index = history.length - 1; index >= 0; index--) {
+    const info = history[index]!.info
+    if (info.role === 'user') seenUser = true
+    // A summary is tabcode's own reply, not an agent the user worked with.
+    else if (seenUser && info.summary !== true) return { previousAgent: info.agent }
+  }
+  return {}
+}

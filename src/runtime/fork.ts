@@ -1,0 +1,268 @@
+import { log } from '../core/log'
+import { withoutImportStamp } from '../core/read-only'
+import { changedFiles, loadSnapshot, projectFilesFromSnapshot } from '../snapshot'
+import type { StoreContext } from '../store/context'
+import { NotFoundError, parseWith } from '../core/errors'
+import { loadHistory } from '../core/history'
+import { ascending, descending } from '../core/id'
+import type { MessageWithParts } from '../store/message-store'
+import { visibleHistory, type RevertPoint } from './revert'
+import {
+  MessageSchema,
+  PartSchema,
+  ProjectSchema,
+  SessionInfoSchema,
+  type Message,
+  type Part,
+  type Project,
+  type SessionInfo,
+  type Snapshot,
+  type ToolOutput,
+  type WorkspaceEntry,
+} from '../core/schema'
+import { MAX_TITLE_LENGTH, usageOfParts } from '../store/session-store'
+import { createSlug } from '../core/slug'
+
+const FORK_SUFFIX = /^(.*) \(fork #(\d+)\)$/
+
+/** `<title> (fork #1)`; a fork of a fork counts on: `(fork #N)` becomes `(fork #N+1)`. */
+export function forkTitle(title: string): string {
+  const match = FORK_SUFFIX.exec(title)
+  const base = match ? match[1]! : title
+  const suffix = ` (fork #${match ? Number(match[2]) + 1 : 1})`
+  // The suffix must survive the title length limit: the base gives way.
+  const room = MAX_TITLE_LENGTH - suffix.length
+  return (base.length > room ? base.slice(0, room - 1) + '…' : base) + suffix
+}
+
+export interface ForkCut {
+  /** What the fork gets, oldest first. */
+  entries: MessageWithParts[]
+  /** The first message left out, when any is. */
+  left?: string
+}
+
+/**
+ * The history a fork copies: every message before `messageID`, which is left out with all that follows (the cut is
+ * exclusive, as in opencode; branching "at" an assistant reply to keep it means cutting at the message after it).
+ * What a pending revert hides is left out too.
+ */
+export function forkCut(history: readonly MessageWithParts[], options: { messageID?: string; revert?: RevertPoint } = {}): ForkCut {
+  const visible = visibleHistory(history, options.revert)
+  const { messageID } = options
+  const at = messageID === undefined ? -1 : visible.findIndex((entry) => entry.info.id >= messageID)
+  const entries = at === -1 ? visible : visible.slice(0, at)
+  const kept = new Set(entries.map((entry) => entry.info.id))
+  const left = history.find((entry) => !kept.has(entry.info.id))?.info.id
+  return { entries, ...(left ? { left } : {}) }
+}
+
+/**
+ * The snapshot of the files at the cut: the pre-step snapshot of the first step the fork leaves out (its step-start
+ * part, or a patch part's `hash`). Undefined when no step after the cut took one: then the files are as now.
+ */
+export function snapshotAtCut(history: readonly MessageWithParts[], cut: ForkCut): string | undefined {
+  const kept = new Set(cut.entries.flatMap((entry) => entry.parts.map((part) => part.id)))
+  for (const entry of history) {
+    for (const part of entry.parts) {
+      if (kept.has(part.id)) continue
+      if (part.type === 'step-start' && part.snapshot) return part.snapshot
+      if (part.type === 'patch') return part.hash
+    }
+  }
+  return undefined
+}
+
+export interface CopiedHistory {
+  messages: Message[]
+  parts: Part[]
+  /** Old message id → new one. */
+  ids: Map<string, string>
+  /** Old part id → new one. */
+  partIDs: Map<string, string>
+}
+
+/**
+ * The entries as rows of another session: every message and part gets a new ascending id in the same order (ids
+ * minted in one go are strictly increasing, see `id.ts`), a reply's `parentID` and a compaction's `tail_start_id`
+ * follow their messages, and everything else is a deep copy.
+ */
+export function copyHistory(entries: readonly MessageWithParts[], sessionID: string, now: number): CopiedHistory {
+  const ids = new Map<string, string>()
+  const partIDs = new Map<string, string>()
+  const messages: Message[] = []
+  const parts: Part[] = []
+  const queued: Array<{ part: Part; messageID: string }> = []
+  for (const entry of entries) {
+    const messageID = ascending('message', now)
+    ids.set(entry.info.id, messageID)
+    messages.push({ ...structuredClone(entry.info), id: messageID, sessionID })
+    for (const part of entry.parts) queued.push({ part, messageID })
+  }
+  // Parts after all messages, so every id a part refers to is known; their own ids still ascend in order.
+  for (const { part, messageID } of queued) {
+    const copy: Part = { ...structuredClone(part), id: ascending('part', now), sessionID, messageID }
+    partIDs.set(part.id, copy.id)
+    if (copy.type === 'compaction' && copy.tail_start_id !== undefined) {
+      const tail = ids.get(copy.tail_start_id)
+      if (tail) copy.tail_start_id = tail
+      else delete copy.tail_start_id
+    }
+    parts.push(copy)
+  }
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue
+    const parent = ids.get(message.parentID)
+    if (parent) message.parentID = parent
+  }
+  return { messages, parts, ids, partIDs }
+}
+
+/**
+ * Saved whole outputs behind truncated tool results belong to a session (and go when it is removed), so the fork
+ * gets copies under new ids, and its tool parts name the new ones.
+ */
+function copyOutputs(outputs: readonly ToolOutput[], copied: CopiedHistory, sessionID: string, now: number): ToolOutput[] {
+  const renamed = new Map<string, string>()
+  const copies = outputs.flatMap((output) => {
+    const messageID = copied.ids.get(output.messageID)
+    if (!messageID) return []
+    const id = ascending('tool', now)
+    renamed.set(output.id, id)
+    return [{ ...output, id, sessionID, messageID, partID: copied.partIDs.get(output.partID) ?? output.partID }]
+  })
+  if (renamed.size === 0) return copies
+  for (const [index, part] of copied.parts.entries()) {
+    if (part.type !== 'tool') continue
+    // The id appears in the metadata and in the notice at the end of the output; ids are unique, so replace them all.
+    let text = JSON.stringify(part)
+    for (const [from, to] of renamed) text = text.replaceAll(from, to)
+    copied.parts[index] = JSON.parse(text) as Part
+  }
+  return copies
+}
+
+/** How a fork reaches the files of the session's project. Without it, a fork always stays in the same project. */
+export interface ForkFiles {
+  /** The workspace root snapshot paths are relative to. */
+  root: string
+  /** The project's files now, as a snapshot (taken now). */
+  current(): Promise<Snapshot>
+}
+
+export interface ForkOutcome {
+  session: SessionInfo
+  project: Project
+  newProject: boolean
+  /** Files of the branch point the new project could not get (contents no longer stored). */
+  missingFiles: string[]
+}
+
+/**
+ * A new root session with the history before `messageID` (all of it without one), in one transaction. Its files
+ * are those at the branch point: when they differ from the project's files now, the fork gets a project of its own,
+ * "<name> (fork)", holding them (rows only; contents are shared blobs). The fork keeps the session's model, so it
+ * can be prompted at once. A subagent's child sessions are not copied (the fork's task parts still name them).
+ */
+export async function forkSession(
+  context: StoreContext,
+  input: { sessionID: string; messageID?: string },
+  files?: ForkFiles,
+): Promise<ForkOutcome> {
+  const { db } = context
+  const source = await db.sessions.get(input.sessionID)
+  if (!source) throw new NotFoundError('session', input.sessionID)
+  const project = await db.projects.get(source.projectID)
+  if (!project) throw new NotFoundError('project', source.projectID)
+  const history = await loadHistory(context, source.id)
+  if (input.messageID !== undefined && !history.some((entry) => entry.info.id === input.messageID)) {
+    throw new NotFoundError('message', input.messageID)
+  }
+  const cut = forkCut(history, { ...(input.messageID ? { messageID: input.messageID } : {}), ...(source.revert ? { revert: source.revert } : {}) })
+
+  const now = context.now()
+  let target = project
+  let fileRows: WorkspaceEntry[] = []
+  let missingFiles: string[] = []
+  const at = snapshotAtCut(history, cut)
+  let current: Snapshot | undefined
+  try {
+    if (at && files) current = await files.current()
+  } catch (error) {
+    // Files that cannot be read now cannot be compared: the fork stays with the project rather than failing.
+    log.warn('tabcode: could not read the project files to fork', error)
+  }
+  if (at && files && current) {
+    const then = await loadSnapshot(context, at)
+    if (changedFiles(then, current).length > 0) {
+      target = parseWith(
+        ProjectSchema,
+        { id: ascending('project', now), name: `${project.name} (fork)`, directory: project.directory, time: { created: now, updated: now } },
+        'project',
+      )
+      const made = await projectFilesFromSnapshot({
+        store: context,
+        snapshot: then,
+        projectID: target.id,
+        root: files.root,
+        source: await db.files.where('projectID').equals(project.id).toArray(),
+        tracked: new Set(Object.keys(current.files)),
+        now,
+      })
+      fileRows = made.rows
+      missingFiles = made.missing
+    }
+  }
+
+  const sessionID = descending('session', now)
+  const copied = copyHistory(cut.entries, sessionID, now)
+  const outputs = copyOutputs(await db.outputs.where('sessionID').equals(source.id).toArray(), copied, sessionID, now)
+  const usage = usageOfParts(copied.parts)
+  const session = parseWith(
+    SessionInfoSchema,
+    {
+      id: sessionID,
+      slug: createSlug(),
+      projectID: target.id,
+      directory: source.directory,
+      title: forkTitle(source.title),
+      ...(source.agent ? { agent: source.agent } : {}),
+      ...(source.model ? { model: structuredClone(source.model) } : {}),
+      ...(withoutImportStamp(source.metadata) ? { metadata: withoutImportStamp(source.metadata) } : {}),
+      version: context.version,
+      cost: usage.cost,
+      tokens: usage.tokens,
+      fork: { sessionID: source.id, ...(cut.left ? { messageID: cut.left } : {}) },
+      time: { created: now, updated: now },
+    },
+    'session',
+  )
+  const messages = copied.messages.map((message) => parseWith(MessageSchema, message, 'message'))
+  const parts = copied.parts.map((part) => parseWith(PartSchema, part, 'part'))
+  const newProject = target !== project
+
+  await db.transaction('rw', [db.projects, db.files, db.sessions, db.messages, db.parts, db.outputs], async () => {
+    if (newProject) {
+      await db.projects.add(target)
+      await db.files.bulkAdd(fileRows)
+    }
+    await db.sessions.add(session)
+    await db.messages.bulkAdd(messages)
+    await db.parts.bulkAdd(parts)
+    await db.outputs.bulkAdd(outputs)
+  })
+  context.emit({ type: 'session.created', info: session })
+  return { session, project: target, newProject, missingFiles }
+}
+
+/** The session a session was forked from (if it still exists) and the forks made of it, oldest first. */
+export async function forkFamily(context: StoreContext, sessionID: string): Promise<{ origin?: SessionInfo; forks: SessionInfo[] }> {
+  const { db } = context
+  const session = await db.sessions.get(sessionID)
+  if (!session) throw new NotFoundError('session', sessionID)
+  const origin = session.fork ? await db.sessions.get(session.fork.sessionID) : undefined
+  const forks = await db.sessions.where('fork.sessionID').equals(sessionID).toArray()
+  // Session ids descend with time, so among equal creation times the larger id is the older one.
+  forks.sort((a, b) => a.time.created - b.time.created || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+  return { ...(origin ? { origin } : {}), forks }
+}

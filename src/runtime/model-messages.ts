@@ -1,0 +1,229 @@
+import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from 'ai'
+import type { MessageWithParts } from '../store/message-store'
+import type { ModelReference, Part } from '../core/schema'
+
+export const INTERRUPTED_TOOL_TEXT = '[Tool execution was interrupted]'
+export const CLEARED_TOOL_TEXT = '[Old tool result content cleared]'
+export const COMPACTION_QUESTION = 'What did we do so far?'
+export const SUBTASK_TEXT = 'The following tool was executed by the user'
+
+type UserContent = Exclude<UserModelMessage['content'], string>
+type AssistantContent = Exclude<AssistantModelMessage['content'], string>
+
+/** Files whose content already reached the model as synthetic text. */
+const INLINED_MIMES = new Set(['text/plain', 'application/x-directory'])
+
+/** How the summariser's input differs from a normal request (§6.3.6). */
+export interface ConversionOptions {
+  /** Files and images become a note naming them: a summary needs to know they were there, not their bytes. */
+  stripMedia?: boolean
+  /** Longer tool outputs are cut to this many characters, with a note saying how much was left out. */
+  toolOutputMaxChars?: number
+  /** Which media the target provider accepts inside a tool result (`toolResultMediaFor`); default none. */
+  toolResultMedia?: ToolResultMedia
+}
+
+/**
+ * Media a provider takes inside a tool result: any file, only images, or none (they go in a user message); `unseen`
+ * when the model may take no media at all, so they become a note the model passes on.
+ */
+export type ToolResultMedia = 'all' | 'images' | 'none' | 'unseen'
+
+/** opencode's text for media the model cannot accept. */
+export const unreadableNote = (file: { mime: string; filename?: string | undefined }) =>
+  `ERROR: Cannot read ${file.filename || 'file'} (this model does not support ${file.mime.startsWith('image/') ? 'image' : 'file'} input). Inform the user.`
+
+export const TOOL_MEDIA_TEXT = 'Attached media from tool result:'
+
+/**
+ * opencode's list of providers that accept media in tool results, by the SDK's provider name (`anthropic.messages`,
+ * `openai.responses`, `google.generative-ai`, ...). Chat Completions (`openai.chat`, OpenAI-compatible servers)
+ * only takes text there.
+ */
+export function toolResultMediaFor(provider: string, modelID: string): ToolResultMedia {
+  const family = provider.split('.')
+  if (family[0] === 'anthropic' || provider === 'openai.responses') return 'all'
+  if (family[0] === 'google' || family[0] === 'google-vertex') return modelID.includes('gemini-3') ? 'all' : 'none'
+  if (family[0] === 'xai' || family[0] === 'bedrock') return 'images'
+  // An OpenAI-compatible server's model list says nothing about vision (opencode reads it from models.dev), and a
+  // text-only local model would refuse every later request of the session over one image.
+  if (family[0] === 'openai-compatible') return 'unseen'
+  return 'none'
+}
+
+/** The note a file or image becomes when media are stripped. */
+export const attachedNote = (mime: string, filename?: string) => `[Attached ${mime}: ${filename || 'file'}]`
+
+export const truncatedNote = (omitted: number) => `\n[Tool output truncated for compaction: omitted ${omitted} chars]`
+
+function userMessage(parts: Part[], options: ConversionOptions): UserModelMessage | undefined {
+  const content: UserContent = []
+  for (const part of parts) {
+    if (part.type === 'text') {
+      if (!part.ignored && part.text.length > 0) content.push({ type: 'text', text: part.text })
+    } else if (part.type === 'file') {
+      if (INLINED_MIMES.has(part.mime)) continue
+      if (options.stripMedia) content.push({ type: 'text', text: attachedNote(part.mime, part.filename) })
+      else content.push(fileContent(part))
+    } else if (part.type === 'compaction') {
+      content.push({ type: 'text', text: COMPACTION_QUESTION })
+    } else if (part.type === 'subtask') {
+      content.push({ type: 'text', text: SUBTASK_TEXT })
+    }
+  }
+  return content.length ? { role: 'user', content } : undefined
+}
+
+/** A file as user content. Images too go as files, as opencode sends them: an image part has no filename. */
+function fileContent(part: FilePart): UserContent[number] {
+  return { type: 'file', data: part.url, mediaType: part.mime, ...(part.filename ? { filename: part.filename } : {}) }
+}
+
+function hasReplyContent(parts: Part[]): boolean {
+  return parts.some((part) => part.type !== 'step-start' && part.type !== 'reasoning' && part.type !== 'step-finish')
+}
+
+function truncate(text: string, max: number | undefined): string {
+  if (max === undefined || text.length <= max) return text
+  return text.slice(0, max) + truncatedNote(text.length - max)
+}
+
+type ToolPart = Extract<Part, { type: 'tool' }>
+type FilePart = Extract<Part, { type: 'file' }>
+type ToolOutput = Extract<ToolModelMessage['content'][number], { type: 'tool-result' }>['output']
+type ToolFileContent = Extract<Extract<ToolOutput, { type: 'content' }>['value'][number], { type: 'file' }>
+
+// Only data URLs go inside a result: its `url` form needs a URL object, which "what the model sees" cannot post.
+const accepts = (media: ToolResultMedia, file: FilePart) =>
+  BASE64_URL.test(file.url) && (media === 'all' || (media === 'images' && file.mime.startsWith('image/')))
+
+const BASE64_URL = /^data:[^,]*;base64,/
+
+function parsesAsURL(text: string): boolean {
+  try {
+    new URL(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** A stored attachment (a base64 data URL, as `read` makes it) as a file inside a tool result. */
+function toolFile(file: FilePart): ToolFileContent {
+  const data = file.url.slice(BASE64_URL.exec(file.url)![0].length)
+  return { type: 'file', mediaType: file.mime, data: { type: 'data', data }, ...(file.filename ? { filename: file.filename } : {}) }
+}
+
+/** The result the model reads; media the provider cannot take in a tool result are added to `moved`. */
+function toolOutput(part: ToolPart, options: ConversionOptions, moved: FilePart[]): ToolOutput {
+  const state = part.state
+  switch (state.status) {
+    case 'completed': {
+      if (state.time.compacted) return { type: 'text', value: CLEARED_TOOL_TEXT }
+      const text = truncate(state.output, options.toolOutputMaxChars)
+      // An attachment whose URL cannot be parsed (a hand-edited import) is left out rather than failing the request.
+      const attachments = options.stripMedia ? [] : (state.attachments ?? []).filter((file) => file.url.startsWith('data:') || parsesAsURL(file.url))
+      const media = options.toolResultMedia ?? 'none'
+      if (media === 'unseen' && attachments.length) return { type: 'text', value: [text, ...attachments.map(unreadableNote)].join('\n') }
+      const inline = attachments.filter((file) => accepts(media, file))
+      moved.push(...attachments.filter((file) => !accepts(media, file)))
+      if (inline.length === 0) return { type: 'text', value: text }
+      return { type: 'content', value: [{ type: 'text', text }, ...inline.map(toolFile)] }
+    }
+    case 'error': {
+      const partial = state.metadata?.output
+      if (state.metadata?.interrupted && typeof partial === 'string') return { type: 'text', value: truncate(partial, options.toolOutputMaxChars) }
+      return { type: 'error-text', value: state.error }
+    }
+    default:
+      // Every tool call needs a result (Anthropic rejects a tool_use without one).
+      return { type: 'error-text', value: INTERRUPTED_TOOL_TEXT }
+  }
+}
+
+/** Anthropic's signed thinking: its blocks must come back in their places, empty text between them included. */
+function isSigned(part: Part): boolean {
+  if (part.type !== 'reasoning') return false
+  const anthropic = part.metadata?.anthropic as { signature?: unknown; redactedData?: unknown } | undefined
+  return typeof anthropic?.signature === 'string' || typeof anthropic?.redactedData === 'string'
+}
+
+/** OpenAI's reasoning item as the Responses API returns it with `include: ['reasoning.encrypted_content']`. */
+function isEncryptedReasoning(part: Part): boolean {
+  const openai = part.type === 'reasoning' ? (part.metadata?.openai as { reasoningEncryptedContent?: unknown } | undefined) : undefined
+  return typeof openai?.reasoningEncryptedContent === 'string'
+}
+
+/** The provider's own call metadata (e.g. Gemini's thought signature), without what tabcode keeps there. */
+function callOptions(part: ToolPart): { providerOptions?: never } {
+  if (!part.metadata) return {}
+  const { providerExecuted: _, ...provider } = part.metadata
+  return Object.keys(provider).length ? { providerOptions: provider as never } : {}
+}
+
+/**
+ * One stored reply → one assistant message and its tool results per step (opencode splits at `step-start`, as the
+ * SDK's UI-message conversion does), then, if the provider cannot take them in tool results, the tools' media in a
+ * user message.
+ */
+function assistantMessages(entry: MessageWithParts, sameModel: boolean, options: ConversionOptions): ModelMessage[] {
+  const messages: ModelMessage[] = []
+  const moved: FilePart[] = []
+  const keepEmptyText = sameModel && entry.parts.some(isSigned)
+  let content: AssistantContent = []
+  let results: ToolModelMessage['content'] = []
+  const endStep = () => {
+    if (content.length) messages.push({ role: 'assistant', content })
+    if (results.length) messages.push({ role: 'tool', content: results })
+    content = []
+    results = []
+  }
+  for (const part of entry.parts) {
+    if (part.type === 'step-start') {
+      endStep()
+    } else if (part.type === 'text') {
+      if (part.text.length > 0 || keepEmptyText) {
+        // A single space: providers reject an empty text block, and dropping it would move the signed blocks.
+        const text = part.text.length > 0 ? part.text : ' '
+        content.push({ type: 'text', text, ...(sameModel && part.metadata ? { providerOptions: part.metadata as never } : {}) })
+      }
+    } else if (part.type === 'reasoning') {
+      // A redacted thinking block has no text, only its signed data, and an OpenAI reasoning item with no summary
+      // only its encrypted content (store: false keeps nothing server-side); the same model needs either back.
+      if (part.text.length === 0 && !(sameModel && (isSigned(part) || isEncryptedReasoning(part)))) continue
+      // Another model cannot verify this model's reasoning signatures; it reads the thoughts as plain text.
+      if (sameModel) content.push({ type: 'reasoning', text: part.text, ...(part.metadata ? { providerOptions: part.metadata as never } : {}) })
+      else content.push({ type: 'text', text: part.text })
+    } else if (part.type === 'tool') {
+      content.push({ type: 'tool-call', toolCallId: part.callID, toolName: part.tool, input: part.state.input, ...(sameModel ? callOptions(part) : {}) })
+      results.push({ type: 'tool-result', toolCallId: part.callID, toolName: part.tool, output: toolOutput(part, options, moved) })
+    }
+  }
+  endStep()
+  if (moved.length) {
+    messages.push({ role: 'user', content: [{ type: 'text', text: TOOL_MEDIA_TEXT }, ...moved.map(fileContent)] })
+  }
+  return messages
+}
+
+/**
+ * Stored history → the messages of the next request, following opencode's rules: failed replies are left out
+ * unless they were cancelled after saying something; unfinished tool calls get an "interrupted" result; pruned
+ * outputs are replaced by a short note; ignored text never goes; reasoning from another model becomes text.
+ */
+export function toModelMessages(history: MessageWithParts[], current: ModelReference, options: ConversionOptions = {}): ModelMessage[] {
+  const messages: ModelMessage[] = []
+  for (const entry of history) {
+    if (entry.parts.length === 0) continue
+    const info = entry.info
+    if (info.role === 'user') {
+      const message = userMessage(entry.parts, options)
+      if (message) messages.push(message)
+      continue
+    }
+    if (info.error && !(info.error.name === 'MessageAbortedError' && hasReplyContent(entry.parts))) continue
+    const sameModel = info.providerID === current.providerID && info.modelID === current.modelID
+    messages.push(...assistantMessages(entry, sameModel, options))
+  }
+  return messages
+}

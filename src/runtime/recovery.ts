@@ -1,0 +1,67 @@
+import type { StoreContext } from '../store/context'
+import { loadHistory } from '../core/history'
+import type { MessageWithParts } from '../store/message-store'
+import { ABORTED_TOOL_TEXT } from './processor'
+import { isImported } from '../core/read-only'
+import type { Message, Part } from '../core/schema'
+
+export const DIED_MESSAGE = 'The tab running this turn was closed before it finished'
+
+/**
+ * What a runner that died mid-turn left open, closed as its own cleanup would have done (DESIGN decision 5): text
+ * and reasoning get end times, unfinished tools become errors marked interrupted, and the message gets an aborted
+ * error and a completion time. Pure: returns only the rows that change.
+ */
+export function repairHistory(history: MessageWithParts[], now: number): { messages: Message[]; parts: Part[] } {
+  const messages: Message[] = []
+  const parts: Part[] = []
+  for (const { info, parts: list } of history) {
+    if (info.role !== 'assistant') continue
+    for (const part of list) {
+      if ((part.type === 'text' && part.time && part.time.end === undefined) || (part.type === 'reasoning' && part.time.end === undefined)) {
+        parts.push({ ...part, time: { start: part.time!.start, end: now } } as Part)
+      } else if (part.type === 'tool' && (part.state.status === 'pending' || part.state.status === 'running')) {
+        const state = part.state
+        parts.push({
+          ...part,
+          state: {
+            status: 'error',
+            input: state.input,
+            error: ABORTED_TOOL_TEXT,
+            metadata: { ...(state.status === 'running' ? state.metadata : {}), interrupted: true },
+            time: { start: state.status === 'running' ? state.time.start : now, end: now },
+          },
+        })
+      }
+    }
+    if (info.time.completed === undefined) {
+      messages.push({
+        ...info,
+        time: { ...info.time, completed: now },
+        ...(info.error ? {} : { error: { name: 'MessageAbortedError' as const, data: { message: DIED_MESSAGE } } }),
+      })
+    }
+  }
+  return { messages, parts }
+}
+
+/**
+ * Repairs a session in one transaction; call only while holding its runner lock. Returns whether anything changed.
+ * An imported session is a record of someone else's run, not a turn that died here: it is left exactly as imported
+ * (and so exports exactly as imported).
+ */
+export async function repairSession(context: StoreContext, sessionID: string): Promise<boolean> {
+  const session = await context.db.sessions.get(sessionID)
+  if (!session || isImported(session)) return false
+  const history = await loadHistory(context, sessionID)
+  const repair = repairHistory(history, context.now())
+  if (repair.messages.length === 0 && repair.parts.length === 0) return false
+  const { db } = context
+  await db.transaction('rw', db.messages, db.parts, async () => {
+    await db.messages.bulkPut(repair.messages)
+    await db.parts.bulkPut(repair.parts)
+  })
+  for (const info of repair.messages) context.emit({ type: 'message.updated', info })
+  for (const part of repair.parts) context.emit({ type: 'part.updated', part })
+  return true
+}

@@ -1,0 +1,212 @@
+import { log } from '../core/log'
+import { doomLoopRequest, isDoomLoop } from '../core/permission/doom-loop'
+import { createFileTimes } from '../tools/file-times'
+import type { FileTimes, PermissionRequest, SubtaskRequest, SubtaskResult } from '../tools/tool'
+import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
+import { resolvePath } from '../workspace/path'
+import type { Workspace } from '../workspace/workspace'
+import type { StoreContext } from '../store/context'
+import { loadHistory } from '../core/history'
+import type { MessageWithParts } from '../store/message-store'
+import { updateMessage } from '../store/message-store'
+import { summarize, turnRange, type TurnRange } from '../snapshot'
+import type { StepTools } from './model-call'
+import type { StepProcessor } from './processor'
+import type { AssistantMessage, Part, PartOf, PermissionRule, SessionInfo, UserMessage } from '../core/schema'
+import { ascending } from '../core/id'
+import type { PermissionGate, SnapshotSource, WorkspaceSource } from './turn-services'
+import { allowEverything } from './turn-services'
+import type { StepToolContext, ToolRegistry } from '../tools/registry'
+
+/** What the tools of one step share: the session, its agent and rules, the workspace, the turn's calls so far. */
+export interface TurnContext {
+  session: SessionInfo
+  agent: string
+  agentRules: PermissionRule[]
+  workspace: Workspace
+  /** Every tool call of the current turn, across its messages, oldest first (for the doom-loop check). */
+  calls: { tool: string; input: unknown }[]
+  signal: AbortSignal
+}
+
+export interface TurnDependencies {
+  store: StoreContext
+  tools: ToolRegistry
+  workspaces?: WorkspaceSource
+  permissions?: PermissionGate
+  snapshots?: SnapshotSource
+  fileTimes?: (sessionID: string) => FileTimes
+}
+
+const fallbackWorkspaces = new WeakMap<object, Workspace>()
+// Per owner of the loop, like the workspace above: two loops (two tests) never share what a session has read.
+const fallbackFileTimes = new WeakMap<object, Map<string, FileTimes>>()
+
+/** The project's workspace; loops run without a workspace source (unit tests) share one in-memory workspace. */
+export async function workspaceOf(dependencies: TurnDependencies, projectID: string): Promise<Workspace> {
+  if (dependencies.workspaces) return dependencies.workspaces.get(projectID)
+  let workspace = fallbackWorkspaces.get(dependencies)
+  if (!workspace) {
+    workspace = createMemoryWorkspace({}, { now: dependencies.store.now })
+    fallbackWorkspaces.set(dependencies, workspace)
+  }
+  return workspace
+}
+
+function fileTimesOf(dependencies: TurnDependencies, sessionID: string): FileTimes {
+  if (dependencies.fileTimes) return dependencies.fileTimes(sessionID)
+  let bySession = fallbackFileTimes.get(dependencies)
+  if (!bySession) fallbackFileTimes.set(dependencies, (bySession = new Map()))
+  let times = bySession.get(sessionID)
+  if (!times) bySession.set(sessionID, (times = createFileTimes()))
+  return times
+}
+
+/** A snapshot of the project's files, or undefined when snapshots are off or the workspace cannot be read. */
+export async function trackSnapshot(dependencies: TurnDependencies, projectID: string, workspace: Workspace): Promise<string | undefined> {
+  if (!dependencies.snapshots) return undefined
+  try {
+    return await dependencies.snapshots.track(projectID, workspace)
+  } catch (error) {
+    log.warn('tabcode: could not take a snapshot of the workspace', error)
+    return undefined
+  }
+}
+
+/** The project's own instructions for agents (AGENTS.md at the workspace root), if it has them. */
+export async function projectInstructions(workspace: Workspace): Promise<{ agentsMd?: string; agentsMdPath?: string }> {
+  const path = resolvePath(workspace.root, 'AGENTS.md')
+  const stat = await workspace.stat(path).catch(() => undefined)
+  if (!stat || stat.type !== 'file') return {}
+  const text = await workspace.readText(path).catch(() => '')
+  return text.trim() ? { agentsMd: text, agentsMdPath: path } : {}
+}
+
+
+/** The tool calls made since the last user message, oldest first: the doom-loop check looks across steps. */
+export function turnToolCalls(history: MessageWithParts[]): { tool: string; input: unknown }[] {
+  const calls: { tool: string; input: unknown }[] = []
+  for (let index = history.length - 1; index >= 0; index--) {
+    const entry = history[index]!
+    if (entry.info.role === 'user') break
+    const own = entry.parts.filter((part): part is PartOf<'tool'> => part.type === 'tool').map((part) => ({ tool: part.tool, input: part.state.input }))
+    calls.unshift(...own)
+  }
+  return calls
+}
+
+function hiddenTools(dependencies: TurnDependencies, turn: Pick<TurnContext, 'agentRules' | 'session'>): Set<string> {
+  const gate = dependencies.permissions ?? allowEverything
+  return new Set(gate.hiddenTools([...dependencies.tools.definitions.keys()], turn.agentRules, turn.session.permission))
+}
+
+/** The tool definitions a step offers the model (what `stepTools` gives it), known before the step exists. */
+export function offeredDefinitions(dependencies: TurnDependencies, turn: Pick<TurnContext, 'agentRules' | 'session'>): StepTools['definitions'] {
+  const hidden = hiddenTools(dependencies, turn)
+  return dependencies.tools.modelDefinitions().filter((definition) => !hidden.has(definition.name))
+}
+
+/**
+ * The step's tools with everything they need: the workspace, the permission gate (which also asks `doom_loop` when
+ * the same call repeats three times in a row across the turn), file read times and subagents.
+ */
+export function stepTools(
+  dependencies: TurnDependencies,
+  input: { sessionID: string; assistant: AssistantMessage; turn: TurnContext },
+  processor: StepProcessor,
+  runChild: (request: SubtaskRequest, parent: SessionInfo, signal: AbortSignal) => Promise<SubtaskResult>,
+): StepTools {
+  const { turn } = input
+  const gate = dependencies.permissions ?? allowEverything
+  const ask = (request: PermissionRequest, callID?: string, sessionRules = turn.session.permission) =>
+    gate.check({
+      session: turn.session,
+      messageID: input.assistant.id,
+      ...(callID ? { callID } : {}),
+      agentRules: turn.agentRules,
+      ...(sessionRules ? { sessionRules } : {}),
+      request,
+      signal: turn.signal,
+    })
+  const context: StepToolContext = {
+    store: dependencies.store,
+    sessionID: input.sessionID,
+    messageID: input.assistant.id,
+    progress: (callID, update) => processor.progress(callID, update),
+    workspace: turn.workspace,
+    agent: turn.agent,
+    ask: (request, callID) => ask(request, callID),
+    files: fileTimesOf(dependencies, input.sessionID),
+    subtask: (request) => runChild(request, turn.session, turn.signal),
+  }
+  const hidden = hiddenTools(dependencies, turn)
+  const tools = dependencies.tools.stepTools(context, turn.signal)
+  return {
+    definitions: tools.definitions.filter((definition) => !hidden.has(definition.name)),
+    resolve: (call) => {
+      const resolved = tools.resolve(call)
+      // A hidden tool is as unknown to the model as one that does not exist.
+      if (hidden.has(resolved.toolName)) {
+        return { toolName: 'invalid', input: { tool: call.toolName, error: `The ${call.toolName} tool is not available to this agent.` } }
+      }
+      return resolved
+    },
+    run: async (call) => {
+      turn.calls.push({ tool: call.toolName, input: call.input })
+      if (call.toolName !== 'invalid' && isDoomLoop(turn.calls)) {
+        // As in opencode, only the agent's rules decide this one (a session rule for a tool must not silence it).
+        await ask(doomLoopRequest({ tool: call.toolName, input: call.input }), call.toolCallId, [])
+      }
+      return tools.run(call)
+    },
+  }
+}
+
+/** After a step: a patch part listing the files whose content changed during it. */
+export async function recordPatch(
+  dependencies: TurnDependencies,
+  assistant: AssistantMessage,
+  before: string | undefined,
+  after: string | undefined,
+): Promise<void> {
+  if (!before || !after || after === before || !dependencies.snapshots) return
+  const { store } = dependencies
+  const files = await dependencies.snapshots.changedFiles(before, after)
+  if (files.length === 0) return
+  const part: PartOf<'patch'> = { id: ascending('part', store.now()), sessionID: assistant.sessionID, messageID: assistant.id, type: 'patch', hash: before, files }
+  await store.db.parts.put(part)
+  store.emit({ type: 'part.updated', part })
+}
+
+/**
+ * When a turn ends: its net diffs on its user message, and the session's net diffs and totals on the session, both
+ * derived from the snapshots stored on step parts (so a turn resumed after a reload is counted whole).
+ */
+export async function recordDiffs(dependencies: TurnDependencies, sessionID: string): Promise<void> {
+  const { store, snapshots } = dependencies
+  if (!snapshots) return
+  const history = await loadHistory(store, sessionID)
+  // One pass to group replies under their prompt: a filter per prompt made a long session's turn end quadratic.
+  const replies = new Map<string, Part[]>()
+  for (const entry of history) {
+    if (entry.info.role !== 'assistant') continue
+    const parts = replies.get(entry.info.parentID)
+    if (parts) parts.push(...entry.parts)
+    else replies.set(entry.info.parentID, [...entry.parts])
+  }
+  const turns: { user: UserMessage; range: TurnRange }[] = []
+  for (const entry of history) {
+    if (entry.info.role !== 'user') continue
+    const range = turnRange(replies.get(entry.info.id) ?? [])
+    if (range) turns.push({ user: entry.info, range })
+  }
+  const last = turns.at(-1)
+  if (!last) return
+  await updateMessage(store, { ...last.user, summary: { ...last.user.summary, diffs: await snapshots.diffs(last.range.from, last.range.to) } })
+  const diffs = await snapshots.sessionDiffs(turns.map((turn) => turn.range))
+  const session = await store.db.sessions.get(sessionID)
+  if (!session) return
+  const updated = { ...session, summary: { ...summarize(diffs), diffs } }
+  await store.db.sessions.put(updated)
+  store.emit({ type: 'session.updated', info: updated })
+}

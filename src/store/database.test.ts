@@ -1,0 +1,181 @@
+import Dexie from 'dexie'
+import { describe, expect, it } from 'vitest'
+import { makeBuilders } from '../testing/fixture-builders'
+import { SCHEMA_VERSION, SCHEMA_VERSIONS, TabcodeDatabase } from './database'
+
+function shapeOf(db: Dexie) {
+  return db.tables
+    .map((table) => ({
+      name: table.name,
+      primaryKey: table.schema.primKey.src,
+      indexes: table.schema.indexes.map((index) => index.src).sort(),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name))
+}
+
+describe('database schema', () => {
+  // If this test fails you changed what is stored in users' browsers. Add a new version step with an upgrade and
+  // an upgrade test instead of editing an existing one, then extend this snapshot.
+  it('is pinned at version 4', async () => {
+    const db = new TabcodeDatabase(`schema-${crypto.randomUUID()}`)
+    await db.open()
+    expect(SCHEMA_VERSION).toBe(4)
+    expect(db.verno).toBe(4)
+    expect(shapeOf(db)).toEqual([
+      { name: 'approvals', primaryKey: 'id', indexes: ['projectID'] },
+      { name: 'asks', primaryKey: 'id', indexes: ['sessionID'] },
+      { name: 'blobs', primaryKey: 'hash', indexes: [] },
+      { name: 'files', primaryKey: '[projectID+path]', indexes: ['projectID'] },
+      { name: 'inbox', primaryKey: 'id', indexes: ['sessionID'] },
+      { name: 'messages', primaryKey: 'id', indexes: ['[sessionID+time.created+id]'] },
+      { name: 'outputs', primaryKey: 'id', indexes: ['sessionID'] },
+      { name: 'parts', primaryKey: 'id', indexes: ['messageID', 'sessionID'] },
+      { name: 'projects', primaryKey: 'id', indexes: ['time.updated'] },
+      { name: 'providers', primaryKey: 'id', indexes: [] },
+      {
+        name: 'sessions',
+        primaryKey: 'id',
+        indexes: ['[projectID+time.updated+id]', '[time.updated+id]', 'fork.sessionID', 'parentID'],
+      },
+      { name: 'settings', primaryKey: 'key', indexes: [] },
+      { name: 'snapshots', primaryKey: 'id', indexes: ['projectID'] },
+      { name: 'todos', primaryKey: 'sessionID', indexes: [] },
+    ])
+    db.close()
+  })
+
+  it('upgrades a version 1 database without losing a row', async () => {
+    const name = `upgrade-${crypto.randomUUID()}`
+    const build = makeBuilders()
+    const sessions = Array.from({ length: 20 }, () => build.session())
+    const messages = sessions.flatMap((session) => {
+      const user = build.user(session.id)
+      return [user, build.assistant(session.id, user.id)]
+    })
+    const parts = messages.flatMap((message) => [build.text(message, `text of ${message.id}`), build.stepFinish(message, 0.01, 10, 5)])
+    const project = { id: 'prj_1', name: 'P', directory: '/workspace', time: { created: 1, updated: 1 } }
+
+    const old = new Dexie(name)
+    old.version(1).stores(SCHEMA_VERSIONS[1])
+    await old.open()
+    await old.table('projects').add(project)
+    await old.table('sessions').bulkAdd(sessions)
+    await old.table('messages').bulkAdd(messages)
+    await old.table('parts').bulkAdd(parts)
+    old.close()
+
+    const db = new TabcodeDatabase(name)
+    await db.open()
+    expect(db.verno).toBe(4)
+    expect(await db.projects.toArray()).toEqual([project])
+    expect(await db.sessions.orderBy('id').toArray()).toEqual([...sessions].sort((a, b) => (a.id < b.id ? -1 : 1)))
+    expect(await db.messages.orderBy('id').toArray()).toEqual(messages)
+    expect(await db.parts.orderBy('id').toArray()).toEqual(parts)
+    expect(await db.providers.count()).toBe(0)
+    await db.settings.put({ key: 'retry.limit', value: 3 })
+    expect(await db.settings.get('retry.limit')).toEqual({ key: 'retry.limit', value: 3 })
+    db.close()
+  })
+
+  it('upgrades a version 2 database without losing a row', async () => {
+    const name = `upgrade-${crypto.randomUUID()}`
+    const build = makeBuilders()
+    const session = build.session()
+    const user = build.user(session.id)
+    const project = { id: session.projectID, name: 'P', directory: '/workspace', time: { created: 1, updated: 1 } }
+    const provider = { id: 'prv_1', type: 'openai-compatible', name: 'Local', baseURL: 'http://localhost:11434/v1', models: [] }
+    const todo = { sessionID: session.id, items: [], time: { updated: 1 } }
+
+    const old = new Dexie(name)
+    old.version(1).stores(SCHEMA_VERSIONS[1])
+    old.version(2).stores(SCHEMA_VERSIONS[2])
+    await old.open()
+    await old.table('projects').add(project)
+    await old.table('sessions').add(session)
+    await old.table('messages').add(user)
+    await old.table('parts').add(build.text(user, 'hello'))
+    await old.table('providers').add(provider)
+    await old.table('settings').add({ key: 'retry.limit', value: 2 })
+    await old.table('todos').add(todo)
+    old.close()
+
+    const db = new TabcodeDatabase(name)
+    await db.open()
+    expect(db.verno).toBe(4)
+    expect(await db.projects.toArray()).toEqual([project])
+    expect(await db.sessions.toArray()).toEqual([session])
+    expect(await db.messages.toArray()).toEqual([user])
+    expect(await db.parts.count()).toBe(1)
+    expect(await db.providers.toArray()).toEqual([provider])
+    expect(await db.settings.toArray()).toEqual([{ key: 'retry.limit', value: 2 }])
+    expect(await db.todos.toArray()).toEqual([todo])
+    await db.files.put({ type: 'file', projectID: project.id, path: '/workspace/a.txt', hash: 'h', size: 1, modified: 1 })
+    expect(await db.files.where('projectID').equals(project.id).count()).toBe(1)
+    db.close()
+  })
+
+  it('upgrades a version 3 database without losing a row, and finds forks by their origin', async () => {
+    const name = `upgrade-${crypto.randomUUID()}`
+    const build = makeBuilders()
+    const origin = build.session()
+    const user = build.user(origin.id)
+    const reply = build.assistant(origin.id, user.id)
+    const child = build.session({ parentID: origin.id })
+    // A version 3 row could not carry `fork`; a later build may have written one before this upgrade ran.
+    const fork = build.session({ title: 'Fork (fork #1)', fork: { sessionID: origin.id, messageID: reply.id } })
+    const project = { id: origin.projectID, name: 'P', directory: '/workspace', time: { created: 1, updated: 1 } }
+    const file = { type: 'file', projectID: project.id, path: '/workspace/a.txt', hash: 'h1', size: 1, modified: 1 }
+    const blob = { hash: 'h1', data: new Uint8Array([97]), size: 1 }
+    const snapshot = { id: 's1', projectID: project.id, files: { 'a.txt': 'h1' }, time: { created: 1 } }
+    const approval = { id: 'apr_1', projectID: project.id, permission: 'bash', pattern: 'ls *', action: 'allow', time: { created: 1 } }
+    const ask = {
+      id: 'per_1',
+      sessionID: origin.id,
+      projectID: project.id,
+      messageID: reply.id,
+      permission: 'bash',
+      patterns: ['ls'],
+      always: ['ls *'],
+      metadata: {},
+      time: { created: 1 },
+    }
+    const output = { id: 'tool_1', sessionID: origin.id, messageID: reply.id, partID: 'prt_1', text: 'long', time: { created: 1 } }
+    const queued = { id: 'inp_1', sessionID: origin.id, parts: [{ type: 'text', text: 'later' }], time: { created: 1 } }
+
+    const old = new Dexie(name)
+    old.version(1).stores(SCHEMA_VERSIONS[1])
+    old.version(2).stores(SCHEMA_VERSIONS[2])
+    old.version(3).stores(SCHEMA_VERSIONS[3])
+    await old.open()
+    await old.table('projects').add(project)
+    await old.table('sessions').bulkAdd([origin, child, fork])
+    await old.table('messages').bulkAdd([user, reply])
+    await old.table('parts').bulkAdd([build.text(user, 'hello'), build.text(reply, 'hi')])
+    await old.table('files').add(file)
+    await old.table('blobs').add(blob)
+    await old.table('snapshots').add(snapshot)
+    await old.table('approvals').add(approval)
+    await old.table('asks').add(ask)
+    await old.table('outputs').add(output)
+    await old.table('inbox').add(queued)
+    old.close()
+
+    const db = new TabcodeDatabase(name)
+    await db.open()
+    expect(db.verno).toBe(4)
+    expect(await db.projects.toArray()).toEqual([project])
+    expect(await db.sessions.orderBy('id').toArray()).toEqual([origin, child, fork].sort((a, b) => (a.id < b.id ? -1 : 1)))
+    expect(await db.messages.orderBy('id').toArray()).toEqual([user, reply])
+    expect(await db.parts.count()).toBe(2)
+    expect(await db.files.toArray()).toEqual([file])
+    expect(await db.blobs.toArray()).toEqual([blob])
+    expect(await db.snapshots.toArray()).toEqual([snapshot])
+    expect(await db.approvals.toArray()).toEqual([approval])
+    expect(await db.asks.toArray()).toEqual([ask])
+    expect(await db.outputs.toArray()).toEqual([output])
+    expect(await db.inbox.toArray()).toEqual([queued])
+    expect(await db.sessions.where('parentID').equals(origin.id).primaryKeys()).toEqual([child.id])
+    expect(await db.sessions.where('fork.sessionID').equals(origin.id).primaryKeys()).toEqual([fork.id])
+    db.close()
+  })
+})

@@ -1,0 +1,97 @@
+import Dexie, { type EntityTable } from 'dexie'
+import type { ProviderConfig } from '../core/provider/schema'
+import type {
+  Approval,
+  Blob,
+  InboxEntry,
+  Message,
+  Part,
+  PermissionAsk,
+  Project,
+  SessionInfo,
+  Setting,
+  Snapshot,
+  TodoList,
+  ToolOutput,
+  WorkspaceEntry,
+} from '../core/schema'
+
+/**
+ * WARNING: the database name and every store definition below are persisted in users' browsers. Changing a
+ * store's key or indexes needs a new `version(n)` step with an upgrade and a test from the previous version;
+ * `database.test.ts` pins the schema so an accidental edit fails.
+ */
+export const DATABASE_NAME = 'tabcode'
+
+export const SCHEMA_VERSIONS = {
+  1: {
+    projects: 'id, time.updated',
+    // [projectID+time.updated+id]: a project's sessions by last update with a stable tie-break for paging;
+    // parentID: children of a session (rows without a parent are left out of that index).
+    sessions: 'id, [projectID+time.updated+id], [time.updated+id], parentID',
+    // [sessionID+time.created+id]: page a session's messages newest first.
+    messages: 'id, [sessionID+time.created+id]',
+    // messageID: the parts of a page of messages in one anyOf; sessionID: cascading deletes.
+    parts: 'id, messageID, sessionID',
+  },
+  // Version 2 (the agent loop) only adds stores; nothing existing changes, so no upgrade function is needed.
+  2: {
+    providers: 'id',
+    settings: 'key',
+    todos: 'sessionID',
+    // Whole tool outputs behind truncated parts; sessionID for cascading deletes.
+    outputs: 'id, sessionID',
+    // Prompts queued behind a running turn, oldest first per session.
+    inbox: 'id, sessionID',
+  },
+  // Version 3 (workspace and tools) only adds stores.
+  3: {
+    // A project's files and directories; [projectID+path] keeps a directory's entries together and in order.
+    files: '[projectID+path], projectID',
+    // Contents by hash, shared by files and snapshots.
+    blobs: 'hash',
+    snapshots: 'id, projectID',
+    approvals: 'id, projectID',
+    // Open permission questions; sessionID to find a session's pending asks.
+    asks: 'id, sessionID',
+  },
+  // Version 4 (history operations) indexes where each session was forked from, to list a session's forks. The new
+  // index is built by IndexedDB from the existing rows (sessions that were never forked are left out of it), so no
+  // upgrade function is needed.
+  4: {
+    sessions: 'id, [projectID+time.updated+id], [time.updated+id], parentID, fork.sessionID',
+  },
+} as const
+
+export const SCHEMA_VERSION = 4
+
+/**
+ * Bounds for compound-key ranges. Dexie.maxKey is one shared array object, and IndexedDB rejects a key that holds
+ * the same object twice (it takes it for a cycle), so ranges spell their bounds out: times are numbers, ids ASCII.
+ */
+export const KEY = { timeMin: -Infinity, timeMax: Infinity, idMin: '', idMax: '\uffff' } as const
+
+export class TabcodeDatabase extends Dexie {
+  projects!: EntityTable<Project, 'id'>
+  sessions!: EntityTable<SessionInfo, 'id'>
+  messages!: EntityTable<Message, 'id'>
+  parts!: EntityTable<Part, 'id'>
+  providers!: EntityTable<ProviderConfig, 'id'>
+  settings!: EntityTable<Setting, 'key'>
+  todos!: EntityTable<TodoList, 'sessionID'>
+  outputs!: EntityTable<ToolOutput, 'id'>
+  inbox!: EntityTable<InboxEntry, 'id'>
+  files!: Dexie.Table<WorkspaceEntry, [string, string]>
+  blobs!: EntityTable<Blob, 'hash'>
+  snapshots!: EntityTable<Snapshot, 'id'>
+  approvals!: EntityTable<Approval, 'id'>
+  asks!: EntityTable<PermissionAsk, 'id'>
+
+  constructor(name: string = DATABASE_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
+    super(name, { chromeTransactionDurability: 'relaxed', ...options })
+    this.version(1).stores(SCHEMA_VERSIONS[1])
+    this.version(2).stores(SCHEMA_VERSIONS[2])
+    this.version(3).stores(SCHEMA_VERSIONS[3])
+    this.version(4).stores(SCHEMA_VERSIONS[4])
+  }
+}

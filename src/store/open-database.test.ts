@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { TabcodeDatabase } from './database'
+import { openDatabase } from './open-database'
+
+function rawOpen(name: string, version: number): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(name, version)
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error)
+  })
+}
+
+describe('opening the database', () => {
+  it('opens a fresh database', async () => {
+    const result = await openDatabase(() => new TabcodeDatabase(`open-${crypto.randomUUID()}`))
+    expect(result.status).toBe('open')
+    if (result.status === 'open') result.db.close()
+  })
+
+  it('says when the data was written by a newer version, and changes nothing', async () => {
+    const name = `newer-${crypto.randomUUID()}`
+    // Dexie stores version n as IndexedDB version n * 10; 990 is far beyond anything this build knows.
+    const future = await rawOpen(name, 990)
+    future.close()
+    const result = await openDatabase(() => new TabcodeDatabase(name))
+    expect(result).toMatchObject({ status: 'failed', problem: { type: 'newer-version' } })
+    const after = await rawOpen(name, 990)
+    expect(after.version).toBe(990)
+    after.close()
+  })
+
+  it('says another tab blocks the upgrade when an old connection never lets go', async () => {
+    const name = `blocked-${crypto.randomUUID()}`
+    const old = await rawOpen(name, 1)
+    old.onversionchange = () => {
+      // A stale tab that ignores versionchange keeps the upgrade waiting.
+    }
+    const result = await openDatabase(() => new TabcodeDatabase(name), 300)
+    expect(result).toMatchObject({ status: 'failed', problem: { type: 'blocked' } })
+    old.close()
+  })
+
+  it('reports any other failure as unreadable storage with the cause', async () => {
+    const result = await openDatabase(() => {
+      const db = new TabcodeDatabase(`broken-${crypto.randomUUID()}`)
+      db.open = () => Promise.reject(Object.assign(new Error('backing store failed'), { name: 'UnknownError' })) as never
+      return db
+    })
+    expect(result).toMatchObject({
+      status: 'failed',
+      problem: { type: 'corrupt', detail: expect.stringContaining('backing store failed') },
+    })
+  })
+})

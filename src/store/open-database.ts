@@ -1,0 +1,86 @@
+import Dexie from 'dexie'
+import { SCHEMA_VERSION, TabcodeDatabase } from './database'
+import type { DatabaseProblem } from '../core/protocol'
+
+export const OPEN_TIMEOUT_MS = 5_000
+
+export type OpenResult = { status: 'open'; db: TabcodeDatabase } | { status: 'failed'; problem: DatabaseProblem }
+
+/**
+ * Opens the database or says why it can't, in words for the recovery screen. An open can hang forever when
+ * another tab holds an older version open and ignores `versionchange`, so it races a timeout.
+ */
+export async function openDatabase(
+  create: () => TabcodeDatabase = () => new TabcodeDatabase(),
+  timeoutMs = OPEN_TIMEOUT_MS,
+): Promise<OpenResult> {
+  if (typeof indexedDB === 'undefined') {
+    return {
+      status: 'failed',
+      problem: {
+        type: 'unavailable',
+        message: 'This browser gives tabcode no IndexedDB storage (private windows in some browsers do this).',
+        detail: 'indexedDB is undefined',
+      },
+    }
+  }
+  const db = create()
+  let blocked = false
+  db.on('blocked', () => {
+    blocked = true
+  })
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs)
+  })
+  try {
+    const outcome = await Promise.race([db.open().then(() => 'open' as const), timeout])
+    if (outcome === 'open') {
+      // Dexie 4 opens a database of a higher version without complaint (it adapts to the installed schema), but
+      // this build would then write rows a newer schema may not expect, so a newer version is refused here.
+      // Dexie stores schema version n as IndexedDB version n * 10.
+      if (db.backendDB().version > SCHEMA_VERSION * 10) {
+        db.close()
+        return { status: 'failed', problem: newerVersion }
+      }
+      return { status: 'open', db }
+    }
+    db.close()
+    return {
+      status: 'failed',
+      problem: blocked
+        ? {
+            type: 'blocked',
+            message:
+              'Another tabcode tab is holding the storage open with an older version. Close or reload the other tabs, then try again.',
+          }
+        : { type: 'timeout', message: `The storage did not open within ${timeoutMs / 1000} s.` },
+    }
+  } catch (error) {
+    db.close()
+    return { status: 'failed', problem: classify(error) }
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+const newerVersion: DatabaseProblem = {
+  type: 'newer-version',
+  message:
+    'Your saved sessions were written by a newer version of tabcode. Reload to get the newest version; nothing has been changed.',
+}
+
+function classify(error: unknown): DatabaseProblem {
+  const name = error instanceof Error ? error.name : 'Error'
+  const inner = (error as { inner?: Error }).inner
+  const detail = `${name}: ${error instanceof Error ? error.message : String(error)}${inner ? ` (${inner.name}: ${inner.message})` : ''}`
+  if (name === Dexie.errnames.Version || inner?.name === 'VersionError') return newerVersion
+  if (name === Dexie.errnames.MissingAPI || name === 'InvalidStateError' || name === 'SecurityError') {
+    return { type: 'unavailable', message: 'This browser refused tabcode access to its storage.', detail }
+  }
+  return {
+    type: 'corrupt',
+    message: 'tabcode could not read its storage. It may be damaged, or the browser failed to open it.',
+    detail,
+  }
+}

@@ -1,0 +1,176 @@
+import type { StoreContext } from './context'
+import { updatePart } from './message-store'
+import { PartSchema, type Part } from '../core/schema'
+import { parseWith } from '../core/errors'
+
+export const FLUSH_INTERVAL_MS = 50
+
+export interface Timer {
+  set(callback: () => void, milliseconds: number): unknown
+  clear(handle: unknown): void
+}
+
+/**
+ * Counters the benchmark reads: how many deltas went out and how many commits (and when) reached storage. `deltas`
+ * counts the deltas the processor handled, after a network read's runs were merged (stream-coalescing.ts);
+ * `characters` is what they carried, which is what tells how many deltas the model sent.
+ */
+export interface WriterMetrics {
+  deltas: number
+  characters: number
+  commits: number
+  lastDeltaAt: number
+  lastCommitAt: number
+}
+
+export const emptyMetrics = (): WriterMetrics => ({ deltas: 0, characters: 0, commits: 0, lastDeltaAt: 0, lastCommitAt: 0 })
+
+const realTimer: Timer = { set: (callback, milliseconds) => setTimeout(callback, milliseconds), clear: (handle) => clearTimeout(handle as number) }
+
+/**
+ * The two paths of streaming (DESIGN decision 3). Deltas go to the UI at once as live events; storage gets the
+ * accumulated parts at most every 50 ms, all dirty parts in one transaction, so write load follows time rather
+ * than tokens. Starts and ends of parts are written at once, with an event, because other tabs and a reload must
+ * see them.
+ *
+ * The first write storage refuses (a full disk, say) aborts `refused`: the step stops there rather than stream on
+ * into text that cannot be kept, and `showStored` then puts back in the UI what storage holds.
+ */
+export class PartWriter {
+  private readonly dirty = new Map<string, Part>()
+  /** The newest state of each part that storage holds. */
+  private readonly stored = new Map<string, Part>()
+  /** Parts whose newest state a refused write left unstored (besides the dirty ones). */
+  private readonly unsaved = new Map<string, Part>()
+  private readonly refusal = new AbortController()
+  private handle: unknown
+  private lastFlushAt: number
+  private writing: Promise<void> = Promise.resolve()
+  /** Commits so far (the benchmark reads it). */
+  commits = 0
+
+  private readonly interval: number
+  private readonly timer: Timer
+  private readonly metrics: WriterMetrics
+  private readonly now: () => number
+
+  constructor(
+    private readonly context: StoreContext,
+    options: { interval?: number; timer?: Timer; metrics?: WriterMetrics; now?: () => number } = {},
+  ) {
+    this.interval = options.interval ?? FLUSH_INTERVAL_MS
+    this.timer = options.timer ?? realTimer
+    this.metrics = options.metrics ?? emptyMetrics()
+    this.now = options.now ?? (() => performance.now())
+    this.lastFlushAt = this.now()
+  }
+
+  /** Aborted, with the error as its reason, at the first write storage refused. */
+  get refused(): AbortSignal {
+    return this.refusal.signal
+  }
+
+  private refuse(error: unknown) {
+    if (!this.refusal.signal.aborted) this.refusal.abort(error)
+  }
+
+  private committed() {
+    this.commits++
+    this.metrics.commits++
+    this.metrics.lastCommitAt = this.now()
+  }
+
+  /** Writes a part now and announces it (a new part, a finished one, a tool changing state). */
+  async save(part: Part): Promise<void> {
+    this.dirty.delete(part.id)
+    try {
+      await this.writing
+      this.stored.set(part.id, await updatePart(this.context, part))
+      this.unsaved.delete(part.id)
+    } catch (error) {
+      this.unsaved.set(part.id, part)
+      this.refuse(error)
+      throw error
+    }
+    this.committed()
+  }
+
+  /** Appends streamed text: the UI sees the delta now, storage on the next flush. */
+  delta(part: Extract<Part, { type: 'text' | 'reasoning' }>, delta: string): void {
+    this.context.emit({ type: 'part.delta', field: 'text', sessionID: part.sessionID, messageID: part.messageID, partID: part.id, delta })
+    this.metrics.deltas++
+    this.metrics.characters += delta.length
+    this.metrics.lastDeltaAt = this.now()
+    this.touch(part)
+  }
+
+  /** Marks a part changed without announcing it (progress that the UI gets some other way). */
+  touch(part: Part): void {
+    this.dirty.set(part.id, part)
+    // A refused flush is reported through `refused`, which stops the step; nobody waits on this one's promise.
+    this.handle ??= this.timer.set(() => this.flush().catch(() => {}), this.interval)
+  }
+
+  /**
+   * True when dirty parts have waited longer than the flush interval. A fast stream can keep the worker busy enough
+   * that the flush timer fires late; the processor then flushes inline, so the loss window stays bounded.
+   */
+  overdue(): boolean {
+    return this.dirty.size > 0 && this.now() - this.lastFlushAt >= this.interval * 2
+  }
+
+  /** Writes every dirty part in one transaction; also called on abort, end and when the page is hidden. */
+  flush(): Promise<void> {
+    if (this.handle !== undefined) this.timer.clear(this.handle)
+    this.handle = undefined
+    this.lastFlushAt = this.now()
+    if (this.dirty.size === 0) return this.writing
+    // Snapshot the rows: the objects go on changing while the transaction runs.
+    const rows = [...this.dirty.values()].map((part) => parseWith(PartSchema, structuredClone(part), 'part'))
+    this.dirty.clear()
+    const { db } = this.context
+    const write = () =>
+      db.parts.bulkPut(rows).then(
+        () => {
+          for (const row of rows) {
+            this.stored.set(row.id, row)
+            this.unsaved.delete(row.id)
+          }
+          this.committed()
+        },
+        (error: unknown) => {
+          // Nothing of a failed transaction was written (a full disk, say): the rows go back to be written by the
+          // next flush, unless a newer state of the part is already waiting.
+          for (const row of rows) if (!this.dirty.has(row.id)) this.dirty.set(row.id, row)
+          this.refuse(error)
+          throw error
+        },
+      )
+    // One failed flush must not fail every later one.
+    this.writing = this.writing.catch(() => {}).then(write)
+    return this.writing
+  }
+
+  /**
+   * After a refused write, once the step has stopped: every part whose newest state could not be written is shown
+   * again as storage holds it (or removed, if it never reached storage), so the user sees what a reload would show
+   * and nothing that is already lost. The unwritten states are dropped; the step is over.
+   */
+  showStored(): void {
+    for (const part of new Map([...this.unsaved, ...this.dirty]).values()) {
+      const stored = this.stored.get(part.id)
+      if (stored) this.context.emit({ type: 'part.updated', part: stored })
+      else this.context.emit({ type: 'part.removed', sessionID: part.sessionID, messageID: part.messageID, partID: part.id })
+    }
+    this.unsaved.clear()
+    this.dirty.clear()
+    // The refusal has been reported; a later flush (the loop's, the page being hidden) must not report it again.
+    this.writing = this.writing.catch(() => {})
+    if (this.handle !== undefined) this.timer.clear(this.handle)
+    this.handle = undefined
+  }
+
+  get pending(): number {
+    return this.dirty.size
+  }
+}

@@ -1,0 +1,41 @@
+import type { StoreContext } from './context'
+import { NotFoundError, parseWith } from '../core/errors'
+import { ascending } from '../core/id'
+import { ProjectSchema, type Project } from '../core/schema'
+import { DEFAULT_DIRECTORY } from './session-store'
+
+/** The project new sessions belong to until projects can be created (workspace issue): the oldest one, or a fresh one. */
+export async function ensureDefaultProject(context: StoreContext): Promise<Project> {
+  const { db } = context
+  return db.transaction('rw', db.projects, async () => {
+    const existing = await db.projects.orderBy('id').first()
+    if (existing) return existing
+    const now = context.now()
+    const project = parseWith(
+      ProjectSchema,
+      { id: ascending('project', now), name: 'My project', directory: DEFAULT_DIRECTORY, time: { created: now, updated: now } },
+      'project',
+    )
+    await db.projects.add(project)
+    return project
+  })
+}
+
+export function listProjects(context: StoreContext): Promise<Project[]> {
+  return context.db.projects.orderBy('id').toArray()
+}
+
+/** The project the user last opened, if it still exists; else the default one. */
+export async function currentProject(context: StoreContext): Promise<Project> {
+  const row = await context.db.settings.get('project.current')
+  const chosen = row?.key === 'project.current' ? await context.db.projects.get(row.value) : undefined
+  return chosen ?? ensureDefaultProject(context)
+}
+
+/** Makes `projectID` the one the app opens with from now on. */
+export async function rememberCurrentProject(context: StoreContext, projectID: string): Promise<Project> {
+  const project = await context.db.projects.get(projectID)
+  if (!project) throw new NotFoundError('project', projectID)
+  await context.db.settings.put({ key: 'project.current', value: projectID })
+  return project
+}
