@@ -15,6 +15,7 @@ import { createUserMessage, enqueuePrompt } from '../store/prompt'
 import type { AssistantMessage, Part } from '../core/schema'
 import { createSession, getSession } from '../store/session-store'
 import { makeTestContext } from '../testing/test-context'
+import { testWorkspacePorts } from '../testing/loop-dependencies'
 import { apiError, finish, scriptedModel, textReply, toolReply, type ScriptedReply } from '../testing/scripted-model'
 
 const MODEL = { providerID: 'mock', modelID: 'mock-model' }
@@ -56,6 +57,7 @@ async function setup(
     },
     setStatus: (_sessionID, status) => statuses.push(status),
     compaction: async () => ({ auto: true, prune: true, ...options.compaction }),
+    ...testWorkspacePorts({ now: test.context.now }),
   }
   const session = await createSession(test.context, { projectID: 'prj_test' })
   const prompt = (text: string) => createUserMessage(test.context, { sessionID: session.id, parts: [{ type: 'text', text }], model: MODEL })

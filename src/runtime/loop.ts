@@ -17,7 +17,8 @@ import type { SessionStatus } from '../core/event'
 import { lastOf, loadHistory, stepHistory, turnIsDone } from '../core/history'
 import { ascending } from '../core/id'
 import { updateMessage, type MessageWithParts } from '../store/message-store'
-import { streamModelCall, type StepTools } from './model-call'
+import { streamModelCall } from './model-call'
+import type { StepTools } from '../tools/tool'
 import { toModelMessages } from './model-messages'
 import { PartWriter, type WriterMetrics } from '../store/part-writer'
 import { StepProcessor, type StepSnapshots } from './processor'
@@ -29,7 +30,7 @@ import { cleanTitle, firstRealUserMessage, TITLE_PROMPT } from '../core/title-ge
 import { isDefaultTitle } from '../core/title'
 import type { Prices } from '../core/usage'
 import type { ToolRegistry } from '../tools/registry'
-import type { FileTimes, SubtaskRequest, SubtaskResult } from '../tools/tool'
+import type { FileTimes, SubtaskRequest, SubtaskResult } from '../core/ports'
 import type { PermissionGate, SnapshotSource, WorkspaceSource } from './turn-services'
 import {
   offeredDefinitions,
@@ -39,7 +40,6 @@ import {
   stepTools,
   trackSnapshot,
   turnToolCalls,
-  workspaceOf,
   type TurnContext,
 } from './turn-tools'
 
@@ -75,14 +75,14 @@ export interface LoopDependencies {
   onWriter?(writer: PartWriter | undefined): void
   /** Shared counters of every step's writer (for the benchmark). */
   metrics?: WriterMetrics
-  /** The projects' workspaces; without one, each loop gets an empty in-memory workspace. */
-  workspaces?: WorkspaceSource
+  /** The projects' workspaces. */
+  workspaces: WorkspaceSource
   /** Without one, every request is allowed. */
   permissions?: PermissionGate
   /** Without one, steps take no snapshots and turns record no diffs. */
   snapshots?: SnapshotSource
   /** What each session has read (write and edit refuse stale files); kept by the owner for the worker's life. */
-  fileTimes?: (sessionID: string) => FileTimes
+  fileTimes: (sessionID: string) => FileTimes
   /** The compaction settings; read from the stored settings when not given. */
   compaction?: () => Promise<CompactionSettings>
 }
@@ -183,8 +183,8 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       }
       const agent = await agentFor(store, user.info.agent)
       const lastStep = agent.steps !== undefined && step + 1 >= agent.steps
-      const workspace = await workspaceOf(dependencies, session.projectID)
-      const status = dependencies.workspaces?.status(session.projectID) ?? { backend: 'local' as const }
+      const workspace = await dependencies.workspaces.get(session.projectID)
+      const status = dependencies.workspaces.status(session.projectID)
       const { system, messages } = buildRequest({
         history,
         model: user.info.model,

@@ -7,6 +7,7 @@ import { updateMessage } from '../store/message-store'
 import { ascending } from '../core/id'
 import { createSession } from '../store/session-store'
 import { makeTestContext } from '../testing/test-context'
+import { testWorkspacePorts } from '../testing/loop-dependencies'
 import { apiError, scriptedModel, textReply, type ScriptedReply } from '../testing/scripted-model'
 import { ToolRegistry } from '../tools/registry'
 import { makeLocalLocks, SessionRunner, type CommandChannel } from './session-runner'
@@ -50,6 +51,7 @@ async function twoTabs(replies: ScriptedReply[]) {
     retryLimit: async () => 0,
     sleep: async () => {},
     setStatus: (sessionID, status) => statuses.push({ sessionID, status }),
+    ...testWorkspacePorts({ now: test.context.now }),
   }
   const locks = makeLocalLocks()
   const commands = makeCommands()
