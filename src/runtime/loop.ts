@@ -18,7 +18,7 @@ import type { StepSnapshots } from './processor'
 import { createUserMessage, takeQueuedPrompt } from '../store/prompt'
 import type { AssistantMessage, MessageError, ModelReference, SessionInfo, UserMessage } from '../core/schema'
 import { getSession } from '../store/session-store'
-import type { FileTimes } from '../core/ports'
+import type { FileTimes, SubtaskRequest } from '../core/ports'
 import {
   compactionEndedTurn,
   inboxEmpty,
@@ -108,15 +108,19 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
   let settings: CompactionSettings | undefined
   // Set by the first stop condition that answers; undefined when the run was aborted.
   let stop: StopReason | undefined
+  // The task tool's subagents run through this same loop, each in its child session.
+  const runChild = (request: SubtaskRequest, parent: SessionInfo, childSignal: AbortSignal) =>
+    runSubtask(dependencies, request, parent, childSignal, (childID, loopSignal) => runLoop(dependencies, childID, { signal: loopSignal }))
   try {
     while (!signal.aborted) {
       const stored = await loadHistory(store, sessionID)
       if (turnIsDone(stored, { resume })) {
-        const queued = await takeQueuedPrompt(store, sessionID)
-        if ((stop = inboxEmpty({ queued }))) break
-        const model = queued!.model ?? (lastOf(stored, 'user')?.info as { model?: ModelReference } | undefined)?.model
+        const next = await takeQueuedPrompt(store, sessionID)
+        if ((stop = inboxEmpty({ queued: next }))) break
+        const queued = next!
+        const model = queued.model ?? (lastOf(stored, 'user')?.info as { model?: ModelReference } | undefined)?.model
         if ((stop = queuedWithoutModel({ model }))) break
-        await createUserMessage(store, { sessionID, parts: queued!.parts, model: model!, ...(queued!.agent ? { agent: queued!.agent } : {}) })
+        await createUserMessage(store, { sessionID, parts: queued.parts, model: model!, ...(queued.agent ? { agent: queued.agent } : {}) })
         step = 0
         continue
       }
@@ -218,9 +222,7 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       const call = { sessionID, assistant, resolved, system, messages, signal, snapshots }
       const { error, blocked, after } = await runStepWithRetry(dependencies, {
         ...call,
-        tools: (processor) => stepTools(dependencies, { ...call, turn }, processor, (request, parent, childSignal) =>
-          runSubtask(dependencies, request, parent, childSignal, (child, childSignal) => runLoop(dependencies, child, { signal: childSignal })),
-        ),
+        tools: (processor) => stepTools(dependencies, { ...call, turn }, processor, runChild),
       })
       assistant.time.completed = store.now()
       const verdict = overflowVerdict({ error, blocked, assistant, settings, compacted, limit: resolved.limit, onlyPrompt: isOnlyTextPrompt(history) })
