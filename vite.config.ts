@@ -68,7 +68,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,wasm}'],
-        globIgnores: ['pyodide/**'],
+        // The benchmark's inputs (share/testing/bench-data.ts) are a chunk only `npm run bench` loads, on demand: no
+        // user should download them with the app.
+        globIgnores: ['pyodide/**', '**/bench-data-*.js'],
         runtimeCaching: [
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/pyodide/'),

@@ -33,6 +33,19 @@ test('after one visit the app, its isolation and every stored session work offli
   await context.setOffline(false)
 })
 
+test('the service worker precaches the app but not the benchmark’s data, which still loads when asked for', async ({ page }) => {
+  const app = new Workbench(page)
+  await app.open()
+  const serviceWorker = await page.evaluate(async () => (await fetch('/sw.js')).text())
+  // The precache manifest lists the shell and its chunks by URL.
+  expect(serviceWorker).toContain('"index.html"')
+  expect(serviceWorker).toMatch(/"assets\/[^"]+\.js"/)
+  expect(serviceWorker).not.toContain('bench-data')
+  // `npm run bench` loads the chunk on demand through the test hook.
+  const loaded = await page.evaluate(async () => Object.keys((await window.__tabcode!.benchData!()) as object).sort())
+  expect(loaded).toEqual(expect.arrayContaining(['realisticFixture', 'tenThousandPartsFile']))
+})
+
 test('the manifest makes the app installable with 192 and 512 px icons', async ({ page }) => {
   await page.goto('/')
   const href = await page.locator('link[rel="manifest"]').getAttribute('href')

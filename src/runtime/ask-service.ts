@@ -10,7 +10,7 @@ import {
   type PermissionReply,
   type PermissionRule,
 } from '../core/schema'
-import type { PermissionRequest } from '../tools/tool'
+import type { PermissionRequest } from '../core/ports'
 import {
   clearStaleAsks,
   projectApprovals,

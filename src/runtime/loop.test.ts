@@ -8,13 +8,15 @@ import type { SessionStatus } from '../core/event'
 import { loadHistory } from '../core/history'
 import { createCompactionMarker } from '../store/compaction-store'
 import { CONTINUE_TEXT } from '../core/compaction/prompt'
-import { runLoop, type CompactionSettings, type LoopDependencies, type ModelSource } from './loop'
+import { runLoop, type CompactionSettings, type LoopDependencies } from './loop'
+import type { ModelSource } from './model-source'
 import { updatePart } from '../store/message-store'
 import { CLEARED_TOOL_TEXT, COMPACTION_QUESTION } from './model-messages'
 import { createUserMessage, enqueuePrompt } from '../store/prompt'
 import type { AssistantMessage, Part } from '../core/schema'
 import { createSession, getSession } from '../store/session-store'
 import { makeTestContext } from '../testing/test-context'
+import { testWorkspacePorts } from '../testing/loop-dependencies'
 import { apiError, finish, scriptedModel, textReply, toolReply, type ScriptedReply } from '../testing/scripted-model'
 
 const MODEL = { providerID: 'mock', modelID: 'mock-model' }
@@ -56,6 +58,7 @@ async function setup(
     },
     setStatus: (_sessionID, status) => statuses.push(status),
     compaction: async () => ({ auto: true, prune: true, ...options.compaction }),
+    ...testWorkspacePorts({ now: test.context.now }),
   }
   const session = await createSession(test.context, { projectID: 'prj_test' })
   const prompt = (text: string) => createUserMessage(test.context, { sessionID: session.id, parts: [{ type: 'text', text }], model: MODEL })
@@ -507,6 +510,14 @@ describe('the loop', () => {
     await test.run()
     await expect.poll(async () => (await getSession(test.context, test.session.id)).title).toBe('Parser refactor plan')
     expect(JSON.stringify(test.small.model.doStreamCalls[0]!.prompt)).toContain('refactor the parser')
+  })
+
+  it('says why it stopped: an empty inbox after an answer, the step’s error after a failed step', async () => {
+    const { prompt, run } = await setup([textReply('hello'), apiError(400, 'bad request')], { retryLimit: 0 })
+    await prompt('hi')
+    expect(await run()).toEqual({ type: 'inbox-empty' })
+    await prompt('again')
+    expect(await run()).toMatchObject({ type: 'step-failed', error: { name: 'APIError', data: { message: expect.stringContaining('bad request') } } })
   })
 
   it('does not answer twice: a second run on a finished turn does nothing', async () => {

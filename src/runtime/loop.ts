@@ -1,11 +1,9 @@
-import { streamText, type LanguageModel, type ModelMessage } from 'ai'
 import { resolveLanguageModel } from 'ai/internal'
 import { log } from '../core/log'
-import { subagentSessionRules } from '../core/permission/evaluate'
 import { getSettings } from '../store/provider-store'
 import { agentFor } from '../store/agent-settings'
 import { isCompletedSummary, isRealUser, isSummary, pendingMarker } from '../core/compaction/markers'
-import { countTokens, isOverflow, maxOutputTokens, usableTokens, type ModelLimit } from '../core/compaction/overflow'
+import { countTokens, isOverflow, usableTokens, type ModelLimit } from '../core/compaction/overflow'
 import { processCompaction } from './compaction/process'
 import { presendVerdict, requestTokens } from './compaction/presend'
 import { overflowWithoutAuto, promptTooLarge, stillOverflowing } from '../core/compaction/prompt'
@@ -13,23 +11,31 @@ import { pruneSession } from './compaction/prune'
 import { buildRequest } from './compaction/request'
 import { createCompactionMarker } from '../store/compaction-store'
 import type { StoreContext } from '../store/context'
-import type { SessionStatus } from '../core/event'
 import { lastOf, loadHistory, stepHistory, turnIsDone } from '../core/history'
 import { ascending } from '../core/id'
 import { updateMessage, type MessageWithParts } from '../store/message-store'
-import { streamModelCall, type StepTools } from './model-call'
-import { toModelMessages } from './model-messages'
-import { PartWriter, type WriterMetrics } from '../store/part-writer'
-import { StepProcessor, type StepSnapshots } from './processor'
+import type { StepSnapshots } from './processor'
 import { createUserMessage, takeQueuedPrompt } from '../store/prompt'
-import { retryDelay, retryReason } from './retry'
-import type { AssistantMessage, MessageError, ModelReference, SessionInfo } from '../core/schema'
-import { createSession, getSession, setTitle } from '../store/session-store'
-import { cleanTitle, firstRealUserMessage, TITLE_PROMPT } from '../core/title-generation'
-import { isDefaultTitle } from '../core/title'
-import type { Prices } from '../core/usage'
+import type { AssistantMessage, MessageError, ModelReference, SessionInfo, UserMessage } from '../core/schema'
+import { getSession } from '../store/session-store'
+import type { FileTimes, SubtaskRequest } from '../core/ports'
+import {
+  compactionEndedTurn,
+  inboxEmpty,
+  modelUnresolved,
+  newestIsNotPrompt,
+  queuedWithoutModel,
+  requestRefused,
+  stepFailed,
+  stopError,
+  userRejected,
+  type StopReason,
+} from '../core/stop'
 import type { ToolRegistry } from '../tools/registry'
-import type { FileTimes, SubtaskRequest, SubtaskResult } from '../tools/tool'
+import type { ModelSource, ResolvedModel } from './model-source'
+import { runStepWithRetry, runSummaryStep, type StepDependencies } from './retry-step'
+import { runSubtask } from './subtask'
+import { generateTitle } from './title'
 import type { PermissionGate, SnapshotSource, WorkspaceSource } from './turn-services'
 import {
   offeredDefinitions,
@@ -39,50 +45,22 @@ import {
   stepTools,
   trackSnapshot,
   turnToolCalls,
-  workspaceOf,
   type TurnContext,
 } from './turn-tools'
 
 export { OUTPUT_TOKEN_MAX } from '../core/compaction/overflow'
 
-export interface ResolvedModel {
-  model: LanguageModel
-  providerID: string
-  modelID: string
-  /** `context` 0 means unknown (never compacted automatically); `input` is set for models with a separate input cap. */
-  limit: ModelLimit
-  cost: Prices
-  /** Removes this provider's secrets from text (error bodies can echo the key back). */
-  redact?: (text: string) => string
-}
-
-/** How the loop reaches models; the worker backs it with the configured providers, tests with mock models. */
-export interface ModelSource {
-  resolve(reference: ModelReference): Promise<ResolvedModel>
-  /** The model for titles, preferably from the provider of `near`; undefined to use the conversation's own model. */
-  smallModel(near?: ModelReference): Promise<ModelReference | undefined>
-}
-
-export interface LoopDependencies {
-  store: StoreContext
+export interface LoopDependencies extends StepDependencies {
   models: ModelSource
   tools: ToolRegistry
-  retryLimit(): Promise<number>
-  /** Waits, or rejects with an AbortError as soon as the signal fires. */
-  sleep(milliseconds: number, signal: AbortSignal): Promise<void>
-  setStatus(sessionID: string, status: SessionStatus): void
-  /** Called with each step's writer, so the owner can flush it when the page is hidden. */
-  onWriter?(writer: PartWriter | undefined): void
-  /** Shared counters of every step's writer (for the benchmark). */
-  metrics?: WriterMetrics
-  /** The projects' workspaces; without one, each loop gets an empty in-memory workspace. */
-  workspaces?: WorkspaceSource
+  /** The projects' workspaces. */
+  workspaces: WorkspaceSource
   /** Without one, every request is allowed. */
   permissions?: PermissionGate
   /** Without one, steps take no snapshots and turns record no diffs. */
   snapshots?: SnapshotSource
   /** What each session has read (write and edit refuse stale files); kept by the owner for the worker's life. */
-  fileTimes?: (sessionID: string) => FileTimes
+  fileTimes: (sessionID: string) => FileTimes
   /** The compaction settings; read from the stored settings when not given. */
   compaction?: () => Promise<CompactionSettings>
 }
@@ -120,7 +98,7 @@ function abortError(): Error {
  * Compaction is bounded, unlike opencode's: at most one per overflow. When the first step after a summary is still
  * over the context (by the provider's word or by its usage), the turn ends with an error that says what to do next.
  */
-export async function runLoop(dependencies: LoopDependencies, sessionID: string, options: LoopOptions): Promise<void> {
+export async function runLoop(dependencies: LoopDependencies, sessionID: string, options: LoopOptions): Promise<StopReason | undefined> {
   const { store } = dependencies
   const { signal } = options
   let resume = options.resume ?? false
@@ -128,15 +106,21 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
   // Busy only once there is work: a run that finds the turn already answered leaves the status alone.
   let busy = false
   let settings: CompactionSettings | undefined
+  // Set by the first stop condition that answers; undefined when the run was aborted.
+  let stop: StopReason | undefined
+  // The task tool's subagents run through this same loop, each in its child session.
+  const runChild = (request: SubtaskRequest, parent: SessionInfo, childSignal: AbortSignal) =>
+    runSubtask(dependencies, request, parent, childSignal, (childID, loopSignal) => runLoop(dependencies, childID, { signal: loopSignal }))
   try {
     while (!signal.aborted) {
       const stored = await loadHistory(store, sessionID)
       if (turnIsDone(stored, { resume })) {
-        const queued = await takeQueuedPrompt(store, sessionID)
-        if (!queued) break
+        const next = await takeQueuedPrompt(store, sessionID)
+        if ((stop = inboxEmpty({ queued: next }))) break
+        const queued = next!
         const model = queued.model ?? (lastOf(stored, 'user')?.info as { model?: ModelReference } | undefined)?.model
-        if (!model) break
-        await createUserMessage(store, { sessionID, parts: queued.parts, model, ...(queued.agent ? { agent: queued.agent } : {}) })
+        if ((stop = queuedWithoutModel({ model }))) break
+        await createUserMessage(store, { sessionID, parts: queued.parts, model: model!, ...(queued.agent ? { agent: queued.agent } : {}) })
         step = 0
         continue
       }
@@ -144,8 +128,10 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       resume = false
       // The step answers the newest prompt of what it sends, and its reply names that prompt as its parent.
       const history = stepHistory(stored)
-      const user = lastOf(history, 'user')
-      if (!user || user.info.role !== 'user') break
+      const newest = lastOf(history, 'user')
+      if ((stop = newestIsNotPrompt({ newest }))) break
+      // Only a user's message gets past the condition above.
+      const user = newest as MessageWithParts & { info: UserMessage }
       if (!busy) dependencies.setStatus(sessionID, { type: 'busy' })
       busy = true
       settings = await compactionSettings(dependencies)
@@ -162,20 +148,16 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
           },
           { session, history, marker },
         ).catch((error: unknown) => ({ outcome: 'stop' as const, error: unknownError(error) }))
-        if (result.outcome === 'stop') {
-          if (result.error.name !== 'MessageAbortedError') store.emit({ type: 'session.error', sessionID, error: result.error })
-          break
-        }
+        if ((stop = compactionEndedTurn(result))) break
         continue
       }
 
-      let resolved: ResolvedModel
-      try {
-        resolved = await dependencies.models.resolve(user.info.model)
-      } catch (error) {
-        store.emit({ type: 'session.error', sessionID, error: unknownError(error) })
-        break
-      }
+      const resolution: { resolved?: ResolvedModel; error?: MessageError } = await dependencies.models.resolve(user.info.model).then(
+        (resolved) => ({ resolved }),
+        (error: unknown) => ({ error: unknownError(error) }),
+      )
+      if ((stop = modelUnresolved(resolution))) break
+      const { resolved } = resolution as { resolved: ResolvedModel }
       const compacted = justCompacted(history)
       if (settings.auto && !compacted && lastFinishedOverflows(history, resolved.limit)) {
         await createCompactionMarker(store, { sessionID, agent: user.info.agent, model: user.info.model, auto: true })
@@ -183,8 +165,8 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       }
       const agent = await agentFor(store, user.info.agent)
       const lastStep = agent.steps !== undefined && step + 1 >= agent.steps
-      const workspace = await workspaceOf(dependencies, session.projectID)
-      const status = dependencies.workspaces?.status(session.projectID) ?? { backend: 'local' as const }
+      const workspace = await dependencies.workspaces.get(session.projectID)
+      const status = dependencies.workspaces.status(session.projectID)
       const { system, messages } = buildRequest({
         history,
         model: user.info.model,
@@ -218,13 +200,14 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         await createCompactionMarker(store, { sessionID, agent: user.info.agent, model: user.info.model, auto: true, ...(overflow ? { overflow } : {}) })
         continue
       }
-      if (presend.action === 'stop') {
+      const refusal = requestRefused(presend)
+      if (refusal) {
         const refused = await createAssistantMessage(store, session, user.info.id, user.info.agent, resolved)
-        refused.error = presend.error
+        refused.error = refusal.error
         refused.finish = 'error'
         refused.time.completed = store.now()
         await updateMessage(store, refused)
-        store.emit({ type: 'session.error', sessionID, error: presend.error })
+        stop = refusal
         break
       }
       step++
@@ -239,7 +222,7 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       const call = { sessionID, assistant, resolved, system, messages, signal, snapshots }
       const { error, blocked, after } = await runStepWithRetry(dependencies, {
         ...call,
-        tools: (processor) => stepTools(dependencies, { ...call, turn }, processor, (request, parent, childSignal) => runSubtask(dependencies, request, parent, childSignal)),
+        tools: (processor) => stepTools(dependencies, { ...call, turn }, processor, runChild),
       })
       assistant.time.completed = store.now()
       const verdict = overflowVerdict({ error, blocked, assistant, settings, compacted, limit: resolved.limit, onlyPrompt: isOnlyTextPrompt(history) })
@@ -262,13 +245,13 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         }
         continue
       }
-      if (final) {
-        if (final.name !== 'MessageAbortedError') store.emit({ type: 'session.error', sessionID, error: final })
-        break
-      }
-      // The user rejected a permission: the turn ends here, as in opencode; the next prompt starts afresh.
-      if (blocked) break
+      if ((stop = stepFailed({ error: final }))) break
+      // The next prompt starts afresh.
+      if ((stop = userRejected({ blocked }))) break
     }
+    const shown = stop && stopError(stop)
+    if (shown) store.emit({ type: 'session.error', sessionID, error: shown })
+    return stop
   } finally {
     // Only a run that took steps can have changed the turn's files.
     if (busy) await recordDiffs(dependencies, sessionID).catch((error: unknown) => log.warn('tabcode: could not record the diffs of the turn', error))
@@ -362,163 +345,6 @@ async function createAssistantMessage(
   }
   await updateMessage(store, assistant)
   return assistant
-}
-
-interface StepInput {
-  sessionID: string
-  assistant: AssistantMessage
-  resolved: ResolvedModel
-  system: string
-  messages: ModelMessage[]
-  signal: AbortSignal
-  snapshots: StepSnapshots
-  /** The step's tools, bound to the processor that reports their progress. */
-  tools: (processor: StepProcessor) => StepTools
-}
-
-/** The summariser has no tools: a call it makes anyway fails, and the summary is whatever text it wrote. */
-const NO_TOOLS: StepTools = {
-  definitions: [],
-  resolve: (call) => ({ toolName: call.toolName, input: call.input }),
-  run: async () => {
-    throw new Error('No tools are available while the conversation is summarised.')
-  },
-}
-
-/** The summary's model call: streamed and recorded like any step, without tools, snapshots or a patch. */
-function runSummaryStep(
-  dependencies: LoopDependencies,
-  input: { sessionID: string; assistant: AssistantMessage; resolved: ResolvedModel; system: string; messages: ModelMessage[]; signal: AbortSignal },
-): Promise<{ error?: MessageError }> {
-  return runStepWithRetry(dependencies, { ...input, snapshots: {}, tools: () => NO_TOOLS })
-}
-
-/** One model call, retried on retryable errors with the provider's delay, up to the configured number of attempts. */
-async function runStepWithRetry(dependencies: LoopDependencies, input: StepInput): Promise<{ error?: MessageError; blocked: boolean; after?: string }> {
-  const { store } = dependencies
-  const limit = await dependencies.retryLimit()
-  for (let attempt = 1; ; attempt++) {
-    const writer = new PartWriter(store, dependencies.metrics ? { metrics: dependencies.metrics } : {})
-    dependencies.onWriter?.(writer)
-    const processor = new StepProcessor(store, writer, input.assistant, input.resolved.cost, input.snapshots)
-    const events = streamModelCall({
-      model: resolveLanguageModel(input.resolved.model),
-      system: input.system,
-      messages: input.messages,
-      tools: processor.tracking(input.tools(processor)),
-      maxOutputTokens: maxOutputTokens(input.resolved.limit),
-      cacheKey: input.sessionID,
-      // A write storage refuses ends the call at once: what streams on could not be kept.
-      abortSignal: AbortSignal.any([input.signal, writer.refused]),
-    })
-    const outcome = await processor.process(events, input.signal)
-    await writer.flush()
-    dependencies.onWriter?.(undefined)
-    const error = outcome.error && redactError(outcome.error, input.resolved.redact)
-    const after = processor.after ? { after: processor.after } : {}
-    if (!error) return { blocked: processor.blocked, ...after }
-    const reason = retryReason(error)
-    if (!reason || input.signal.aborted) return { error, blocked: processor.blocked, ...after }
-    if (attempt > limit) {
-      const gaveUp = {
-        name: error.name === 'APIError' ? 'APIError' : 'UnknownError',
-        data: {
-          ...(error.name === 'APIError' ? error.data : {}),
-          message: `Gave up after ${limit} ${limit === 1 ? 'retry' : 'retries'}: ${error.data.message}`,
-          isRetryable: false,
-        },
-      } as MessageError
-      return { error: gaveUp, blocked: false }
-    }
-    const delay = retryDelay(attempt, error, store.now())
-    dependencies.setStatus(input.sessionID, { type: 'retry', attempt, message: reason, next: store.now() + delay })
-    try {
-      await dependencies.sleep(delay, input.signal)
-    } catch {
-      return { error: { name: 'MessageAbortedError', data: { message: 'Stopped by the user' } }, blocked: false }
-    }
-    dependencies.setStatus(input.sessionID, { type: 'busy' })
-  }
-}
-
-/** Every string of an error, through the provider's redaction: what is stored and shown never holds its key. */
-function redactError(error: MessageError, redact: ((text: string) => string) | undefined): MessageError {
-  if (!redact) return error
-  const clean = (value: unknown): unknown =>
-    typeof value === 'string'
-      ? redact(value)
-      : value && typeof value === 'object'
-        ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, clean(inner)]))
-        : value
-  return clean(error) as MessageError
-}
-
-/**
- * A subagent's turn (the task tool): a child session of the calling one, with the subagent's agent and the caller's
- * model, run to completion inline. Aborting the parent aborts it (same signal); its final text is the result.
- */
-async function runSubtask(
-  dependencies: LoopDependencies,
-  request: SubtaskRequest,
-  parent: SessionInfo,
-  signal: AbortSignal,
-): Promise<SubtaskResult> {
-  const { store } = dependencies
-  const parentHistory = await loadHistory(store, parent.id)
-  const agent = await agentFor(store, request.agent)
-  const model = agent.model ?? (lastOf(parentHistory, 'user')?.info as { model?: ModelReference } | undefined)?.model
-  if (!model) throw new Error('The subagent has no model to run with.')
-  const existing = request.sessionID ? await store.db.sessions.get(request.sessionID) : undefined
-  const child =
-    existing && existing.parentID === parent.id
-      ? existing
-      : await createSession(store, {
-          projectID: parent.projectID,
-          parentID: parent.id,
-          title: `${request.description} (@${request.agent} subagent)`,
-          // As opencode: the child keeps the parent's denials and gets no todo list or nested subagents of its own.
-          permission: subagentSessionRules(parent.permission ?? [], agent.permission),
-        })
-  await createUserMessage(store, { sessionID: child.id, parts: [{ type: 'text', text: request.prompt }], model, agent: request.agent })
-  await runLoop(dependencies, child.id, { signal })
-  if (signal.aborted) throw Object.assign(new Error('The subagent was stopped'), { name: 'AbortError' })
-  const history = await loadHistory(store, child.id)
-  const last = lastOf(history, 'assistant')
-  const info = last?.info as AssistantMessage | undefined
-  if (info?.error) throw new Error(`The subagent failed: ${'message' in info.error.data ? String(info.error.data.message) : info.error.name}`)
-  const output = (last?.parts ?? []).flatMap((part) => (part.type === 'text' && !part.synthetic ? [part.text] : [])).join('\n').trim()
-  return { sessionID: child.id, output, model }
-}
-
-/** Names a root session from its first real prompt, in the background, with the small model when there is one. */
-async function generateTitle(
-  dependencies: LoopDependencies,
-  session: SessionInfo,
-  history: Awaited<ReturnType<typeof loadHistory>>,
-  fallback: ResolvedModel,
-): Promise<void> {
-  if (session.parentID || !isDefaultTitle(session.title)) return
-  const first = firstRealUserMessage(history)
-  if (!first) return
-  const small = await dependencies.models.smallModel({ providerID: fallback.providerID, modelID: fallback.modelID })
-  const resolved = small ? await dependencies.models.resolve(small).catch(() => fallback) : fallback
-  const result = streamText({
-    model: resolved.model,
-    system: TITLE_PROMPT,
-    messages: [
-      { role: 'user', content: 'Generate a title for this conversation:\n' },
-      ...toModelMessages([first], { providerID: resolved.providerID, modelID: resolved.modelID }),
-    ],
-    maxRetries: 2,
-    maxOutputTokens: 200,
-    // The SDK's default logs the raw error, whose body may echo the key.
-    onError: ({ error }) => log.warn('tabcode: could not name the session', error),
-  })
-  const title = cleanTitle(await result.text)
-  if (!title) return
-  const current = await getSession(dependencies.store, session.id)
-  // The user may have renamed it meanwhile; their title wins.
-  if (isDefaultTitle(current.title)) await setTitle(dependencies.store, session.id, title)
 }
 
 export const sleepWithSignal = (milliseconds: number, signal: AbortSignal) =>

@@ -1,7 +1,8 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider'
 import { MockLanguageModelV4 } from 'ai/test'
 import { describe, expect, it } from 'vitest'
-import { streamModelCall, type StepEvent, type StepTools } from './model-call'
+import { streamModelCall, type StepEvent } from './model-call'
+import type { StepTools } from '../tools/tool'
 import { toMessageError } from './retry'
 import { finish, scriptedModel, textReply, toolReply, type ScriptedReply } from '../testing/scripted-model'
 

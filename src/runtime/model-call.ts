@@ -6,6 +6,7 @@ import { createPacer } from '../core/macrotask'
 import { mergeCallOptions, openaiReasoningOptions } from './openai-reasoning'
 import { withPromptCaching } from './prompt-cache'
 import type { FinishReason } from '../core/schema'
+import type { StepTools } from '../tools/tool'
 
 /** What the step processor reads: one model call's stream with its tool calls parsed, run and answered. */
 export type StepEvent =
@@ -19,14 +20,6 @@ export type StepEvent =
   | { type: 'finish-step'; finishReason: FinishReason; usage: LanguageModelUsage; providerMetadata?: Record<string, unknown> }
   | { type: 'error'; error: unknown }
   | { type: 'abort' }
-
-/** The tools of one step: what the model is told, how a raw call is made valid, and how a call runs. */
-export interface StepTools {
-  definitions: { type: 'function'; name: string; description: string; inputSchema: Record<string, unknown> }[]
-  /** A call the model made, with its name repaired and its JSON input parsed (a broken call becomes `invalid`). */
-  resolve(call: { toolName: string; input: string }): { toolName: string; input: unknown }
-  run(call: { toolCallId: string; toolName: string; input: unknown }): Promise<unknown>
-}
 
 export interface ModelCall {
   model: LanguageModelV4

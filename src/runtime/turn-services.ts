@@ -1,4 +1,4 @@
-import type { PermissionRequest } from '../tools/tool'
+import type { PermissionRequest } from '../core/ports'
 import type { Workspace, WorkspaceBackend } from '../workspace/workspace'
 import type { FileDiff, PermissionRule, SessionInfo } from '../core/schema'
 

@@ -1,16 +1,15 @@
 import { log } from '../core/log'
 import { doomLoopRequest, isDoomLoop } from '../core/permission/doom-loop'
-import { createFileTimes } from '../tools/file-times'
-import type { FileTimes, PermissionRequest, SubtaskRequest, SubtaskResult } from '../tools/tool'
-import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
+import type { FileTimes, PermissionRequest, SubtaskRequest, SubtaskResult, Todos, ToolOutputs } from '../core/ports'
+import type { StepTools } from '../tools/tool'
 import { resolvePath } from '../workspace/path'
 import type { Workspace } from '../workspace/workspace'
 import type { StoreContext } from '../store/context'
 import { loadHistory } from '../core/history'
 import type { MessageWithParts } from '../store/message-store'
 import { updateMessage } from '../store/message-store'
+import { writeTodos } from '../store/todo-store'
 import { summarize, turnRange, type TurnRange } from '../snapshot'
-import type { StepTools } from './model-call'
 import type { StepProcessor } from './processor'
 import type { AssistantMessage, Part, PartOf, PermissionRule, SessionInfo, UserMessage } from '../core/schema'
 import { ascending } from '../core/id'
@@ -32,34 +31,27 @@ export interface TurnContext {
 export interface TurnDependencies {
   store: StoreContext
   tools: ToolRegistry
-  workspaces?: WorkspaceSource
+  workspaces: WorkspaceSource
   permissions?: PermissionGate
   snapshots?: SnapshotSource
-  fileTimes?: (sessionID: string) => FileTimes
+  fileTimes: (sessionID: string) => FileTimes
 }
 
-const fallbackWorkspaces = new WeakMap<object, Workspace>()
-// Per owner of the loop, like the workspace above: two loops (two tests) never share what a session has read.
-const fallbackFileTimes = new WeakMap<object, Map<string, FileTimes>>()
-
-/** The project's workspace; loops run without a workspace source (unit tests) share one in-memory workspace. */
-export async function workspaceOf(dependencies: TurnDependencies, projectID: string): Promise<Workspace> {
-  if (dependencies.workspaces) return dependencies.workspaces.get(projectID)
-  let workspace = fallbackWorkspaces.get(dependencies)
-  if (!workspace) {
-    workspace = createMemoryWorkspace({}, { now: dependencies.store.now })
-    fallbackWorkspaces.set(dependencies, workspace)
+/** Truncated tool outputs kept whole in the outputs table (the read tool pages through them by id). */
+export function storedOutputs(store: StoreContext): ToolOutputs {
+  return {
+    save: async (output) => {
+      const id = ascending('tool', store.now())
+      await store.db.outputs.put({ id, ...output, time: { created: store.now() } })
+      return id
+    },
+    read: async (id) => (await store.db.outputs.get(id))?.text,
   }
-  return workspace
 }
 
-function fileTimesOf(dependencies: TurnDependencies, sessionID: string): FileTimes {
-  if (dependencies.fileTimes) return dependencies.fileTimes(sessionID)
-  let bySession = fallbackFileTimes.get(dependencies)
-  if (!bySession) fallbackFileTimes.set(dependencies, (bySession = new Map()))
-  let times = bySession.get(sessionID)
-  if (!times) bySession.set(sessionID, (times = createFileTimes()))
-  return times
+/** The session's task list in the todos table (announced to the page as it is written). */
+export function storedTodos(store: StoreContext): Todos {
+  return { write: (sessionID, todos) => writeTodos(store, sessionID, todos) }
 }
 
 /** A snapshot of the project's files, or undefined when snapshots are off or the workspace cannot be read. */
@@ -129,15 +121,16 @@ export function stepTools(
       signal: turn.signal,
     })
   const context: StepToolContext = {
-    store: dependencies.store,
     sessionID: input.sessionID,
     messageID: input.assistant.id,
     progress: (callID, update) => processor.progress(callID, update),
     workspace: turn.workspace,
     agent: turn.agent,
     ask: (request, callID) => ask(request, callID),
-    files: fileTimesOf(dependencies, input.sessionID),
+    files: dependencies.fileTimes(input.sessionID),
     subtask: (request) => runChild(request, turn.session, turn.signal),
+    outputs: storedOutputs(dependencies.store),
+    todos: storedTodos(dependencies.store),
   }
   const hidden = hiddenTools(dependencies, turn)
   const tools = dependencies.tools.stepTools(context, turn.signal)

@@ -10,6 +10,7 @@ import { createUserMessage } from '../store/prompt'
 import type { PartOf, SessionInfo } from '../core/schema'
 import { createSession } from '../store/session-store'
 import { makeTestContext } from '../testing/test-context'
+import { testWorkspacePorts } from '../testing/loop-dependencies'
 import { scriptedModel, textReply, toolReply, type ScriptedReply } from '../testing/scripted-model'
 
 const MODEL = { providerID: 'mock', modelID: 'mock-model' }
@@ -36,7 +37,7 @@ async function setup(replies: ScriptedReply[], files: Record<string, string> = {
     retryLimit: async () => 0,
     sleep: async () => {},
     setStatus: () => {},
-    workspaces: { get: async () => workspace, status: () => ({ backend: 'local' }) },
+    ...testWorkspacePorts({ now: () => test.advance(), workspace }),
     permissions: permissionGate(() => permissions),
     snapshots: {
       track: (projectID, target) => trackSnapshot({ store: test.context, projectID, workspace: target }),

@@ -1,6 +1,7 @@
 import { normalizePath } from '../workspace/path'
 import type { Workspace } from '../workspace/workspace'
-import { ToolInputError, type FileTimes, type ToolContext } from './tool'
+import type { FileTimes } from '../core/ports'
+import { ToolInputError, type ToolContext } from './tool'
 
 /**
  * One session's record of the files it has read, by the modification time of the version it saw (opencode's

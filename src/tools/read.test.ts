@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { makeTestContext } from '../testing/test-context'
 import { readTool } from './read'
-import { makeToolContext } from './testing/tool-context'
+import { makeToolContext, memoryOutputs } from './testing/tool-context'
 
 const numbered = (count: number) => Array.from({ length: count }, (_, index) => `line ${index + 1}`).join('\n') + '\n'
 
@@ -126,17 +125,8 @@ describe('read', () => {
   })
 
   it('pages through a saved tool output', async () => {
-    const store = makeTestContext()
     const id = 'tool_0000000000010000abcdefghij'
-    await store.db.outputs.put({
-      id,
-      sessionID: 'ses_1',
-      messageID: 'msg_1',
-      partID: 'prt_1',
-      text: numbered(3_000),
-      time: { created: 0 },
-    })
-    const context = makeToolContext({ store: store.context })
+    const context = makeToolContext({ outputs: memoryOutputs({ [id]: numbered(3_000) }) })
     const result = await readTool.execute({ filePath: `/.tabcode/tool-output/${id}`, offset: 2_001, limit: 2 }, context)
     expect(result.output).toBe(
       [

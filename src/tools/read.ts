@@ -3,7 +3,7 @@ import { basename, dirname } from '../workspace/path'
 import type { FileStat } from '../workspace/workspace'
 import { assertExternalDirectory, permissionPath, resolveToolPath } from './external-directory'
 import { defineTool, ToolInputError, type ToolContext, type ToolResult } from './tool'
-import { OUTPUT_FOLDER } from './truncate'
+import { OUTPUT_FOLDER } from '../core/paths'
 
 export const DEFAULT_READ_LIMIT = 2_000
 export const MAX_LINE_LENGTH = 2_000
@@ -174,11 +174,11 @@ async function notFound(context: ToolContext, path: string): Promise<ToolInputEr
 /** A whole tool output kept behind a truncated result, paged like a file. */
 async function readToolOutput(context: ToolContext, path: string, input: ReadInput): Promise<ToolResult> {
   await context.ask({ permission: 'read', patterns: [permissionPath(context, path)], always: ['*'], metadata: {} })
-  const saved = await context.store.db.outputs.get(basename(path))
-  if (!saved) {
+  const saved = await context.outputs.read(basename(path))
+  if (saved === undefined) {
     throw new ToolInputError(`File not found: ${path} (no saved tool output has this id)`)
   }
-  return textResult(basename(path), path, saved.text, input)
+  return textResult(basename(path), path, saved, input)
 }
 
 const parameters = z.object({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { executeTool, ToolRegistry } from './registry'
+import { memoryOutputs } from './testing/tool-context'
 
 describe('the tool registry', () => {
   const registry = new ToolRegistry()
@@ -26,7 +27,7 @@ describe('the tool registry', () => {
   })
 
   it('describes every tool to the model with a JSON schema, the same object each step', () => {
-    const context = { store: {} as never, sessionID: 's', messageID: 'm', progress: () => {} } as unknown as Parameters<ToolRegistry['stepTools']>[0]
+    const context = { sessionID: 's', messageID: 'm', progress: () => {} } as unknown as Parameters<ToolRegistry['stepTools']>[0]
     const first = registry.stepTools(context, new AbortController().signal).definitions
     expect(first.map((tool) => tool.name)).toEqual(['bash', 'edit', 'glob', 'grep', 'invalid', 'list', 'read', 'task', 'todowrite', 'webfetch', 'write'])
     expect(first.find((tool) => tool.name === 'todowrite')?.inputSchema).toMatchObject({ type: 'object', properties: { todos: { type: 'array' } } })
@@ -34,16 +35,15 @@ describe('the tool registry', () => {
   })
 
   it('keeps the end of a long command output and the start of anything else, saving the whole', async () => {
-    const { makeTestContext } = await import('../testing/test-context')
-    const { context } = makeTestContext()
+    const outputs = memoryOutputs()
     const lines = Array.from({ length: 3_000 }, (_, index) => `line ${index + 1}`).join('\n')
     const tool = (id: string, truncate?: 'tail') => ({ id, description: '', parameters: z.object({}), ...(truncate ? { truncate } : {}), execute: async () => ({ title: id, output: lines }) })
-    const toolContext = { store: context, sessionID: 'ses_x', messageID: 'msg_x', callID: 'c' } as never
+    const toolContext = { outputs, sessionID: 'ses_x', messageID: 'msg_x', callID: 'c' } as never
     const head = await executeTool(tool('a'), {}, toolContext)
     const tail = await executeTool(tool('b', 'tail'), {}, toolContext)
     expect(head.output.startsWith('line 1\n')).toBe(true)
     expect(tail.output.endsWith('line 3000')).toBe(true)
     expect(tail.output).toMatch(/^… 1000 earlier lines not shown/)
-    expect(await context.db.outputs.get(tail.metadata.outputID as string)).toMatchObject({ text: lines })
+    expect(await outputs.read(tail.metadata.outputID as string)).toBe(lines)
   })
 })

@@ -1,6 +1,4 @@
 import { z } from 'zod'
-import { ascending } from '../core/id'
-import type { StepTools } from '../runtime/model-call'
 import { bashTool } from './bash'
 import { editTool } from './edit'
 import { globTool } from './glob'
@@ -12,7 +10,8 @@ import { taskTool } from './task'
 import { writeTool } from './write'
 import { todoWriteTool } from './todowrite'
 import { webFetchTool } from './webfetch'
-import { parseToolInput, type PermissionRequest, type ToolContext, type ToolDefinition, type ToolResult } from './tool'
+import type { PermissionRequest } from '../core/ports'
+import { parseToolInput, type StepTools, type ToolContext, type ToolDefinition, type ToolResult } from './tool'
 import { truncateOutput, truncationNotice } from './truncate'
 
 /** In opencode's registry order. */
@@ -54,14 +53,11 @@ export async function executeTool(definition: ToolDefinition, input: unknown, co
   const keep = definition.truncate ?? 'head'
   const truncation = truncateOutput(result.output, undefined, keep)
   if (!truncation.truncated) return { ...result, metadata }
-  const outputID = ascending('tool', context.store.now())
-  await context.store.db.outputs.put({
-    id: outputID,
+  const outputID = await context.outputs.save({
     sessionID: context.sessionID,
     messageID: context.messageID,
     partID: (metadata.partID as string | undefined) ?? 'prt_unknown',
     text: result.output,
-    time: { created: context.store.now() },
   })
   return {
     ...result,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { SubtaskRequest } from './tool'
+import type { SubtaskRequest } from '../core/ports'
 import { makeTaskTool, taskTool } from './task'
 import { makeToolContext } from './testing/tool-context'
 

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { TodoSchema } from '../core/schema'
-import { writeTodos } from '../store/todo-store'
 import { defineTool } from './tool'
 
 export const todoWriteTool = defineTool({
@@ -15,7 +14,7 @@ export const todoWriteTool = defineTool({
     todos: z.array(TodoSchema.describe('One task: a short imperative content, its status and priority')).describe('The complete, updated list'),
   }),
   async execute(input, context) {
-    const todos = await writeTodos(context.store, context.sessionID, input.todos)
+    const todos = await context.todos.write(context.sessionID, input.todos)
     const open = todos.filter((todo) => todo.status !== 'completed' && todo.status !== 'cancelled').length
     return {
       title: `${open} todo${open === 1 ? '' : 's'}`,

@@ -1,50 +1,10 @@
 import { z } from 'zod'
-import type { StoreContext } from '../store/context'
 import { describeIssues } from '../core/errors'
+import type { FileTimes, PermissionRequest, SubtaskRequest, SubtaskResult, Todos, ToolOutputs } from '../core/ports'
 import type { Workspace } from '../workspace/workspace'
-
-/** What a tool asks the user before it acts (opencode's `ctx.ask`). */
-export interface PermissionRequest {
-  /** The permission key: `edit`, `bash`, `read`, `external_directory`, `webfetch`, … */
-  permission: string
-  /** What this call touches, matched against the rules (file paths relative to the project, command lines, URLs). */
-  patterns: string[]
-  /** What an "always" answer remembers (for bash, the command prefix by the arity table followed by ` *`). */
-  always: string[]
-  /** Shown in the ask dialog (a diff, the command, the URL). */
-  metadata: Record<string, unknown>
-}
-
-/** A subagent's turn, run as a child session of the calling one. */
-export interface SubtaskRequest {
-  agent: string
-  description: string
-  prompt: string
-  /** Continue an earlier child session instead of starting a new one. */
-  sessionID?: string
-}
-
-/** What a subagent's run returns: its child session, its final text and the model it ran with. */
-export interface SubtaskResult {
-  sessionID: string
-  output: string
-  model?: { providerID: string; modelID: string }
-}
-
-/**
- * When each file was last read in this session, so write and edit can refuse to overwrite a file the model has
- * not seen in its current state (opencode's FileTime).
- */
-export interface FileTimes {
-  /** Records a read of `path` whose content was last modified at `modified`. */
-  read(path: string, modified: number): void
-  /** Throws a `ToolInputError` telling the model to read the file first when it was never read or changed since. */
-  assertFresh(path: string, modified: number): void
-}
 
 /** What a tool gets besides its input: where it runs, how to stop, and how to report progress. */
 export interface ToolContext {
-  store: StoreContext
   sessionID: string
   messageID: string
   callID: string
@@ -63,6 +23,18 @@ export interface ToolContext {
   files: FileTimes
   /** Runs a subagent in a child session and resolves with its final text. */
   subtask(request: SubtaskRequest): Promise<SubtaskResult>
+  /** Where a truncated output's whole text is kept, and read back from. */
+  outputs: ToolOutputs
+  /** The session's task list. */
+  todos: Todos
+}
+
+/** The tools of one step as the model call sees them: what to offer, how to read a call, how to run it. */
+export interface StepTools {
+  definitions: { type: 'function'; name: string; description: string; inputSchema: Record<string, unknown> }[]
+  /** A call the model made, with its name repaired and its JSON input parsed (a broken call becomes `invalid`). */
+  resolve(call: { toolName: string; input: string }): { toolName: string; input: unknown }
+  run(call: { toolCallId: string; toolName: string; input: unknown }): Promise<unknown>
 }
 
 export interface ToolResult {

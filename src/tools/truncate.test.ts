@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_OUTPUT_BYTES, MAX_OUTPUT_LINES, truncateOutput, truncationNotice } from './truncate'
+import { MAX_OUTPUT_BYTES, MAX_OUTPUT_LINES } from '../core/paths'
+import { truncateOutput, truncationNotice } from './truncate'
 
 describe('output truncation', () => {
   it('leaves short output alone', () => {

@@ -1,8 +1,4 @@
-export const MAX_OUTPUT_LINES = 2_000
-export const MAX_OUTPUT_BYTES = 50 * 1024
-
-/** Where the model finds a saved full output once the workspace tools exist (they serve this folder). */
-export const OUTPUT_FOLDER = '/.tabcode/tool-output'
+import { MAX_OUTPUT_BYTES, MAX_OUTPUT_LINES, OUTPUT_FOLDER } from '../core/paths'
 
 export interface Truncation {
   text: string

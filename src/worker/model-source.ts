@@ -1,7 +1,7 @@
 import { redactSecrets } from '../provider/connection'
 import { makeModelResolver } from '../provider/language-model'
 import type { StoreContext } from '../store/context'
-import type { ModelSource } from '../runtime/loop'
+import type { ModelSource } from '../runtime/model-source'
 
 /** The loop's models, backed by the providers configured in Settings (SDKs load on first use). */
 export function makeModelSource(context: StoreContext): ModelSource {

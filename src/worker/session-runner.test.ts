@@ -7,6 +7,7 @@ import { updateMessage } from '../store/message-store'
 import { ascending } from '../core/id'
 import { createSession } from '../store/session-store'
 import { makeTestContext } from '../testing/test-context'
+import { testWorkspacePorts } from '../testing/loop-dependencies'
 import { apiError, scriptedModel, textReply, type ScriptedReply } from '../testing/scripted-model'
 import { ToolRegistry } from '../tools/registry'
 import { makeLocalLocks, SessionRunner, type CommandChannel } from './session-runner'
@@ -50,6 +51,7 @@ async function twoTabs(replies: ScriptedReply[]) {
     retryLimit: async () => 0,
     sleep: async () => {},
     setStatus: (sessionID, status) => statuses.push({ sessionID, status }),
+    ...testWorkspacePorts({ now: test.context.now }),
   }
   const locks = makeLocalLocks()
   const commands = makeCommands()
@@ -137,8 +139,11 @@ describe('session runner', () => {
     await prompt('hello')
     await queue('after that')
     await first.start(session.id)
-    await expect.poll(async () => (await loadHistory(context, session.id)).length).toBe(4)
+    // The reply exists before its text is flushed: wait for the text, not for the message.
+    const answered = async () => (await loadHistory(context, session.id))[3]?.parts.some((part) => part.type === 'text' && part.text === 'queued answer')
+    await expect.poll(answered).toBe(true)
     const history = await loadHistory(context, session.id)
+    expect(history).toHaveLength(4)
     expect(history[2]!.parts).toMatchObject([{ type: 'text', text: 'after that' }])
     expect(history[3]!.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'queued answer' }))
     expect(await queuedPrompts(context, session.id)).toEqual([])
@@ -176,8 +181,11 @@ describe('session runner', () => {
     })
     await queue('after that')
     expect(await second.repairIfIdle(session.id)).toBe(true)
-    await expect.poll(async () => (await loadHistory(context, session.id)).length).toBe(4)
+    // The reply exists before its text is flushed: wait for the text, not for the message.
+    const answered = async () => (await loadHistory(context, session.id))[3]?.parts.some((part) => part.type === 'text' && part.text === 'queued answer')
+    await expect.poll(answered).toBe(true)
     const history = await loadHistory(context, session.id)
+    expect(history).toHaveLength(4)
     expect(history[2]!.parts).toMatchObject([{ type: 'text', text: 'after that' }])
     expect(history[3]!.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'queued answer' }))
   })

@@ -1,4 +1,4 @@
-import type { PermissionRequest } from '../../tools/tool'
+import type { PermissionRequest } from '../ports'
 
 /** How many identical calls in a row look like the model is stuck (opencode's DOOM_LOOP_THRESHOLD). */
 export const DOOM_LOOP_THRESHOLD = 3

@@ -1,5 +1,5 @@
 import type { PermissionRule } from '../schema'
-import { OUTPUT_FOLDER } from '../../tools/truncate'
+import { OUTPUT_FOLDER } from '../paths'
 import { matchWildcard } from './wildcard'
 
 /** Where truncated tool outputs are saved: reading them back must never need a question (opencode's Truncate.GLOB). */

@@ -1,8 +1,9 @@
-import type { StoreContext } from '../../store/context'
+import type { PermissionRequest, Todos, ToolOutputs } from '../../core/ports'
+import type { Todo } from '../../core/schema'
 import { createMemoryWorkspace } from '../../workspace/local/memory-workspace'
 import type { LocalWorkspace } from '../../workspace/local/stored-workspace'
 import { createFileTimes } from '../file-times'
-import type { PermissionRequest, ToolContext } from '../tool'
+import type { ToolContext } from '../tool'
 
 /** A `ToolContext` for tests, with what the tool did to it recorded. */
 export interface TestToolContext extends ToolContext {
@@ -12,6 +13,37 @@ export interface TestToolContext extends ToolContext {
   updates: Array<{ title?: string; metadata?: Record<string, unknown> }>
   /** Aborts `abort`. */
   controller: AbortController
+}
+
+/** Outputs kept in memory: `saved` holds every text by id, seeded with `seed`. */
+export interface MemoryOutputs extends ToolOutputs {
+  saved: Map<string, string>
+}
+
+/** Tool outputs in a map, with ids in the stored form (`tool_` and a counter), optionally seeded by id. */
+export function memoryOutputs(seed: Record<string, string> = {}): MemoryOutputs {
+  const saved = new Map(Object.entries(seed))
+  return {
+    saved,
+    save: async ({ text }) => {
+      const id = `tool_${String(saved.size + 1).padStart(26, '0')}`
+      saved.set(id, text)
+      return id
+    },
+    read: async (id) => saved.get(id),
+  }
+}
+
+/** Task lists in memory, by session (`lists`). */
+export function memoryTodos(): Todos & { lists: Map<string, Todo[]> } {
+  const lists = new Map<string, Todo[]>()
+  return {
+    lists,
+    write: async (sessionID, todos) => {
+      lists.set(sessionID, todos)
+      return todos
+    },
+  }
 }
 
 export interface ToolContextOptions extends Partial<ToolContext> {
@@ -30,9 +62,8 @@ export const TEST_CALL_ID = 'call_test'
 
 /**
  * A full tool context over a memory workspace whose clock moves one millisecond per change (so every write has a
- * newer modification time, without sleeping), real FileTimes, and an `ask` that records and allows. Anything can be
- * overridden; a tool that reads `store` needs one passed in (`makeTestContext().context` from
- * `src/session/test-context.ts`), otherwise using it throws a message saying so.
+ * newer modification time, without sleeping), real FileTimes, outputs and todos in memory, and an `ask` that records
+ * and allows. Anything can be overridden.
  */
 export function makeToolContext(options: ToolContextOptions = {}): TestToolContext {
   const { seed, answer, ...overrides } = options
@@ -40,7 +71,6 @@ export function makeToolContext(options: ToolContextOptions = {}): TestToolConte
   const asks: PermissionRequest[] = []
   const updates: TestToolContext['updates'] = []
   const context: TestToolContext = {
-    store: missingStore(),
     sessionID: TEST_SESSION_ID,
     messageID: TEST_MESSAGE_ID,
     callID: TEST_CALL_ID,
@@ -56,6 +86,8 @@ export function makeToolContext(options: ToolContextOptions = {}): TestToolConte
     subtask: async () => {
       throw new Error('This test context runs no subagents; pass `subtask` to makeToolContext')
     },
+    outputs: memoryOutputs(),
+    todos: memoryTodos(),
     asks,
     updates,
     controller,
@@ -68,19 +100,4 @@ export function makeToolContext(options: ToolContextOptions = {}): TestToolConte
 export function makeTestWorkspace(files: Record<string, string> = {}, start = Date.UTC(2026, 0, 1)): LocalWorkspace {
   let time = start
   return createMemoryWorkspace(files, { now: () => ++time })
-}
-
-const STORE_FIELDS = new Set<string | symbol>(['db', 'now', 'emit', 'version'] satisfies Array<keyof StoreContext>)
-
-function missingStore(): StoreContext {
-  return new Proxy({} as StoreContext, {
-    get(_target, property) {
-      // Only the store's own fields throw, so printing or awaiting the context in a test does not.
-      if (!STORE_FIELDS.has(property)) return undefined
-      throw new Error(
-        `This test's ToolContext has no store (the tool read store.${String(property)}); ` +
-          'pass makeToolContext({ store: makeTestContext().context })',
-      )
-    },
-  })
 }

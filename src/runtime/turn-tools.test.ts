@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { makeTestContext } from '../testing/test-context'
+import { storedOutputs, storedTodos } from './turn-tools'
+
+describe('the tools’ stored ports', () => {
+  it('keeps a truncated output whole under a tool id and reads it back by that id', async () => {
+    const test = makeTestContext()
+    const outputs = storedOutputs(test.context)
+    const id = await outputs.save({ sessionID: 'ses_1', messageID: 'msg_1', partID: 'prt_1', text: 'the whole text' })
+    expect(id).toMatch(/^tool_/)
+    expect(await outputs.read(id)).toBe('the whole text')
+    expect(await test.db.outputs.get(id)).toMatchObject({ sessionID: 'ses_1', messageID: 'msg_1', partID: 'prt_1', time: { created: expect.any(Number) } })
+    expect(await outputs.read('tool_missing')).toBeUndefined()
+  })
+
+  it('writes the session’s task list and announces it', async () => {
+    const test = makeTestContext()
+    const todos = [{ content: 'ship it', status: 'pending' as const, priority: 'high' as const, id: '1' }]
+    expect(await storedTodos(test.context).write('ses_1', todos)).toEqual(todos)
+    expect((await test.db.todos.get('ses_1'))?.items).toEqual(todos)
+    expect(test.events).toContainEqual({ type: 'todo.updated', sessionID: 'ses_1', todos })
+  })
+})
