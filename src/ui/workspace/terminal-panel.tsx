@@ -56,7 +56,7 @@ export function TerminalPanel(props: TerminalPanelProps): JSX.Element {
   const panelID = (key: number) => `terminal-panel-${key}`
 
   return (
-    <section class="terminal" aria-label="Terminal">
+    <section class="terminal-panel" aria-label="Terminal">
       <div class="terminal-strip">
         <div class="terminal-tabs" role="tablist" aria-label="Terminals">
           <For each={strip()}>
