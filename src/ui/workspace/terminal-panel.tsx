@@ -1,4 +1,4 @@
-import { createMemo, createSignal, For, onCleanup, onMount, Show, type JSX } from 'solid-js'
+import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, type JSX } from 'solid-js'
 import type { ToolPart } from '../../core/schema'
 import { CloseIcon } from '../icons/icons'
 import { nextTabIndex } from './tab-keys'
@@ -52,6 +52,17 @@ export function TerminalPanel(props: TerminalPanelProps): JSX.Element {
     // Focus goes to a neighbour, so a keyboard user is never left on nothing.
     if (selected() === key || document.activeElement === document.body) select(list[index - 1]?.key ?? 0, true)
   }
+  // A terminal runs in its project's workspace: opening another project closes them (unmounting ends their shells).
+  createEffect(
+    on(
+      () => props.shell?.projectID,
+      () => {
+        setTerminals([])
+        setSelected(0)
+      },
+      { defer: true },
+    ),
+  )
   const tabID = (key: number) => `terminal-tab-${key}`
   const panelID = (key: number) => `terminal-panel-${key}`
 
