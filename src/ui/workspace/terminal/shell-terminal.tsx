@@ -1,6 +1,6 @@
 import { createSignal, onCleanup, onMount, Show, type JSX } from 'solid-js'
 import { callback } from '../../worker-client'
-import { ShellSession, type TerminalApi } from './shell-session'
+import type { TerminalApi } from './shell-session'
 
 /**
  * One of the user's terminals: xterm (imported on first open, never with the page) over a shell in the worker.
@@ -17,7 +17,8 @@ export function ShellTerminal(props: { api: TerminalApi; projectID: string; name
   })
   onMount(async () => {
     try {
-      const { openScreen } = await import('./xterm-view')
+      // The line editor and session come with xterm: nothing of the terminal weighs on the first paint.
+      const [{ openScreen }, { ShellSession }] = await Promise.all([import('./xterm-view'), import('./shell-session')])
       if (disposed) return
       const screen = openScreen(host, { onLeave: () => props.onLeave() })
       const session = new ShellSession({ api: props.api, projectID: props.projectID, screen, wrap: callback })
