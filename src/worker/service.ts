@@ -33,6 +33,7 @@ import { runHandlers } from './run-handlers'
 import { compactionHandlers } from './compaction-handlers'
 import { historyHandlers } from './history-handlers'
 import { shareHandlers } from './share-handlers'
+import { terminalHandlers } from './terminal-handlers'
 import { makeLocalLocks, SessionRunner, type CommandChannel, type Locks } from './session-runner'
 import { sleepWithSignal } from '../runtime/loop'
 import type { ModelSource } from '../runtime/model-source'
@@ -188,6 +189,7 @@ export function createService(options: ServiceOptions): Service {
     ...providerHandlers(ready),
     ...agentHandlers(ready),
     ...workspace,
+    ...terminalHandlers((projectID) => workspaces.get(projectID)),
     ...shareHandlers(ready, () => project?.id, (input) => prepareProject(ready(), input)),
     openProject: async (projectID: string) => {
       project = await rememberCurrentProject(ready(), projectID)

@@ -67,6 +67,17 @@ export interface ExecResult {
   aborted: boolean
   /** Which runtime served it: the offline workspace in this tab, or WebContainer (the tool card says which). */
   runtime?: ExecRuntime
+  /**
+   * The shell's working directory and variables when the command line ended, so a terminal can carry them into
+   * its next command (`cd src`, `export A=1`). The offline shell reports them; absent after a stop, a timeout, or
+   * from a backend that does not say.
+   */
+  shell?: ShellState
+}
+
+export interface ShellState {
+  cwd: string
+  env: Record<string, string>
 }
 
 export type ExecRuntime = 'offline' | 'webcontainer'

@@ -1,9 +1,25 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { createSignal } from 'solid-js'
 import { createStore, produce } from 'solid-js/store'
 import type { ToolPart } from '../../core/schema'
 import { TERMINAL_TAIL_LINES, TerminalPanel } from './terminal-panel'
 import { mount } from './test-support'
+import type { TerminalApi } from './terminal/shell-session'
+
+// The real terminal loads xterm; these tests are about the tabs around it.
+const live = new Set<string>()
+vi.mock('./terminal/shell-terminal', async () => {
+  const { onCleanup } = await import('solid-js')
+  return {
+    ShellTerminal: (props: { name: string; projectID: string }) => {
+      const key = `${props.projectID}:${props.name}`
+      live.add(key)
+      onCleanup(() => live.delete(key))
+      return <p>shell {props.name}</p>
+    },
+  }
+})
 
 const call = (id: string, command: string): ToolPart => ({
   id,
@@ -74,5 +90,48 @@ describe('the terminal panel', () => {
     expect(more.textContent).toBe('Show 10 earlier lines')
     more.click()
     expect(entries()[0]!.output).toBe(output)
+  })
+})
+
+describe('the terminal tabs', () => {
+  const api = {} as TerminalApi
+  function tabs() {
+    const [projectID, setProjectID] = createSignal('prj_1')
+    const container = mount(() => <TerminalPanel calls={[]} shell={{ api, projectID: projectID() }} />)
+    const names = () => [...container.querySelectorAll('[role="tab"]')].map((tab) => `${tab.textContent}${tab.getAttribute('aria-selected') === 'true' ? '*' : ''}`)
+    const button = (name: string) => [...container.querySelectorAll('button')].find((element) => (element.getAttribute('aria-label') ?? element.textContent) === name)!
+    return { container, names, button, setProjectID }
+  }
+
+  it('opens terminals beside the agent\'s log, each closable by its button or Delete, focus going to a neighbour', () => {
+    live.clear()
+    const { container, names, button } = tabs()
+    expect(names()).toEqual(['Agent*'])
+    button('New terminal').click()
+    button('New terminal').click()
+    expect(names()).toEqual(['Agent', 'Terminal 1', 'Terminal 2*'])
+    expect([...live]).toEqual(['prj_1:Terminal 1', 'prj_1:Terminal 2'])
+    button('Close Terminal 2').click()
+    expect(names()).toEqual(['Agent', 'Terminal 1*'])
+    expect(document.activeElement?.textContent).toBe('Terminal 1')
+    expect([...live]).toEqual(['prj_1:Terminal 1'])
+    const tab = [...container.querySelectorAll<HTMLElement>('[role="tab"]')][1]!
+    tab.dispatchEvent(new KeyboardEvent('keydown', { key: 'Delete', bubbles: true }))
+    expect(names()).toEqual(['Agent*'])
+    expect(live.size).toBe(0)
+  })
+
+  it('closes the terminals when another project opens, since they run in their project', () => {
+    live.clear()
+    const { names, button, setProjectID } = tabs()
+    button('New terminal').click()
+    setProjectID('prj_2')
+    expect(names()).toEqual(['Agent*'])
+    expect([...live]).toEqual([])
+  })
+
+  it('has no New terminal button without a worker to run them', () => {
+    const container = mount(() => <TerminalPanel calls={[]} />)
+    expect(container.textContent).not.toContain('New terminal')
   })
 })

@@ -1,9 +1,13 @@
 import type { SessionEvent } from '../../core/event'
 import type { WorkspaceChange } from '../../workspace/workspace'
 import type { ClientApi } from '../../core/protocol'
+import type { TerminalApi } from './terminal/shell-session'
 
-/** The part of the worker RPC the workspace views call: narrow, so tests can hand in a small fake. */
-export type WorkspaceApi = Pick<ClientApi, 'workspaceInfo' | 'listFiles' | 'readFile' | 'readPreviewFile' | 'sessionDiffs'>
+/**
+ * The part of the worker RPC the workspace views call: narrow, so tests can hand in a small fake. The terminal's
+ * calls are optional: without them the Terminal tab shows the agent's log only.
+ */
+export type WorkspaceApi = Pick<ClientApi, 'workspaceInfo' | 'listFiles' | 'readFile' | 'readPreviewFile' | 'sessionDiffs'> & Partial<TerminalApi>
 
 /** Where live events come from (a `WorkerConnection` is one). */
 export type EventSource = (handler: (event: SessionEvent) => void) => () => void

@@ -65,6 +65,12 @@ export function WorkspacePanel(props: WorkspacePanelProps): JSX.Element {
     return current === undefined ? undefined : { api: props.api, projectID: props.projectID, root: current, changes: props.changes }
   })
 
+  const terminalShell = () => {
+    const { terminalOpen, terminalRun, terminalCancel, terminalClose } = props.api
+    if (!terminalOpen || !terminalRun || !terminalCancel || !terminalClose) return undefined
+    return { api: { terminalOpen, terminalRun, terminalCancel, terminalClose }, projectID: props.projectID }
+  }
+
   const select = (id: WorkspaceTab, focus: boolean) => {
     setTab(id)
     props.onTab?.(id)
@@ -137,7 +143,7 @@ export function WorkspacePanel(props: WorkspacePanelProps): JSX.Element {
           </Show>
         )
       case 'terminal':
-        return <TerminalPanel calls={props.calls} />
+        return <TerminalPanel calls={props.calls} shell={terminalShell()} />
       case 'changes':
         return (
           <Show when={props.sessionID} keyed fallback={<p class="workspace-note quiet">Open a session to see what it changed.</p>}>

@@ -10,6 +10,15 @@ async function sh(command: string, files: Record<string, string> = {}, options: 
 }
 
 describe('runShell', () => {
+  it('reports the cwd and variables a run ended with, so a terminal carries them into its next run', async () => {
+    const first = await sh('cd src; export A=1; B=two', { 'src/x.txt': '' })
+    expect(first.shell?.cwd).toBe('/workspace/src')
+    expect(first.shell?.env).toMatchObject({ A: '1', B: 'two', OLDPWD: '/workspace' })
+    expect(first.shell?.env).not.toHaveProperty('PWD')
+    const next = await runShell('echo "$A $B"; pwd; ls', { fs: first.fs, cwd: first.shell!.cwd, env: first.shell!.env })
+    expect(next.output).toBe('1 two\n/workspace/src\nx.txt\n')
+  })
+
   it('runs awk, jq, case, shell functions and arrays (what our own shell lacked)', async () => {
     const { output } = await sh(
       'total() { awk -F, \'{ s += $2 } END { print s }\' "$1"; }; total data.csv; jq -r \'.items[].name\' items.json | sort; ' +

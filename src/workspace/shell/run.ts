@@ -1,6 +1,6 @@
 import type { CommandNode, CustomCommand, ScriptNode, StatementNode, WordNode } from 'just-bash'
 import type { Program, ProgramFiles } from '../runtime/program'
-import type { ExecResult } from '../workspace'
+import type { ExecResult, ShellState } from '../workspace'
 import { createWorkspaceFs, type ShellFiles } from './workspace-fs'
 
 export interface ShellOptions {
@@ -74,14 +74,15 @@ export async function runShell(command: string, options: ShellOptions): Promise<
   options.signal?.addEventListener('abort', onAbort)
   const timer = options.timeout !== undefined && options.timeout > 0 ? setTimeout(() => stop('timeout'), options.timeout) : undefined
   try {
-    const execution = execute(command, options, controller.signal, write)
+    let shell: ShellState | undefined
+    const execution = execute(command, options, controller.signal, write, (state) => (shell = state))
     // After a stop nobody waits for the rest of the run; its late failure must not surface as unhandled.
     execution.catch(() => undefined)
     const exitCode = await Promise.race([execution, stopped])
     if (reason || exitCode === undefined) {
       return { exitCode: reason === 'timeout' ? 124 : 130, output, timedOut: reason === 'timeout', aborted: reason === 'abort' }
     }
-    return { exitCode, output, timedOut: false, aborted: false }
+    return { exitCode, output, timedOut: false, aborted: false, ...(shell ? { shell } : {}) }
   } finally {
     closed = true
     clearTimeout(timer)
@@ -89,7 +90,13 @@ export async function runShell(command: string, options: ShellOptions): Promise<
   }
 }
 
-async function execute(command: string, options: ShellOptions, signal: AbortSignal, write: (chunk: string) => void): Promise<number> {
+async function execute(
+  command: string,
+  options: ShellOptions,
+  signal: AbortSignal,
+  write: (chunk: string) => void,
+  ended: (state: ShellState) => void,
+): Promise<number> {
   const cwd = await options.fs.stat(options.cwd)
   if (cwd?.type !== 'directory') {
     write(`bash: cd: ${options.cwd}: ${cwd ? 'Not a directory' : 'No such file or directory'}\n`)
@@ -165,7 +172,24 @@ async function execute(command: string, options: ShellOptions, signal: AbortSign
   // Anything not written through the terminal path (a parse error, a limit) comes back here.
   write(result.stdout)
   write(result.stderr)
+  ended(shellState(result.env, options.cwd))
   return result.exitCode
+}
+
+/** The shell's own bookkeeping: recomputed on every run, and some (the options) must not be set from outside. */
+const SHELL_MANAGED = new Set(['PWD', 'SHELLOPTS', 'BASHOPTS', 'OPTIND', DIRECT])
+
+/**
+ * What a next run needs to continue where this one ended. just-bash resets cwd and variables on every `exec`
+ * (only the files are shared), so the state is read from the run's final environment and carried explicitly.
+ * Its environment holds every variable, exported or not, which is what a person at a prompt expects to keep.
+ */
+function shellState(env: Record<string, string>, cwd: string): ShellState {
+  const kept: Record<string, string> = {}
+  for (const [name, value] of Object.entries(env)) {
+    if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !SHELL_MANAGED.has(name)) kept[name] = value
+  }
+  return { cwd: env.PWD || cwd, env: kept }
 }
 
 /** Lets other tasks run (a Stop message, the timeout) once a loop has held the thread for `YIELD_EVERY_MS`. */
