@@ -18,38 +18,51 @@ function resolveLocal(from: string, specifier: string): string | undefined {
   return undefined
 }
 
-function runtimeImports(file: string): string[] {
+function runtimeImports(file: string, dynamic: boolean): string[] {
   const source = readFileSync(file, 'utf8')
-  return [...source.matchAll(STATIC_IMPORT), ...source.matchAll(DYNAMIC_IMPORT)].map((match) => match[1]!)
+  return [...source.matchAll(STATIC_IMPORT), ...(dynamic ? source.matchAll(DYNAMIC_IMPORT) : [])].map((match) => match[1]!)
+}
+
+/** Every import chain from main.tsx to a package in `forbidden`, following dynamic imports too or only static ones. */
+function offendingChains(forbidden: readonly string[], dynamic: boolean): { offenders: string[]; files: number } {
+  const entry = join(here, 'main.tsx')
+  const parents = new Map<string, string | undefined>([[entry, undefined]])
+  const queue = [entry]
+  const offenders: string[] = []
+  while (queue.length) {
+    const file = queue.shift()!
+    for (const specifier of runtimeImports(file, dynamic)) {
+      if (specifier.startsWith('.')) {
+        const target = resolveLocal(file, specifier)
+        if (target && !parents.has(target)) {
+          parents.set(target, file)
+          queue.push(target)
+        }
+        continue
+      }
+      const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!
+      const scope = specifier.startsWith('@') ? specifier.split('/')[0]! : undefined
+      if (!forbidden.includes(name) && !(scope && forbidden.includes(scope))) continue
+      const chain: string[] = []
+      for (let step: string | undefined = file; step; step = parents.get(step)) chain.unshift(relative(here, step))
+      offenders.push(`${chain.join(' → ')} → ${specifier}`)
+    }
+  }
+  return { offenders, files: parents.size }
 }
 
 describe('main-thread bundle boundary', () => {
   it('never reaches zod, dexie or the AI SDK at runtime from main.tsx', () => {
-    const entry = join(here, 'main.tsx')
-    const parents = new Map<string, string | undefined>([[entry, undefined]])
-    const queue = [entry]
-    const offenders: string[] = []
-    while (queue.length) {
-      const file = queue.shift()!
-      for (const specifier of runtimeImports(file)) {
-        if (specifier.startsWith('.')) {
-          const target = resolveLocal(file, specifier)
-          if (target && !parents.has(target)) {
-            parents.set(target, file)
-            queue.push(target)
-          }
-          continue
-        }
-        const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!
-        const scope = specifier.startsWith('@') ? specifier.split('/')[0]! : undefined
-        if (!FORBIDDEN.includes(name) && !(scope && FORBIDDEN.includes(scope))) continue
-        const chain: string[] = []
-        for (let step: string | undefined = file; step; step = parents.get(step)) chain.unshift(relative(here, step))
-        offenders.push(`${chain.join(' → ')} → ${specifier}`)
-      }
-    }
+    const { offenders, files } = offendingChains(FORBIDDEN, true)
     expect(offenders).toEqual([])
     // Sanity: the walk really covered the app.
-    expect(parents.size).toBeGreaterThan(20)
+    expect(files).toBeGreaterThan(20)
+  })
+
+  it('loads CodeMirror, Lezer and xterm only on first use, never in the static graph of main.tsx', () => {
+    // First paint stays within its budget: the editor, highlighter and terminal come through import() when opened.
+    const { offenders, files } = offendingChains(['@codemirror', '@lezer', '@xterm'], false)
+    expect(offenders).toEqual([])
+    expect(files).toBeGreaterThan(20)
   })
 })
