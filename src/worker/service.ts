@@ -33,6 +33,7 @@ import { runHandlers } from './run-handlers'
 import { compactionHandlers } from './compaction-handlers'
 import { historyHandlers } from './history-handlers'
 import { shareHandlers } from './share-handlers'
+import { editorHandlers } from './editor-handlers'
 import { makeLocalLocks, SessionRunner, type CommandChannel, type Locks } from './session-runner'
 import { sleepWithSignal, type ModelSource } from '../runtime/loop'
 import { getSettings } from '../store/provider-store'
@@ -187,6 +188,7 @@ export function createService(options: ServiceOptions): Service {
     ...providerHandlers(ready),
     ...agentHandlers(ready),
     ...workspace,
+    ...editorHandlers(ready, (projectID) => workspaces.get(projectID)),
     ...shareHandlers(ready, () => project?.id, (input) => prepareProject(ready(), input)),
     openProject: async (projectID: string) => {
       project = await rememberCurrentProject(ready(), projectID)
