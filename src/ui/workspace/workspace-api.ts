@@ -3,7 +3,7 @@ import type { WorkspaceChange } from '../../workspace/workspace'
 import type { ClientApi } from '../../core/protocol'
 
 /** The part of the worker RPC the workspace views call: narrow, so tests can hand in a small fake. */
-export type WorkspaceApi = Pick<ClientApi, 'workspaceInfo' | 'listFiles' | 'readFile' | 'readPreviewFile' | 'sessionDiffs'>
+export type WorkspaceApi = Pick<ClientApi, 'workspaceInfo' | 'listFiles' | 'readFile' | 'readPreviewFile' | 'sessionDiffs' | 'saveFile' | 'userEdits'>
 
 /** Where live events come from (a `WorkerConnection` is one). */
 export type EventSource = (handler: (event: SessionEvent) => void) => () => void

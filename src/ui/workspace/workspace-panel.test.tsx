@@ -72,11 +72,12 @@ describe('the workspace panel', () => {
     expect(tab('Files').getAttribute('aria-selected')).toBe('true')
   })
 
-  it('shows the files, and a file picked in the tree', async () => {
+  it('shows the files, and a file picked in the tree opens in the editor', async () => {
     const { container } = setup()
     await vi.waitFor(() => expect(container.querySelector('[role="treeitem"]')).not.toBeNull())
     container.querySelector<HTMLElement>('[role="treeitem"]')!.click()
-    await vi.waitFor(() => expect(container.querySelector('.line-text')?.textContent).toBe('<h1>hi</h1>'))
+    await vi.waitFor(() => expect(container.querySelector('.cm-content')?.textContent).toBe('<h1>hi</h1>'))
+    expect(container.querySelector('[role="tab"][aria-selected="true"][data-path]')?.textContent).toBe('index.html')
   })
 
   it("reads the session's changes when the Changes tab opens", async () => {
