@@ -20,7 +20,8 @@ function setup(files: Record<string, string | Uint8Array>) {
   }
   const open = async (name: string) => {
     ;(await item(name)).click()
-    await vi.waitFor(() => expect(editorOf(name)).toBeDefined())
+    // CodeMirror loads on the first open; its first import may take a while on a loaded machine.
+    await vi.waitFor(() => expect(editorOf(name)).toBeDefined(), { timeout: 10_000 })
     return editorOf(name)!
   }
   const panel = (name: string) => container.querySelector<HTMLElement>(`.editor-file[data-path="${ROOT}/${name}"]`)
@@ -61,7 +62,7 @@ describe('the editor in the Files tab', () => {
   it('highlights the file by its language', async () => {
     const { open, panel } = setup({ '/workspace/a.js': 'const answer = 42\n' })
     await open('a.js')
-    await vi.waitFor(() => expect(panel('a.js')?.querySelector('.tok-keyword')?.textContent).toBe('const'))
+    await vi.waitFor(() => expect(panel('a.js')?.querySelector('.tok-keyword')?.textContent).toBe('const'), { timeout: 10_000 })
   })
 
   it('follows the disk when the file changes and there are no unsaved edits', async () => {
