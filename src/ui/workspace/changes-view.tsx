@@ -14,8 +14,9 @@ type Loaded = { status: 'loading' } | { status: 'loaded'; diffs: FileDiff[] } | 
 /**
  * What the session changed: the net diff of all its turns (asked from the worker, again whenever `mark` moves),
  * or the diff of one turn (carried by the user message that started it). The files the user saved in the editor
- * show apart, above, as the user's: the agent's turns start from the user's version, so each side shows only its
- * own change. They are asked again after every write to the project (`changes`), since a save is no turn.
+ * show apart, above, as the user's. The session's net spans its first turn to its last, so it holds the user's
+ * edits made between turns; a turn's own diff starts from the user's version, so it is the agent's alone. The
+ * user's edits are asked again after every write to the project (`changes`), since a save is no turn.
  */
 export function ChangesView(props: {
   api: Pick<WorkspaceApi, 'sessionDiffs' | 'userEdits'>
@@ -120,7 +121,7 @@ export function ChangesView(props: {
               <Show when={userEdits().length > 0} fallback={<DiffView diffs={diffs()} label="Changes in this session" empty="This session has not changed any files yet." />}>
                 <h3 class="changes-heading">Your edits</h3>
                 <DiffView diffs={userEdits()} label="Your edits in this session" />
-                <h3 class="changes-heading">The agent's changes</h3>
+                <h3 class="changes-heading">All changes in this session</h3>
                 <DiffView diffs={diffs()} label="Changes in this session" empty="The agent has not changed any files yet." />
               </Show>
             )}

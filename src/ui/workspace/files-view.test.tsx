@@ -46,9 +46,11 @@ describe('the editor in the Files tab', () => {
     expect(container.querySelector('[aria-label="Close a.js"]')).not.toBeNull()
     tab('a.js').click()
     type(a, 'let b = 2\n')
-    await vi.waitFor(() => expect(tab('a.js').textContent).toBe('a.js ●, unsaved'))
+    await vi.waitFor(() => expect(tab('a.js').getAttribute('aria-label')).toBe('a.js, unsaved'))
+    expect(tab('a.js').querySelector('.editor-unsaved')).not.toBeNull()
     save(a)
-    await vi.waitFor(() => expect(tab('a.js').textContent).toBe('a.js'))
+    await vi.waitFor(() => expect(tab('a.js').getAttribute('aria-label')).toBe('a.js'))
+    expect(tab('a.js').querySelector('.editor-unsaved')).toBeNull()
     expect(workspace.api.saveFile).toHaveBeenCalledWith({
       projectID: PROJECT,
       path: '/workspace/a.js',
@@ -89,7 +91,7 @@ describe('the editor in the Files tab', () => {
     button('Keep mine')!.click()
     await vi.waitFor(() => expect(container.querySelector('[role="alert"]')).toBeNull())
     expect(await workspace.api.readFile({ projectID: PROJECT, path: '/workspace/a.js' })).toMatchObject({ text: 'line\nmine\n' })
-    expect(tab('a.js').textContent).toBe('a.js')
+    expect(tab('a.js').getAttribute('aria-label')).toBe('a.js')
 
     type(a, 'more\n')
     workspace.change({ type: 'write', path: '/workspace/a.js' }, 'agent again\n')
@@ -97,7 +99,7 @@ describe('the editor in the Files tab', () => {
     button('Take theirs')!.click()
     await vi.waitFor(() => expect(a.state.doc.toString()).toBe('agent again\n'))
     expect(container.querySelector('[role="alert"]')).toBeNull()
-    expect(tab('a.js').textContent).toBe('a.js')
+    expect(tab('a.js').getAttribute('aria-label')).toBe('a.js')
   })
 
   it('opens a binary file read-only, saying why', async () => {

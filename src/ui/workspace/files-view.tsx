@@ -85,6 +85,7 @@ export function FilesView(props: {
                     id={tabID(path)}
                     class="editor-tab-name mono"
                     data-path={path}
+                    aria-label={dirty().has(path) ? `${name(path)}, unsaved` : name(path)}
                     aria-selected={active() === path ? 'true' : 'false'}
                     aria-controls={panelID(path)}
                     tabindex={active() === path ? 0 : -1}
@@ -95,9 +96,8 @@ export function FilesView(props: {
                     {name(path)}
                     <Show when={dirty().has(path)}>
                       <span class="editor-unsaved" aria-hidden="true">
-                        {' '}●
+                        ●
                       </span>
-                      <span class="visually-hidden">, unsaved</span>
                     </Show>
                   </button>
                   <button type="button" class="icon-button editor-tab-close" aria-label={`Close ${name(path)}`} title={`Close ${name(path)}`} onClick={() => close(path)}>
