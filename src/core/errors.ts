@@ -55,6 +55,13 @@ export class BusyError extends AppError<{ sessionID: string; action: string }> {
   }
 }
 
+/** The editor saved over a file that changed on disk since it was opened; nothing was written. */
+export class SaveConflictError extends AppError<{ path: string }> {
+  constructor(path: string) {
+    super('SaveConflictError', `${path} changed since you opened it, so your version was not saved over it.`, { path })
+  }
+}
+
 /**
  * The browser refused a write because the origin's storage is full. A transaction that fails this way writes
  * nothing, so what was stored before stays whole; the message says what to do.

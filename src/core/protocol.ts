@@ -171,6 +171,21 @@ export interface ForkFamily {
   forks: SessionInfo[]
 }
 
+/** A save from the editor (see `WorkerApi.saveFile`). */
+export interface SaveFileInput {
+  projectID: string
+  path: string
+  content: string
+  expected?: string
+  sessionID?: string
+}
+
+export interface SavedFile {
+  path: string
+  size: number
+  modified: number
+}
+
 export interface WorkerApi {
   hello(): { protocol: number; version: string }
   start(): StartResult
@@ -273,6 +288,16 @@ export interface WorkerApi {
   exportBackup(): ExportFile
   /** Imports a tabcode session or backup file, or an opencode export. */
   importFile(input: { data: Uint8Array | string }): ImportOutcome
+  // ── Editor (issue 17): the user's saves ──────────────────────────────────────────────────────────────────────────
+  /**
+   * Saves a file the user edited: written through the project's workspace (watchers, tree and snapshots see it),
+   * snapshotted, and recorded on `sessionID` as the user's change. With `expected` (the text the editor started
+   * from), a file changed on disk since then is not overwritten: a SaveConflictError.
+   */
+  saveFile(input: SaveFileInput): SavedFile
+  /** The files the user saved while the session was open, net per file, with unified patches. */
+  userEdits(sessionID: string): FileDiff[]
+  // ── end editor ──
   /** Test hook: writes validated rows as they are. */
   writeFixture(fixture: Fixture): { sessions: number; messages: number; parts: number }
 

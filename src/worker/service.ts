@@ -34,6 +34,7 @@ import { compactionHandlers } from './compaction-handlers'
 import { historyHandlers } from './history-handlers'
 import { shareHandlers } from './share-handlers'
 import { terminalHandlers } from './terminal-handlers'
+import { editorHandlers } from './editor-handlers'
 import { makeLocalLocks, SessionRunner, type CommandChannel, type Locks } from './session-runner'
 import { sleepWithSignal } from '../runtime/loop'
 import type { ModelSource } from '../runtime/model-source'
@@ -190,6 +191,7 @@ export function createService(options: ServiceOptions): Service {
     ...agentHandlers(ready),
     ...workspace,
     ...terminalHandlers((projectID) => workspaces.get(projectID)),
+    ...editorHandlers(ready, (projectID) => workspaces.get(projectID)),
     ...shareHandlers(ready, () => project?.id, (input) => prepareProject(ready(), input)),
     openProject: async (projectID: string) => {
       project = await rememberCurrentProject(ready(), projectID)

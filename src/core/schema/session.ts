@@ -45,6 +45,11 @@ export const SessionInfoSchema = z.object({
       files: z.array(z.string()).optional(),
     })
     .optional(),
+  /**
+   * Files the user saved in the editor while this session was open, net per file: the content entry (snapshot
+   * manifest hash) before the first save and after the last. The Changes tab shows them as the user's.
+   */
+  userEdits: z.array(z.object({ file: z.string(), before: z.string().optional(), after: z.string().optional(), time: timestamp })).optional(),
   time: z.object({
     created: timestamp,
     updated: timestamp,

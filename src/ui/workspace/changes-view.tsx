@@ -1,8 +1,9 @@
-import { createEffect, createMemo, createSignal, For, on, Show, type JSX } from 'solid-js'
+import { createEffect, createMemo, createSignal, For, on, onCleanup, Show, type JSX } from 'solid-js'
 import type { FileDiff } from '../../core/schema'
 import { errorMessage } from '../format/error'
 import { formatDateTime } from '../format/time'
 import { DiffView } from './diff-view'
+import type { WorkspaceChanges } from './create-workspace-changes'
 import type { TurnChanges } from './session-activity'
 import type { WorkspaceApi } from './workspace-api'
 
@@ -12,12 +13,34 @@ type Loaded = { status: 'loading' } | { status: 'loaded'; diffs: FileDiff[] } | 
 
 /**
  * What the session changed: the net diff of all its turns (asked from the worker, again whenever `mark` moves),
- * or the diff of one turn (carried by the user message that started it).
+ * or the diff of one turn (carried by the user message that started it). The files the user saved in the editor
+ * show apart, above, as the user's. The session's net spans its first turn to its last, so it holds the user's
+ * edits made between turns; a turn's own diff starts from the user's version, so it is the agent's alone. The
+ * user's edits are asked again after every write to the project (`changes`), since a save is no turn.
  */
-export function ChangesView(props: { api: Pick<WorkspaceApi, 'sessionDiffs'>; sessionID: string; turns: TurnChanges[]; mark: string }): JSX.Element {
+export function ChangesView(props: {
+  api: Pick<WorkspaceApi, 'sessionDiffs' | 'userEdits'>
+  sessionID: string
+  turns: TurnChanges[]
+  mark: string
+  changes?: WorkspaceChanges
+}): JSX.Element {
   const [scope, setScope] = createSignal(WHOLE_SESSION)
   const [session, setSession] = createSignal<Loaded>({ status: 'loading' })
+  const [userEdits, setUserEdits] = createSignal<FileDiff[]>([])
   let request = 0
+  let userRequest = 0
+
+  async function loadUserEdits(sessionID: string): Promise<void> {
+    const ticket = ++userRequest
+    try {
+      const diffs = await props.api.userEdits(sessionID)
+      if (ticket === userRequest) setUserEdits(diffs)
+    } catch {
+      // The agent's changes still show; the user's come back with the next refresh.
+    }
+  }
+  if (props.changes) onCleanup(props.changes.subscribe((change) => change.type !== 'mkdir' && void loadUserEdits(props.sessionID)))
 
   async function load(sessionID: string): Promise<void> {
     const ticket = ++request
@@ -35,7 +58,9 @@ export function ChangesView(props: { api: Pick<WorkspaceApi, 'sessionDiffs'>; se
       (sessionID) => {
         setScope(WHOLE_SESSION)
         setSession({ status: 'loading' })
+        setUserEdits([])
         void load(sessionID)
+        void loadUserEdits(sessionID)
       },
     ),
   )
@@ -69,7 +94,14 @@ export function ChangesView(props: { api: Pick<WorkspaceApi, 'sessionDiffs'>; se
           </select>
         </label>
         <Show when={!turn()}>
-          <button type="button" class="button button-small button-quiet" onClick={() => void load(props.sessionID)}>
+          <button
+            type="button"
+            class="button button-small button-quiet"
+            onClick={() => {
+              void load(props.sessionID)
+              void loadUserEdits(props.sessionID)
+            }}
+          >
             Refresh changes
           </button>
         </Show>
@@ -85,7 +117,14 @@ export function ChangesView(props: { api: Pick<WorkspaceApi, 'sessionDiffs'>; se
               </p>
             }
           >
-            {(diffs) => <DiffView diffs={diffs()} label="Changes in this session" empty="This session has not changed any files yet." />}
+            {(diffs) => (
+              <Show when={userEdits().length > 0} fallback={<DiffView diffs={diffs()} label="Changes in this session" empty="This session has not changed any files yet." />}>
+                <h3 class="changes-heading">Your edits</h3>
+                <DiffView diffs={userEdits()} label="Your edits in this session" />
+                <h3 class="changes-heading">All changes in this session</h3>
+                <DiffView diffs={diffs()} label="Changes in this session" empty="The agent has not changed any files yet." />
+              </Show>
+            )}
           </Show>
         }
       >

@@ -2,7 +2,7 @@ import { vi } from 'vitest'
 import type { SessionEvent } from '../../core/event'
 import type { FileDiff } from '../../core/schema'
 import type { FileStat, WorkspaceChange } from '../../workspace/workspace'
-import type { FileContent, WorkspaceInfo } from '../../core/protocol'
+import type { FileContent, SavedFile, SaveFileInput, WorkspaceInfo } from '../../core/protocol'
 import type { WorkspaceApi } from './workspace-api'
 
 // Helpers for the workspace views' tests: never imported by the app.
@@ -14,7 +14,7 @@ export const ROOT = '/workspace'
  * An in-memory worker for the workspace views (tests only): files by absolute path, directories implied by them
  * or made explicitly, and `change` to report an edit the way the worker does (after it happened).
  */
-export function makeFakeWorkspace(initial: Record<string, string | Uint8Array> = {}, options: { diffs?: FileDiff[]; info?: Partial<WorkspaceInfo> } = {}) {
+export function makeFakeWorkspace(initial: Record<string, string | Uint8Array> = {}, options: { diffs?: FileDiff[]; userEdits?: FileDiff[]; info?: Partial<WorkspaceInfo> } = {}) {
   const files = new Map(Object.entries(initial))
   const directories = new Set<string>()
   const handlers = new Set<(event: SessionEvent) => void>()
@@ -50,7 +50,20 @@ export function makeFakeWorkspace(initial: Record<string, string | Uint8Array> =
       return data === undefined ? null : typeof data === 'string' ? new TextEncoder().encode(data) : data
     }),
     sessionDiffs: vi.fn(async (_sessionID: string): Promise<FileDiff[]> => options.diffs ?? []),
+    saveFile: vi.fn(async (input: SaveFileInput): Promise<SavedFile> => {
+      const current = files.get(input.path)
+      if (input.expected !== undefined && current !== input.expected) {
+        throw Object.assign(new Error(`${input.path} changed since you opened it`), { name: 'SaveConflictError' })
+      }
+      files.set(input.path, input.content)
+      emit({ type: 'workspace.changed', projectID: input.projectID, change: { type: 'write', path: input.path } })
+      return { path: input.path, size: input.content.length, modified: 2 }
+    }),
+    userEdits: vi.fn(async (_sessionID: string): Promise<FileDiff[]> => options.userEdits ?? []),
   } satisfies WorkspaceApi
+  function emit(event: SessionEvent): void {
+    for (const handler of handlers) handler(event)
+  }
 
   return {
     api,

@@ -7,7 +7,7 @@ import type { TerminalApi } from './terminal/shell-session'
  * The part of the worker RPC the workspace views call: narrow, so tests can hand in a small fake. The terminal's
  * calls are optional: without them the Terminal tab shows the agent's log only.
  */
-export type WorkspaceApi = Pick<ClientApi, 'workspaceInfo' | 'listFiles' | 'readFile' | 'readPreviewFile' | 'sessionDiffs'> & Partial<TerminalApi>
+export type WorkspaceApi = Pick<ClientApi, 'workspaceInfo' | 'listFiles' | 'readFile' | 'readPreviewFile' | 'sessionDiffs' | 'saveFile' | 'userEdits'> & Partial<TerminalApi>
 
 /** Where live events come from (a `WorkerConnection` is one). */
 export type EventSource = (handler: (event: SessionEvent) => void) => () => void

@@ -72,11 +72,13 @@ describe('the workspace panel', () => {
     expect(tab('Files').getAttribute('aria-selected')).toBe('true')
   })
 
-  it('shows the files, and a file picked in the tree', async () => {
+  it('shows the files, and a file picked in the tree opens in the editor', async () => {
     const { container } = setup()
     await vi.waitFor(() => expect(container.querySelector('[role="treeitem"]')).not.toBeNull())
     container.querySelector<HTMLElement>('[role="treeitem"]')!.click()
-    await vi.waitFor(() => expect(container.querySelector('.line-text')?.textContent).toBe('<h1>hi</h1>'))
+    // The editor loads on first open (CodeMirror is a separate chunk): its first load may take a while.
+    await vi.waitFor(() => expect(container.querySelector('.cm-content')?.textContent).toBe('<h1>hi</h1>'), { timeout: 10_000 })
+    expect(container.querySelector('[role="tab"][aria-selected="true"][data-path]')?.textContent).toBe('index.html')
   })
 
   it("reads the session's changes when the Changes tab opens", async () => {
@@ -85,6 +87,16 @@ describe('the workspace panel', () => {
     tab('Changes').click()
     await vi.waitFor(() => expect(panelOf(tab('Changes')).querySelector('.diff-name')?.textContent).toBe('index.html'))
     expect(workspace.api.sessionDiffs).toHaveBeenCalledWith('ses_1')
+  })
+
+  it("shows the user's saved edits apart from the agent's changes", async () => {
+    const { tab, panelOf, workspace } = setup()
+    workspace.api.userEdits.mockResolvedValue([{ file: 'app.js', status: 'modified', additions: 1, deletions: 1, patch: '@@ -1 +1 @@\n-a\n+b' }])
+    tab('Changes').click()
+    const panel = panelOf(tab('Changes'))
+    await vi.waitFor(() => expect(panel.querySelector('[aria-label="Your edits in this session"] .diff-name')?.textContent).toBe('app.js'))
+    expect(panel.querySelector('[aria-label="Changes in this session"] .diff-name')?.textContent).toBe('index.html')
+    expect(workspace.api.userEdits).toHaveBeenCalledWith('ses_1')
   })
 
   it('names the backend and describes why', () => {

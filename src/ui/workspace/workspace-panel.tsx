@@ -139,7 +139,7 @@ export function WorkspacePanel(props: WorkspacePanelProps): JSX.Element {
       case 'files':
         return (
           <Show when={props.info} fallback={problem() || <p class="workspace-note quiet">Opening the workspace…</p>}>
-            {(info) => <FilesView api={props.api} projectID={props.projectID} root={info().root} changes={props.changes} />}
+            {(info) => <FilesView api={props.api} projectID={props.projectID} root={info().root} changes={props.changes} sessionID={props.sessionID} />}
           </Show>
         )
       case 'terminal':
@@ -147,7 +147,7 @@ export function WorkspacePanel(props: WorkspacePanelProps): JSX.Element {
       case 'changes':
         return (
           <Show when={props.sessionID} keyed fallback={<p class="workspace-note quiet">Open a session to see what it changed.</p>}>
-            {(sessionID) => <ChangesView api={props.api} sessionID={sessionID} turns={props.turns} mark={props.changeMark} />}
+            {(sessionID) => <ChangesView api={props.api} sessionID={sessionID} turns={props.turns} mark={props.changeMark} changes={props.changes} />}
           </Show>
         )
       case 'preview':
