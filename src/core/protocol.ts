@@ -6,6 +6,7 @@ import type { CreateSessionInput, ListSessionsInput, SessionPage } from '../stor
 import type { SearchHit } from '../store/search'
 import type { MessagePage, MessagePageInput } from '../store/message-store'
 import type { ModelInfo, ProviderConfig, ProviderType } from './provider/schema'
+import type { Settings } from './settings'
 import type { WriterMetrics } from '../store/part-writer'
 import type {
   Approval,
@@ -48,7 +49,7 @@ export type StartResult =
   | { status: 'ready'; project: Project; version: string }
   | { status: 'failed'; problem: DatabaseProblem }
 
-export type { AgentSettingsInput, AgentSummary, SearchHit }
+export type { AgentSettingsInput, AgentSummary, SearchHit, Settings }
 
 /** Notices about the worker itself (not about sessions); delivered only to the tab that owns the worker. */
 export type WorkerNotice =
@@ -87,17 +88,6 @@ export interface RemoteModel {
   known?: ModelInfo
 }
 
-export interface Settings {
-  defaultModel?: ModelReference
-  smallModel?: ModelReference
-  retryLimit: number
-  /** `auto`: WebContainer when a command needs Node.js or npm (booted on demand); `local`: always the offline workspace. */
-  workspaceBackend: 'auto' | 'local'
-  /** Compact automatically when a session nears its model's context limit (default on). */
-  compactionAuto: boolean
-  /** Clear old tool outputs from what the model sees, keeping them stored and visible (default on). */
-  compactionPrune: boolean
-}
 
 export type DeliveryMode = 'steer' | 'queue'
 

@@ -485,6 +485,17 @@ describe('the loop', () => {
     expect(await test.db.inbox.count()).toBe(0)
   })
 
+  it('runs a queued prompt without its own model, before any prompt, with the default model', async () => {
+    const test = await setup([textReply('one')])
+    await test.db.settings.put({ key: 'model.default', value: MODEL })
+    await enqueuePrompt(test.context, { sessionID: test.session.id, parts: [{ type: 'text', text: 'first' }] })
+    await test.run()
+    const history = await test.history()
+    expect(history.map((entry) => `${entry.info.role}:${textOf(entry.parts)}`)).toEqual(['user:first', 'assistant:one'])
+    expect((history[0]!.info as { model?: unknown }).model).toEqual(MODEL)
+    expect(await test.db.inbox.count()).toBe(0)
+  })
+
   it('tells the model on its last allowed step to wrap up', async () => {
     const build = AGENTS.build!
     build.steps = 2

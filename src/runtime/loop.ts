@@ -1,6 +1,7 @@
 import { streamText, type LanguageModel, type ModelMessage } from 'ai'
 import { resolveLanguageModel } from 'ai/internal'
 import { log } from '../core/log'
+import { modelForPrompt } from '../core/settings'
 import { subagentSessionRules } from '../core/permission/evaluate'
 import { getSettings } from '../store/provider-store'
 import { agentFor } from '../store/agent-settings'
@@ -134,7 +135,8 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       if (turnIsDone(stored, { resume })) {
         const queued = await takeQueuedPrompt(store, sessionID)
         if (!queued) break
-        const model = queued.model ?? (lastOf(stored, 'user')?.info as { model?: ModelReference } | undefined)?.model
+        const lastUser = lastOf(stored, 'user')?.info as { model?: ModelReference } | undefined
+        const model = modelForPrompt({ explicit: queued.model, lastUser, session: await getSession(store, sessionID), settings: await getSettings(store) })
         if (!model) break
         await createUserMessage(store, { sessionID, parts: queued.parts, model, ...(queued.agent ? { agent: queued.agent } : {}) })
         step = 0
@@ -466,7 +468,7 @@ async function runSubtask(
   const { store } = dependencies
   const parentHistory = await loadHistory(store, parent.id)
   const agent = await agentFor(store, request.agent)
-  const model = agent.model ?? (lastOf(parentHistory, 'user')?.info as { model?: ModelReference } | undefined)?.model
+  const model = modelForPrompt({ explicit: agent.model, lastUser: lastOf(parentHistory, 'user')?.info as { model?: ModelReference } | undefined })
   if (!model) throw new Error('The subagent has no model to run with.')
   const existing = request.sessionID ? await store.db.sessions.get(request.sessionID) : undefined
   const child =
