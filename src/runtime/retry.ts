@@ -1,5 +1,5 @@
 import { isOverflowMessage, quotaAdvice, readProviderError, statusOfProviderError, type ProviderErrorDetail } from '../core/provider/errors'
-import { isStorageFull, StorageFullError } from '../core/errors'
+import { isStorageFull, QUOTA_REASON, StorageFullError } from '../core/errors'
 import type { MessageError } from '../core/schema'
 
 export const RETRY_INITIAL_DELAY = 2_000
@@ -9,8 +9,8 @@ export const RETRY_MAX_DELAY = 2_147_483_647
 // The limit is a setting now (its default lives with the others); re-exported for the callers that knew it here.
 export { DEFAULT_RETRY_LIMIT } from '../core/settings'
 
-/** `APIError.data.metadata.reason` of a used-up quota: the banner names it, and it is never retried. */
-export const QUOTA_REASON = 'quota'
+// Core's, so the banner can name the reason without importing the runtime.
+export { QUOTA_REASON } from '../core/errors'
 
 /** An HTTP error answer (the SDK's APICallError), or an error the provider sent inside a 200 stream. */
 interface ProviderFailure {
