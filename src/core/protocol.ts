@@ -1,13 +1,13 @@
-import type { AgentSettingsInput, AgentSummary } from '../store/agent-settings'
+import type { AgentSettingsInput, AgentSummary } from './dto/agents'
 import type { SerializedError } from './errors'
 import type { SessionEvent } from './event'
-import type { Fixture } from '../store/fixture'
-import type { CreateSessionInput, ListSessionsInput, SessionPage } from '../store/session-store'
-import type { SearchHit } from '../store/search'
-import type { MessagePage, MessagePageInput } from '../store/message-store'
+import type { Fixture } from './dto/fixture'
+import type { CreateSessionInput, ListSessionsInput, SessionPage } from './dto/sessions'
+import type { SearchHit } from './dto/search'
+import type { MessagePage, MessagePageInput } from './dto/messages'
 import type { ModelInfo, ProviderConfig, ProviderType } from './provider/schema'
 import type { Settings } from './settings'
-import type { WriterMetrics } from '../store/part-writer'
+import type { WriterMetrics } from './dto/metrics'
 import type {
   Approval,
   FileDiff,
@@ -21,8 +21,8 @@ import type {
   Setting,
   Todo,
 } from './schema'
-import type { FileStat, WorkspaceBackend } from '../workspace/workspace'
-import type { ExportFile, ExportFilesPreview, ImportOutcome, ShareLinkInput, ShareLinkPreview, ShareLinkResult } from '../share/api'
+import type { FileStat, WorkspaceBackend } from './workspace'
+import type { ExportFile, ExportFilesPreview, ImportOutcome, ShareLinkInput, ShareLinkPreview, ShareLinkResult } from './dto/share'
 
 /**
  * The one contract between the UI and its worker. Bump PROTOCOL_VERSION on any incompatible change: a page and a

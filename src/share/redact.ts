@@ -1,19 +1,11 @@
 import { redactText } from '../core/redact'
+import type { Redaction } from '../core/dto/share'
 import type { SessionTranscript } from './transcript'
 
 // The text scanner is core's (the console log uses it too); the transcript walk and its wording stay here.
 export { redactionMarker, redactText } from '../core/redact'
+export type { Redaction }
 
-/** One secret taken out before sharing: what it looked like and where it was, never the secret itself. */
-export interface Redaction {
-  kind: string
-  /** Where, for a person: `Message 4 (assistant) · tool "bash" · output`. */
-  where: string
-  /** Where, for code: the path from the transcript root. */
-  path: (string | number)[]
-  /** At most the first four characters and the length, enough to recognise which key it was. */
-  hint: string
-}
 
 /** Human wording for a path into a transcript. */
 export function describePath(transcript: SessionTranscript, path: readonly (string | number)[]): string {
