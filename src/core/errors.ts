@@ -1,6 +1,9 @@
 // Type-only zod: the UI thread imports this file (through worker/wire.ts) and must not pull zod into its bundle.
 import type { z } from 'zod'
 
+/** `APIError.data.metadata.reason` of a used-up quota: the banner names it, and it is never retried. */
+export const QUOTA_REASON = 'quota'
+
 /**
  * Errors that cross the worker boundary. Structured clone keeps only `name` and `message` of an Error, so every
  * app error is also a plain `{name, message, data}` object (see `toObject`) and is rebuilt on the other side.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { makeBuilders } from '../testing/fixture-builders'
 import { inTurnOrder, stepHistory, turnIsDone } from './history'
-import type { MessageWithParts } from '../store/message-store'
+import type { MessageWithParts } from './dto/messages'
 import type { Part } from './schema'
 
 const build = makeBuilders()

@@ -1,24 +1,9 @@
 import { isRealUser } from './compaction/markers'
-import type { StoreContext } from '../store/context'
-import type { MessageWithParts } from '../store/message-store'
-import { messagesOf } from '../store/session-store'
+import type { MessageWithParts } from './dto/messages'
 import type { AssistantMessage, Part } from './schema'
 
-/** The whole history of a session, oldest first, each reply in its prompt's turn: what each step decides from. */
-export async function loadHistory(context: StoreContext, sessionID: string): Promise<MessageWithParts[]> {
-  const { db } = context
-  return db.transaction('r', db.messages, db.parts, async () => {
-    const messages = await messagesOf(context, sessionID).toArray()
-    const parts = await db.parts.where('sessionID').equals(sessionID).toArray()
-    const byMessage = new Map<string, Part[]>()
-    for (const part of parts.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
-      const list = byMessage.get(part.messageID)
-      if (list) list.push(part)
-      else byMessage.set(part.messageID, [part])
-    }
-    return inTurnOrder(messages.map((info) => ({ info, parts: byMessage.get(info.id) ?? [] })))
-  })
-}
+export type { MessageWithParts }
+
 
 /**
  * Creation order, except that a reply goes with the prompt it answers: a prompt stored (by another tab) while a step

@@ -1,5 +1,4 @@
-import { redactSecrets } from '../provider/connection'
-import { redactText } from '../share/redact'
+import { redactSecrets, redactText } from './redact'
 
 /**
  * The one way tabcode writes to the console. Provider errors echo what was sent (OpenAI's 401 repeats the key, an

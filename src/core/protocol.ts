@@ -1,12 +1,13 @@
-import type { AgentSettingsInput, AgentSummary } from '../store/agent-settings'
+import type { AgentSettingsInput, AgentSummary } from './dto/agents'
 import type { SerializedError } from './errors'
 import type { SessionEvent } from './event'
-import type { Fixture } from '../store/fixture'
-import type { CreateSessionInput, ListSessionsInput, SessionPage } from '../store/session-store'
-import type { SearchHit } from '../store/search'
-import type { MessagePage, MessagePageInput } from '../store/message-store'
+import type { Fixture } from './dto/fixture'
+import type { CreateSessionInput, ListSessionsInput, SessionPage } from './dto/sessions'
+import type { SearchHit } from './dto/search'
+import type { MessagePage, MessagePageInput } from './dto/messages'
 import type { ModelInfo, ProviderConfig, ProviderType } from './provider/schema'
-import type { WriterMetrics } from '../store/part-writer'
+import type { Settings } from './settings'
+import type { WriterMetrics } from './dto/metrics'
 import type {
   Approval,
   FileDiff,
@@ -20,8 +21,8 @@ import type {
   Setting,
   Todo,
 } from './schema'
-import type { FileStat, WorkspaceBackend } from '../workspace/workspace'
-import type { ExportFile, ExportFilesPreview, ImportOutcome, ShareLinkInput, ShareLinkPreview, ShareLinkResult } from '../share/api'
+import type { FileStat, WorkspaceBackend } from './workspace'
+import type { ExportFile, ExportFilesPreview, ImportOutcome, ShareLinkInput, ShareLinkPreview, ShareLinkResult } from './dto/share'
 
 /**
  * The one contract between the UI and its worker. Bump PROTOCOL_VERSION on any incompatible change: a page and a
@@ -48,7 +49,7 @@ export type StartResult =
   | { status: 'ready'; project: Project; version: string }
   | { status: 'failed'; problem: DatabaseProblem }
 
-export type { AgentSettingsInput, AgentSummary, SearchHit }
+export type { AgentSettingsInput, AgentSummary, SearchHit, Settings }
 
 /** Notices about the worker itself (not about sessions); delivered only to the tab that owns the worker. */
 export type WorkerNotice =
@@ -87,17 +88,6 @@ export interface RemoteModel {
   known?: ModelInfo
 }
 
-export interface Settings {
-  defaultModel?: ModelReference
-  smallModel?: ModelReference
-  retryLimit: number
-  /** `auto`: WebContainer when a command needs Node.js or npm (booted on demand); `local`: always the offline workspace. */
-  workspaceBackend: 'auto' | 'local'
-  /** Compact automatically when a session nears its model's context limit (default on). */
-  compactionAuto: boolean
-  /** Clear old tool outputs from what the model sees, keeping them stored and visible (default on). */
-  compactionPrune: boolean
-}
 
 export type DeliveryMode = 'steer' | 'queue'
 

@@ -1,4 +1,4 @@
-import type { MessageWithParts } from '../store/message-store'
+import type { MessageWithParts } from './dto/messages'
 
 export const TITLE_MAX_LENGTH = 100
 

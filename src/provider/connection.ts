@@ -4,6 +4,7 @@ import { ConnectionError } from '../core/provider/errors'
 import { isLoopbackHost, isPrivateHost, presetForURL, providerTypeInfo } from '../core/provider/presets'
 import type { ModelInfo, ProviderConfig, ProviderType } from '../core/provider/schema'
 import { closeMatches } from '../core/provider/suggest'
+import { redactSecrets } from '../core/redact'
 
 export type ConnectionFailure = Extract<ConnectionResult, { status: 'failed' }>
 
@@ -114,23 +115,8 @@ export function opaqueProbeFor(crossOriginIsolated: boolean, embedderPolicy: str
   return embedderPolicy?.includes('credentialless') ? 'conclusive' : 'inconclusive'
 }
 
-/**
- * Removes secrets from text that may be shown or stored: the given keys verbatim and URL-encoded, and anything in
- * the places keys travel (Authorization, x-api-key, x-goog-api-key, `key=`), in case a server echoes a request back.
- */
-export function redactSecrets(text: string, secrets: readonly (string | undefined)[]): string {
-  let clean = text
-  for (const secret of secrets) {
-    if (!secret || secret.length < 4) continue
-    for (const form of new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])) {
-      clean = clean.split(form).join('[redacted]')
-    }
-  }
-  return clean
-    .replace(/\b(Bearer|Basic)\s+(?!\[redacted\])[^\s"',;}]+/gi, '$1 [redacted]')
-    .replace(/\b(x-api-key|x-goog-api-key|api[-_]?key)(["']?\s*[:=]\s*["']?)(?!\[redacted\])[^\s"',;&}]+/gi, '$1$2[redacted]')
-    .replace(/([?&]key=)(?!\[redacted\])[^&\s"']+/gi, '$1[redacted]')
-}
+// Key redaction is core's (the console log uses it too); re-exported for this folder's callers.
+export { redactSecrets }
 
 interface ListRequest {
   url: string

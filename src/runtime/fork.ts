@@ -3,9 +3,8 @@ import { withoutImportStamp } from '../core/read-only'
 import { changedFiles, loadSnapshot, projectFilesFromSnapshot } from '../snapshot'
 import type { StoreContext } from '../store/context'
 import { NotFoundError, parseWith } from '../core/errors'
-import { loadHistory } from '../core/history'
 import { ascending, descending } from '../core/id'
-import type { MessageWithParts } from '../store/message-store'
+import { loadHistory, type MessageWithParts } from '../store/message-store'
 import { visibleHistory, type RevertPoint } from './revert'
 import {
   MessageSchema,

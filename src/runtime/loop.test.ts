@@ -5,12 +5,11 @@ import { defineTool, type ToolDefinition } from '../tools/tool'
 import { AGENTS } from '../core/agent'
 import { StorageFullError } from '../core/errors'
 import type { SessionStatus } from '../core/event'
-import { loadHistory } from '../core/history'
 import { createCompactionMarker } from '../store/compaction-store'
 import { CONTINUE_TEXT } from '../core/compaction/prompt'
 import { runLoop, type CompactionSettings, type LoopDependencies } from './loop'
 import type { ModelSource } from './model-source'
-import { updatePart } from '../store/message-store'
+import { loadHistory, updatePart } from '../store/message-store'
 import { CLEARED_TOOL_TEXT, COMPACTION_QUESTION } from './model-messages'
 import { createUserMessage, enqueuePrompt } from '../store/prompt'
 import type { AssistantMessage, Part } from '../core/schema'
@@ -485,6 +484,17 @@ describe('the loop', () => {
       'user:third',
       'assistant:three',
     ])
+    expect(await test.db.inbox.count()).toBe(0)
+  })
+
+  it('runs a queued prompt without its own model, before any prompt, with the default model', async () => {
+    const test = await setup([textReply('one')])
+    await test.db.settings.put({ key: 'model.default', value: MODEL })
+    await enqueuePrompt(test.context, { sessionID: test.session.id, parts: [{ type: 'text', text: 'first' }] })
+    await test.run()
+    const history = await test.history()
+    expect(history.map((entry) => `${entry.info.role}:${textOf(entry.parts)}`)).toEqual(['user:first', 'assistant:one'])
+    expect((history[0]!.info as { model?: unknown }).model).toEqual(MODEL)
     expect(await test.db.inbox.count()).toBe(0)
   })
 

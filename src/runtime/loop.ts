@@ -11,9 +11,10 @@ import { pruneSession } from './compaction/prune'
 import { buildRequest } from './compaction/request'
 import { createCompactionMarker } from '../store/compaction-store'
 import type { StoreContext } from '../store/context'
-import { lastOf, loadHistory, stepHistory, turnIsDone } from '../core/history'
+import { lastOf, stepHistory, turnIsDone } from '../core/history'
+import { modelForPrompt } from '../core/settings'
 import { ascending } from '../core/id'
-import { updateMessage, type MessageWithParts } from '../store/message-store'
+import { loadHistory, updateMessage, type MessageWithParts } from '../store/message-store'
 import type { StepSnapshots } from './processor'
 import { createUserMessage, takeQueuedPrompt } from '../store/prompt'
 import type { AssistantMessage, MessageError, ModelReference, SessionInfo, UserMessage } from '../core/schema'
@@ -118,7 +119,8 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         const next = await takeQueuedPrompt(store, sessionID)
         if ((stop = inboxEmpty({ queued: next }))) break
         const queued = next!
-        const model = queued.model ?? (lastOf(stored, 'user')?.info as { model?: ModelReference } | undefined)?.model
+        const lastUser = lastOf(stored, 'user')?.info as { model?: ModelReference } | undefined
+        const model = modelForPrompt({ explicit: queued.model, lastUser, session: await getSession(store, sessionID), settings: await getSettings(store) })
         if ((stop = queuedWithoutModel({ model }))) break
         await createUserMessage(store, { sessionID, parts: queued.parts, model: model!, ...(queued.agent ? { agent: queued.agent } : {}) })
         step = 0

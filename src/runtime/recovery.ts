@@ -1,6 +1,5 @@
 import type { StoreContext } from '../store/context'
-import { loadHistory } from '../core/history'
-import type { MessageWithParts } from '../store/message-store'
+import { loadHistory, type MessageWithParts } from '../store/message-store'
 import { ABORTED_TOOL_TEXT } from './processor'
 import { isImported } from '../core/read-only'
 import type { Message, Part } from '../core/schema'

@@ -1,16 +1,16 @@
 import { isOverflowMessage, quotaAdvice, readProviderError, statusOfProviderError, type ProviderErrorDetail } from '../core/provider/errors'
-import { isStorageFull, StorageFullError } from '../core/errors'
+import { isStorageFull, QUOTA_REASON, StorageFullError } from '../core/errors'
 import type { MessageError } from '../core/schema'
 
 export const RETRY_INITIAL_DELAY = 2_000
 export const RETRY_BACKOFF_FACTOR = 2
 export const RETRY_MAX_DELAY_NO_HEADERS = 30_000
 export const RETRY_MAX_DELAY = 2_147_483_647
-/** Unlike opencode, which retries for as long as the error stays retryable, a turn gives up after this many. */
-export const DEFAULT_RETRY_LIMIT = 8
+// The limit is a setting now (its default lives with the others); re-exported for the callers that knew it here.
+export { DEFAULT_RETRY_LIMIT } from '../core/settings'
 
-/** `APIError.data.metadata.reason` of a used-up quota: the banner names it, and it is never retried. */
-export const QUOTA_REASON = 'quota'
+// Core's, so the banner can name the reason without importing the runtime.
+export { QUOTA_REASON } from '../core/errors'
 
 /** An HTTP error answer (the SDK's APICallError), or an error the provider sent inside a 200 stream. */
 interface ProviderFailure {

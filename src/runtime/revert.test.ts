@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeBuilders } from '../testing/fixture-builders'
-import { loadHistory } from '../core/history'
-import type { MessageWithParts } from '../store/message-store'
+import { loadHistory, type MessageWithParts } from '../store/message-store'
 import {
   findRevertPoint,
   finishRevert,

@@ -16,8 +16,7 @@ import {
 import type { Workspace } from '../workspace/workspace'
 import type { StoreContext } from '../store/context'
 import { NotFoundError, parseWith } from '../core/errors'
-import { loadHistory } from '../core/history'
-import type { MessageWithParts } from '../store/message-store'
+import { loadHistory, type MessageWithParts } from '../store/message-store'
 import { SessionInfoSchema, type Part, type SessionInfo, type Snapshot } from '../core/schema'
 import { getSession, messagesOf, moveTotals, updateSession, usageOfParts } from '../store/session-store'
 

@@ -1,6 +1,8 @@
 import { subagentSessionRules } from '../core/permission/evaluate'
 import type { SubtaskRequest, SubtaskResult } from '../core/ports'
-import { lastOf, loadHistory } from '../core/history'
+import { lastOf } from '../core/history'
+import { loadHistory } from '../store/message-store'
+import { modelForPrompt } from '../core/settings'
 import type { AssistantMessage, ModelReference, SessionInfo } from '../core/schema'
 import { agentFor } from '../store/agent-settings'
 import type { StoreContext } from '../store/context'
@@ -22,7 +24,7 @@ export async function runSubtask(
   const { store } = dependencies
   const parentHistory = await loadHistory(store, parent.id)
   const agent = await agentFor(store, request.agent)
-  const model = agent.model ?? (lastOf(parentHistory, 'user')?.info as { model?: ModelReference } | undefined)?.model
+  const model = modelForPrompt({ explicit: agent.model, lastUser: lastOf(parentHistory, 'user')?.info as { model?: ModelReference } | undefined })
   if (!model) throw new Error('The subagent has no model to run with.')
   const existing = request.sessionID ? await store.db.sessions.get(request.sessionID) : undefined
   const child =

@@ -1,6 +1,6 @@
 import { streamText } from 'ai'
 import { log } from '../core/log'
-import type { loadHistory } from '../core/history'
+import type { loadHistory } from '../store/message-store'
 import type { SessionInfo } from '../core/schema'
 import { cleanTitle, firstRealUserMessage, TITLE_PROMPT } from '../core/title-generation'
 import { isDefaultTitle } from '../core/title'

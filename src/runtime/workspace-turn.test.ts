@@ -4,7 +4,7 @@ import { changedFiles, fileDiffs, loadSnapshot, sessionDiffs, trackSnapshot } fr
 import { ToolRegistry } from '../tools/registry'
 import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
 import { permissionGate } from '../worker/permission-handlers'
-import { loadHistory } from '../core/history'
+import { loadHistory } from '../store/message-store'
 import { runLoop, type LoopDependencies } from './loop'
 import { createUserMessage } from '../store/prompt'
 import type { PartOf, SessionInfo } from '../core/schema'

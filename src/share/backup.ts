@@ -1,4 +1,5 @@
 import type { StoreContext } from '../store/context'
+import type { RestoredBackup } from '../core/dto/share'
 import { NotFoundError } from '../core/errors'
 import { ascending } from '../core/id'
 import type { Message, Part, Project, SessionInfo } from '../core/schema'
@@ -54,15 +55,7 @@ export function backupTrees(backup: Pick<Backup, 'sessions' | 'messages' | 'part
   return trees
 }
 
-export interface RestoredBackup {
-  /** Root sessions written. */
-  imported: SessionInfo[]
-  /** Root sessions left out because they are still here or an earlier restore of this backup wrote them. */
-  skipped: number
-  /** Projects the backup needed that did not exist here. */
-  projects: Project[]
-  counts: { sessions: number; messages: number; parts: number }
-}
+export type { RestoredBackup }
 
 /**
  * Restores a validated backup in one transaction. Projects keep their ids when they still exist here and are

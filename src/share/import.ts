@@ -1,4 +1,5 @@
 import type { StoreContext } from '../store/context'
+import type { ImportedSession } from '../core/dto/share'
 import { NotFoundError } from '../core/errors'
 import { ascending, descending } from '../core/id'
 import type { FilePart, Message, Part, SessionInfo } from '../core/schema'
@@ -149,12 +150,7 @@ function remapPart(
   return moved
 }
 
-export interface ImportedSession {
-  session: SessionInfo
-  /** True when this input had been imported before: the existing session is returned and nothing is written. */
-  duplicate: boolean
-  counts: { sessions: number; messages: number; parts: number }
-}
+export type { ImportedSession }
 
 function stampOf(session: SessionInfo): ImportStamp | undefined {
   const stamp = session.metadata?.import

@@ -1,8 +1,9 @@
 import type { StoreContext } from '../store/context'
+import type { ImportedSession, ImportOutcome } from '../core/dto/share'
 import type { ProjectRows } from '../store/project-rows'
-import { importBackup, type RestoredBackup } from './backup'
+import { importBackup } from './backup'
 import { decodeWorkspaceFiles, readImportFile, type FromOpencode } from './file'
-import { findImported, importTranscript, type ImportedSession } from './import'
+import { findImported, importTranscript } from './import'
 import { openShareLink } from './link'
 
 /** What opening a link or a file needs from the app; the worker passes the real ones, tests fakes. */
@@ -29,7 +30,7 @@ function whileWriting<T>(work: () => Promise<T>): Promise<T> {
   return locks ? locks.request(IMPORT_WRITE_LOCK, work) : work()
 }
 
-export type ImportOutcome = ({ kind: 'session' } & ImportedSession) | ({ kind: 'backup' } & RestoredBackup)
+export type { ImportOutcome }
 
 /** Opens a share link: decoded and validated first, then written in one transaction (or the earlier copy returned). */
 export async function importShareLink(dependencies: OpenDependencies, link: string, options: { passphrase?: string } = {}): Promise<ImportedSession> {

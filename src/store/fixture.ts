@@ -1,19 +1,10 @@
-import { z } from 'zod'
 import type { StoreContext } from './context'
 import { parseWith } from '../core/errors'
-import { MessageSchema, PartSchema, SessionInfoSchema } from '../core/schema'
+import { FixtureSchema, type Fixture } from '../core/dto/fixture'
 
-/**
- * Rows written as they are, for tests and benchmarks that need history the loop has not produced yet. The worker
- * exposes this only through its test hook; everything is validated and written in one transaction.
- */
-export const FixtureSchema = z.object({
-  sessions: z.array(SessionInfoSchema),
-  messages: z.array(MessageSchema).default([]),
-  parts: z.array(PartSchema).default([]),
-})
-export type Fixture = z.input<typeof FixtureSchema>
+export { FixtureSchema, type Fixture }
 
+/** Writes a fixture's rows as they are, validated first, in one transaction. */
 export async function writeFixture(context: StoreContext, input: Fixture): Promise<{ sessions: number; messages: number; parts: number }> {
   const fixture = parseWith(FixtureSchema, input, 'fixture')
   const { db } = context

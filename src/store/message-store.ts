@@ -11,26 +11,11 @@ import {
   type SessionInfo,
   type Tokens,
 } from '../core/schema'
-import { clampLimit } from './session-store'
+import { inTurnOrder } from '../core/history'
+import { clampLimit, messagesOf } from './session-store'
+import type { MessagePage, MessagePageInput, MessageWithParts } from '../core/dto/messages'
 
-export interface MessageWithParts {
-  info: Message
-  parts: Part[]
-}
-
-export interface MessagePageInput {
-  sessionID: string
-  limit?: number
-  /** Cursor from a previous page: return only messages strictly older than it. */
-  before?: string
-}
-
-export interface MessagePage {
-  /** Oldest first, ready to render. */
-  messages: MessageWithParts[]
-  /** Present when older messages exist. */
-  nextCursor?: string
-}
+export type { MessagePage, MessagePageInput, MessageWithParts }
 
 /**
  * The newest `limit` messages older than the cursor, with all their parts, in chronological order. One indexed
@@ -203,4 +188,20 @@ async function applyUsage(
   }
   await context.db.sessions.put(next)
   return next
+}
+
+/** The whole history of a session, oldest first, each reply in its prompt's turn: what each step decides from. */
+export async function loadHistory(context: StoreContext, sessionID: string): Promise<MessageWithParts[]> {
+  const { db } = context
+  return db.transaction('r', db.messages, db.parts, async () => {
+    const messages = await messagesOf(context, sessionID).toArray()
+    const parts = await db.parts.where('sessionID').equals(sessionID).toArray()
+    const byMessage = new Map<string, Part[]>()
+    for (const part of parts.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+      const list = byMessage.get(part.messageID)
+      if (list) list.push(part)
+      else byMessage.set(part.messageID, [part])
+    }
+    return inTurnOrder(messages.map((info) => ({ info, parts: byMessage.get(info.id) ?? [] })))
+  })
 }

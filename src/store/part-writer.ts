@@ -2,25 +2,15 @@ import type { StoreContext } from './context'
 import { updatePart } from './message-store'
 import { PartSchema, type Part } from '../core/schema'
 import { parseWith } from '../core/errors'
+import type { WriterMetrics } from '../core/dto/metrics'
+
+export type { WriterMetrics }
 
 export const FLUSH_INTERVAL_MS = 50
 
 export interface Timer {
   set(callback: () => void, milliseconds: number): unknown
   clear(handle: unknown): void
-}
-
-/**
- * Counters the benchmark reads: how many deltas went out and how many commits (and when) reached storage. `deltas`
- * counts the deltas the processor handled, after a network read's runs were merged (stream-coalescing.ts);
- * `characters` is what they carried, which is what tells how many deltas the model sent.
- */
-export interface WriterMetrics {
-  deltas: number
-  characters: number
-  commits: number
-  lastDeltaAt: number
-  lastCommitAt: number
 }
 
 export const emptyMetrics = (): WriterMetrics => ({ deltas: 0, characters: 0, commits: 0, lastDeltaAt: 0, lastCommitAt: 0 })

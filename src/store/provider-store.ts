@@ -4,14 +4,15 @@ import type { TabcodeDatabase } from './database'
 import { describeIssues, InputError, NotFoundError, parseWith } from '../core/errors'
 import { ascending } from '../core/id'
 import { SettingSchema, type ModelReference, type Setting } from '../core/schema'
-import type { ProviderInput, ProviderSummary, Settings } from '../core/protocol'
+import type { ProviderInput, ProviderSummary } from '../core/protocol'
 import { lookupModel } from '../core/provider/catalog'
 import { providerTypeInfo } from '../core/provider/presets'
 import { ProviderConfigSchema, ProviderTypeSchema, type ModelInfo, type ProviderConfig } from '../core/provider/schema'
 import { closeMatches } from '../core/provider/suggest'
 
-export { DEFAULT_RETRY_LIMIT } from '../runtime/retry'
-import { DEFAULT_RETRY_LIMIT } from '../runtime/retry'
+import { settingsFromRows, type Settings } from '../core/settings'
+
+export { DEFAULT_RETRY_LIMIT } from '../core/settings'
 export const MAX_MODELS_PER_PROVIDER = 1000
 
 const optionalCount = z.number().int().positive().optional()
@@ -110,20 +111,7 @@ export async function removeProvider(context: StoreContext, providerID: string):
 }
 
 export async function getSettings(context: StoreContext): Promise<Settings> {
-  const settings: Settings = { retryLimit: DEFAULT_RETRY_LIMIT, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true }
-  for (const row of await context.db.settings.toArray()) {
-    // A row this build can't read (written by a newer one) is skipped rather than failing the whole view.
-    const parsed = SettingSchema.safeParse(row)
-    if (!parsed.success) continue
-    const setting = parsed.data
-    if (setting.key === 'model.default') settings.defaultModel = setting.value
-    else if (setting.key === 'model.small') settings.smallModel = setting.value
-    else if (setting.key === 'retry.limit') settings.retryLimit = setting.value
-    else if (setting.key === 'workspace.backend') settings.workspaceBackend = setting.value
-    else if (setting.key === 'compaction.auto') settings.compactionAuto = setting.value
-    else if (setting.key === 'compaction.prune') settings.compactionPrune = setting.value
-  }
-  return settings
+  return settingsFromRows(await context.db.settings.toArray())
 }
 
 /** Stores one setting; a default or small model must name a configured provider and one of its models. */

@@ -1,23 +1,14 @@
 import type { StoreContext } from './context'
 import type { Part } from '../core/schema'
+import type { SearchHit } from '../core/dto/search'
+
+export type { SearchHit }
 
 export interface SearchInput {
   query: string
   /** Only sessions of this project. */
   projectID?: string
   limit?: number
-}
-
-/** A session whose title or message text holds every word of the query; `messageID` when the text matched. */
-export interface SearchHit {
-  sessionID: string
-  title: string
-  messageID?: string
-  /** The matching text around the first word found, on one line. */
-  snippet: string
-  /** Where the first word starts within the snippet, and its length, for highlighting. */
-  match: { start: number; length: number }
-  time: number
 }
 
 const SNIPPET_CHARS = 140

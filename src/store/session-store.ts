@@ -5,19 +5,13 @@ import { InputError, NotFoundError, parseWith } from '../core/errors'
 import { descending } from '../core/id'
 import { emptyTokens, SessionInfoSchema, type Part, type PermissionRule, type SessionInfo, type Tokens } from '../core/schema'
 import { createSlug } from '../core/slug'
+import type { CreateSessionInput, ListSessionsInput, SessionPage } from '../core/dto/sessions'
 import { defaultTitle } from '../core/title'
+
+export type { CreateSessionInput, ListSessionsInput, SessionPage }
 
 export const DEFAULT_DIRECTORY = '/workspace'
 export const MAX_TITLE_LENGTH = 200
-
-export interface CreateSessionInput {
-  projectID: string
-  parentID?: string
-  title?: string
-  directory?: string
-  /** The session's own rules (a subagent's child session: what it may not do). */
-  permission?: PermissionRule[]
-}
 
 export async function createSession(context: StoreContext, input: CreateSessionInput): Promise<SessionInfo> {
   const now = context.now()
@@ -56,23 +50,6 @@ export async function getSession(context: StoreContext, sessionID: string): Prom
   const info = await context.db.sessions.get(sessionID)
   if (!info) throw new NotFoundError('session', sessionID)
   return info
-}
-
-export interface ListSessionsInput {
-  projectID?: string
-  /** Only sessions without a parent (the sidebar's top level). Default true. */
-  roots?: boolean
-  /** Include archived sessions. Default false. */
-  archived?: boolean
-  /** Case-insensitive substring of the title. */
-  search?: string
-  limit?: number
-  cursor?: string
-}
-
-export interface SessionPage {
-  items: SessionInfo[]
-  nextCursor?: string
 }
 
 export const DEFAULT_PAGE_SIZE = 50

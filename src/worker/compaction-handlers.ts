@@ -8,9 +8,10 @@ import { createCompactionMarker } from '../store/compaction-store'
 import { estimateTokens } from '../core/compaction/tail'
 import type { StoreContext } from '../store/context'
 import { InputError, NotFoundError } from '../core/errors'
-import { lastOf, loadHistory } from '../core/history'
-import { updatePart, type MessageWithParts } from '../store/message-store'
-import type { AssistantMessage, ModelReference, UserMessage } from '../core/schema'
+import { modelForPrompt } from '../core/settings'
+import { lastOf } from '../core/history'
+import { loadHistory, updatePart, type MessageWithParts } from '../store/message-store'
+import type { AssistantMessage, UserMessage } from '../core/schema'
 import { finishRevert, visibleHistory as withRevert } from '../runtime/revert'
 import { getSession } from '../store/session-store'
 import { projectInstructions } from '../runtime/turn-tools'
@@ -67,8 +68,8 @@ export function compactionHandlers(
         const user = lastRealUser(history)
         if (!user) throw new InputError('sessionID', 'There is nothing to compact yet: the session has no messages.')
         if (alreadyCompacted(history)) throw new InputError('sessionID', 'The session was just compacted; there is nothing new to summarise.')
-        const reference: ModelReference | undefined =
-          model ?? user.model ?? (session.model ? { providerID: session.model.providerID, modelID: session.model.modelID } : (await getSettings(context)).defaultModel)
+        const settings = model || user.model || session.model ? undefined : await getSettings(context)
+        const reference = modelForPrompt({ explicit: model, lastUser: user, session, settings })
         if (!reference) throw new InputError('model', 'No model is chosen yet. Add a provider in Settings and pick a default model.')
         await createCompactionMarker(context, { sessionID, agent: user.agent, model: reference, auto: false })
       })
@@ -99,7 +100,8 @@ export function compactionHandlers(
       // Messages a pending revert hides are removed by the next prompt: the next request never carries them.
       const history = withRevert(await loadHistory(context, sessionID), session.revert)
       const user = lastOf(history, 'user')?.info as UserMessage | undefined
-      const model = user?.model ?? (session.model ? { providerID: session.model.providerID, modelID: session.model.modelID } : undefined)
+      // No default model here: the view shows the conversation's model; a prompt without one names its own.
+      const model = modelForPrompt({ lastUser: user, session })
       const agent = await agentFor(context, user?.agent ?? session.agent ?? 'build')
       const source = workspaces?.()
       const workspace = source ? await source.get(session.projectID) : undefined

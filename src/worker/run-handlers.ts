@@ -2,6 +2,7 @@ import { assertWritable } from '../core/read-only'
 import { getSettings } from '../store/provider-store'
 import type { StoreContext } from '../store/context'
 import { InputError } from '../core/errors'
+import { modelForPrompt } from '../core/settings'
 import { checkPromptParts, createUserMessage, editQueuedPrompt, enqueuePrompt, queuedPrompts, removeQueuedPrompt } from '../store/prompt'
 import { finishRevert } from '../runtime/revert'
 import type { ModelReference } from '../core/schema'
@@ -17,11 +18,10 @@ type RunHandlers = Pick<
 
 /** The model a prompt runs with: the one chosen for it, else the session's last one, else the default. */
 async function modelFor(context: StoreContext, input: PromptInput): Promise<ModelReference> {
-  if (input.model) return input.model
-  const session = await getSession(context, input.sessionID)
-  if (session.model) return { providerID: session.model.providerID, modelID: session.model.modelID }
-  const { defaultModel } = await getSettings(context)
-  if (defaultModel) return defaultModel
+  const session = input.model ? undefined : await getSession(context, input.sessionID)
+  const settings = input.model || session?.model ? undefined : await getSettings(context)
+  const model = modelForPrompt({ explicit: input.model, session, settings })
+  if (model) return model
   throw new InputError('model', 'No model is chosen yet. Add a provider in Settings and pick a default model.')
 }
 

@@ -5,7 +5,8 @@ import type { PartWriter } from '../store/part-writer'
 import { clearStaleAsks } from '../runtime/permission'
 import { repairSession } from '../runtime/recovery'
 import { BusyError, serializeError } from '../core/errors'
-import { loadHistory, turnIsDone } from '../core/history'
+import { turnIsDone } from '../core/history'
+import { loadHistory } from '../store/message-store'
 import { queuedPrompts } from '../store/prompt'
 
 /** The slice of the Web Locks API the runner needs; tests pass an in-memory one. */

@@ -1,4 +1,4 @@
-import type { MessageWithParts } from '../../store/message-store'
+import type { MessageWithParts } from '../dto/messages'
 import type { AssistantMessage } from '../schema'
 import { compactionOf, isCompletedSummary, isFollowUp, isSummary, replayIndex } from './markers'
 

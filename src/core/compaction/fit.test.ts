@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { MessageWithParts } from '../../store/message-store'
+import type { MessageWithParts } from '../dto/messages'
 import { fitToContext } from './fit'
 import { historyBuilder } from '../../testing/test-history'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { MessageWithParts } from '../../store/message-store'
+import type { MessageWithParts } from '../dto/messages'
 import { estimateTokens, selectTail, tailBudget, turnStarts } from './tail'
 import { historyBuilder } from '../../testing/test-history'
 

@@ -1,4 +1,4 @@
-import type { MessageWithParts } from '../../store/message-store'
+import type { MessageWithParts } from '../dto/messages'
 import { compactionOf } from './markers'
 
 /** Turns kept verbatim after a summary, at most (opencode's `tail_turns` default). */

@@ -1,6 +1,5 @@
 import type { StoreContext } from '../../store/context'
-import { loadHistory } from '../../core/history'
-import type { MessageWithParts } from '../../store/message-store'
+import { loadHistory, type MessageWithParts } from '../../store/message-store'
 import { PartSchema, type AssistantMessage, type Part, type PartOf } from '../../core/schema'
 import { parseWith } from '../../core/errors'
 import { compactionOf, isSummary } from '../../core/compaction/markers'

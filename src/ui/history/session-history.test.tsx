@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest'
-import type { MessageWithParts } from '../../store/message-store'
+import type { MessageWithParts } from '../../core/dto/messages'
 import type { PartOf, SessionInfo } from '../../core/schema'
 import type { ForkResult, RevertPreview } from '../../core/protocol'
 import { SessionView } from '../session/session-view'

@@ -3,7 +3,7 @@ import type { Project } from '../../core/schema'
 import type { ProjectSource } from '../../core/protocol'
 import { Dialog } from '../dialog/dialog'
 import { errorMessage } from '../format/error'
-import type { ProjectApi } from './project-picker'
+import type { ProjectApi } from './project-api'
 import { readDroppedItems, readPickedFiles } from './read-dropped-files'
 
 type Source = 'empty' | 'folder' | 'zip'

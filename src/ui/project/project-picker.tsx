@@ -1,11 +1,9 @@
 import { createResource, createSignal, For, Show, type JSX } from 'solid-js'
 import type { Project } from '../../core/schema'
-import type { ClientApi } from '../../core/protocol'
 import { errorMessage } from '../format/error'
 import { NewProjectDialog } from './new-project-dialog'
+import type { ProjectApi } from './project-api'
 import './project.css'
-
-export type ProjectApi = Pick<ClientApi, 'listProjects' | 'createProject' | 'openProject'>
 
 /** Which project the sidebar shows, a switch to another one, and a way to start a new one. */
 export function ProjectPicker(props: { api: ProjectApi; current: Project; onSwitch: (project: Project) => void }): JSX.Element {

@@ -1,5 +1,5 @@
 import type { Message, MessageError } from '../../core/schema'
-import { QUOTA_REASON } from '../../runtime/retry'
+import { QUOTA_REASON } from '../../core/errors'
 import { isStorageFullError } from '../storage/storage-full'
 
 export interface ErrorHeading {

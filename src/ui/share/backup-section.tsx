@@ -1,5 +1,5 @@
 import { createSignal, createUniqueId, Show, type JSX } from 'solid-js'
-import type { ExportFile } from '../../share/api'
+import type { ExportFile } from '../../core/dto/share'
 import { errorMessage } from '../format/error'
 import { downloadText } from './download'
 import { ImportButton } from './import-button'

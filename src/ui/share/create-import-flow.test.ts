@@ -1,6 +1,6 @@
 import { createRoot } from 'solid-js'
 import { describe, expect, it, vi } from 'vitest'
-import type { ImportOutcome } from '../../share/api'
+import type { ImportOutcome } from '../../core/dto/share'
 import { AppError } from '../../core/errors'
 import { makeBuilders } from '../../testing/fixture-builders'
 import type { SessionInfo } from '../../core/schema'

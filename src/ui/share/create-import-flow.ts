@@ -1,6 +1,6 @@
 import { createSignal, type Accessor } from 'solid-js'
 import type { SessionInfo } from '../../core/schema'
-import type { ImportOutcome } from '../../share/api'
+import type { ImportOutcome } from '../../core/dto/share'
 import type { ClientApi } from '../../core/protocol'
 import { describeImportProblem, type ImportProblem, type ImportSource } from './import-problem'
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { render } from 'solid-js/web'
-import type { Redaction, ShareLinkPreview } from '../../share/api'
+import type { Redaction, ShareLinkPreview } from '../../core/dto/share'
 import { AppError } from '../../core/errors'
 import { byRole, nameOf, one, settle } from '../history/test-support'
 import { ShareDialog, type ShareApi, type ShareEffects } from './share-dialog'

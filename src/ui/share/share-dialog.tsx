@@ -1,5 +1,5 @@
 import { createEffect, createSignal, createUniqueId, For, on, Show, type JSX } from 'solid-js'
-import type { ExportFilesPreview, Redaction, ShareLinkPreview, ShareLinkResult } from '../../share/api'
+import type { ExportFilesPreview, Redaction, ShareLinkPreview, ShareLinkResult } from '../../core/dto/share'
 import type { ClientApi, ExportFormat } from '../../core/protocol'
 import { Dialog } from '../dialog/dialog'
 import { errorMessage } from '../format/error'

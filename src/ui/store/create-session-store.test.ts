@@ -1,7 +1,7 @@
 import { createEffect, createRoot, onCleanup } from 'solid-js'
 import { describe, expect, it, vi } from 'vitest'
 import type { SessionEvent } from '../../core/event'
-import type { MessageWithParts } from '../../store/message-store'
+import type { MessageWithParts } from '../../core/dto/messages'
 import type { InboxEntry, Message, SessionInfo, Todo } from '../../core/schema'
 import type { ClientApi } from '../../core/protocol'
 import type { WorkerConnection } from '../worker-client'

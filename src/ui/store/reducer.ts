@@ -1,5 +1,5 @@
 import type { SessionEvent } from '../../core/event'
-import type { MessageWithParts } from '../../store/message-store'
+import type { MessageWithParts } from '../../core/dto/messages'
 import type { UiState } from './state'
 
 /** Binary search for `id` in a list sorted by id; returns its index or where it would go. */

@@ -1,7 +1,7 @@
 import { vi } from 'vitest'
 import type { SessionEvent } from '../../core/event'
 import type { FileDiff } from '../../core/schema'
-import type { FileStat, WorkspaceChange } from '../../workspace/workspace'
+import type { FileStat, WorkspaceChange } from '../../core/workspace'
 import type { FileContent, SavedFile, SaveFileInput, WorkspaceInfo } from '../../core/protocol'
 import type { WorkspaceApi } from './workspace-api'
 

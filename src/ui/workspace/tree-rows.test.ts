@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FileStat } from '../../workspace/workspace'
+import type { FileStat } from '../../core/workspace'
 import { directoryToRefresh, displayPath, isWithin, parentOf, sortEntries, visibleRows, type DirectoryListing } from './tree-rows'
 
 const file = (path: string): FileStat => ({ path, name: path.slice(path.lastIndexOf('/') + 1), type: 'file', size: 1, modified: 1 })

@@ -1,4 +1,4 @@
-import type { FileStat } from '../../workspace/workspace'
+import type { FileStat } from '../../core/workspace'
 
 /** A directory's listing as the tree knows it. */
 export type DirectoryListing =

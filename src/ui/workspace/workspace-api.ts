@@ -1,5 +1,5 @@
 import type { SessionEvent } from '../../core/event'
-import type { WorkspaceChange } from '../../workspace/workspace'
+import type { WorkspaceChange } from '../../core/workspace'
 import type { ClientApi } from '../../core/protocol'
 import type { TerminalApi } from './terminal/shell-session'
 

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_RETRY_LIMIT, DEFAULT_SETTINGS, modelForPrompt, settingsFromRows } from './settings'
+
+const CHOSEN = { providerID: 'openai', modelID: 'gpt-chosen' }
+const LAST = { providerID: 'openai', modelID: 'gpt-last' }
+const SESSION = { providerID: 'anthropic', modelID: 'claude-session' }
+const DEFAULT = { providerID: 'google', modelID: 'gemini-default' }
+
+describe('modelForPrompt', () => {
+  const everything = { lastUser: { model: LAST }, session: { model: SESSION }, settings: { defaultModel: DEFAULT } }
+
+  it('runs a prompt with the model chosen for it over every other', () => {
+    expect(modelForPrompt({ explicit: CHOSEN, ...everything })).toEqual(CHOSEN)
+  })
+
+  it('falls back to the newest prompt, then the session, then the default model', () => {
+    expect(modelForPrompt(everything)).toEqual(LAST)
+    expect(modelForPrompt({ ...everything, lastUser: {} })).toEqual(SESSION)
+    expect(modelForPrompt({ ...everything, lastUser: undefined, session: {} })).toEqual(DEFAULT)
+  })
+
+  it('is undefined when nothing names a model', () => {
+    expect(modelForPrompt({})).toBeUndefined()
+    expect(modelForPrompt({ lastUser: {}, session: {}, settings: {} })).toBeUndefined()
+  })
+
+  it("keeps only the reference of the session's model", () => {
+    expect(modelForPrompt({ session: { model: { ...SESSION, id: 'row-1', variant: 'high' } as typeof SESSION } })).toEqual(SESSION)
+  })
+})
+
+describe('settingsFromRows', () => {
+  it('gives the defaults when nothing is stored', () => {
+    expect(settingsFromRows([])).toEqual({ retryLimit: DEFAULT_RETRY_LIMIT, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true })
+    expect(settingsFromRows([])).toEqual(DEFAULT_SETTINGS)
+  })
+
+  it('folds each stored row over the defaults', () => {
+    expect(
+      settingsFromRows([
+        { key: 'model.default', value: DEFAULT },
+        { key: 'model.small', value: LAST },
+        { key: 'retry.limit', value: 2 },
+        { key: 'workspace.backend', value: 'local' },
+        { key: 'compaction.auto', value: false },
+        { key: 'compaction.prune', value: false },
+        { key: 'project.current', value: 'prj_1' },
+      ]),
+    ).toEqual({ defaultModel: DEFAULT, smallModel: LAST, retryLimit: 2, workspaceBackend: 'local', compactionAuto: false, compactionPrune: false })
+  })
+
+  it('skips a row this build cannot read instead of failing the whole view', () => {
+    expect(settingsFromRows([{ key: 'retry.limit', value: 'many' }, { key: 'theme', value: 'dark' }, { key: 'compaction.auto', value: false }])).toEqual({
+      ...DEFAULT_SETTINGS,
+      compactionAuto: false,
+    })
+  })
+
+  it('never changes the defaults it starts from', () => {
+    settingsFromRows([{ key: 'retry.limit', value: 1 }])
+    expect(DEFAULT_SETTINGS.retryLimit).toBe(DEFAULT_RETRY_LIMIT)
+  })
+})

@@ -1,0 +1,112 @@
+import { z } from 'zod'
+// From schema/common directly: schema/index re-exports this file's row schemas.
+import { idSchema, ModelReferenceSchema, PermissionRulesetSchema, type ModelReference } from './schema/common'
+
+/** Unlike opencode, which retries for as long as the error stays retryable, a turn gives up after this many. */
+export const DEFAULT_RETRY_LIMIT = 8
+
+/** The user's changes to one built-in agent; an absent field keeps the built-in value. */
+export const AgentOverrideSchema = z.object({
+  model: ModelReferenceSchema.optional(),
+  /** Replaces the agent's built-in prompt. */
+  prompt: z.string().max(100_000).optional(),
+  /** Most model calls per turn. */
+  steps: z.number().int().min(1).max(10_000).optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  /** Go after the agent's built-in rules, so they win. */
+  permission: PermissionRulesetSchema.optional(),
+  /** Removes the agent from pickers and the task tool (not possible for build or the hidden agents). */
+  disabled: z.boolean().optional(),
+})
+export type AgentOverride = z.infer<typeof AgentOverrideSchema>
+
+/** Agent name → override. */
+export const AgentOverridesSchema = z.record(z.string().min(1), AgentOverrideSchema)
+export type AgentOverrides = z.infer<typeof AgentOverridesSchema>
+
+/** App-wide settings, one row per key, so each can change without rewriting the others. */
+export const SettingSchema = z.discriminatedUnion('key', [
+  z.object({ key: z.literal('model.default'), value: ModelReferenceSchema }),
+  z.object({ key: z.literal('model.small'), value: ModelReferenceSchema }),
+  /** How many times a retryable provider error is retried before the turn ends with it. */
+  z.object({ key: z.literal('retry.limit'), value: z.number().int().min(0).max(100) }),
+  /** Per-agent overrides (model, prompt, steps, temperature, extra permission rules, disabled). */
+  z.object({ key: z.literal('agents'), value: AgentOverridesSchema }),
+  /**
+   * Where tools run: WebContainer, booted when a command needs Node.js or npm (`auto`), or always the offline workspace (`local`), for those who
+   * would rather not load StackBlitz's runtime or do not need Node.js.
+   */
+  z.object({ key: z.literal('workspace.backend'), value: z.enum(['auto', 'local']) }),
+  /** Compact automatically when a session nears its model's context limit. */
+  z.object({ key: z.literal('compaction.auto'), value: z.boolean() }),
+  /** Clear old tool outputs from what the model sees (they stay stored and visible). */
+  z.object({ key: z.literal('compaction.prune'), value: z.boolean() }),
+  /** The project the app opens with: the one the user last switched to. */
+  z.object({ key: z.literal('project.current'), value: idSchema('project') }),
+])
+export type Setting = z.infer<typeof SettingSchema>
+export type SettingKey = Setting['key']
+export type SettingValue<K extends SettingKey> = Extract<Setting, { key: K }>['value']
+
+/**
+ * The app-wide settings as the worker hands them out: the stored rows (`SettingSchema`, one per key) folded into one
+ * object, defaults filled in. Agent overrides and the current project are rows too, but have their own views.
+ */
+export const SettingsSchema = z.object({
+  defaultModel: ModelReferenceSchema.optional(),
+  smallModel: ModelReferenceSchema.optional(),
+  retryLimit: z.number().int().min(0).max(100),
+  /** `auto`: WebContainer when a command needs Node.js or npm (booted on demand); `local`: always the offline workspace. */
+  workspaceBackend: z.enum(['auto', 'local']),
+  /** Compact automatically when a session nears its model's context limit (default on). */
+  compactionAuto: z.boolean(),
+  /** Clear old tool outputs from what the model sees, keeping them stored and visible (default on). */
+  compactionPrune: z.boolean(),
+})
+export type Settings = z.infer<typeof SettingsSchema>
+
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  retryLimit: DEFAULT_RETRY_LIMIT,
+  workspaceBackend: 'auto',
+  compactionAuto: true,
+  compactionPrune: true,
+})
+
+/** Folds stored setting rows over the defaults. A row this build can't read (written by a newer one) is skipped. */
+export function settingsFromRows(rows: readonly unknown[]): Settings {
+  const settings: Settings = { ...DEFAULT_SETTINGS }
+  for (const row of rows) {
+    const parsed = SettingSchema.safeParse(row)
+    if (!parsed.success) continue
+    const setting = parsed.data
+    if (setting.key === 'model.default') settings.defaultModel = setting.value
+    else if (setting.key === 'model.small') settings.smallModel = setting.value
+    else if (setting.key === 'retry.limit') settings.retryLimit = setting.value
+    else if (setting.key === 'workspace.backend') settings.workspaceBackend = setting.value
+    else if (setting.key === 'compaction.auto') settings.compactionAuto = setting.value
+    else if (setting.key === 'compaction.prune') settings.compactionPrune = setting.value
+  }
+  return settings
+}
+
+export interface ModelChoice {
+  /** The model chosen for this prompt (the prompt box's picker, a queued prompt's, an agent's own). */
+  explicit?: ModelReference | undefined
+  /** The newest prompt of the conversation: the model the user last ran it with. */
+  lastUser?: { model?: ModelReference | undefined } | undefined
+  /** The session's own model, set by its last prompt. */
+  session?: { model?: ModelReference | undefined } | undefined
+  settings?: Pick<Settings, 'defaultModel'> | undefined
+}
+
+/**
+ * Which model runs a prompt, the one rule for every caller: the one chosen for it, else the newest prompt's, else the
+ * session's, else the default model; undefined when none is set. A caller passes only what applies to it.
+ */
+export function modelForPrompt({ explicit, lastUser, session, settings }: ModelChoice): ModelReference | undefined {
+  if (explicit) return explicit
+  if (lastUser?.model) return lastUser.model
+  // Only the reference: an imported session's model may carry its row id and an opencode variant.
+  if (session?.model) return { providerID: session.model.providerID, modelID: session.model.modelID }
+  return settings?.defaultModel
+}
