@@ -61,6 +61,21 @@ describe('the editor in the Files tab', () => {
     expect(container.querySelector('[role="status"]')?.textContent).toBe('Saved a.js')
   })
 
+  it('moves between open files with the arrow keys, and closing one moves to its neighbour', async () => {
+    const { open, tab, container } = setup({ '/workspace/a.js': 'a\n', '/workspace/b.js': 'b\n' })
+    await open('a.js')
+    await open('b.js')
+    tab('b.js').focus()
+    press(tab('b.js'), 'ArrowRight')
+    expect(tab('a.js').getAttribute('aria-selected')).toBe('true')
+    expect(document.activeElement).toBe(tab('a.js'))
+    expect(container.querySelector<HTMLElement>(`#${CSS.escape(tab('a.js').getAttribute('aria-controls')!)}`)?.hidden).toBe(false)
+    container.querySelector<HTMLButtonElement>('[aria-label="Close a.js"]')!.click()
+    await vi.waitFor(() => expect(container.querySelectorAll('[role="tab"]')).toHaveLength(1))
+    expect(tab('b.js').getAttribute('aria-selected')).toBe('true')
+    expect(document.activeElement).toBe(tab('b.js'))
+  })
+
   it('highlights the file by its language', async () => {
     const { open, panel } = setup({ '/workspace/a.js': 'const answer = 42\n' })
     await open('a.js')

@@ -1,13 +1,15 @@
-import { createSignal, For, Show, type JSX } from 'solid-js'
+import { createSignal, For, lazy, Show, Suspense, type JSX } from 'solid-js'
 import { CloseIcon } from '../icons/icons'
 import { createFileTree } from './create-file-tree'
 import type { WorkspaceChanges } from './create-workspace-changes'
-import { EditorFile } from './editor-file'
 import { FileTreeView } from './file-tree'
 import { nextTabIndex } from './tab-keys'
 import { displayPath } from './tree-rows'
 import type { WorkspaceApi } from './workspace-api'
 import './editor.css'
+
+// With CodeMirror, on the first open: first paint carries none of the editor.
+const EditorFile = lazy(() => import('./editor-file').then((module) => ({ default: module.EditorFile })))
 
 /**
  * The Files tab: the tree on top, the open files below as editor tabs. Every open file stays mounted (hidden when
@@ -110,15 +112,17 @@ export function FilesView(props: {
           <For each={open()}>
             {(path) => (
               <div class="editor-panel" role="tabpanel" id={panelID(path)} aria-labelledby={tabID(path)} hidden={active() !== path}>
-                <EditorFile
-                  api={props.api}
-                  projectID={props.projectID}
-                  root={props.root}
-                  path={path}
-                  sessionID={props.sessionID}
-                  changes={props.changes}
-                  onDirty={(value) => markDirty(path, value)}
-                />
+                <Suspense fallback={<p class="workspace-note quiet">Opening {name(path)}…</p>}>
+                  <EditorFile
+                    api={props.api}
+                    projectID={props.projectID}
+                    root={props.root}
+                    path={path}
+                    sessionID={props.sessionID}
+                    changes={props.changes}
+                    onDirty={(value) => markDirty(path, value)}
+                  />
+                </Suspense>
               </div>
             )}
           </For>
