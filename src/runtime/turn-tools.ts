@@ -9,6 +9,7 @@ import type { StoreContext } from '../store/context'
 import { loadHistory } from '../core/history'
 import type { MessageWithParts } from '../store/message-store'
 import { updateMessage } from '../store/message-store'
+import { putPart } from '../store/parts'
 import { summarize, turnRange, type TurnRange } from '../snapshot'
 import type { StepTools } from './model-call'
 import type { StepProcessor } from './processor'
@@ -174,8 +175,7 @@ export async function recordPatch(
   const files = await dependencies.snapshots.changedFiles(before, after)
   if (files.length === 0) return
   const part: PartOf<'patch'> = { id: ascending('part', store.now()), sessionID: assistant.sessionID, messageID: assistant.id, type: 'patch', hash: before, files }
-  await store.db.parts.put(part)
-  store.emit({ type: 'part.updated', part })
+  await putPart(store, part)
 }
 
 /**

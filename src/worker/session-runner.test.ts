@@ -177,6 +177,8 @@ describe('session runner', () => {
     await queue('after that')
     expect(await second.repairIfIdle(session.id)).toBe(true)
     await expect.poll(async () => (await loadHistory(context, session.id)).length).toBe(4)
+    // Four messages exist as soon as the reply starts; its text is there once the step has finished.
+    await expect.poll(async () => (await loadHistory(context, session.id))[3]!.parts.some((part) => part.type === 'step-finish')).toBe(true)
     const history = await loadHistory(context, session.id)
     expect(history[2]!.parts).toMatchObject([{ type: 'text', text: 'after that' }])
     expect(history[3]!.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'queued answer' }))
