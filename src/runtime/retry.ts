@@ -6,8 +6,8 @@ export const RETRY_INITIAL_DELAY = 2_000
 export const RETRY_BACKOFF_FACTOR = 2
 export const RETRY_MAX_DELAY_NO_HEADERS = 30_000
 export const RETRY_MAX_DELAY = 2_147_483_647
-/** Unlike opencode, which retries for as long as the error stays retryable, a turn gives up after this many. */
-export const DEFAULT_RETRY_LIMIT = 8
+// The default lives in core: the settings defaults (store) need it too.
+export { DEFAULT_RETRY_LIMIT } from '../core/retry-limit'
 
 /** `APIError.data.metadata.reason` of a used-up quota: the banner names it, and it is never retried. */
 export const QUOTA_REASON = 'quota'
