@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { makeTestContext } from '../testing/test-context'
 import { createLocalWorkspace } from '../workspace/local/local-workspace'
 import { addProjectRows } from '../store/project-rows'
+import { createDexieStorage } from '../store/dexie-storage'
 import { projectRows } from './project-rows'
 
 const project = { id: 'prj_rows', name: 'Rows', directory: '/workspace', time: { created: 1, updated: 1 } }
@@ -18,7 +19,7 @@ describe('projectRows', () => {
     expect(rows.blobs).toHaveLength(2)
     const { db } = context
     await db.transaction('rw', db.projects, db.files, db.blobs, () => addProjectRows(db, rows))
-    const workspace = await createLocalWorkspace({ db, projectID: project.id, now: () => 6 })
+    const workspace = await createLocalWorkspace({ storage: createDexieStorage(db, project.id), now: () => 6 })
     expect(new TextDecoder().decode(await workspace.readFile('/workspace/src/deep/b.ts'))).toBe('same')
     expect((await workspace.list('/workspace')).map((entry) => entry.name).sort()).toEqual(['README.md', 'src'])
     expect((await workspace.list('/workspace/src')).map((entry) => `${entry.name}:${entry.type}`).sort()).toEqual(['a.ts:file', 'deep:directory'])

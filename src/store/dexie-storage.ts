@@ -3,7 +3,7 @@ import type { TabcodeDatabase } from './database'
 import { parseWith } from '../core/errors'
 import { WorkspaceEntrySchema, type WorkspaceEntry } from '../core/schema'
 import { putBlobs } from './blobs'
-import { IndexEntrySchema, type IndexEntry, type StorageCommit, type WorkspaceStorage } from '../workspace/local/storage'
+import { IndexEntrySchema, type IndexEntry, type StorageCommit, type WorkspaceStorage } from '../core/workspace-storage'
 
 /** A project's workspace in the `files` and `blobs` stores; blobs are shared with other projects and snapshots. */
 export function createDexieStorage(db: TabcodeDatabase, projectID: string): WorkspaceStorage {
