@@ -24,7 +24,7 @@ import { StepProcessor, type StepSnapshots } from './processor'
 import { createUserMessage, takeQueuedPrompt } from '../store/prompt'
 import { retryDelay, retryReason } from './retry'
 import type { AssistantMessage, MessageError, ModelReference, SessionInfo } from '../core/schema'
-import { createSession, getSession, setTitle } from '../store/session-store'
+import { createSession, findSession, getSession, setTitle } from '../store/session-store'
 import { cleanTitle, firstRealUserMessage, TITLE_PROMPT } from '../core/title-generation'
 import { isDefaultTitle } from '../core/title'
 import type { Prices } from '../core/usage'
@@ -468,7 +468,7 @@ async function runSubtask(
   const agent = await agentFor(store, request.agent)
   const model = agent.model ?? (lastOf(parentHistory, 'user')?.info as { model?: ModelReference } | undefined)?.model
   if (!model) throw new Error('The subagent has no model to run with.')
-  const existing = request.sessionID ? await store.db.sessions.get(request.sessionID) : undefined
+  const existing = request.sessionID ? await findSession(store, request.sessionID) : undefined
   const child =
     existing && existing.parentID === parent.id
       ? existing

@@ -10,6 +10,7 @@ import { loadHistory } from '../core/history'
 import type { MessageWithParts } from '../store/message-store'
 import { updateMessage } from '../store/message-store'
 import { putPart } from '../store/parts'
+import { findSession, updateSession } from '../store/session-store'
 import { summarize, turnRange, type TurnRange } from '../snapshot'
 import type { StepTools } from './model-call'
 import type { StepProcessor } from './processor'
@@ -204,9 +205,6 @@ export async function recordDiffs(dependencies: TurnDependencies, sessionID: str
   if (!last) return
   await updateMessage(store, { ...last.user, summary: { ...last.user.summary, diffs: await snapshots.diffs(last.range.from, last.range.to) } })
   const diffs = await snapshots.sessionDiffs(turns.map((turn) => turn.range))
-  const session = await store.db.sessions.get(sessionID)
-  if (!session) return
-  const updated = { ...session, summary: { ...summarize(diffs), diffs } }
-  await store.db.sessions.put(updated)
-  store.emit({ type: 'session.updated', info: updated })
+  if (!(await findSession(store, sessionID))) return
+  await updateSession(store, sessionID, (draft) => void (draft.summary = { ...summarize(diffs), diffs }), { touch: false })
 }

@@ -58,6 +58,11 @@ export async function getSession(context: StoreContext, sessionID: string): Prom
   return info
 }
 
+/** A session as stored, if it is. */
+export function findSession(context: StoreContext, sessionID: string): Promise<SessionInfo | undefined> {
+  return context.db.sessions.get(sessionID)
+}
+
 export interface ListSessionsInput {
   projectID?: string
   /** Only sessions without a parent (the sidebar's top level). Default true. */
