@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { makeTestContext } from '../testing/test-context'
 import type { ProviderInput } from '../core/protocol'
 import { createLanguageModel, makeModelResolver, resolveModel, type ProviderLanguageModel } from './language-model'
-import { saveProvider, setSetting } from '../store/provider-store'
+import { providerSource, saveProvider, setSetting } from '../store/provider-store'
 import type { ModelInfo, ProviderConfig } from '../core/provider/schema'
 
 const KEY = 'sk-model-test-0123456789'
@@ -96,18 +96,18 @@ const anthropic: ProviderInput = { type: 'anthropic', name: 'Anthropic', apiKey:
 
 describe('resolveModel', () => {
   it('returns the configured limits and prices with the SDK model', async () => {
-    const { context, db } = makeTestContext()
+    const { context } = makeTestContext()
     const saved = await saveProvider(context, openai)
-    const resolved = await resolveModel(db, { providerID: saved.id, modelID: 'gpt-4o-mini' })
+    const resolved = await resolveModel(providerSource(context), { providerID: saved.id, modelID: 'gpt-4o-mini' })
     expect(resolved.config.id).toBe(saved.id)
     expect(resolved.info).toMatchObject({ id: 'gpt-4o-mini', limit: { context: 128_000 }, cost: { input: 0.15 } })
     expect(resolved.model).toMatchObject({ modelId: 'gpt-4o-mini' })
   })
 
   it('suggests close models of the same provider when a model is gone', async () => {
-    const { context, db } = makeTestContext()
+    const { context } = makeTestContext()
     const saved = await saveProvider(context, openai)
-    await expect(resolveModel(db, { providerID: saved.id, modelID: 'gpt-4o-mni' })).rejects.toMatchObject({
+    await expect(resolveModel(providerSource(context), { providerID: saved.id, modelID: 'gpt-4o-mni' })).rejects.toMatchObject({
       name: 'ModelNotFoundError',
       message: 'OpenAI has no model “gpt-4o-mni” configured. Did you mean “OpenAI / gpt-4o-mini” or “OpenAI / gpt-4o”? Choose another model, or add it in Settings.',
       data: { providerID: saved.id, modelID: 'gpt-4o-mni', suggestions: [`${saved.id}/gpt-4o-mini`, `${saved.id}/gpt-4o`] },
@@ -115,16 +115,16 @@ describe('resolveModel', () => {
   })
 
   it('suggests the same model under another provider when its provider is gone', async () => {
-    const { context, db } = makeTestContext()
+    const { context } = makeTestContext()
     const again = await saveProvider(context, { ...openai, name: 'OpenAI (work)' })
-    const error = await resolveModel(db, { providerID: 'prv_removed', modelID: 'gpt-4o' }).catch((caught: unknown) => caught)
+    const error = await resolveModel(providerSource(context), { providerID: 'prv_removed', modelID: 'gpt-4o' }).catch((caught: unknown) => caught)
     expect(error).toMatchObject({ name: 'ModelNotFoundError', data: { suggestions: [`${again.id}/gpt-4o`, `${again.id}/gpt-4o-mini`] } })
     expect((error as Error).message).toMatch(/^The model “gpt-4o” is not available: its provider is no longer configured\. Did you mean “OpenAI \(work\) \/ gpt-4o”/)
   })
 
   it('says to add a provider when none is configured', async () => {
-    const { db } = makeTestContext()
-    await expect(resolveModel(db, { providerID: 'prv_x', modelID: 'gpt-4o' })).rejects.toThrow(
+    const { context } = makeTestContext()
+    await expect(resolveModel(providerSource(context), { providerID: 'prv_x', modelID: 'gpt-4o' })).rejects.toThrow(
       'The model “gpt-4o” is not available: its provider is no longer configured. Add a provider in Settings.',
     )
   })
@@ -134,7 +134,7 @@ describe('makeModelResolver', () => {
   it('resolves references and reuses SDK models until the provider changes', async () => {
     const { context, advance } = makeTestContext()
     const saved = await saveProvider(context, openai)
-    const resolver = makeModelResolver(context)
+    const resolver = makeModelResolver(providerSource(context))
     const first = await resolver.resolve({ providerID: saved.id, modelID: 'gpt-4o' })
     expect(first).toMatchObject({ providerID: saved.id, providerType: 'openai', info: { id: 'gpt-4o' } })
     expect((await resolver.resolve({ providerID: saved.id, modelID: 'gpt-4o' })).model).toBe(first.model)
@@ -145,7 +145,7 @@ describe('makeModelResolver', () => {
 
   it('uses the chosen default model, else the first configured one', async () => {
     const { context, advance } = makeTestContext()
-    const resolver = makeModelResolver(context)
+    const resolver = makeModelResolver(providerSource(context))
     expect(await resolver.defaultModel()).toBeUndefined()
     const first = await saveProvider(context, openai)
     advance()
@@ -157,7 +157,7 @@ describe('makeModelResolver', () => {
 
   it('picks a small model near the main one unless one is chosen', async () => {
     const { context, advance } = makeTestContext()
-    const resolver = makeModelResolver(context)
+    const resolver = makeModelResolver(providerSource(context))
     const first = await saveProvider(context, openai)
     advance()
     const second = await saveProvider(context, anthropic)
@@ -176,6 +176,6 @@ describe('makeModelResolver', () => {
   it('has no small model when nothing cheap is configured', async () => {
     const { context } = makeTestContext()
     await saveProvider(context, { ...openai, models: [known('gpt-4o')] })
-    expect(await makeModelResolver(context).smallModel()).toBeUndefined()
+    expect(await makeModelResolver(providerSource(context)).smallModel()).toBeUndefined()
   })
 })

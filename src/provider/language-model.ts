@@ -1,17 +1,24 @@
 // Only types from `ai` here: the SDK packages are imported lazily, per provider type, the first time a model of
 // that type is used, so neither the first screen nor the worker's start pays for them.
 import type { LanguageModel } from 'ai'
-import type { StoreContext } from '../store/context'
-import type { TabcodeDatabase } from '../store/database'
 import { InputError } from '../core/errors'
 import type { ModelReference } from '../core/schema'
 import { smallModelFor } from '../core/provider/catalog'
 import { MissingApiKeyError, ModelNotFoundError } from '../core/provider/errors'
 import { providerTypeInfo } from '../core/provider/presets'
 import { providerFetch } from './provider-fetch'
-import { getSettings, hasModel, loadProviders } from '../store/provider-store'
+import type { Settings } from '../core/protocol'
 import type { ModelInfo, ProviderConfig, ProviderType } from '../core/provider/schema'
 import { closeMatches } from '../core/provider/suggest'
+
+/**
+ * Where the configured providers and the model settings come from (the store, in the worker: `providerSource`).
+ * Read on every call, so a provider saved in any tab is used at once.
+ */
+export interface ProviderSource {
+  providers(): Promise<ProviderConfig[]>
+  settings(): Promise<Pick<Settings, 'defaultModel' | 'smallModel'>>
+}
 
 /** A model object the SDK's `streamText` takes (never a bare id string). */
 export type ProviderLanguageModel = Exclude<LanguageModel, string>
@@ -80,11 +87,11 @@ export interface ResolvedModel {
  * (removed in Settings, or named by an old message) fails with a ModelNotFoundError that suggests configured models.
  */
 export async function resolveModel(
-  db: TabcodeDatabase,
+  source: Pick<ProviderSource, 'providers'>,
   reference: ModelReference,
   options: LanguageModelOptions = {},
 ): Promise<ResolvedModel> {
-  const providers = await loadProviders(db)
+  const providers = await source.providers()
   const { config, info } = findConfigured(providers, reference)
   return { config, info, model: await createLanguageModel(config, info.id, options) }
 }
@@ -137,7 +144,7 @@ export interface ModelResolver {
   smallModel(near?: ModelReference): Promise<ModelReference | undefined>
 }
 
-export function makeModelResolver(context: StoreContext, options: LanguageModelOptions = {}): ModelResolver {
+export function makeModelResolver(source: ProviderSource, options: LanguageModelOptions = {}): ModelResolver {
   // SDK model objects are cheap but not free; reuse them until their provider's row changes.
   const cache = new Map<string, Promise<ProviderLanguageModel>>()
   const modelFor = (config: ProviderConfig, modelID: string) => {
@@ -153,21 +160,21 @@ export function makeModelResolver(context: StoreContext, options: LanguageModelO
   }
 
   const configured = (providers: ProviderConfig[], reference: ModelReference | undefined) =>
-    reference && providers.some((provider) => provider.id === reference.providerID && hasModel(provider, reference.modelID))
+    reference && providers.some((provider) => provider.id === reference.providerID && provider.models.some((model) => model.id === reference.modelID))
 
   return {
     async resolve(reference) {
-      const { config, info } = findConfigured(await loadProviders(context.db), reference)
+      const { config, info } = findConfigured(await source.providers(), reference)
       return { model: await modelFor(config, info.id), info, providerID: config.id, providerType: config.type }
     },
     async defaultModel() {
-      const [providers, settings] = await Promise.all([loadProviders(context.db), getSettings(context)])
+      const [providers, settings] = await Promise.all([source.providers(), source.settings()])
       if (configured(providers, settings.defaultModel)) return settings.defaultModel
       const first = providers.find((provider) => provider.models.length > 0)
       return first ? { providerID: first.id, modelID: first.models[0]!.id } : undefined
     },
     async smallModel(near) {
-      const [providers, settings] = await Promise.all([loadProviders(context.db), getSettings(context)])
+      const [providers, settings] = await Promise.all([source.providers(), source.settings()])
       if (configured(providers, settings.smallModel)) return settings.smallModel
       const ordered = [...providers].sort(
         (left, right) => Number(right.id === near?.providerID) - Number(left.id === near?.providerID),

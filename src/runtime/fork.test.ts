@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { takeSnapshot } from '../snapshot'
 import { createLocalWorkspace } from '../workspace/local/local-workspace'
+import { createDexieStorage } from '../store/dexie-storage'
 import { forkCut, forkFamily, forkSession, forkTitle } from './fork'
 import { loadHistory } from '../store/message-store'
 import type { PartOf } from '../core/schema'
@@ -149,7 +150,7 @@ describe('forking a session', () => {
     const outcome = await forkSession(test.context, { sessionID: test.session.id, messageID: two.user.id }, { root: '/workspace', current: test.track })
     expect(outcome).toMatchObject({ newProject: true, project: { name: 'Demo (fork)', directory: '/workspace' }, missingFiles: [] })
     expect(outcome.session.projectID).toBe(outcome.project.id)
-    const forked = await createLocalWorkspace({ db: test.db, projectID: outcome.project.id })
+    const forked = await createLocalWorkspace({ storage: createDexieStorage(test.db, outcome.project.id) })
     const files: Record<string, string> = {}
     for (const path of Object.keys(await forked.manifest()).sort()) files[path] = await forked.readText(path)
     // The ignored .env was never tracked, so the copy has it as it is now.

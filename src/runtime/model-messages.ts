@@ -1,6 +1,7 @@
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from 'ai'
 import type { MessageWithParts } from '../store/message-store'
 import type { ModelReference, Part } from '../core/schema'
+import { attachedNote } from '../core/compaction/prompt'
 
 export const INTERRUPTED_TOOL_TEXT = '[Tool execution was interrupted]'
 export const CLEARED_TOOL_TEXT = '[Old tool result content cleared]'
@@ -51,8 +52,8 @@ export function toolResultMediaFor(provider: string, modelID: string): ToolResul
   return 'none'
 }
 
-/** The note a file or image becomes when media are stripped. */
-export const attachedNote = (mime: string, filename?: string) => `[Attached ${mime}: ${filename || 'file'}]`
+// The note lives in core: the compaction store writes it into replayed prompts too.
+export { attachedNote }
 
 export const truncatedNote = (omitted: number) => `\n[Tool output truncated for compaction: omitted ${omitted} chars]`
 

@@ -5,6 +5,7 @@ import type { StepEvent } from './model-call'
 import type { StepTools } from '../tools/tool'
 import { updateMessage, updatePart } from '../store/message-store'
 import type { PartWriter } from '../store/part-writer'
+import { getPart } from '../store/parts'
 import { toMessageError } from './retry'
 import type { ToolAttachment } from '../tools/tool'
 import type { AssistantMessage, MessageError, Part, PartOf } from '../core/schema'
@@ -271,7 +272,7 @@ export class StepProcessor {
     if (!run) return
     run
       .then(async (value) => {
-        const stored = await this.store.db.parts.get(part.id)
+        const stored = await getPart(this.store, part.id)
         if (stored?.type !== 'tool' || stored.state.status !== 'error' || stored.state.metadata?.interrupted !== true) return
         await updatePart(this.store, { ...stored, state: completedState(stored, stored.state.input, value, stored.state.time.start, this.store.now(), () => this.base()) })
       })

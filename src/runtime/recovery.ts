@@ -1,5 +1,6 @@
 import type { StoreContext } from '../store/context'
 import { loadHistory, type MessageWithParts } from '../store/message-store'
+import { findSession } from '../store/session-store'
 import { ABORTED_TOOL_TEXT } from './processor'
 import { isImported } from '../core/read-only'
 import type { Message, Part } from '../core/schema'
@@ -50,7 +51,7 @@ export function repairHistory(history: MessageWithParts[], now: number): { messa
  * (and so exports exactly as imported).
  */
 export async function repairSession(context: StoreContext, sessionID: string): Promise<boolean> {
-  const session = await context.db.sessions.get(sessionID)
+  const session = await findSession(context, sessionID)
   if (!session || isImported(session)) return false
   const history = await loadHistory(context, sessionID)
   const repair = repairHistory(history, context.now())

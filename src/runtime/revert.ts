@@ -19,6 +19,7 @@ import { NotFoundError, parseWith } from '../core/errors'
 import { loadHistory, type MessageWithParts } from '../store/message-store'
 import { SessionInfoSchema, type Part, type SessionInfo, type Snapshot } from '../core/schema'
 import { getSession, messagesOf, moveTotals, updateSession, usageOfParts } from '../store/session-store'
+import { getSnapshots } from '../store/snapshots'
 
 /** Where hidden history starts: a whole message (and everything after it), or a part of one and what follows. */
 export interface RevertPoint {
@@ -129,7 +130,7 @@ export function plannedChanges(input: {
 async function restorablePatches(context: StoreContext, patches: readonly StepPatch[]) {
   const hashes = [...new Set(patches.map((patch) => patch.hash))]
   const snapshots = new Map<string, Snapshot>()
-  for (const snapshot of await context.db.snapshots.bulkGet(hashes)) if (snapshot) snapshots.set(snapshot.id, snapshot)
+  for (const snapshot of await getSnapshots(context, hashes)) if (snapshot) snapshots.set(snapshot.id, snapshot)
   return { patches: patches.filter((patch) => snapshots.has(patch.hash)), snapshots }
 }
 

@@ -7,7 +7,7 @@ import type { AssistantMessage, ModelReference, SessionInfo } from '../core/sche
 import { agentFor } from '../store/agent-settings'
 import type { StoreContext } from '../store/context'
 import { createUserMessage } from '../store/prompt'
-import { createSession } from '../store/session-store'
+import { createSession, findSession } from '../store/session-store'
 
 /**
  * A subagent's turn (the task tool): a child session of the calling one, with the subagent's agent and the caller's
@@ -26,7 +26,7 @@ export async function runSubtask(
   const agent = await agentFor(store, request.agent)
   const model = modelForPrompt({ explicit: agent.model, lastUser: lastOf(parentHistory, 'user')?.info as { model?: ModelReference } | undefined })
   if (!model) throw new Error('The subagent has no model to run with.')
-  const existing = request.sessionID ? await store.db.sessions.get(request.sessionID) : undefined
+  const existing = request.sessionID ? await findSession(store, request.sessionID) : undefined
   const child =
     existing && existing.parentID === parent.id
       ? existing

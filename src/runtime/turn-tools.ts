@@ -8,6 +8,9 @@ import type { StoreContext } from '../store/context'
 import { loadHistory, type MessageWithParts } from '../store/message-store'
 import { updateMessage } from '../store/message-store'
 import { writeTodos } from '../store/todo-store'
+import { putPart } from '../store/parts'
+import { readOutput, saveOutput } from '../store/outputs'
+import { findSession, updateSession } from '../store/session-store'
 import { summarize, turnRange, type TurnRange } from '../snapshot'
 import type { StepProcessor } from './processor'
 import type { AssistantMessage, Part, PartOf, PermissionRule, SessionInfo, UserMessage } from '../core/schema'
@@ -41,10 +44,10 @@ export function storedOutputs(store: StoreContext): ToolOutputs {
   return {
     save: async (output) => {
       const id = ascending('tool', store.now())
-      await store.db.outputs.put({ id, ...output, time: { created: store.now() } })
+      await saveOutput(store, { id, ...output, time: { created: store.now() } })
       return id
     },
-    read: async (id) => (await store.db.outputs.get(id))?.text,
+    read: async (id) => (await readOutput(store, id))?.text,
   }
 }
 
@@ -166,8 +169,7 @@ export async function recordPatch(
   const files = await dependencies.snapshots.changedFiles(before, after)
   if (files.length === 0) return
   const part: PartOf<'patch'> = { id: ascending('part', store.now()), sessionID: assistant.sessionID, messageID: assistant.id, type: 'patch', hash: before, files }
-  await store.db.parts.put(part)
-  store.emit({ type: 'part.updated', part })
+  await putPart(store, part)
 }
 
 /**
@@ -196,9 +198,6 @@ export async function recordDiffs(dependencies: TurnDependencies, sessionID: str
   if (!last) return
   await updateMessage(store, { ...last.user, summary: { ...last.user.summary, diffs: await snapshots.diffs(last.range.from, last.range.to) } })
   const diffs = await snapshots.sessionDiffs(turns.map((turn) => turn.range))
-  const session = await store.db.sessions.get(sessionID)
-  if (!session) return
-  const updated = { ...session, summary: { ...summarize(diffs), diffs } }
-  await store.db.sessions.put(updated)
-  store.emit({ type: 'session.updated', info: updated })
+  if (!(await findSession(store, sessionID))) return
+  await updateSession(store, sessionID, (draft) => void (draft.summary = { ...summarize(diffs), diffs }), { touch: false })
 }

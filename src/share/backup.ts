@@ -4,6 +4,7 @@ import { NotFoundError } from '../core/errors'
 import { ascending } from '../core/id'
 import type { Message, Part, Project, SessionInfo } from '../core/schema'
 import type { Backup } from './format'
+import { importTransaction } from '../store/share'
 import { remapTranscript, type IdSource, type ImportRows, type ImportStamp } from './import'
 import { ImportInvalidError } from './errors'
 import { transcriptProblem, type SessionTranscript } from './transcript'
@@ -74,12 +75,11 @@ export async function importBackup(
     const problem = transcriptProblem(tree)
     if (problem) throw new ImportInvalidError(problem)
   }
-  const { db } = context
-  const result = await db.transaction('rw', [db.projects, db.sessions, db.messages, db.parts], async () => {
+  const result = await importTransaction(context, {}, async (stored) => {
     const projectIDs = new Map<string, string>()
     const created: Project[] = []
     for (const project of backup.projects) {
-      if (await db.projects.get(project.id)) projectIDs.set(project.id, project.id)
+      if (await stored.projectExists(project.id)) projectIDs.set(project.id, project.id)
       else {
         const fresh: Project = { ...project, id: ascending('project', now) }
         created.push(fresh)
@@ -87,11 +87,11 @@ export async function importBackup(
       }
     }
     const stamps = new Set<string>()
-    await db.sessions.each((session) => {
+    await stored.eachSession((session) => {
       const stamp = session.metadata?.import as ImportStamp | undefined
       if (stamp && typeof stamp.hash === 'string') stamps.add(stamp.hash)
     })
-    const present = new Set((await db.sessions.bulkGet(trees.map((tree) => tree.info.id))).flatMap((row) => (row ? [row.id] : [])))
+    const present = await stored.presentSessions(trees.map((tree) => tree.info.id))
     const rows: ImportRows = { sessions: [], messages: [], parts: [] }
     const imported: SessionInfo[] = []
     let skipped = 0
@@ -113,14 +113,11 @@ export async function importBackup(
       rows.parts.push(...tabled.parts)
     }
     const needed = new Set(rows.sessions.map((session) => session.projectID))
-    if (needed.has(options.fallbackProjectID) && !(await db.projects.get(options.fallbackProjectID))) {
+    if (needed.has(options.fallbackProjectID) && !(await stored.projectExists(options.fallbackProjectID))) {
       throw new NotFoundError('project', options.fallbackProjectID)
     }
     const projects = created.filter((project) => needed.has(project.id))
-    await db.projects.bulkAdd(projects)
-    await db.sessions.bulkAdd(rows.sessions)
-    await db.messages.bulkAdd(rows.messages)
-    await db.parts.bulkAdd(rows.parts)
+    await stored.addRows({ projects, ...rows })
     return { imported, skipped, projects, rows }
   })
   for (const info of result.rows.sessions) context.emit({ type: 'session.created', info })

@@ -9,7 +9,7 @@ import { fromOpencodeExport, toOpencodeExport } from './opencode'
 import { richTranscript } from './testing/rich-transcript'
 import { withoutIds } from './testing/normalize'
 import { rowCounts, setupShareStore } from './testing/store'
-import { projectRows } from '../store/project-rows'
+import { projectRows } from '../snapshot/project-rows'
 import type { SessionTranscript } from './transcript'
 
 /** The rich transcript with a second child, to see that children keep their order. */

@@ -1,8 +1,7 @@
 import type { StoreContext } from '../store/context'
-import { NotFoundError } from '../core/errors'
-import type { MessageWithParts } from '../store/message-store'
-import type { Part, SessionInfo } from '../core/schema'
-import { children, messagesOf } from '../store/session-store'
+import { getBlobs } from '../store/blobs'
+import { loadSessionTree, readBackupRows } from '../store/share'
+import { findSnapshot } from '../store/snapshots'
 import { decode } from '../snapshot/diff'
 import { isContentHash } from '../snapshot/manifest'
 import { encodeBase64 } from './base64url'
@@ -19,28 +18,8 @@ import { redactText, redactTranscript, redactValue, type Redaction } from './red
 import type { SessionTranscript } from './transcript'
 
 /** A session with its messages and parts (oldest first, parts in id order) and its children, as stored. */
-export async function loadTranscript(context: Pick<StoreContext, 'db'>, sessionID: string): Promise<SessionTranscript> {
-  const { db } = context
-  return db.transaction('r', db.sessions, db.messages, db.parts, async () => {
-    const load = async (info: SessionInfo, depth: number): Promise<SessionTranscript> => {
-      const messages = await messagesOf(context as StoreContext, info.id).toArray()
-      const parts = await db.parts.where('sessionID').equals(info.id).sortBy('id')
-      const byMessage = new Map<string, Part[]>()
-      for (const part of parts) {
-        const list = byMessage.get(part.messageID)
-        if (list) list.push(part)
-        else byMessage.set(part.messageID, [part])
-      }
-      const withParts: MessageWithParts[] = messages.map((message) => ({ info: message, parts: byMessage.get(message.id) ?? [] }))
-      // A cycle cannot be stored through the app, but a damaged database must not hang the export.
-      const kids = depth < 64 ? await children(context as StoreContext, info.id) : []
-      const loaded = await Promise.all(kids.map((child) => load(child, depth + 1)))
-      return { info, messages: withParts, ...(loaded.length ? { children: loaded } : {}) }
-    }
-    const root = await db.sessions.get(sessionID)
-    if (!root) throw new NotFoundError('session', sessionID)
-    return load(root, 0)
-  })
+export function loadTranscript(context: Pick<StoreContext, 'db'>, sessionID: string): Promise<SessionTranscript> {
+  return loadSessionTree(context, sessionID)
 }
 
 /** The last snapshot a session's steps recorded (the workspace as the session left it), if any. */
@@ -56,10 +35,10 @@ export function lastSnapshotID(transcript: SessionTranscript): string | undefine
 
 /** The files of a snapshot: UTF-8 text as text, other content as base64; files recorded only by size are left out. */
 export async function snapshotFiles(context: Pick<StoreContext, 'db'>, snapshotID: string): Promise<WorkspaceFile[]> {
-  const snapshot = await context.db.snapshots.get(snapshotID)
+  const snapshot = await findSnapshot(context, snapshotID)
   if (!snapshot) return []
   const paths = Object.keys(snapshot.files).filter((path) => isContentHash(snapshot.files[path]!)).sort()
-  const blobs = await context.db.blobs.bulkGet(paths.map((path) => snapshot.files[path]!))
+  const blobs = await getBlobs(context, paths.map((path) => snapshot.files[path]!))
   const files: WorkspaceFile[] = []
   paths.forEach((path, index) => {
     const blob = blobs[index]
@@ -150,13 +129,7 @@ export async function exportBackup(
   context: Pick<StoreContext, 'db' | 'now' | 'version'>,
   options: Pick<ExportOptions, 'knownSecrets'> = {},
 ): Promise<ExportedDocument<Backup>> {
-  const { db } = context
-  const stored = await db.transaction('r', [db.projects, db.sessions, db.messages, db.parts], async () => ({
-    projects: await db.projects.toArray(),
-    sessions: await db.sessions.toArray(),
-    messages: await db.messages.toArray(),
-    parts: await db.parts.toArray(),
-  }))
+  const stored = await readBackupRows(context)
   const redactions: Redaction[] = []
   const clean = <T>(rows: T[], table: string): T[] =>
     rows.map((row, index) => {

@@ -3,7 +3,8 @@ import type { ImportedSession } from '../core/dto/share'
 import { NotFoundError } from '../core/errors'
 import { ascending, descending } from '../core/id'
 import type { FilePart, Message, Part, SessionInfo } from '../core/schema'
-import { addProjectRows, type ProjectRows } from '../store/project-rows'
+import type { ProjectRows } from '../store/project-rows'
+import { findRootSession, importTransaction } from '../store/share'
 import { ImportInvalidError } from './errors'
 import type { SessionTranscript } from './transcript'
 
@@ -162,7 +163,7 @@ function stampOf(session: SessionInfo): ImportStamp | undefined {
  * this reads only the session rows.
  */
 export async function findImported(context: Pick<StoreContext, 'db'>, hash: string): Promise<SessionInfo | undefined> {
-  return context.db.sessions.filter((session) => !session.parentID && stampOf(session)?.hash === hash).first()
+  return findRootSession(context, (session) => stampOf(session)?.hash === hash)
 }
 
 /**
@@ -184,17 +185,14 @@ export async function importTranscript(
     stamp: { hash: options.hash, source: options.source, time: now, originalID: transcript.info.id },
     ...(options.ids ? { ids: options.ids } : {}),
   })
-  const { db } = context
-  const stores = [db.projects, db.sessions, db.messages, db.parts, ...(options.project ? [db.files, db.blobs] : [])]
-  const result = await db.transaction('rw', stores, async () => {
-    const existing = await findImported(context, options.hash)
+  const project = options.project
+  const result = await importTransaction(context, { withFiles: project !== undefined }, async (stored) => {
+    const existing = await stored.findRootSession((session) => stampOf(session)?.hash === options.hash)
     if (existing) return { session: existing, duplicate: true }
-    if (options.project) await addProjectRows(db, options.project)
-    else if (!(await db.projects.get(projectID))) throw new NotFoundError('project', projectID)
-    // bulkAdd, not put: a collision must fail the whole import rather than overwrite a row.
-    await db.sessions.bulkAdd(rows.sessions)
-    await db.messages.bulkAdd(rows.messages)
-    await db.parts.bulkAdd(rows.parts)
+    if (project) await stored.addProject(project)
+    else if (!(await stored.projectExists(projectID))) throw new NotFoundError('project', projectID)
+    // Added, not put: a collision must fail the whole import rather than overwrite a row.
+    await stored.addRows(rows)
     return { session: rows.sessions[0]!, duplicate: false }
   })
   if (!result.duplicate) for (const info of rows.sessions) context.emit({ type: 'session.created', info })

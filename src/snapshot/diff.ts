@@ -1,4 +1,6 @@
 import { NotFoundError } from '../core/errors'
+import { getBlobs } from '../store/blobs'
+import { getSnapshot } from '../store/snapshots'
 import type { Blob, FileDiff, Snapshot } from '../core/schema'
 import { lineChangeCounts, splitLines, unifiedDiff } from './line-diff'
 import { compareCodeUnits, isContentHash, type SnapshotRef, type SnapshotStore } from './manifest'
@@ -24,9 +26,7 @@ export type FileContent = { type: 'bytes'; data: Uint8Array } | { type: 'large' 
 
 export async function loadSnapshot(store: SnapshotStore, ref: SnapshotRef): Promise<Snapshot> {
   if (typeof ref !== 'string') return ref
-  const snapshot = await store.db.snapshots.get(ref)
-  if (!snapshot) throw new NotFoundError('snapshot', ref)
-  return snapshot
+  return getSnapshot(store, ref)
 }
 
 /** Diffs of every file changed between two snapshots, with status, line counts and (when sensible) a patch. */
@@ -45,7 +45,7 @@ export async function diffPairs(store: SnapshotStore, pairs: readonly EntryPair[
     const batch = pairs.slice(start, start + LOAD_BATCH)
     const hashes = [...new Set(batch.flatMap((pair) => [pair.before, pair.after]).filter(isStoredHash))]
     const blobs = new Map<string, Blob>()
-    for (const blob of await store.db.blobs.bulkGet(hashes)) if (blob) blobs.set(blob.hash, blob)
+    for (const blob of await getBlobs(store, hashes)) if (blob) blobs.set(blob.hash, blob)
     const content = (entry: string | undefined): FileContent | undefined => {
       if (entry === undefined) return undefined
       if (!isContentHash(entry)) return { type: 'large' }

@@ -2,6 +2,7 @@ import type { WorkspaceEntry } from '../core/schema'
 import type { Snapshot } from '../core/schema'
 import { dirname, isInside, relativePath, resolvePath } from '../workspace/path'
 import { compareCodeUnits, isContentHash, largeFileMarker, type SnapshotStore } from './manifest'
+import { getBlobs } from '../store/blobs'
 
 export interface ProjectFilesInput {
   store: SnapshotStore
@@ -58,7 +59,7 @@ export async function projectFilesFromSnapshot(input: ProjectFilesInput): Promis
   }
 
   const unknown = [...new Set(files.filter((file) => file.size === undefined).map((file) => file.hash))]
-  const blobs = await input.store.db.blobs.bulkGet(unknown)
+  const blobs = await getBlobs(input.store, unknown)
   for (const [index, blob] of blobs.entries()) if (blob) sizes.set(unknown[index]!, blob.size)
 
   const rows: WorkspaceEntry[] = []

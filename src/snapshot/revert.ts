@@ -3,6 +3,7 @@ import type { Blob, Snapshot } from '../core/schema'
 import { isInside, relativePath, resolvePath } from '../workspace/path'
 import { WorkspaceError, type Workspace } from '../workspace/workspace'
 import { loadSnapshot } from './diff'
+import { getBlobs } from '../store/blobs'
 import { hashContent } from '../workspace/local/hash'
 import { compareCodeUnits, isContentHash, type SnapshotRef, type SnapshotStore } from './manifest'
 import type { StepPatch } from './patch'
@@ -58,7 +59,7 @@ async function prepareRestore(input: RestoreInput): Promise<PreparedRestore> {
   const entries = files.map((file) => snapshot.files[file])
   const hashes = [...new Set(entries.filter((entry): entry is string => entry !== undefined && isContentHash(entry)))]
   const blobs = new Map<string, Blob>()
-  for (const [index, blob] of (await input.store.db.blobs.bulkGet(hashes)).entries()) {
+  for (const [index, blob] of (await getBlobs(input.store, hashes)).entries()) {
     if (!blob) throw new NotFoundError('blob', hashes[index]!)
     blobs.set(blob.hash, blob)
   }

@@ -2,6 +2,8 @@ import type { Blob, Snapshot } from '../core/schema'
 import { relativePath } from '../workspace/path'
 import type { FileStat, Workspace } from '../workspace/workspace'
 import { hashContent } from '../workspace/local/hash'
+import { putBlobs, storedHashes } from '../store/blobs'
+import { saveSnapshot } from '../store/snapshots'
 import { isBuiltinExcluded, isIgnored, parseGitignore, type IgnoreRule } from './ignore'
 import { largeFileMarker, MAX_TRACKED_FILE_BYTES, snapshotID, type Manifest, type SnapshotStore } from './manifest'
 
@@ -90,13 +92,7 @@ export async function takeSnapshot(input: TrackInput): Promise<Snapshot> {
 
   const id = await snapshotID(projectID, manifest)
   const row: Snapshot = { id, projectID, files: manifest, time: { created: store.now() } }
-  const db = store.db
-  return db.transaction('rw', db.snapshots, async () => {
-    const existing = await db.snapshots.get(id)
-    if (existing) return existing
-    await db.snapshots.add(row)
-    return row
-  })
+  return saveSnapshot(store, row)
 }
 
 /** `takeSnapshot`, returning the id (what step-start and step-finish parts record). */
@@ -128,8 +124,7 @@ async function storeBatch(
     }),
   )
 
-  const db = store.db
-  const stored = new Set(await db.blobs.where('hash').anyOf(unique(results.map((result) => result.entry.hash))).primaryKeys())
+  const stored = await storedHashes(store, unique(results.map((result) => result.entry.hash)))
   const blobs = new Map<string, Blob>()
   for (let result of results) {
     // A hash the cache vouched for whose blob is gone (cleared storage): read the file again to store it.
@@ -145,8 +140,8 @@ async function storeBatch(
     if (!known?.[file.path]) entries.set(file.path, entry)
     if (data && !stored.has(entry.hash)) blobs.set(entry.hash, { hash: entry.hash, data: ownBuffer(data), size: data.length })
   }
-  // put, not add: another tab may store the same content at the same time, and the bytes are equal by definition.
-  if (blobs.size > 0) await db.blobs.bulkPut([...blobs.values()])
+  // Only blobs found missing above are left; putBlobs stores them without looking them up again.
+  await putBlobs(store, [...blobs.values()], { known: 'checked' })
 }
 
 /**

@@ -2,9 +2,8 @@ import type { StoreContext } from './context'
 import { NotFoundError, parseWith } from '../core/errors'
 import { ascending } from '../core/id'
 import type { MessageWithParts } from './message-store'
-import { attachedNote } from '../runtime/model-messages'
 import { PartSchema, UserMessageSchema, type ModelReference, type Part, type UserMessage } from '../core/schema'
-import { CONTINUE_TEXT, MEDIA_REMOVED_TEXT } from '../core/compaction/prompt'
+import { attachedNote, CONTINUE_TEXT, MEDIA_REMOVED_TEXT } from '../core/compaction/prompt'
 
 /** Files whose content already reached the model as synthetic text; they are copied as they are. */
 const INLINED_MIMES = new Set(['text/plain', 'application/x-directory'])

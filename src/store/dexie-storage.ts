@@ -1,7 +1,9 @@
 import { log } from '../core/log'
 import type { TabcodeDatabase } from './database'
-import type { WorkspaceEntry } from '../core/schema'
-import { IndexEntrySchema, type IndexEntry, type StorageCommit, type WorkspaceStorage } from '../workspace/local/storage'
+import { parseWith } from '../core/errors'
+import { WorkspaceEntrySchema, type WorkspaceEntry } from '../core/schema'
+import { putBlobs } from './blobs'
+import { IndexEntrySchema, type IndexEntry, type StorageCommit, type WorkspaceStorage } from '../core/workspace-storage'
 
 /** A project's workspace in the `files` and `blobs` stores; blobs are shared with other projects and snapshots. */
 export function createDexieStorage(db: TabcodeDatabase, projectID: string): WorkspaceStorage {
@@ -23,13 +25,7 @@ export function createDexieStorage(db: TabcodeDatabase, projectID: string): Work
     },
     async commit(change: StorageCommit) {
       await db.transaction('rw', db.files, db.blobs, async () => {
-        if (change.blobs.length > 0) {
-          const stored = await db.blobs.bulkGet(change.blobs.map((blob) => blob.hash))
-          const missing = change.blobs.filter((_, index) => stored[index] === undefined)
-          if (missing.length > 0) {
-            await db.blobs.bulkPut(missing.map((blob) => ({ hash: blob.hash, data: blob.data, size: blob.data.length })))
-          }
-        }
+        await putBlobs({ db }, change.blobs.map((blob) => ({ hash: blob.hash, data: blob.data, size: blob.data.length })))
         if (change.remove.length > 0) await db.files.bulkDelete(change.remove.map((path): [string, string] => [projectID, path]))
         if (change.put.length > 0) await db.files.bulkPut(change.put.map((entry) => toRow(projectID, entry)))
       })
@@ -38,8 +34,9 @@ export function createDexieStorage(db: TabcodeDatabase, projectID: string): Work
 }
 
 function toRow(projectID: string, entry: IndexEntry): WorkspaceEntry {
-  if (entry.type === 'file') {
-    return { type: 'file', projectID, path: entry.path, hash: entry.hash, size: entry.size, modified: entry.modified }
-  }
-  return { type: 'directory', projectID, path: entry.path, modified: entry.modified }
+  const row: WorkspaceEntry =
+    entry.type === 'file'
+      ? { type: 'file', projectID, path: entry.path, hash: entry.hash, size: entry.size, modified: entry.modified }
+      : { type: 'directory', projectID, path: entry.path, modified: entry.modified }
+  return parseWith(WorkspaceEntrySchema, row, 'workspace entry')
 }

@@ -2,18 +2,11 @@ import { KEY } from './database'
 import type { StoreContext } from './context'
 import { decodeCursor, encodeCursor, TimeCursorSchema } from '../core/cursor'
 import { NotFoundError, parseWith } from '../core/errors'
-import {
-  emptyTokens,
-  MessageSchema,
-  PartSchema,
-  type Message,
-  type Part,
-  type SessionInfo,
-  type Tokens,
-} from '../core/schema'
+import { MessageSchema, type Message, type Part } from '../core/schema'
 import { inTurnOrder } from '../core/history'
 import { clampLimit, messagesOf } from './session-store'
 import type { MessagePage, MessagePageInput, MessageWithParts } from '../core/dto/messages'
+import { addUsage, applyUsage, putPart, usageOf, type Usage } from './parts'
 
 export type { MessagePage, MessagePageInput, MessageWithParts }
 
@@ -66,6 +59,11 @@ export async function getMessage(context: StoreContext, messageID: string): Prom
   })
 }
 
+/** A message as stored, if it is (no parts). */
+export function findMessage(context: StoreContext, messageID: string): Promise<Message | undefined> {
+  return context.db.messages.get(messageID)
+}
+
 export async function updateMessage(context: StoreContext, message: Message): Promise<Message> {
   const info = parseWith(MessageSchema, message, 'message')
   const { db } = context
@@ -77,23 +75,9 @@ export async function updateMessage(context: StoreContext, message: Message): Pr
   return info
 }
 
-/**
- * Stores a part. A step-finish part also moves the session's running cost and token totals by the difference
- * from its previous version, in the same transaction, so the totals can never drift from the parts.
- */
-export async function updatePart(context: StoreContext, input: Part): Promise<Part> {
-  const part = parseWith(PartSchema, input, 'part')
-  const { db } = context
-  const session = await db.transaction('rw', db.sessions, db.messages, db.parts, async () => {
-    const message = await db.messages.get(part.messageID)
-    if (!message || message.sessionID !== part.sessionID) throw new NotFoundError('message', part.messageID)
-    const previous = await db.parts.get(part.id)
-    await db.parts.put(part)
-    return applyUsage(context, part.sessionID, usageOf(previous), usageOf(part))
-  })
-  context.emit({ type: 'part.updated', part })
-  if (session) context.emit({ type: 'session.updated', info: session })
-  return part
+/** Stores a part (validated; a step-finish part moves the session totals): see `putPart`. */
+export function updatePart(context: StoreContext, input: Part): Promise<Part> {
+  return putPart(context, input)
 }
 
 /** A live-only text delta: the UI appends it; storage gets the whole part on the next flush. */
@@ -130,64 +114,6 @@ export async function removeMessage(context: StoreContext, messageID: string): P
   })
   context.emit({ type: 'message.removed', sessionID: result.message.sessionID, messageID })
   if (result.session) context.emit({ type: 'session.updated', info: result.session })
-}
-
-interface Usage {
-  cost: number
-  tokens: Tokens
-}
-
-function usageOf(part: Part | undefined): Usage | undefined {
-  return part?.type === 'step-finish' ? { cost: part.cost, tokens: part.tokens } : undefined
-}
-
-function addUsage(total: Usage | undefined, next: Usage | undefined): Usage | undefined {
-  if (!total) return next
-  if (!next) return total
-  return {
-    cost: total.cost + next.cost,
-    tokens: {
-      input: total.tokens.input + next.tokens.input,
-      output: total.tokens.output + next.tokens.output,
-      reasoning: total.tokens.reasoning + next.tokens.reasoning,
-      cache: {
-        read: total.tokens.cache.read + next.tokens.cache.read,
-        write: total.tokens.cache.write + next.tokens.cache.write,
-      },
-    },
-  }
-}
-
-/** Must run inside a transaction that includes `sessions`. Returns the updated session, if anything changed. */
-async function applyUsage(
-  context: StoreContext,
-  sessionID: string,
-  removed: Usage | undefined,
-  added: Usage | undefined,
-): Promise<SessionInfo | undefined> {
-  if (!removed && !added) return undefined
-  const session = await context.db.sessions.get(sessionID)
-  if (!session) return undefined
-  const tokens = session.tokens ?? emptyTokens()
-  const sign = (value: number, from: (usage: Usage) => number) =>
-    value + (added ? from(added) : 0) - (removed ? from(removed) : 0)
-  // Float sums drift (0.1 + 0.2); clamp at zero so a removal can never leave a negative total.
-  const clean = (value: number) => Math.max(0, Number(value.toFixed(10)))
-  const next: SessionInfo = {
-    ...session,
-    cost: clean(sign(session.cost ?? 0, (usage) => usage.cost)),
-    tokens: {
-      input: clean(sign(tokens.input, (usage) => usage.tokens.input)),
-      output: clean(sign(tokens.output, (usage) => usage.tokens.output)),
-      reasoning: clean(sign(tokens.reasoning, (usage) => usage.tokens.reasoning)),
-      cache: {
-        read: clean(sign(tokens.cache.read, (usage) => usage.tokens.cache.read)),
-        write: clean(sign(tokens.cache.write, (usage) => usage.tokens.cache.write)),
-      },
-    },
-  }
-  await context.db.sessions.put(next)
-  return next
 }
 
 /** The whole history of a session, oldest first, each reply in its prompt's turn: what each step decides from. */

@@ -84,3 +84,24 @@ function classify(error: unknown): DatabaseProblem {
     detail,
   }
 }
+
+/** Deletes the whole database (the e2e reset); close this tab's connection first, or the delete waits for it. */
+export function deleteDatabase(name: string): Promise<void> {
+  return Dexie.delete(name)
+}
+
+export function closeDatabase(db: TabcodeDatabase): void {
+  db.close()
+}
+
+/**
+ * When another tab opens a newer schema: this connection lets go (so that tab's upgrade can run), then `closed`
+ * is called.
+ */
+export function onVersionChange(db: TabcodeDatabase, closed: () => void): void {
+  db.on('versionchange', () => {
+    db.close()
+    closed()
+    return false
+  })
+}

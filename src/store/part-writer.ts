@@ -1,7 +1,6 @@
 import type { StoreContext } from './context'
-import { updatePart } from './message-store'
-import { PartSchema, type Part } from '../core/schema'
-import { parseWith } from '../core/errors'
+import { putPart, putParts } from './parts'
+import type { Part } from '../core/schema'
 import type { WriterMetrics } from '../core/dto/metrics'
 
 export type { WriterMetrics }
@@ -75,7 +74,7 @@ export class PartWriter {
     this.dirty.delete(part.id)
     try {
       await this.writing
-      this.stored.set(part.id, await updatePart(this.context, part))
+      this.stored.set(part.id, await putPart(this.context, part))
       this.unsaved.delete(part.id)
     } catch (error) {
       this.unsaved.set(part.id, part)
@@ -116,21 +115,20 @@ export class PartWriter {
     this.lastFlushAt = this.now()
     if (this.dirty.size === 0) return this.writing
     // Snapshot the rows: the objects go on changing while the transaction runs.
-    const rows = [...this.dirty.values()].map((part) => parseWith(PartSchema, structuredClone(part), 'part'))
+    const rows = [...this.dirty.values()].map((part) => structuredClone(part))
     this.dirty.clear()
-    const { db } = this.context
     const write = () =>
-      db.parts.bulkPut(rows).then(
-        () => {
-          for (const row of rows) {
+      putParts(this.context, rows).then(
+        (written) => {
+          for (const row of written) {
             this.stored.set(row.id, row)
             this.unsaved.delete(row.id)
           }
           this.committed()
         },
         (error: unknown) => {
-          // Nothing of a failed transaction was written (a full disk, say): the rows go back to be written by the
-          // next flush, unless a newer state of the part is already waiting.
+          // Nothing of a failed transaction was written (a full disk, an invalid row): the rows go back to be
+          // written by the next flush, unless a newer state of the part is already waiting.
           for (const row of rows) if (!this.dirty.has(row.id)) this.dirty.set(row.id, row)
           this.refuse(error)
           throw error

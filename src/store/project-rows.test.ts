@@ -1,30 +1,25 @@
 import { describe, expect, test } from 'vitest'
 import { makeTestContext } from '../testing/test-context'
-import { createLocalWorkspace } from '../workspace/local/local-workspace'
-import { addProjectRows, projectRows } from './project-rows'
+import { createProjectWithRows } from './project-rows'
 
 const project = { id: 'prj_rows', name: 'Rows', directory: '/workspace', time: { created: 1, updated: 1 } }
-const encode = (text: string) => new TextEncoder().encode(text)
+const data = new TextEncoder().encode('x')
+const file = { type: 'file' as const, projectID: project.id, path: '/workspace/a.ts', hash: 'h1', size: 1, modified: 1 }
 
-describe('projectRows', () => {
-  test('written in one transaction, the files read back through the local workspace, each content stored once', async () => {
-    const { context } = makeTestContext()
-    const rows = await projectRows(project, [
-      { path: 'src/a.ts', data: encode('same') },
-      { path: 'src/deep/b.ts', data: encode('same') },
-      { path: 'README.md', data: encode('# Rows') },
-    ], 5)
-    expect(rows.blobs).toHaveLength(2)
-    const { db } = context
-    await db.transaction('rw', db.projects, db.files, db.blobs, () => addProjectRows(db, rows))
-    const workspace = await createLocalWorkspace({ db, projectID: project.id, now: () => 6 })
-    expect(new TextDecoder().decode(await workspace.readFile('/workspace/src/deep/b.ts'))).toBe('same')
-    expect((await workspace.list('/workspace')).map((entry) => entry.name).sort()).toEqual(['README.md', 'src'])
-    expect((await workspace.list('/workspace/src')).map((entry) => `${entry.name}:${entry.type}`).sort()).toEqual(['a.ts:file', 'deep:directory'])
+describe('project rows', () => {
+  test('a project is stored with its files and their contents', async () => {
+    const { context, db } = makeTestContext()
+    await createProjectWithRows(context, { project, files: [file], blobs: [{ hash: 'h1', data, size: 1 }] })
+    expect([await db.projects.count(), await db.files.count(), await db.blobs.count()]).toEqual([1, 1, 1])
   })
 
-  test('a file where a folder must be (or the other way round) is refused before anything is written', async () => {
-    await expect(projectRows(project, [{ path: 'a', data: encode('x') }, { path: 'a/b', data: encode('y') }], 1)).rejects.toMatchObject({ code: 'not-directory' })
-    await expect(projectRows(project, [{ path: 'a/b', data: encode('y') }, { path: 'a', data: encode('x') }], 1)).rejects.toMatchObject({ code: 'is-directory' })
+  test.each([
+    ['project', { project: { ...project, id: 'ses_1' }, files: [file], blobs: [] }],
+    ['workspace entry', { project, files: [{ ...file, path: 'a.ts' }], blobs: [] }],
+    ['blob', { project, files: [file], blobs: [{ hash: '', data, size: 1 }] }],
+  ])('a bad %s row is refused and nothing of the project is written', async (shape, rows) => {
+    const { context, db } = makeTestContext()
+    await expect(createProjectWithRows(context, rows)).rejects.toMatchObject({ name: 'ValidationError', data: { shape } })
+    expect([await db.projects.count(), await db.files.count(), await db.blobs.count()]).toEqual([0, 0, 0])
   })
 })

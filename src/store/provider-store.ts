@@ -1,3 +1,4 @@
+import { liveQuery } from 'dexie'
 import { z } from 'zod'
 import type { StoreContext } from './context'
 import type { TabcodeDatabase } from './database'
@@ -52,6 +53,30 @@ export async function listProviders(context: StoreContext): Promise<ProviderSumm
 /** Every configured provider, oldest first (ids are ascending, so key order is creation order). */
 export function loadProviders(db: TabcodeDatabase): Promise<ProviderConfig[]> {
   return db.providers.toArray()
+}
+
+/** The providers and model settings as the model resolver reads them (provider/language-model.ts). */
+export function providerSource(context: StoreContext) {
+  return {
+    providers: () => loadProviders(context.db),
+    settings: () => getSettings(context),
+  }
+}
+
+/** A configured provider, if it is. */
+export function findProvider(context: Pick<StoreContext, 'db'>, providerID: string): Promise<ProviderConfig | undefined> {
+  return context.db.providers.get(providerID)
+}
+
+/** Calls `next` with the stored API keys now and whenever any tab changes them, until unsubscribed. */
+export function watchApiKeys(
+  db: TabcodeDatabase,
+  observer: { next: (keys: string[]) => void; error: (error: unknown) => void },
+): { unsubscribe(): void } {
+  return liveQuery(() => db.providers.toArray()).subscribe({
+    next: (providers) => observer.next(providers.flatMap((provider) => (provider.apiKey ? [provider.apiKey] : []))),
+    error: observer.error,
+  })
 }
 
 export async function getProvider(context: StoreContext, providerID: string): Promise<ProviderConfig> {

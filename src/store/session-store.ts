@@ -52,6 +52,11 @@ export async function getSession(context: StoreContext, sessionID: string): Prom
   return info
 }
 
+/** A session as stored, if it is. */
+export function findSession(context: StoreContext, sessionID: string): Promise<SessionInfo | undefined> {
+  return context.db.sessions.get(sessionID)
+}
+
 export const DEFAULT_PAGE_SIZE = 50
 export const MAX_PAGE_SIZE = 500
 

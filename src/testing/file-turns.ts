@@ -1,5 +1,6 @@
 import { changedFiles, takeSnapshot } from '../snapshot'
 import { createLocalWorkspace, type LocalWorkspace } from '../workspace/local/local-workspace'
+import { createDexieStorage } from '../store/dexie-storage'
 import { makeBuilders } from './fixture-builders'
 import { ascending } from '../core/id'
 import type { AssistantMessage, Part, PartOf, Project, UserMessage } from '../core/schema'
@@ -29,7 +30,7 @@ export async function makeFileSession(files: Record<string, string> = {}) {
   const now = context.now()
   const project: Project = { id: ascending('project', now), name: 'Demo', directory: '/workspace', time: { created: now, updated: now } }
   await db.projects.add(project)
-  const workspace: LocalWorkspace = await createLocalWorkspace({ db, projectID: project.id, now: () => test.advance() })
+  const workspace: LocalWorkspace = await createLocalWorkspace({ storage: createDexieStorage(db, project.id), now: () => test.advance() })
   for (const [path, text] of Object.entries(files)) await workspace.writeFile(path, text)
   const session = await createSession(context, { projectID: project.id, title: 'Demo session' })
   await db.sessions.update(session.id, { model: MODEL })

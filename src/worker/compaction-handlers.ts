@@ -10,7 +10,8 @@ import type { StoreContext } from '../store/context'
 import { InputError, NotFoundError } from '../core/errors'
 import { modelForPrompt } from '../core/settings'
 import { lastOf } from '../core/history'
-import { loadHistory, updatePart, type MessageWithParts } from '../store/message-store'
+import { findMessage, loadHistory, updatePart, type MessageWithParts } from '../store/message-store'
+import { partsOf } from '../store/parts'
 import type { AssistantMessage, UserMessage } from '../core/schema'
 import { finishRevert, visibleHistory as withRevert } from '../runtime/revert'
 import { getSession } from '../store/session-store'
@@ -80,11 +81,11 @@ export function compactionHandlers(
       const context = ready()
       assertWritable(await getSession(context, sessionID), 'change it')
       await runner().whileIdle(sessionID, 'undo a compaction', async () => {
-        let message = await context.db.messages.get(messageID)
+        let message = await findMessage(context, messageID)
         if (!message || message.sessionID !== sessionID) throw new NotFoundError('message', messageID)
         // The summary stands for its compaction too: undoing it undoes its marker.
-        if (message.role === 'assistant' && message.summary) message = await context.db.messages.get(message.parentID)
-        const parts = message ? await context.db.parts.where('messageID').equals(message.id).toArray() : []
+        if (message.role === 'assistant' && message.summary) message = await findMessage(context, message.parentID)
+        const parts = message ? await partsOf(context, message.id) : []
         const compaction = parts.find((part) => part.type === 'compaction')
         if (!compaction || compaction.type !== 'compaction') {
           throw new InputError('messageID', 'This message is not a compaction; only a compaction can be undone.')

@@ -1,15 +1,16 @@
 import { redactSecrets } from '../provider/connection'
 import { makeModelResolver } from '../provider/language-model'
 import type { StoreContext } from '../store/context'
+import { findProvider, providerSource } from '../store/provider-store'
 import type { ModelSource } from '../runtime/model-source'
 
 /** The loop's models, backed by the providers configured in Settings (SDKs load on first use). */
 export function makeModelSource(context: StoreContext): ModelSource {
-  const resolver = makeModelResolver(context)
+  const resolver = makeModelResolver(providerSource(context))
   return {
     async resolve(reference) {
       const { model, info, providerID } = await resolver.resolve(reference)
-      const key = (await context.db.providers.get(providerID))?.apiKey
+      const key = (await findProvider(context, providerID))?.apiKey
       return {
         redact: (text: string) => redactSecrets(text, [key]),
         model,

@@ -1,4 +1,3 @@
-import Dexie from 'dexie'
 import type { StoreContext } from '../store/context'
 import { DATABASE_NAME, type TabcodeDatabase } from '../store/database'
 import { AppError } from '../core/errors'
@@ -17,7 +16,7 @@ import {
   setArchived,
   setTitle,
 } from '../store/session-store'
-import type { OpenResult } from '../store/open-database'
+import { closeDatabase, deleteDatabase, onVersionChange, type OpenResult } from '../store/open-database'
 import { agentHandlers } from './agent-handlers'
 import { providerHandlers } from './provider-handlers'
 import type { SessionEvent } from '../core/event'
@@ -145,11 +144,9 @@ export function createService(options: ServiceOptions): Service {
 
   function watchVersionChange(db: TabcodeDatabase) {
     // Another tab opened a newer schema: let go of the database so its upgrade can run, and ask for a reload.
-    db.on('versionchange', () => {
-      db.close()
+    onVersionChange(db, () => {
       context = undefined
       for (const listener of listeners) listener({ type: 'reload-required', reason: 'tabcode was updated in another tab.' })
-      return false
     })
   }
 
@@ -180,10 +177,10 @@ export function createService(options: ServiceOptions): Service {
       searchSessions(ready(), { query: input.query, ...(input.limit ? { limit: input.limit } : {}), ...(input.allProjects || !project ? {} : { projectID: project.id }) }),
     pageMessages: (input: Parameters<WorkerApi['pageMessages']>[0]) => pageMessages(ready(), input),
     resetDatabase: async () => {
-      context?.db.close()
+      if (context) closeDatabase(context.db)
       context = undefined
       starting = undefined
-      await Dexie.delete(DATABASE_NAME)
+      await deleteDatabase(DATABASE_NAME)
     },
     writeFixture: (fixture: Parameters<WorkerApi['writeFixture']>[0]) => writeFixture(ready(), fixture),
     metrics: () => ({ ...metrics }),

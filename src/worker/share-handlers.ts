@@ -1,4 +1,5 @@
 import type { StoreContext } from '../store/context'
+import { loadProviders } from '../store/provider-store'
 import { getSession } from '../store/session-store'
 import { COMFORTABLE_LINK_CHARS } from '../share/limits'
 import { exportBackup, exportFileName, exportSession, loadTranscript, unscannedFiles } from '../share/export'
@@ -22,7 +23,7 @@ type ShareHandlers = Pick<
 
 /** The user's stored provider keys: removed from anything shared or exported, whatever they look like. */
 async function storedKeys(context: StoreContext): Promise<string[]> {
-  const providers = await context.db.providers.toArray()
+  const providers = await loadProviders(context.db)
   return providers.flatMap((provider) => (provider.apiKey ? [provider.apiKey] : []))
 }
 

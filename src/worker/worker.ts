@@ -1,10 +1,10 @@
 import * as Comlink from 'comlink'
-import { liveQuery } from 'dexie'
 import { log, setLogSecrets } from '../core/log'
 import { broadcastCommands } from './command-channel'
 import { makeEventOutbox } from './event-outbox'
 import { makeModelSource } from './model-source'
 import { openDatabase } from '../store/open-database'
+import { watchApiKeys } from '../store/provider-store'
 import { EVENT_CHANNEL, PROTOCOL_VERSION, type EventEnvelope } from '../core/protocol'
 import { createService } from './service'
 import { makeLocalLocks, type Locks } from './session-runner'
@@ -41,8 +41,8 @@ async function openAndWatchKeys() {
   if (opened.status !== 'open') return opened
   // A reopen (after another tab's upgrade) watches the new connection only.
   watchingKeys?.unsubscribe()
-  watchingKeys = liveQuery(() => opened.db.providers.toArray()).subscribe({
-    next: (providers) => setLogSecrets(providers.flatMap((provider) => (provider.apiKey ? [provider.apiKey] : []))),
+  watchingKeys = watchApiKeys(opened.db, {
+    next: setLogSecrets,
     error: (error: unknown) => log.warn('tabcode: could not watch the stored keys', error),
   })
   return opened

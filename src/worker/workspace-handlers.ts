@@ -10,7 +10,8 @@ import { resolvePath } from '../workspace/path'
 import { WORKSPACE_ROOT, WorkspaceError } from '../workspace/workspace'
 import type { FileContent, ProjectSource, WorkerHandlers } from '../core/protocol'
 import { connectWorkspace } from '../workspace/webcontainer/bridge'
-import { addProjectRows, projectRows, type ProjectRows } from '../store/project-rows'
+import { createProjectWithRows, type ProjectRows } from '../store/project-rows'
+import { projectRows } from '../snapshot/project-rows'
 import type { WorkspaceManager } from './workspace-manager'
 
 type WorkspaceHandlers = Pick<
@@ -73,11 +74,8 @@ export function workspaceHandlers(
     },
     listProjects: () => listProjects(ready()),
     createProject: async (input) => {
-      const { db } = ready()
-      const rows = await prepareProject(ready(), input)
       // One transaction: a project is stored with all of its files or not at all.
-      await db.transaction('rw', db.projects, db.files, db.blobs, () => addProjectRows(db, rows))
-      return rows.project
+      return createProjectWithRows(ready(), await prepareProject(ready(), input))
     },
     workspaceInfo: (projectID) => ({ projectID, ...workspaces().status(projectID) }),
     listFiles: async ({ projectID, path }) => (await workspaces().get(projectID)).list(resolvePath(WORKSPACE_ROOT, path)),

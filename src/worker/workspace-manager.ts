@@ -1,5 +1,6 @@
 import type { StoreContext } from '../store/context'
 import { createLocalWorkspace, type LocalWorkspace } from '../workspace/local/local-workspace'
+import { createDexieStorage } from '../store/dexie-storage'
 import { mirrorWorkspace } from '../workspace/mirrored-workspace'
 import { onDemandWebContainer } from '../workspace/on-demand'
 import type { RemoteWorkspace } from '../workspace/webcontainer/bridge'
@@ -85,8 +86,7 @@ export class WorkspaceManager {
     if (!workspace) {
       const store = this.store()
       workspace = createLocalWorkspace({
-        db: store.db,
-        projectID,
+        storage: createDexieStorage(store.db, projectID),
         now: store.now,
         onChange: (change) => store.emit({ type: 'workspace.changed', projectID, change }),
       })

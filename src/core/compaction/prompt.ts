@@ -96,3 +96,6 @@ export function overflowWithoutAuto(detail: string): string {
     'choose a model with a larger context.',
   ].join(' ')
 }
+
+/** The note a file or image becomes when media are stripped. */
+export const attachedNote = (mime: string, filename?: string) => `[Attached ${mime}: ${filename || 'file'}]`

@@ -4,6 +4,7 @@ import type { StoreContext } from '../../store/context'
 import { ascending } from '../../core/id'
 import type { ResolvedModel } from '../model-source'
 import { updateMessage, updatePart, type MessageWithParts } from '../../store/message-store'
+import { partsOf } from '../../store/parts'
 import { toModelMessages } from '../model-messages'
 import { CompactionMarkerError } from '../../core/errors'
 import type { AssistantMessage, MessageError, ModelReference, SessionInfo } from '../../core/schema'
@@ -129,7 +130,7 @@ export async function processCompaction(
     error = { name: 'ContextOverflowError', data: { ...error.data, message: replay ? HISTORY_TOO_LARGE : SESSION_TOO_LARGE } }
   }
   if (!error) {
-    const written = await store.db.parts.where('messageID').equals(assistant.id).toArray()
+    const written = await partsOf(store, assistant.id)
     if (!summaryText({ info: assistant, parts: written })) error = { name: 'UnknownError', data: { message: 'The summariser answered with no summary.' } }
   }
   assistant.time.completed = store.now()

@@ -1,5 +1,5 @@
 import { basename, dirname } from '../path'
-import type { IndexEntry } from './storage'
+import type { IndexEntry } from '../../core/workspace-storage'
 
 /**
  * The workspace's entries in memory, by path, with each directory's children so listing and recursive removal do

@@ -15,7 +15,7 @@ import {
 import { BlobCache } from './blob-cache'
 import { FileIndex } from './file-index'
 import { hashContent } from './hash'
-import type { FileEntry, IndexEntry, StorageCommit, WorkspaceStorage } from './storage'
+import type { FileEntry, IndexEntry, StorageCommit, WorkspaceStorage } from '../../core/workspace-storage'
 import { decodeSearchText, decodeText, encodeText, isBinary } from './text'
 import { createWriteQueue } from './write-queue'
 

@@ -1,8 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { TabcodeDatabase } from '../../store/database'
-import type { WorkspaceChange } from '../workspace'
-import { hashContent } from './hash'
-import { createLocalWorkspace } from './local-workspace'
+import { TabcodeDatabase } from '../store/database'
+import { createDexieStorage } from '../store/dexie-storage'
+import type { WorkspaceChange } from '../workspace/workspace'
+import { hashContent } from '../workspace/local/hash'
+import { createLocalWorkspace as createWorkspace, type LocalWorkspaceOptions } from '../workspace/local/local-workspace'
+
+/** The local workspace as the worker wires it: over the Dexie storage of one project. */
+const createLocalWorkspace = ({ db, projectID, ...options }: { db: TabcodeDatabase; projectID: string } & Omit<LocalWorkspaceOptions, 'storage'>) =>
+  createWorkspace({ storage: createDexieStorage(db, projectID), ...options })
 
 const projectID = 'prj_test1'
 const databases: TabcodeDatabase[] = []

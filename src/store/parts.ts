@@ -1,0 +1,119 @@
+import type { StoreContext } from './context'
+import { NotFoundError, parseWith } from '../core/errors'
+import { emptyTokens, PartSchema, type Part, type SessionInfo, type Tokens } from '../core/schema'
+
+/**
+ * The one way parts reach storage. Every row is validated against PartSchema, and a step-finish part moves the
+ * session's running cost and token totals by the difference from its previous version, in the same transaction,
+ * so the totals can never drift from the parts.
+ */
+
+/** Stores one part and announces it (and the session, when its totals moved). */
+export async function putPart(context: StoreContext, input: Part): Promise<Part> {
+  const part = parseWith(PartSchema, input, 'part')
+  const { db } = context
+  const session = await db.transaction('rw', db.sessions, db.messages, db.parts, async () => {
+    const message = await db.messages.get(part.messageID)
+    if (!message || message.sessionID !== part.sessionID) throw new NotFoundError('message', part.messageID)
+    const previous = await db.parts.get(part.id)
+    await db.parts.put(part)
+    return applyUsage(context, part.sessionID, usageOf(previous), usageOf(part))
+  })
+  context.emit({ type: 'part.updated', part })
+  if (session) context.emit({ type: 'session.updated', info: session })
+  return part
+}
+
+/**
+ * Stores several parts in one transaction without announcing them: the streaming flush, whose changes the UI
+ * already has as live deltas. Returns the rows as stored. Nothing is written when one row is invalid.
+ */
+export async function putParts(context: StoreContext, inputs: readonly Part[]): Promise<Part[]> {
+  const rows = inputs.map((input) => parseWith(PartSchema, input, 'part'))
+  const { db } = context
+  // Streamed parts (text, reasoning, tools) carry no usage: the common flush is one bulk write, with no reads.
+  if (!rows.some((row) => usageOf(row))) {
+    await db.parts.bulkPut(rows)
+    return rows
+  }
+  const sessions = await db.transaction('rw', db.sessions, db.parts, async () => {
+    const moved: SessionInfo[] = []
+    for (const row of rows) {
+      if (!usageOf(row)) continue
+      const session = await applyUsage(context, row.sessionID, usageOf(await db.parts.get(row.id)), usageOf(row))
+      if (session) moved.push(session)
+    }
+    await db.parts.bulkPut(rows)
+    return moved
+  })
+  for (const info of sessions) context.emit({ type: 'session.updated', info })
+  return rows
+}
+
+/** A message's parts as stored. */
+export function partsOf(context: StoreContext, messageID: string): Promise<Part[]> {
+  return context.db.parts.where('messageID').equals(messageID).toArray()
+}
+
+/** One part as stored, if it is. */
+export function getPart(context: StoreContext, partID: string): Promise<Part | undefined> {
+  return context.db.parts.get(partID)
+}
+
+export interface Usage {
+  cost: number
+  tokens: Tokens
+}
+
+export function usageOf(part: Part | undefined): Usage | undefined {
+  return part?.type === 'step-finish' ? { cost: part.cost, tokens: part.tokens } : undefined
+}
+
+export function addUsage(total: Usage | undefined, next: Usage | undefined): Usage | undefined {
+  if (!total) return next
+  if (!next) return total
+  return {
+    cost: total.cost + next.cost,
+    tokens: {
+      input: total.tokens.input + next.tokens.input,
+      output: total.tokens.output + next.tokens.output,
+      reasoning: total.tokens.reasoning + next.tokens.reasoning,
+      cache: {
+        read: total.tokens.cache.read + next.tokens.cache.read,
+        write: total.tokens.cache.write + next.tokens.cache.write,
+      },
+    },
+  }
+}
+
+/** Must run inside a transaction that includes `sessions`. Returns the updated session, if anything changed. */
+export async function applyUsage(
+  context: StoreContext,
+  sessionID: string,
+  removed: Usage | undefined,
+  added: Usage | undefined,
+): Promise<SessionInfo | undefined> {
+  if (!removed && !added) return undefined
+  const session = await context.db.sessions.get(sessionID)
+  if (!session) return undefined
+  const tokens = session.tokens ?? emptyTokens()
+  const sign = (value: number, from: (usage: Usage) => number) =>
+    value + (added ? from(added) : 0) - (removed ? from(removed) : 0)
+  // Float sums drift (0.1 + 0.2); clamp at zero so a removal can never leave a negative total.
+  const clean = (value: number) => Math.max(0, Number(value.toFixed(10)))
+  const next: SessionInfo = {
+    ...session,
+    cost: clean(sign(session.cost ?? 0, (usage) => usage.cost)),
+    tokens: {
+      input: clean(sign(tokens.input, (usage) => usage.tokens.input)),
+      output: clean(sign(tokens.output, (usage) => usage.tokens.output)),
+      reasoning: clean(sign(tokens.reasoning, (usage) => usage.tokens.reasoning)),
+      cache: {
+        read: clean(sign(tokens.cache.read, (usage) => usage.tokens.cache.read)),
+        write: clean(sign(tokens.cache.write, (usage) => usage.tokens.cache.write)),
+      },
+    },
+  }
+  await context.db.sessions.put(next)
+  return next
+}
