@@ -111,7 +111,7 @@ describe('local workspace', () => {
     const db = openDatabase()
     const workspace = await createLocalWorkspace({ db, projectID })
     const result = await workspace.exec('mkdir -p src && echo hi > src/a.txt && cat src/a.txt', {})
-    expect(result).toEqual({ exitCode: 0, output: 'hi\n', timedOut: false, aborted: false, runtime: 'offline' })
+    expect(result).toMatchObject({ exitCode: 0, output: 'hi\n', timedOut: false, aborted: false, runtime: 'offline' })
     const reloaded = await createLocalWorkspace({ db, projectID })
     expect(await reloaded.readText('src/a.txt')).toBe('hi\n')
   })
