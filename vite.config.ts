@@ -42,6 +42,9 @@ function pyodideAssets(): Plugin {
   }
 }
 
+/** Where the benchmark's inputs are built (see build.rolldownOptions). */
+const BENCH_DATA_FILE = 'assets/bench-data.js'
+
 export default defineConfig({
   plugins: [
     solid(),
@@ -68,9 +71,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,wasm}'],
-        // The benchmark's inputs (share/testing/bench-data.ts) are a chunk only `npm run bench` loads, on demand: no
-        // user should download them with the app.
-        globIgnores: ['pyodide/**', '**/bench-data-*.js'],
+        // The benchmark's inputs (share/testing/bench-data.ts, an entry of their own) are loaded only by `npm run
+        // bench`: no user should download them with the app.
+        globIgnores: ['pyodide/**', `**/${BENCH_DATA_FILE}`],
         runtimeCaching: [
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/pyodide/'),
@@ -89,7 +92,16 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
   worker: { format: 'es' },
   optimizeDeps: { include: ['comlink', 'dexie', 'zod', 'workbox-window', 'marked'] },
-  build: { target: 'es2022' },
+  build: {
+    target: 'es2022',
+    rolldownOptions: {
+      // The benchmark's inputs are test scaffolding: the app never imports them. They are built as an entry of their
+      // own under a fixed name, which `window.__tabcode.benchData` loads by URL.
+      input: { index: 'index.html', 'bench-data': 'src/share/testing/bench-data.ts' },
+      preserveEntrySignatures: 'exports-only',
+      output: { entryFileNames: (chunk) => (chunk.name === 'bench-data' ? BENCH_DATA_FILE : 'assets/[name]-[hash].js') },
+    },
+  },
   server: { headers: isolation },
   preview: { headers: isolation },
 })

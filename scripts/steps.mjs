@@ -42,11 +42,16 @@ export function heading(step, total, title, detail = '') {
   console.log(`\n${bold(line + '━'.repeat(Math.max(3, 78 - line.length)))}`)
 }
 
+/** Runs one of our own scripts with this Node, as `run` does a tool. */
+export function runNode(title, script, args = []) {
+  return run(title, 'node', [join(ROOT, script), ...args], {}, process.execPath)
+}
+
 /** Runs node_modules/.bin/<tool> with stdio inherited; on failure prints a summary and exits with its code. */
-export async function run(title, tool, args, env = {}) {
+export async function run(title, tool, args, env = {}, command = bin(tool)) {
   const t = performance.now()
   const code = await new Promise((resolve) => {
-    const child = spawn(bin(tool), args, {
+    const child = spawn(command, args, {
       cwd: ROOT,
       stdio: 'inherit',
       env: { ...process.env, ...env },

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createMemoryWorkspace } from './local/memory-workspace'
+import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
 import { parseShellCommands } from '../tools/bash'
-import { onDemandWebContainer, webContainerProgram } from './on-demand'
-import type { ExecResult, Workspace } from './workspace'
+import { onDemandWebContainer, webContainerProgram } from '../workspace/on-demand'
+import type { ExecResult, Workspace } from '../workspace/workspace'
 
 /** The programs of a line, by the shell's parser (as the worker wires it). */
 const leadingWords = async (command: string) => (await parseShellCommands(command)).map((entry) => entry.words[0] ?? '')

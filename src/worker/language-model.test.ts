@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { makeTestContext } from '../testing/test-context'
 import type { ProviderInput } from '../core/protocol'
-import { createLanguageModel, makeModelResolver, resolveModel, type ProviderLanguageModel } from './language-model'
+import { createLanguageModel, makeModelResolver, resolveModel, type ProviderLanguageModel } from '../provider/language-model'
 import { providerSource, saveProvider, setSetting } from '../store/provider-store'
 import type { ModelInfo, ProviderConfig } from '../core/provider/schema'
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { makeProject } from '../../snapshot/testing'
-import { stepPatch } from '../../snapshot/patch'
-import { takeSnapshot } from '../../snapshot/track'
-import { createMemoryWorkspace } from '../local/memory-workspace'
-import { runGit } from './index'
-import { committedProject, gitProject } from './testing'
+import { makeProject } from '../snapshot/testing'
+import { stepPatch } from '../snapshot/patch'
+import { takeSnapshot } from '../snapshot/track'
+import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
+import { runGit } from '../workspace/git/index'
+import { committedProject, gitProject } from '../workspace/git/testing'
 
 describe('the git command line', () => {
   it('--version names the engine; no subcommand prints what there is', async () => {
