@@ -14,7 +14,7 @@ import type { AssistantMessage, Message, Part, SessionInfo, Tokens, UserMessage 
  *
  * `EVERY_PART_TYPE_TEXT` has one distinctive visible string per part type. Some sit inside folded sections:
  * reasoning (summary "Reasoning"), tool input and output (summaries "Input" / "Output"), and the tail of the long
- * tool output (button "Show all (40 lines)"). `step-start` renders nothing visible, so it has no entry.
+ * tool output (button "Show all 40 lines"). `step-start` renders nothing visible, so it has no entry.
  */
 export const EVERY_PART_TYPE_TEXT = {
   sessionTitle: 'Every part type',

@@ -2,7 +2,7 @@ import { NotFoundError } from '../core/errors'
 import { getBlobs } from '../store/blobs'
 import { getSnapshot } from '../store/snapshots'
 import type { Blob, FileDiff, Snapshot } from '../core/schema'
-import { lineChangeCounts, splitLines, unifiedDiff } from './line-diff'
+import { lineChangeCounts, splitLines, unifiedDiff } from '../core/diff'
 import { compareCodeUnits, isContentHash, type SnapshotRef, type SnapshotStore } from './manifest'
 
 /** Files larger than this (either side) get line counts but no patch. */

@@ -2,8 +2,6 @@ export { changedFiles, decode, diffFile, diffPairs, fileDiffs, loadSnapshot, MAX
 export type { DiffSummary, EntryPair, FileContent } from './diff'
 export { isBuiltinExcluded, isIgnored, parseGitignore } from './ignore'
 export type { IgnoreRule } from './ignore'
-export { diffLines, lineChangeCounts, splitLines, unifiedDiff } from './line-diff'
-export type { LineOp, TextDiff } from './line-diff'
 export {
   canonicalManifest,
   isContentHash,

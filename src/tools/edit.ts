@@ -3,7 +3,7 @@ import { assertExternalDirectory, permissionPath, resolveToolPath } from './exte
 import { markWritten, withFileLock } from './file-times'
 import { IDENTICAL_MESSAGE, replace, ReplaceError } from './replace'
 import { defineTool, ToolInputError } from './tool'
-import { fileDiff } from './unified-diff'
+import { toolFileDiff } from '../core/diff'
 
 const BOM = '\uFEFF'
 
@@ -72,7 +72,7 @@ export const editTool = defineTool({
       const after = splitBom(input.oldString === '' ? input.newString : applyEdit(source.text, input.oldString, input.newString, input.replaceAll))
       const content = (source.bom || after.bom ? BOM : '') + after.text
 
-      const filediff = fileDiff(path, source.text, after.text)
+      const filediff = toolFileDiff(path, source.text, after.text)
       await context.ask({ permission: 'edit', patterns: [title], always: ['*'], metadata: { filepath: path, diff: filediff.patch } })
       context.abort.throwIfAborted()
       await context.workspace.writeFile(path, content)

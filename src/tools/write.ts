@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { assertExternalDirectory, permissionPath, resolveToolPath } from './external-directory'
 import { markWritten, withFileLock } from './file-times'
 import { defineTool, ToolInputError } from './tool'
-import { fileDiff } from './unified-diff'
+import { toolFileDiff } from '../core/diff'
 
 export const writeTool = defineTool({
   id: 'write',
@@ -29,7 +29,7 @@ export const writeTool = defineTool({
       if (stat?.type === 'directory') throw new ToolInputError(`Path is a directory, not a file: ${path}`)
       if (stat) context.files.assertFresh(path, stat.modified)
       const before = stat ? await context.workspace.readText(path) : ''
-      const filediff = fileDiff(path, before, input.content)
+      const filediff = toolFileDiff(path, before, input.content)
       await context.ask({ permission: 'edit', patterns: [title], always: ['*'], metadata: { filepath: path, diff: filediff.patch } })
       context.abort.throwIfAborted()
       await context.workspace.writeFile(path, input.content)

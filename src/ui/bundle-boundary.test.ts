@@ -59,8 +59,8 @@ describe('main-thread bundle boundary', () => {
     expect(files).toBeGreaterThan(20)
   })
 
-  it('loads the editor and the terminal on first use only: never statically from main.tsx', () => {
-    const { offenders, files } = offendersOf(['@codemirror', '@lezer', '@xterm'], false)
+  it('loads the editor, the terminal and the diff library on first use only: never statically from main.tsx', () => {
+    const { offenders, files } = offendersOf(['@codemirror', '@lezer', '@xterm', 'diff'], false)
     expect(offenders).toEqual([])
     expect(files).toBeGreaterThan(20)
   })

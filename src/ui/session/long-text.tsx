@@ -19,7 +19,7 @@ export function LongText(props: { text: string; class?: string; maxLines?: numbe
       <pre>{expanded() || !cut().truncated ? props.text : cut().text}</pre>
       <Show when={cut().truncated}>
         <button type="button" class="button-link long-text-toggle" aria-expanded={expanded()} onClick={() => setExpanded(!expanded())}>
-          {expanded() ? 'Show less' : `Show all (${formatNumber(cut().totalLines)} lines)`}
+          {expanded() ? 'Show less' : `Show all ${formatNumber(cut().totalLines)} lines`}
         </button>
       </Show>
     </div>

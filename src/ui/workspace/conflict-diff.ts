@@ -1,4 +1,4 @@
-import { structuredPatch } from 'diff'
+import { unifiedDiff } from '../../core/diff'
 import type { FileDiff } from '../../core/schema'
 
 /**
@@ -7,17 +7,8 @@ import type { FileDiff } from '../../core/schema'
  * the user asks for the diff, so jsdiff stays out of the first paint.
  */
 export function conflictDiff(file: string, theirs: string, mine: string): FileDiff {
-  const patch = structuredPatch(file, file, theirs, mine, 'on disk', 'yours', { context: 3 })
-  let additions = 0
-  let deletions = 0
-  const lines: string[] = []
-  for (const hunk of patch.hunks) {
-    lines.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`)
-    for (const line of hunk.lines) {
-      if (line.startsWith('+')) additions++
-      else if (line.startsWith('-')) deletions++
-      lines.push(line)
-    }
-  }
-  return { file, status: 'modified', additions, deletions, patch: lines.join('\n') }
+  const { patch, additions, deletions } = unifiedDiff({ file, before: theirs, after: mine })
+  // Only the hunks: the dialog names the file and the sides itself.
+  const hunks = patch.split('\n').slice(2).join('\n').replace(/\n$/, '')
+  return { file, status: 'modified', additions, deletions, patch: hunks }
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { FileDiff } from '../../core/schema'
 import { DiffView } from './diff-view'
 import { mount } from './test-support'
@@ -61,5 +61,16 @@ describe('the diff view', () => {
     expect(container.querySelectorAll('.diff-line')).toHaveLength(0)
     const empty = mount(() => <DiffView diffs={[]} empty="Nothing changed." />)
     expect(empty.textContent).toBe('Nothing changed.')
+  })
+
+  it('marks the changed words of a replaced line, the text still reading as the patch', async () => {
+    const diff: FileDiff = { file: 'notes.txt', status: 'modified', additions: 1, deletions: 1, patch: '@@ -1,2 +1,2 @@\n keep\n-the price is 10\n+the price is 12\n' }
+    const container = mount(() => <DiffView diffs={[diff]} />)
+    await vi.waitFor(() => expect(container.querySelector('[data-decorated]')).not.toBeNull())
+    expect([...container.querySelectorAll('mark.diff-word')].map((mark) => [mark.closest('.diff-line')!.className, mark.textContent])).toEqual([
+      ['diff-line diff-line-removed', '10'],
+      ['diff-line diff-line-added', '12'],
+    ])
+    expect([...container.querySelectorAll('.diff-line')].map((line) => line.textContent)).toEqual(['@@ -1,2 +1,2 @@', ' keep', '-the price is 10', '+the price is 12'])
   })
 })

@@ -2,6 +2,7 @@ import { createMemo, createSignal, createUniqueId, For, Show, type JSX } from 's
 import type { FileDiff } from '../../core/schema'
 import { describeTotals, diffTotals, parsePatch } from './diff-lines'
 import { formatNumber } from '../format/number'
+import { PatchLines } from './patch-lines'
 
 /** Up to this many files start unfolded; beyond it the list is an overview to pick from. */
 const OPEN_FILES = 4
@@ -10,7 +11,7 @@ export const PATCH_LINES = 1_000
 
 /**
  * Changed files with their status and +/- counts, each unfolding to its unified patch. Added and removed lines are
- * styled, but keep their `+` and `-` so the meaning never rests on colour. Text only: nothing in a patch is markup.
+ * styled, but keep their `+` and `-` so the meaning never rests on colour; changed words are marked (`PatchLines`).
  */
 export function DiffView(props: { diffs: FileDiff[]; label?: string; empty?: string }): JSX.Element {
   const totals = createMemo(() => diffTotals(props.diffs))
@@ -67,9 +68,7 @@ function DiffFile(props: { diff: FileDiff; open: boolean }): JSX.Element {
       <Show when={open()}>
         <div id={id} class="diff-body">
           <Show when={props.diff.patch} fallback={<p class="workspace-note quiet">No patch recorded for this file.</p>}>
-            <div class="diff-patch mono">
-              <For each={visible()}>{(line) => <div class={`diff-line diff-line-${line.type}`}>{line.text || ' '}</div>}</For>
-            </div>
+            <PatchLines lines={visible()} file={props.diff.file} />
             <Show when={lines().length > visible().length}>
               <button type="button" class="button-link diff-show-all" onClick={() => setShowAll(true)}>
                 Show all {formatNumber(lines().length)} lines

@@ -5,13 +5,27 @@ import { formatJson } from '../../format/truncate'
 import { PartActions } from '../../history/message-actions'
 import { LongText } from '../long-text'
 import { FilePartView } from './file-part'
-import { commandRuntime, describeLines, failedExit, isInterrupted, lineCount, toolDuration, toolOutput, toolSubject } from './tool-summary'
+import {
+  commandOf,
+  commandRuntime,
+  describeLines,
+  failedExit,
+  isInterrupted,
+  lineCount,
+  readContent,
+  toolChange,
+  toolDuration,
+  toolOutput,
+  toolSubject,
+} from './tool-summary'
+import { CommandLine, ReadLines, ToolDiff } from './tool-views'
 
 const STATUS_TEXT = { pending: 'pending', running: 'running', completed: 'completed', error: 'error' } as const
 
 /**
  * A tool call as a compact card: what ran, on what, how it went (in words, not only colour) and how long it took.
- * Input and output fold away; errors never do.
+ * Edits and writes show their diff, reads the file's lines, commands the command and its exit code. Input and
+ * output fold away; errors never do.
  */
 export function ToolPartView(props: { part: ToolPart }): JSX.Element {
   const state = () => props.part.state
@@ -28,6 +42,13 @@ export function ToolPartView(props: { part: ToolPart }): JSX.Element {
   }
   const hasInput = () => Object.keys(state().input).length > 0
   const exit = () => failedExit(state())
+  const change = () => toolChange(state())
+  const command = () => commandOf(props.part.tool, state())
+  const filePath = () => (typeof state().input.filePath === 'string' ? (state().input.filePath as string) : undefined)
+  const read = () => {
+    const shown = output()
+    return props.part.tool === 'read' && completed() && shown ? readContent(shown.text) : undefined
+  }
   return (
     <div
       class="part part-tool"
@@ -61,7 +82,9 @@ export function ToolPartView(props: { part: ToolPart }): JSX.Element {
           <PartActions part={props.part} />
         </span>
       </div>
+      <Show when={command()}>{(run) => <CommandLine command={run().command} exit={run().exit} interrupted={isInterrupted(state())} />}</Show>
       <Show when={failed()}>{(call) => <p class="tool-error">{call().error}</p>}</Show>
+      <Show when={change()}>{(shown) => <ToolDiff change={shown()} />}</Show>
       <Show when={completed()?.time.compacted}>
         <p class="tool-note tool-pruned">
           <span class="badge">Cleared for the model</span> the model now sees a placeholder to save context; the output is
@@ -76,7 +99,18 @@ export function ToolPartView(props: { part: ToolPart }): JSX.Element {
           </Show>
         </details>
       </Show>
-      <Show when={output()}>
+      <Show when={read()}>
+        {(content) => (
+          <details class="tool-section">
+            <summary>
+              <span>Content</span>
+              <span class="faint"> · {describeLines(content().lines.length)}</span>
+            </summary>
+            <ReadLines content={content()} file={filePath()} />
+          </details>
+        )}
+      </Show>
+      <Show when={!read() && output()}>
         {(shown) => (
           <details class="tool-section">
             <summary>

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import type { ToolState } from '../../../core/schema'
-import { commandRuntime, describeLines, failedExit, isInterrupted, lineCount, toolDuration, toolOutput, toolSubject } from './tool-summary'
+import {
+  commandOf,
+  commandRuntime,
+  describeChange,
+  describeLines,
+  failedExit,
+  isInterrupted,
+  lineCount,
+  readContent,
+  toolChange,
+  toolDuration,
+  toolOutput,
+  toolSubject,
+} from './tool-summary'
 
 describe('commandRuntime', () => {
   it('names the runtime that served a finished command, and nothing for calls that did not record one', () => {
@@ -75,5 +88,71 @@ describe('a command that failed', () => {
   it('shows its output without the notes meant for the model', () => {
     const output = 'x: command not found\n\n\n<shell_metadata>\nCommand exited with code 127\n</shell_metadata>'
     expect(toolOutput(bash(127, output))).toEqual({ label: 'Output', text: 'x: command not found\n' })
+  })
+})
+
+const done = (input: Record<string, unknown>, metadata: Record<string, unknown>, output = ''): ToolState => ({
+  status: 'completed',
+  input,
+  output,
+  title: '',
+  metadata,
+  time: { start: 1, end: 2 },
+})
+
+describe('toolChange', () => {
+  const patch = 'Index: a.ts\n===\n--- a.ts\n+++ a.ts\n@@ -1,1 +1,2 @@\n-old\n+new\n+more\n'
+
+  it('takes the diff and counts an edit or write stored in its metadata', () => {
+    expect(toolChange(done({ filePath: 'src/a.ts' }, { diff: patch, filediff: { file: '/w/src/a.ts', patch, additions: 2, deletions: 1 } }))).toEqual({
+      file: '/w/src/a.ts',
+      patch,
+      additions: 2,
+      deletions: 1,
+    })
+  })
+
+  it('counts a bare diff string itself, file headers aside', () => {
+    expect(toolChange(done({ filePath: 'a.ts' }, { diff: patch }))).toMatchObject({ file: 'a.ts', additions: 2, deletions: 1 })
+  })
+
+  it('has nothing for calls that changed no file, or have not finished', () => {
+    expect(toolChange(done({ command: 'ls' }, { exit: 0 }))).toBeUndefined()
+    expect(toolChange({ status: 'running', input: {}, time: { start: 1 }, metadata: { diff: patch } })).toBeUndefined()
+  })
+
+  it('says the counts in words', () => {
+    expect(describeChange({ additions: 1, deletions: 0 })).toBe('1 addition, 0 deletions')
+  })
+})
+
+describe('readContent', () => {
+  it('gives the numbered lines of a read and its closing note', () => {
+    const output = '<path>/w/a.ts</path>\n<type>file</type>\n<content>\n1: const a = 1\n2: \n3:   return a\n\n(End of file - total 3 lines)\n</content>'
+    expect(readContent(output)).toEqual({
+      lines: [
+        { number: 1, text: 'const a = 1' },
+        { number: 2, text: '' },
+        { number: 3, text: '  return a' },
+      ],
+      note: 'End of file - total 3 lines',
+    })
+  })
+
+  it('keeps the numbers of a page from an offset, and reads an empty file as no lines', () => {
+    expect(readContent('<content>\n10: x\n\n(Showing lines 10-10 of 40. Use offset=11 to continue.)\n</content>')?.lines).toEqual([{ number: 10, text: 'x' }])
+    expect(readContent('<content>\n\n\n(End of file - total 0 lines)\n</content>')).toEqual({ lines: [], note: 'End of file - total 0 lines' })
+  })
+
+  it('is undefined for outputs that are not a file page', () => {
+    expect(readContent('<path>/w</path>\n<type>directory</type>\n<entries>\na.ts\n</entries>')).toBeUndefined()
+  })
+})
+
+describe('commandOf', () => {
+  it('gives the command and its exit code for bash only', () => {
+    expect(commandOf('bash', done({ command: 'npm test' }, { exit: 2 }))).toEqual({ command: 'npm test', exit: 2 })
+    expect(commandOf('bash', { status: 'running', input: { command: 'sleep 9' }, time: { start: 1 } })).toEqual({ command: 'sleep 9', exit: undefined })
+    expect(commandOf('read', done({ command: 'x' }, {}))).toBeUndefined()
   })
 })

@@ -86,3 +86,80 @@ export function commandRuntime(state: ToolState): { label: string; description: 
   const runtime = state.metadata.runtime
   return typeof runtime === 'string' ? RUNTIMES[runtime] : undefined
 }
+
+/** A file change a tool reported: its unified patch and line counts. */
+export interface ToolChange {
+  file: string | undefined
+  patch: string
+  additions: number
+  deletions: number
+}
+
+/**
+ * The diff an edit, write or patch call computed, from its metadata (`filediff` as opencode stores it, else the
+ * bare `diff` string, counted from its lines). Undefined for calls that changed no file.
+ */
+export function toolChange(state: ToolState): ToolChange | undefined {
+  if (state.status !== 'completed') return undefined
+  const { filediff, diff } = state.metadata
+  const filePath = typeof state.input.filePath === 'string' ? state.input.filePath : undefined
+  if (isRecord(filediff) && typeof filediff.patch === 'string' && typeof filediff.additions === 'number' && typeof filediff.deletions === 'number') {
+    const file = typeof filediff.file === 'string' ? filediff.file : filePath
+    return { file, patch: filediff.patch, additions: filediff.additions, deletions: filediff.deletions }
+  }
+  if (typeof diff !== 'string' || !diff) return undefined
+  let additions = 0
+  let deletions = 0
+  for (const line of diff.split('\n')) {
+    if (line.startsWith('+') && !line.startsWith('+++')) additions++
+    else if (line.startsWith('-') && !line.startsWith('---')) deletions++
+  }
+  return { file: filePath, patch: diff, additions, deletions }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+}
+
+/** "+3 −1" in words, for screen readers. */
+export function describeChange(change: { additions: number; deletions: number }): string {
+  const plural = (count: number, word: string) => `${formatNumber(count)} ${count === 1 ? word : `${word}s`}`
+  return `${plural(change.additions, 'addition')}, ${plural(change.deletions, 'deletion')}`
+}
+
+/** A file as the read tool returned it: its numbered lines (the numbers the tool gave) and its closing note. */
+export interface ReadContent {
+  lines: Array<{ number: number; text: string }>
+  note: string | undefined
+}
+
+/**
+ * The lines in a read call's `<content>` block (`12: text`), or undefined when the output is not one (a
+ * directory listing, an image, an older format): the card then shows the output as it came.
+ */
+export function readContent(output: string): ReadContent | undefined {
+  const match = /<content>\n([\s\S]*)\n<\/content>\s*$/.exec(output)
+  if (!match) return undefined
+  const body = match[1]!.split('\n')
+  // The footer sits after an empty line: "(End of file - total 3 lines)" or where the rest is.
+  let note: string | undefined
+  if (body.length >= 2 && body.at(-2) === '' && /^\(.*\)$/.test(body.at(-1)!)) {
+    note = body.pop()!.slice(1, -1)
+    body.pop()
+  }
+  if (body.length === 1 && body[0] === '') body.pop()
+  const lines: ReadContent['lines'] = []
+  for (const line of body) {
+    const numbered = /^(\d+): ?(.*)$/.exec(line)
+    if (!numbered) return undefined
+    lines.push({ number: Number(numbered[1]), text: numbered[2]! })
+  }
+  return { lines, note }
+}
+
+/** The command a bash call ran and how it ended: undefined for other tools. */
+export function commandOf(tool: string, state: ToolState): { command: string; exit: number | undefined } | undefined {
+  if (tool !== 'bash' || typeof state.input.command !== 'string') return undefined
+  const exit = state.status === 'completed' && typeof state.metadata.exit === 'number' ? state.metadata.exit : undefined
+  return { command: state.input.command, exit }
+}

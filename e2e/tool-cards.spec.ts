@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { Conversation } from './page-models/conversation'
+import { ModelScript, streamText, toolCalls } from './support/model-script'
+
+const model = new ModelScript()
+
+test.beforeEach(async () => {
+  await model.reset()
+})
+
+async function ready(page: Page) {
+  const app = new Conversation(page)
+  await app.start()
+  return app
+}
+
+const card = (app: Conversation, tool: string) => app.messages.getByRole('group', { name: `Tool call: ${tool}` })
+
+test('edit, write, read and bash cards show the diff, the file and how the command ended', async ({ page }) => {
+  await model.push(
+    [
+      toolCalls([{ id: 'w', name: 'write', args: { filePath: 'src/price.ts', content: 'export const price = 10\nexport const tax = 2\n' } }]),
+      toolCalls([{ id: 'e', name: 'edit', args: { filePath: 'src/price.ts', oldString: 'price = 10', newString: 'price = 12' } }]),
+      toolCalls([{ id: 'r', name: 'read', args: { filePath: 'src/price.ts' } }]),
+      toolCalls([{ id: 'b', name: 'bash', args: { command: 'echo checking; exit 3', description: 'Check the price' } }]),
+      streamText('The price is now 12.'),
+    ],
+    { model: 'mock-model' },
+  )
+  const app = await ready(page)
+  await app.send('Raise the price')
+  await expect(app.replies().last()).toContainText('The price is now 12.')
+
+  // The write card: the new file as additions, counted.
+  const write = card(app, 'write')
+  const writeDiff = write.locator('details.tool-diff')
+  await expect(writeDiff.locator('summary')).toContainText('+2 −0')
+  await expect(writeDiff.locator('summary')).toContainText('2 additions, 0 deletions')
+  await expect(writeDiff.locator('.diff-line-added')).toHaveText(['+export const price = 10', '+export const tax = 2'])
+  await expect(writeDiff.locator('.diff-line-removed')).toHaveCount(0)
+
+  // The edit card: the diff with counts, no escaped JSON, and the changed words marked in the paired lines.
+  const edit = card(app, 'edit')
+  const editDiff = edit.locator('details.tool-diff')
+  await expect(editDiff.locator('summary')).toContainText('+1 −1')
+  await expect(editDiff.locator('.diff-line-removed')).toHaveText('-export const price = 10')
+  await expect(editDiff.locator('.diff-line-added')).toHaveText('+export const price = 12')
+  await expect(editDiff.locator('.diff-line-removed mark')).toHaveText('10')
+  await expect(editDiff.locator('.diff-line-added mark')).toHaveText('12')
+  await expect(editDiff.locator('.diff-line-context')).toContainText([' export const tax = 2'])
+  await expect(edit).not.toContainText('\\n')
+  // Highlighted: the keyword carries a syntax class once the highlighter has loaded.
+  await expect(editDiff.locator('.diff-line-added .tok-keyword').first()).toHaveText('export')
+
+  // Collapses and expands from the keyboard.
+  const summary = editDiff.locator('summary')
+  await summary.focus()
+  await page.keyboard.press('Enter')
+  await expect(editDiff.locator('.diff-line-added')).toBeHidden()
+  await page.keyboard.press('Space')
+  await expect(editDiff.locator('.diff-line-added')).toBeVisible()
+
+  // The read card: the file's lines, numbered as the tool returned them, highlighted.
+  const read = card(app, 'read')
+  await read.locator('summary', { hasText: 'Content' }).click()
+  await expect(read.locator('.read-line')).toHaveText(['1export const price = 12', '2export const tax = 2'])
+  await expect(read.locator('.read-text .tok-keyword').first()).toHaveText('export')
+  await expect(read).toContainText('End of file - total 2 lines')
+
+  // The bash card: the command, the exit code and a failure line.
+  const bash = card(app, 'bash')
+  await expect(bash.locator('.tool-command pre')).toHaveText('$ echo checking; exit 3')
+  await expect(bash).toContainText('failed · exit 3')
+  await expect(bash.getByText('Failed with exit code 3')).toBeVisible()
+})
+
+test('a long diff stays collapsed to its head until asked for in full', async ({ page }) => {
+  const content = Array.from({ length: 120 }, (_, index) => `line ${index + 1}`).join('\n') + '\n'
+  await model.push(
+    [toolCalls([{ id: 'w', name: 'write', args: { filePath: 'notes.txt', content } }]), streamText('Wrote the notes.')],
+    { model: 'mock-model' },
+  )
+  const app = await ready(page)
+  await app.send('Write the notes')
+  await expect(app.replies().last()).toContainText('Wrote the notes.')
+  const diff = card(app, 'write').locator('details.tool-diff')
+  await expect(diff.locator('summary')).toContainText('+120 −0')
+  await expect(diff.locator('.diff-line')).toHaveCount(40)
+  const showAll = diff.getByRole('button', { name: 'Show all 121 lines' })
+  await showAll.focus()
+  await page.keyboard.press('Enter')
+  await expect(diff.locator('.diff-line')).toHaveCount(121)
+  await expect(diff.locator('.diff-line').last()).toHaveText('+line 120')
+})

@@ -1,0 +1,107 @@
+import { createEffect, createMemo, createSignal, For, on, onCleanup, Show, type JSX } from 'solid-js'
+import { formatNumber } from '../../format/number'
+import { parsePatch } from '../../workspace/diff-lines'
+import { tokensByLine, type ClassedText } from '../../workspace/diff-spans'
+import { PatchLines } from '../../workspace/patch-lines'
+import { describeChange, type ReadContent, type ToolChange } from './tool-summary'
+
+/** A card shows this many patch or file lines; the rest on request, so one big write does not flood the chat. */
+export const CARD_LINES = 40
+
+/** The diff an edit or write made, unfolded, with "+N −M" on its summary; the file is already named in the head. */
+export function ToolDiff(props: { change: ToolChange }): JSX.Element {
+  const [showAll, setShowAll] = createSignal(false)
+  // The file headers (`Index:`, `---`, `+++`) repeat the card's subject: from the first hunk on.
+  const lines = createMemo(() => {
+    const all = parsePatch(props.change.patch)
+    const first = all.findIndex((line) => line.type === 'hunk')
+    return first < 0 ? all : all.slice(first)
+  })
+  const visible = createMemo(() => (showAll() ? lines() : lines().slice(0, CARD_LINES)))
+  return (
+    <details class="tool-section tool-diff" open>
+      <summary>
+        <span>Diff</span>
+        <span class="tool-diff-counts mono" aria-hidden="true">
+          {' '}
+          <span class="diff-additions">+{formatNumber(props.change.additions)}</span>{' '}
+          <span class="diff-deletions">−{formatNumber(props.change.deletions)}</span>
+        </span>
+        <span class="visually-hidden">, {describeChange(props.change)}</span>
+      </summary>
+      <Show when={lines().length > 0} fallback={<p class="tool-note">(no changes)</p>}>
+        <PatchLines lines={visible()} file={props.change.file} />
+      </Show>
+      <Show when={lines().length > visible().length}>
+        <button type="button" class="button-link tool-show-all" onClick={() => setShowAll(true)}>
+          Show all {formatNumber(lines().length)} lines
+        </button>
+      </Show>
+    </details>
+  )
+}
+
+/** A read call's file content with the line numbers the tool gave, highlighted once the highlighter has loaded. */
+export function ReadLines(props: { content: ReadContent; file: string | undefined }): JSX.Element {
+  const [showAll, setShowAll] = createSignal(false)
+  const visible = createMemo(() => (showAll() ? props.content.lines : props.content.lines.slice(0, CARD_LINES)))
+  const [tokens, setTokens] = createSignal<ClassedText[][]>()
+  createEffect(
+    on([visible, () => props.file], ([lines, file]) => {
+      setTokens(undefined)
+      if (!file) return
+      let current = true
+      void import('../../code/highlight')
+        .then(async (code) => tokensByLine(await code.highlightTokens(lines.map((line) => line.text).join('\n'), { file })))
+        .then((byLine) => current && setTokens(byLine))
+        // Colours are a nicety over the plain text, which is already all there.
+        .catch(() => undefined)
+      onCleanup(() => (current = false))
+    }),
+  )
+  return (
+    <>
+      <div class="read-lines mono" data-highlighted={tokens() ? 'true' : undefined}>
+        <For each={visible()}>
+          {(line, index) => (
+            <div class="read-line">
+              <span class="read-number" aria-hidden="true">
+                {line.number}
+              </span>
+              <span class="read-text">
+                <Show when={tokens()?.[index()]} fallback={line.text || ' '}>
+                  {(runs) => <For each={runs()}>{(run) => (run.classes ? <span class={run.classes}>{run.text}</span> : run.text)}</For>}
+                </Show>
+              </span>
+            </div>
+          )}
+        </For>
+      </div>
+      <Show when={props.content.lines.length > visible().length}>
+        <button type="button" class="button-link tool-show-all" onClick={() => setShowAll(true)}>
+          Show all {formatNumber(props.content.lines.length)} lines
+        </button>
+      </Show>
+      <Show when={props.content.note}>{(note) => <p class="tool-note">{note()}</p>}</Show>
+    </>
+  )
+}
+
+/** The command a bash call ran, and how it ended: its exit code, and a failure line a reader cannot miss. */
+export function CommandLine(props: { command: string; exit: number | undefined; interrupted: boolean }): JSX.Element {
+  return (
+    <div class="tool-command">
+      <pre class="mono">
+        <span class="tool-prompt" aria-hidden="true">
+          ${' '}
+        </span>
+        {props.command}
+      </pre>
+      <Show when={props.exit !== undefined && !props.interrupted}>
+        <Show when={props.exit !== 0} fallback={<p class="tool-exit">exit 0</p>}>
+          <p class="tool-exit tool-exit-failed">✕ Failed with exit code {props.exit}</p>
+        </Show>
+      </Show>
+    </div>
+  )
+}
