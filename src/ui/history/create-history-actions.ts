@@ -72,8 +72,9 @@ export function createHistoryActions(options: { store: SessionStore; sessionID: 
   const [pendingRevert, setPendingRevert] = createSignal<RevertRequest>()
   const [editing, setEditing] = createSignal<string>()
   const busy = () => isRunning(store.state.status[sessionID]) || store.state.sessions[sessionID]?.time.compacting !== undefined
+  // The model is copied field by field: a message from the store is a proxy, which postMessage cannot clone.
   const send = (text: string, from: { agent: string; model: { providerID: string; modelID: string } }) =>
-    api.prompt({ sessionID, parts: [{ type: 'text', text }], agent: from.agent, model: from.model })
+    api.prompt({ sessionID, parts: [{ type: 'text', text }], agent: from.agent, model: { providerID: from.model.providerID, modelID: from.model.modelID } })
   /** Hides `messageID` and everything after it, then sends `text`: the next prompt removes what was hidden. */
   const replaceFrom = async (messageID: string, files: boolean, text: string, from: Parameters<typeof send>[1]) => {
     store.remember(await api.revertSession({ sessionID, messageID, files }))

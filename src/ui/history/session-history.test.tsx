@@ -362,7 +362,8 @@ describe('turn actions', () => {
       return { ...session(), revert: { messageID: input.messageID } }
     },
     prompt: async (input: unknown) => {
-      calls.push(['prompt', input])
+      // What postMessage would do: a store proxy in the input cannot cross to the worker.
+      calls.push(['prompt', structuredClone(input)])
       return { status: 'stored', messageID: 'msg_new' }
     },
   })
