@@ -80,7 +80,7 @@ export class History extends Conversation {
   }
 
   /** Opens a message's "Message actions" menu and picks `item`. */
-  async messageAction(message: Locator, item: 'Branch from here' | RevertKind) {
+  async messageAction(message: Locator, item: 'Branch from here' | 'Copy' | 'Edit and resend' | 'Regenerate' | RevertKind) {
     await expect(message).toHaveCount(1)
     await message.hover()
     await message.getByRole('button', { name: 'Message actions' }).click()

@@ -89,13 +89,30 @@ const PROSE =
   'Each line either extends the current block or closes it.\n\n' +
   '- lists nest by indentation\n- code fences stay verbatim\n\n'
 
+// Prose with a TypeScript block after every few paragraphs: the chat highlights each block once its fence closes, and
+// that must stay off the frames that paint the stream (issue 17).
+const CODE_BLOCK =
+  '```ts\n' +
+  'export function lex(source: string): Token[] {\n' +
+  '  const tokens: Token[] = [] // in source order\n' +
+  '  for (let at = 0; at < source.length; at += 1) {\n' +
+  "    if (source[at] === ' ') tokens.push({ kind: 'space', at })\n" +
+  '    else tokens.push({ kind: "char", at, text: source[at]! })\n' +
+  '  }\n' +
+  '  return tokens\n' +
+  '}\n' +
+  '```\n\n'
+const PROSE_WITH_CODE = PROSE.repeat(3) + CODE_BLOCK
+
 /**
+ * With `code`, the reply has a TypeScript code block every few paragraphs.
  * A reply of exactly `deltas` deltas of `size` characters that ends with a marker unique to this run (so the bench
  * can tell that the UI shows this reply, not an earlier one). Its length is a multiple of `size`.
  */
-export function replyText(deltas, size, tag) {
+export function replyText(deltas, size, tag, { code = false } = {}) {
   const end = `\n\nEnd of bench reply ${tag}.`
   const total = deltas * size
-  const body = PROSE.repeat(Math.ceil(total / PROSE.length)).slice(0, total - end.length)
+  const unit = code ? PROSE_WITH_CODE : PROSE
+  const body = unit.repeat(Math.ceil(total / unit.length)).slice(0, total - end.length)
   return { text: body + end, marker: `End of bench reply ${tag}.` }
 }

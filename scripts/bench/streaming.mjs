@@ -36,7 +36,9 @@ export async function connectMockModel(page, url) {
     const provider = await api.saveProvider({
       type: 'openai-compatible', name: 'Mock server (bench)', baseURL, apiKey: 'sk-mock-bench',
       models: [
-        { id: 'mock-model', limit: { context: 100_000, output: 4_096 }, cost: { input: 2, output: 8 } },
+        // A window the seeded 10,000-message history fits in: with less, the pre-send compaction answers first and
+        // takes the reply scripted for the stream (a summariser request), and the figures would time a summary.
+        { id: 'mock-model', limit: { context: 100_000_000, output: 4_096 }, cost: { input: 2, output: 8 } },
         { id: 'mock-small', limit: { context: 16_000, output: 1_024 }, cost: { input: 0, output: 0 } },
       ],
     })
@@ -189,9 +191,9 @@ export async function throughput(page, browser, { baseURL, mockURL }, log) {
  * Tasks API sees (every task of 50 ms or more, and nothing shorter), for information.
  */
 export async function mainThread(page, browser, { baseURL, mockURL }, sessions, log) {
-  log(`  ${MAIN_THREAD_DELTAS.toLocaleString('en')} deltas at ~3,000/s into the open 2,000-message session, untraced…`)
+  log(`  ${MAIN_THREAD_DELTAS.toLocaleString('en')} deltas (prose and ts code blocks) at ~3,000/s into the open 2,000-message session, untraced…`)
   await openSession(page, baseURL, sessions.twoK)
-  const plain = replyText(MAIN_THREAD_DELTAS, DELTA_CHARS, nextTag())
+  const plain = replyText(MAIN_THREAD_DELTAS, DELTA_CHARS, nextTag(), { code: true })
   await scriptReply(mockURL, plain.text, TARGET_RATE)
   const untraced = await stream(page, sessions.twoK.session.id, plain.text, plain.marker, { frames: true })
   sessions.twoK.newest = plain.marker
@@ -199,7 +201,7 @@ export async function mainThread(page, browser, { baseURL, mockURL }, sessions, 
 
   log('  the same, traced…')
   await openSession(page, baseURL, sessions.twoK)
-  const reply = replyText(MAIN_THREAD_DELTAS, DELTA_CHARS, nextTag())
+  const reply = replyText(MAIN_THREAD_DELTAS, DELTA_CHARS, nextTag(), { code: true })
   await scriptReply(mockURL, reply.text, TARGET_RATE)
   await startTrace(browser)
   const out = await stream(page, sessions.twoK.session.id, reply.text, reply.marker, { frames: true })

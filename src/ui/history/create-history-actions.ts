@@ -1,12 +1,15 @@
+import { NotFoundError } from '../../core/errors'
 import { isImported } from '../../core/read-only'
 import { createSignal, type Accessor } from 'solid-js'
-import type { Message, SessionInfo } from '../../core/schema'
+import type { AssistantMessage, Message, SessionInfo, UserMessage } from '../../core/schema'
 import { displayTitle } from '../../core/title'
 import type { RevertPreview } from '../../core/protocol'
 import { isRunning } from '../session/session-status-text'
 import type { SessionStore } from '../store/create-session-store'
 import { branchPoint } from './branch-point'
 import { promptText } from './prompt-text'
+import { visibleMessages } from './revert-cut'
+import { CONTINUE_PROMPT } from './turn-actions'
 
 /** Where to go after a branch or a click on a fork link; the workbench switches project when the session needs it. */
 export interface OpenTarget {
@@ -41,6 +44,18 @@ export interface HistoryActions {
   compact(): Promise<void>
   undoCompaction(messageID: string): Promise<void>
   open(target: OpenTarget): void
+  /** The user message being edited in place for Edit and resend, if any. */
+  editing: Accessor<string | undefined>
+  startEdit(messageID: string): void
+  cancelEdit(): void
+  /** Edit and resend: reverts to just before `message` (and its files, with `files`) and sends `text` in its place. Throws. */
+  resend(message: UserMessage, text: string, files: boolean): Promise<void>
+  /** The last reply, gone (as a revert hides it) and asked for again with the same prompt. */
+  regenerate(reply: AssistantMessage): Promise<void>
+  /** After a Stop: asks the model to go on. */
+  continueReply(reply: AssistantMessage): Promise<void>
+  /** The conversation as shown (before any revert point), newest last. */
+  visibleMessages(): readonly Message[]
 }
 
 /** Said in menus while a turn runs. */
@@ -55,7 +70,16 @@ export function createHistoryActions(options: { store: SessionStore; sessionID: 
   const { store, sessionID } = options
   const api = store.api
   const [pendingRevert, setPendingRevert] = createSignal<RevertRequest>()
+  const [editing, setEditing] = createSignal<string>()
   const busy = () => isRunning(store.state.status[sessionID]) || store.state.sessions[sessionID]?.time.compacting !== undefined
+  // The model is copied field by field: a message from the store is a proxy, which postMessage cannot clone.
+  const send = (text: string, from: { agent: string; model: { providerID: string; modelID: string } }) =>
+    api.prompt({ sessionID, parts: [{ type: 'text', text }], agent: from.agent, model: { providerID: from.model.providerID, modelID: from.model.modelID } })
+  /** Hides `messageID` and everything after it, then sends `text`: the next prompt removes what was hidden. */
+  const replaceFrom = async (messageID: string, files: boolean, text: string, from: Parameters<typeof send>[1]) => {
+    store.remember(await api.revertSession({ sessionID, messageID, files }))
+    await send(text, from)
+  }
   const point = (request: RevertRequest) => ({ sessionID, messageID: request.messageID, ...(request.partID ? { partID: request.partID } : {}) })
 
   return {
@@ -99,5 +123,24 @@ export function createHistoryActions(options: { store: SessionStore; sessionID: 
       await store.attempt('undo the compaction', () => api.undoCompaction({ sessionID, messageID }))
     },
     open: options.open,
+    editing,
+    startEdit: setEditing,
+    cancelEdit: () => setEditing(undefined),
+    resend: async (message, text, files) => {
+      await replaceFrom(message.id, files, text, message)
+      setEditing(undefined)
+    },
+    regenerate: async (reply) => {
+      await store.attempt('regenerate the reply', async () => {
+        const prompt = store.current.messages().find((message) => message.id === reply.parentID)
+        const text = prompt ? promptText(store.partsOf(prompt.id)) : ''
+        if (prompt?.role !== 'user' || !text) throw new NotFoundError('prompt of the reply', reply.parentID)
+        await replaceFrom(prompt.id, false, text, prompt)
+      })
+    },
+    continueReply: async (reply) => {
+      await store.attempt('continue', () => send(CONTINUE_PROMPT, { agent: reply.agent, model: { providerID: reply.providerID, modelID: reply.modelID } }))
+    },
+    visibleMessages: () => visibleMessages(store.current.messages(), store.state.sessions[sessionID]?.revert),
   }
 }

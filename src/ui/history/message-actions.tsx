@@ -1,8 +1,11 @@
-import type { JSX } from 'solid-js'
-import type { Message, ToolPart } from '../../core/schema'
+import { createSignal, onCleanup, Show, type JSX } from 'solid-js'
+import type { AssistantMessage, Message, ToolPart } from '../../core/schema'
+import { copyText } from '../markdown/copy-button'
 import { MenuButton, type MenuItem } from '../menu/menu-button'
+import { useSessionStore } from '../store/session-store-context'
 import type { HistoryActions } from './create-history-actions'
 import { useHistoryActions } from './history-context'
+import { lastReply, messageMarkdown, wasStopped } from './turn-actions'
 import './history.css'
 
 function revertItems(history: HistoryActions, point: { messageID: string; partID?: string }): MenuItem[] {
@@ -13,18 +16,64 @@ function revertItems(history: HistoryActions, point: { messageID: string; partID
   ]
 }
 
-/** Branch from a message, or revert the conversation (and, if asked, the files) back to it. */
+/** How long "Copied" stays in the live region. */
+const SAID_MS = 1_500
+
+/** Copy, Edit and resend or Regenerate, branch from a message, or revert the conversation (and, if asked, the files) back to it. */
 export function MessageActions(props: { message: Message }): JSX.Element {
   const history = useHistoryActions()
+  const store = useSessionStore()
+  const [said, setSaid] = createSignal('')
+  let timer: ReturnType<typeof setTimeout> | undefined
+  onCleanup(() => clearTimeout(timer))
+  const copy = async () => {
+    const copied = await copyText(messageMarkdown(props.message, store.partsOf(props.message.id)))
+    setSaid(copied ? 'Message copied' : "Couldn't copy the message")
+    clearTimeout(timer)
+    timer = setTimeout(() => setSaid(''), SAID_MS)
+  }
+  const turnItems = (): MenuItem[] => {
+    const message = props.message
+    const reason = history.lockedReason()
+    if (message.role === 'user') return [{ label: 'Edit and resend', disabledReason: reason, onSelect: () => history.startEdit(message.id) }]
+    if (lastReply(history.visibleMessages())?.id !== message.id) return []
+    return [{ label: 'Regenerate', disabledReason: reason, onSelect: () => void history.regenerate(message) }]
+  }
   return (
-    <MenuButton
-      label="Message actions"
-      class="message-actions"
-      items={() => [
-        { label: 'Branch from here', onSelect: () => void history.branch(props.message) },
-        ...revertItems(history, { messageID: props.message.id }),
-      ]}
-    />
+    <>
+      <MenuButton
+        label="Message actions"
+        class="message-actions"
+        items={() => [
+          { label: 'Copy', onSelect: () => void copy() },
+          ...turnItems(),
+          { label: 'Branch from here', onSelect: () => void history.branch(props.message) },
+          ...revertItems(history, { messageID: props.message.id }),
+        ]}
+      />
+      <span class="visually-hidden" role="status">
+        {said()}
+      </span>
+    </>
+  )
+}
+
+/** After a Stop, on the last reply: asks the model to go on from where it was cut off. */
+export function ContinueAction(props: { message: AssistantMessage }): JSX.Element {
+  const history = useHistoryActions()
+  const shown = () => wasStopped(props.message) && lastReply(history.visibleMessages())?.id === props.message.id
+  return (
+    <Show when={shown()}>
+      <button
+        type="button"
+        class="button button-small message-continue"
+        disabled={history.lockedReason() !== undefined}
+        title={history.lockedReason()}
+        onClick={() => void history.continueReply(props.message)}
+      >
+        Continue
+      </button>
+    </Show>
   )
 }
 

@@ -39,10 +39,10 @@ describe('message actions', () => {
     expect(byRole(root, 'menu')).toHaveLength(0)
     button.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }))
     const menu = one(root, 'menu', 'Message actions')
-    expect(byRole(menu, 'menuitem').map(nameOf)).toEqual(['Branch from here', 'Revert conversation', 'Revert conversation and files'])
-    expect(document.activeElement?.textContent).toBe('Branch from here')
+    expect(byRole(menu, 'menuitem').map(nameOf)).toEqual(['Copy', 'Edit and resend', 'Branch from here', 'Revert conversation', 'Revert conversation and files'])
+    expect(document.activeElement?.textContent).toBe('Copy')
     menu.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }))
-    expect(document.activeElement?.textContent).toBe('Revert conversation')
+    expect(document.activeElement?.textContent).toBe('Edit and resend')
     menu.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true }))
     menu.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true }))
     expect(document.activeElement?.textContent).toBe('Revert conversation and files')
@@ -348,5 +348,87 @@ describe('session header', () => {
     forks.pop()
     await emit({ type: 'session.deleted', info: forks[0] ?? fork })
     expect(root.textContent).not.toContain('Forks (')
+  })
+})
+
+describe('turn actions', () => {
+  const key = (target: Element, key: string, init: KeyboardEventInit = {}) =>
+    target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }))
+
+  /** Revert and prompt calls, recorded in order; a revert hides from its message on. */
+  const recording = (calls: unknown[], session: () => SessionInfo) => ({
+    revertSession: async (input: { messageID: string; files: boolean }) => {
+      calls.push(['revert', input])
+      return { ...session(), revert: { messageID: input.messageID } }
+    },
+    prompt: async (input: unknown) => {
+      // What postMessage would do: a store proxy in the input cannot cross to the worker.
+      calls.push(['prompt', structuredClone(input)])
+      return { status: 'stored', messageID: 'msg_new' }
+    },
+  })
+  const textbox = (root: HTMLElement, name: string) => [...root.querySelectorAll<HTMLTextAreaElement>('textarea')].filter((element) => nameOf(element) === name)
+
+  it('Edit and resend opens the prompt in place; Enter reverts to before it and sends the edited text', async () => {
+    const calls: unknown[] = []
+    const { root, history, messageElement, choose, session } = await mountSession({ api: recording(calls, () => session) })
+    const target = history[2]!.info
+    await choose(messageElement(target.id), 'Edit and resend')
+    const editor = textbox(root, 'Edit prompt')[0]!
+    expect(editor.value).toBe('prompt 2')
+    expect(document.activeElement).toBe(editor)
+    editor.value = 'prompt 2, but better'
+    editor.dispatchEvent(new InputEvent('input', { bubbles: true }))
+    key(editor, 'Enter')
+    await settle()
+    await settle()
+    const user = target.role === 'user' ? target : undefined
+    expect(calls).toEqual([
+      ['revert', { sessionID: session.id, messageID: target.id, files: false }],
+      ['prompt', { sessionID: session.id, parts: [{ type: 'text', text: 'prompt 2, but better' }], agent: user!.agent, model: user!.model }],
+    ])
+    expect(textbox(root, 'Edit prompt')).toHaveLength(0)
+  })
+
+  it('Escape cancels the edit: nothing is reverted or sent and the prompt shows as before', async () => {
+    const { root, history, messageElement, choose } = await mountSession()
+    const target = history[0]!.info.id
+    await choose(messageElement(target), 'Edit and resend')
+    const editor = textbox(root, 'Edit prompt')[0]!
+    key(editor, 'Escape')
+    await settle()
+    expect(textbox(root, 'Edit prompt')).toHaveLength(0)
+    expect(messageElement(target).textContent).toContain('prompt 1')
+  })
+
+  it('offers Regenerate on the last reply only, and it runs the same prompt again from before it', async () => {
+    const calls: unknown[] = []
+    const { history, messageElement, choose, session } = await mountSession({ api: recording(calls, () => session) })
+    const first = messageElement(history[1]!.info.id)
+    one<HTMLButtonElement>(first, 'button', 'Message actions').click()
+    expect(byRole(first, 'menuitem').map(nameOf)).not.toContain('Regenerate')
+    await choose(messageElement(history[3]!.info.id), 'Regenerate')
+    await settle()
+    expect(calls).toEqual([
+      ['revert', { sessionID: session.id, messageID: history[2]!.info.id, files: false }],
+      ['prompt', expect.objectContaining({ parts: [{ type: 'text', text: 'prompt 2' }] })],
+    ])
+  })
+
+  it('offers Continue on a stopped last reply, which asks the model to go on', async () => {
+    const prompt = vi.fn(async () => ({ status: 'stored', messageID: 'msg_new' }))
+    const { root, history } = await mountSession({
+      api: { prompt },
+      edit: (history) => {
+        const last = history.at(-1)!.info
+        if (last.role === 'assistant') last.error = { name: 'MessageAbortedError', data: { message: 'Stopped by the user' } }
+      },
+    })
+    const buttons = byRole<HTMLButtonElement>(root, 'button', 'Continue')
+    expect(buttons).toHaveLength(1)
+    expect(buttons[0]!.closest('[data-message-id]')?.getAttribute('data-message-id')).toBe(history.at(-1)!.info.id)
+    buttons[0]!.click()
+    await settle()
+    expect(prompt).toHaveBeenCalledWith(expect.objectContaining({ parts: [{ type: 'text', text: expect.stringMatching(/^Continue/) }] }))
   })
 })

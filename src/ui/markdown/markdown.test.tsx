@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options { "settings": { "navigation": { "disableMainFrameNavigation": true, "disableChildFrameNavigation": true, "disableChildPageNavigation": true, "disableFallbackToSetURL": true } } }
 // Navigation is off so a click that reaches a link can never make happy-dom fetch the page.
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createSignal } from 'solid-js'
 import { render } from 'solid-js/web'
 import { CHUNK_BLOCKS, Markdown } from './markdown'
@@ -381,5 +381,39 @@ describe('streaming', () => {
     expect(container.querySelector('a')).toBeNull()
     setText('See [docs][d].\n\n[d]: https://example.com/docs\n')
     expect(container.querySelector('a')?.getAttribute('href')).toBe('https://example.com/docs')
+  })
+})
+
+describe('code blocks', () => {
+  const tokenSpans = (container: HTMLElement) => container.querySelectorAll('pre code span[class^="tok-"]')
+
+  test('a finished block is highlighted once the page is idle, its text unchanged', async () => {
+    const code = 'const answer: number = 42 // yes'
+    const container = renderMarkdown('```ts\n' + code + '\n```\n')
+    await vi.waitFor(() => expect(tokenSpans(container).length).toBeGreaterThan(2))
+    expect(container.querySelector('pre code')?.textContent).toBe(code)
+    expect(container.querySelector('.tok-keyword')?.textContent).toBe('const')
+  })
+
+  test('a block still streaming stays plain until its fence closes', async () => {
+    const [text, setText] = createSignal('Here:\n\n```ts\nconst a = 1\n')
+    const container = mount(text)
+    // Give an idle highlight every chance to run: it must not, the block is open.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await import('../code/highlight')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(tokenSpans(container)).toHaveLength(0)
+    setText(text() + '```\n')
+    await vi.waitFor(() => expect(tokenSpans(container).length).toBeGreaterThan(0))
+  })
+
+  test('"Copy code" puts exactly the code on the clipboard and says "Copied"', async () => {
+    const writes: string[] = []
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void writes.push(text) } })
+    const container = renderMarkdown('```py\nprint("hi")\nx = 1\n```')
+    const button = [...container.querySelectorAll('button')].find((candidate) => candidate.textContent === 'Copy code')
+    button?.click()
+    await vi.waitFor(() => expect(button?.textContent).toBe('Copied'))
+    expect(writes).toEqual(['print("hi")\nx = 1'])
   })
 })

@@ -1,8 +1,11 @@
-import { For, Index, Show, createMemo, createSignal, type JSX } from 'solid-js'
+import { For, Index, Show, createMemo, createSignal, onCleanup, onMount, type JSX } from 'solid-js'
 import type { MarkedToken, Token, Tokens } from 'marked'
 import { lexGrowingText, reuseUnchangedBlocks, type LexedMarkdown, type LexedText } from './blocks'
 import { sameItems } from '../store/same-items'
 import { decodeCharacterReferences } from './character-references'
+import { CopyButton } from './copy-button'
+import { isClosedFence } from './fence'
+import { highlightWhenIdle } from './highlight-later'
 import { classifyImageSource, isExternalHref, safeLinkHref } from './link-safety'
 import './markdown.css'
 
@@ -169,13 +172,22 @@ function Heading(props: { token: Tokens.Heading }): JSX.Element {
 function CodeBlock(props: { token: Tokens.Code }): JSX.Element {
   // The info string may carry more than a language (```ts title="x"); only its first word counts.
   const language = decodeCharacterReferences(props.token.lang ?? '').trim().split(/\s+/)[0] ?? ''
+  const code = props.token.text
+  let element!: HTMLElement
+  onMount(() => {
+    // A block is a new token each time its source changes, so an open (streaming) block is never highlighted.
+    if (language && isClosedFence(props.token.raw)) onCleanup(highlightWhenIdle(element, code, language))
+  })
   return (
     <div class="md-code-block">
-      <Show when={language}>
-        <div class="md-code-language">{language}</div>
-      </Show>
+      <div class="md-code-head">
+        <Show when={language}>
+          <span class="md-code-language">{language}</span>
+        </Show>
+        <CopyButton label="Copy code" class="md-code-copy" text={() => code} />
+      </div>
       <pre class="md-code" data-language={language || undefined}>
-        <code>{props.token.text}</code>
+        <code ref={element}>{code}</code>
       </pre>
     </div>
   )

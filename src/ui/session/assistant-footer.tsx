@@ -1,7 +1,7 @@
 import { Show, type JSX } from 'solid-js'
 import type { AssistantMessage } from '../../core/schema'
 import { formatDuration } from '../format/time'
-import { MessageActions } from '../history/message-actions'
+import { ContinueAction, MessageActions } from '../history/message-actions'
 import { UsageLine } from './usage-line'
 
 /** Model, usage and outcome of one assistant message, in one quiet line, and its actions. */
@@ -28,6 +28,7 @@ export function AssistantFooter(props: { message: AssistantMessage }): JSX.Eleme
         <span aria-hidden="true"> · </span>
         <span>in progress</span>
       </Show>
+      <ContinueAction message={props.message} />
       <MessageActions message={props.message} />
     </footer>
   )

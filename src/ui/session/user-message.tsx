@@ -3,7 +3,8 @@ import type { PartOf, UserMessage } from '../../core/schema'
 import { formatDateTime, isoTime } from '../format/time'
 import { useHistoryActions } from '../history/history-context'
 import { MessageActions } from '../history/message-actions'
-import { isCompactionContinue } from '../history/prompt-text'
+import { MessageEditor } from '../history/message-editor'
+import { isCompactionContinue, promptText } from '../history/prompt-text'
 import { useSessionStore } from '../store/session-store-context'
 import { PartList } from './part-list'
 import { CompactionPartView } from './parts/compaction-part'
@@ -42,7 +43,12 @@ export function UserMessageView(props: { message: UserMessage; before?: string |
             </time>
             <MessageActions message={props.message} />
           </header>
-          <PartList parts={parts} role="user" exclude="compaction" before={props.before} />
+          <Show
+            when={history.editing() === props.message.id}
+            fallback={<PartList parts={parts} role="user" exclude="compaction" before={props.before} />}
+          >
+            <MessageEditor message={props.message} text={promptText(parts())} />
+          </Show>
         </article>
       </Show>
     </>
