@@ -1,10 +1,12 @@
-import { createMemo, createSignal, Show, type JSX } from 'solid-js'
+import { createMemo, createSignal, lazy, Show, type JSX } from 'solid-js'
 import type { SessionInfo } from '../../core/schema'
 import { useSessionStore } from '../store/session-store-context'
 import { ForkLinks, forkRevision } from './fork-links'
 import { useHistoryActions } from './history-context'
-import { ModelViewDialog } from './model-view-dialog'
 import './history.css'
+
+// Opened on demand: kept out of the first-paint bundle.
+const ModelViewDialog = lazy(() => import('./model-view-dialog').then((module) => ({ default: module.ModelViewDialog })))
 
 /** The session header's history controls: its branch family, "Compact now" and "What the model sees". */
 export function SessionHistoryControls(props: { info: SessionInfo }): JSX.Element {

@@ -1,14 +1,16 @@
-import { createSignal, Show, type JSX } from 'solid-js'
+import { createSignal, lazy, Show, type JSX } from 'solid-js'
 import type { SessionInfo } from '../../core/schema'
 import { displayTitle } from '../../core/title'
 import { formatDateTime, isoTime } from '../format/time'
 import { SessionHistoryControls } from '../history/session-history-controls'
 import { PencilIcon } from '../icons/icons'
-import { ShareDialog } from '../share/share-dialog'
 import { useSessionStore } from '../store/session-store-context'
 import { SessionStatusText } from './session-status'
 import { TitleEditor } from './title-editor'
 import { UsageLine } from './usage-line'
+
+// Opened on demand: kept out of the first-paint bundle.
+const ShareDialog = lazy(() => import('../share/share-dialog').then((module) => ({ default: module.ShareDialog })))
 
 export const SESSION_HEADING_ID = 'session-heading'
 

@@ -3,7 +3,6 @@ import type { Project } from '../../core/schema'
 import { Banner } from '../banner/banner'
 import { SidebarIcon } from '../icons/icons'
 import { createShortcuts } from '../keyboard/create-shortcuts'
-import { ShortcutsDialog } from '../keyboard/shortcuts-dialog'
 import { EmptyState } from '../session/empty-state'
 import { SessionView } from '../session/session-view'
 import { createProviderStore, ProviderStoreContext } from '../settings/create-provider-store'
@@ -25,6 +24,9 @@ import { importProblemText } from '../share/import-problem'
 import { droppedJsonFile, ImportButton } from '../share/import-button'
 import { OpenShareDialog } from '../share/open-share-dialog'
 import './workbench.css'
+
+// Opened on demand: kept out of the first-paint bundle.
+const ShortcutsDialog = lazy(() => import('../keyboard/shortcuts-dialog').then((module) => ({ default: module.ShortcutsDialog })))
 
 export const PROMPT_ID = 'prompt'
 
