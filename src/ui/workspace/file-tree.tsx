@@ -1,9 +1,16 @@
-import { createEffect, createMemo, createSignal, createUniqueId, For, Match, onCleanup, onMount, Show, Switch, type JSX } from 'solid-js'
+import { createEffect, createMemo, createSignal, For, Match, onCleanup, Show, Switch, type JSX } from 'solid-js'
+import { Dynamic } from 'solid-js/web'
 import { FileIcon } from '../icons/file-icon'
 import type { FileActions } from './create-file-actions'
+import type * as Chrome from './file-tree-chrome'
 import type { FileTree } from './create-file-tree'
 import { displayPath, parentOf, type TreeRow } from './tree-rows'
-import '../menu/menu.css'
+
+/** The tree's file actions and the controls they show, which load with the first Files tab opened. */
+export interface TreeFiles {
+  actions: FileActions
+  chrome: typeof Chrome
+}
 
 // A row dragged inside the tree carries its path under this type; anything else dropped is the OS's files.
 const TREE_PATH = 'application/x-tabcode-path'
@@ -21,8 +28,8 @@ export function FileTreeView(props: {
   selected: string | undefined
   onOpen: (path: string) => void
   label?: string
-  /** Create, rename, move, delete, upload and download; without them the tree only browses. */
-  actions?: FileActions | undefined
+  /** Create, rename, move, delete, upload and download (loaded on first use); without them the tree only browses. */
+  files?: TreeFiles | undefined
   /** The project folder (where top-level entries and drops on the tree's background go). */
   root?: string
 }): JSX.Element {
@@ -70,12 +77,12 @@ export function FileTreeView(props: {
     const list = paths()
     const index = list.indexOf(row.stat.path)
     const next = list.slice(index + 1).find((path) => !path.startsWith(`${row.stat.path}/`)) ?? list[index - 1]
-    await props.actions?.remove(row.stat.path)
+    await props.files?.actions?.remove(row.stat.path)
     if (next) setPendingFocus(next)
   }
   const openMenu = (row: TreeRow, x: number, y: number) => setMenu({ row, x, y })
-  const menuItems = (row: TreeRow): MenuEntry[] => {
-    const actions = props.actions!
+  const menuItems = (row: TreeRow): Chrome.MenuEntry[] => {
+    const actions = props.files!.actions
     const path = row.stat.path
     const common = [
       { field: true, label: 'Rename', run: () => actions.begin({ kind: 'rename', path }) },
@@ -98,14 +105,14 @@ export function FileTreeView(props: {
   }
 
   const dragOver = (event: DragEvent, folder: string) => {
-    if (!props.actions || !event.dataTransfer) return
+    if (!props.files?.actions || !event.dataTransfer) return
     event.preventDefault()
     event.stopPropagation()
     event.dataTransfer.dropEffect = event.dataTransfer.types.includes(TREE_PATH) ? 'move' : 'copy'
     setDropTarget(folder)
   }
   const drop = (event: DragEvent, folder: string) => {
-    const actions = props.actions
+    const actions = props.files?.actions
     const data = event.dataTransfer
     if (!actions || !data) return
     event.preventDefault()
@@ -124,7 +131,7 @@ export function FileTreeView(props: {
 
   /** The tree's own shortcuts for changing files; true when the key was one. */
   const onActionKey = (event: KeyboardEvent, row: TreeRow): boolean => {
-    const actions = props.actions
+    const actions = props.files?.actions
     if (!actions) return false
     if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === 'z') {
       void actions.undo().then((path) => afterAction(path))
@@ -193,18 +200,8 @@ export function FileTreeView(props: {
     return root?.status === 'error' && paths().length === 0 ? root.message : undefined
   }
 
-  const editing = () => props.actions?.editing()
-  const topField = () => {
-    const current = editing()
-    if (!current || current.kind === 'rename') return undefined
-    if (current.kind === 'move') {
-      const from = parentOf(current.path)
-      return { label: `Move ${name(current.path)} to folder`, initial: from === root() ? '' : name(from), hint: 'A folder in the project, such as src/lib; leave it empty for the top level.' }
-    }
-    const where = current.directory === root() ? 'the project' : name(current.directory)
-    return { label: `${current.kind === 'new-file' ? 'New file' : 'New folder'} name in ${where}`, initial: '', hint: undefined }
-  }
-  let upload!: HTMLInputElement
+  const editing = () => props.files?.actions.editing()
+  const chrome = () => props.files!.chrome
 
   const tree = (
     <Switch>
@@ -255,7 +252,7 @@ export function FileTreeView(props: {
                       }}
                       onKeyDown={(event) => onKeyDown(event, row())}
                       classList={{ 'tree-item-selected': props.selected === path, 'tree-drop-target': dropTarget() === path }}
-                      draggable={props.actions && !renaming() ? true : undefined}
+                      draggable={props.files?.actions && !renaming() ? true : undefined}
                       onDragStart={(event) => {
                         event.dataTransfer?.setData(TREE_PATH, path)
                         if (event.dataTransfer) event.dataTransfer.effectAllowed = 'copyMove'
@@ -264,7 +261,7 @@ export function FileTreeView(props: {
                       onDragLeave={() => dropTarget() === path && setDropTarget(undefined)}
                       onDrop={(event) => drop(event, directory() ? path : row().parent)}
                       onContextMenu={(event) => {
-                        if (!props.actions) return
+                        if (!props.files?.actions) return
                         event.preventDefault()
                         focus(path)
                         openMenu(row(), event.clientX, event.clientY)
@@ -275,14 +272,15 @@ export function FileTreeView(props: {
                       </span>
                       <FileIcon name={row().stat.name} type={row().stat.type} open={expanded()} />
                       <Show when={renaming()} fallback={<span class="tree-name">{row().stat.name}</span>}>
-                        <NameField
+                        <Dynamic
+                          component={chrome().NameField}
                           label={`Rename ${name(path)}`}
                           initial={row().stat.name}
-                          problem={props.actions?.problem()}
-                          onInput={() => props.actions?.clearProblem()}
-                          onSubmit={(value) => void props.actions?.submit(value).then((next) => afterAction(next))}
+                          problem={props.files?.actions?.problem()}
+                          onInput={() => props.files?.actions?.clearProblem()}
+                          onSubmit={(value) => void props.files?.actions?.submit(value).then((next) => afterAction(next))}
                           onCancel={() => {
-                            props.actions?.cancel()
+                            props.files?.actions?.cancel()
                             focus(path)
                           }}
                         />
@@ -308,224 +306,46 @@ export function FileTreeView(props: {
   )
 
   return (
-    <Show when={props.actions} fallback={tree}>
-      {(actions) => (
-        <div
-          class="file-tree-box"
-          classList={{ 'tree-drop-target': dropTarget() === root() }}
-          onDragOver={(event) => dragOver(event, root())}
-          onDragLeave={(event) => {
-            if (!(event.currentTarget as HTMLElement).contains(event.relatedTarget as Node | null)) setDropTarget(undefined)
-          }}
-          onDrop={(event) => drop(event, root())}
-        >
-          <div class="tree-toolbar">
-            <button type="button" class="button button-small" onClick={() => actions().begin({ kind: 'new-file', directory: targetFolder() })}>
-              New file
-            </button>
-            <button type="button" class="button button-small" onClick={() => actions().begin({ kind: 'new-folder', directory: targetFolder() })}>
-              New folder
-            </button>
-            <button type="button" class="button button-small" onClick={() => upload.click()}>
-              Upload files
-            </button>
-            <button type="button" class="button button-small" onClick={() => void actions().downloadProject()}>
-              Download zip
-            </button>
-            <input
-              ref={upload}
-              type="file"
-              multiple
-              hidden
-              aria-label="Files to upload"
-              onChange={(event) => {
-                const input = event.currentTarget
-                const transfer = new DataTransfer()
-                for (const file of input.files ?? []) transfer.items.add(file)
-                void actions().upload(targetFolder(), transfer)
-                input.value = ''
-              }}
+    <Show when={props.files} fallback={tree}>
+      {(files) => {
+        const { TreeTools, TreeNotice, RowMenu } = files().chrome
+        return (
+          <div
+            class="file-tree-box"
+            classList={{ 'tree-drop-target': dropTarget() === root() }}
+            onDragOver={(event) => dragOver(event, root())}
+            onDragLeave={(event) => {
+              if (!(event.currentTarget as HTMLElement).contains(event.relatedTarget as Node | null)) setDropTarget(undefined)
+            }}
+            onDrop={(event) => drop(event, root())}
+          >
+            <TreeTools
+              actions={files().actions}
+              root={root()}
+              name={name}
+              targetFolder={targetFolder}
+              onDone={afterAction}
+              onCancel={() => focus(tabStop())}
             />
-          </div>
-          <Show when={topField()} keyed>
-            {(field) => (
-              <NameField
-                label={field.label}
-                initial={field.initial}
-                hint={field.hint}
-                problem={actions().problem()}
-                onInput={() => actions().clearProblem()}
-                onSubmit={(value) => {
-                  const kind = editing()?.kind
-                  void actions().submit(value).then((path) => afterAction(path, kind === 'new-file'))
-                }}
-                onCancel={() => {
-                  actions().cancel()
-                  focus(tabStop())
-                }}
-              />
-            )}
-          </Show>
-          {tree}
-          <div class="tree-notice" role="status" aria-label="Files notice">
-            <Show when={actions().notice()}>
-              {(notice) => (
-                <>
-                  <span classList={{ problem: !!notice().problem }}>{notice().text}</span>
-                  <Show when={notice().undo}>
-                    {' · '}
-                    <button type="button" class="button-link" onClick={() => void actions().undo().then((path) => afterAction(path))}>
-                      Undo
-                    </button>
-                  </Show>
-                  <button type="button" class="icon-button tree-notice-close" aria-label="Dismiss" title="Dismiss" onClick={() => actions().dismiss()}>
-                    ×
-                  </button>
-                </>
+            {tree}
+            <TreeNotice actions={files().actions} onDone={afterAction} />
+            <Show when={menu()} keyed>
+              {(open) => (
+                <RowMenu
+                  label={`Actions for ${name(open.row.stat.path)}`}
+                  x={open.x}
+                  y={open.y}
+                  items={menuItems(open.row)}
+                  onClose={(refocus) => {
+                    setMenu(undefined)
+                    if (refocus) focus(open.row.stat.path)
+                  }}
+                />
               )}
             </Show>
           </div>
-          <Show when={menu()} keyed>
-            {(open) => (
-              <RowMenu
-                label={`Actions for ${name(open.row.stat.path)}`}
-                x={open.x}
-                y={open.y}
-                items={menuItems(open.row)}
-                onClose={(refocus) => {
-                  setMenu(undefined)
-                  if (refocus) focus(open.row.stat.path)
-                }}
-              />
-            )}
-          </Show>
-        </div>
-      )}
-    </Show>
-  )
-}
-
-/** The inline name field of a create, rename or move: Enter submits, Escape cancels, a refusal says why. */
-function NameField(props: {
-  label: string
-  initial: string
-  hint?: string | undefined
-  problem: string | undefined
-  onInput: () => void
-  onSubmit: (value: string) => void
-  onCancel: () => void
-}): JSX.Element {
-  const problemID = createUniqueId()
-  const hintID = createUniqueId()
-  let input!: HTMLInputElement
-  onMount(() => {
-    input.focus()
-    // The name without its extension is selected, so typing replaces "app" in "app.ts".
-    const dot = props.initial.lastIndexOf('.')
-    input.setSelectionRange(0, dot > 0 ? dot : props.initial.length)
-  })
-  return (
-    <form
-      class="tree-field"
-      onSubmit={(event) => {
-        event.preventDefault()
-        props.onSubmit(input.value)
+        )
       }}
-      onClick={(event) => event.stopPropagation()}
-    >
-      <input
-        ref={input}
-        class="text-input tree-input mono"
-        value={props.initial}
-        aria-label={props.label}
-        aria-invalid={props.problem ? 'true' : undefined}
-        aria-describedby={[props.problem ? problemID : '', props.hint ? hintID : ''].filter(Boolean).join(' ') || undefined}
-        spellcheck={false}
-        autocomplete="off"
-        onInput={() => props.onInput()}
-        onKeyDown={(event) => {
-          // The tree's arrows, F2 and Delete belong to the rows, not to the text being typed.
-          event.stopPropagation()
-          if (event.key === 'Escape') {
-            event.preventDefault()
-            props.onCancel()
-          }
-        }}
-      />
-      <Show when={props.hint}>
-        <p id={hintID} class="tree-field-hint faint">
-          {props.hint}
-        </p>
-      </Show>
-      <Show when={props.problem}>
-        <p id={problemID} class="tree-field-problem problem" role="alert">
-          {props.problem}
-        </p>
-      </Show>
-    </form>
-  )
-}
-
-interface MenuEntry {
-  label: string
-  run: () => void
-  /** Opens a name field (rename, move, new): the focus goes there, not back to the row. */
-  field?: boolean
-}
-
-/** A row's context menu (right-click, Shift+F10 or the Menu key): arrows move, Escape closes and returns focus. */
-function RowMenu(props: { label: string; x: number; y: number; items: MenuEntry[]; onClose: (refocus: boolean) => void }): JSX.Element {
-  let box!: HTMLDivElement
-  const entries = () => [...box.querySelectorAll<HTMLElement>('[role="menuitem"]')]
-  const focusItem = (index: number) => {
-    const list = entries()
-    if (list.length) list[(index + list.length) % list.length]!.focus()
-  }
-  const onOutside = (event: PointerEvent) => {
-    if (!box.contains(event.target as Node)) props.onClose(false)
-  }
-  onMount(() => {
-    focusItem(0)
-    document.addEventListener('pointerdown', onOutside)
-  })
-  onCleanup(() => document.removeEventListener('pointerdown', onOutside))
-  const onKey = (event: KeyboardEvent) => {
-    const index = entries().indexOf(document.activeElement as HTMLElement)
-    const moves: Record<string, () => void> = {
-      ArrowDown: () => focusItem(index + 1),
-      ArrowUp: () => focusItem(index - 1),
-      Home: () => focusItem(0),
-      End: () => focusItem(-1),
-      Escape: () => props.onClose(true),
-    }
-    const move = moves[event.key]
-    if (move) {
-      event.preventDefault()
-      event.stopPropagation()
-      move()
-    } else if (event.key === 'Tab') props.onClose(false)
-  }
-  return (
-    <div class="menu-popup tree-menu" style={{ left: `${props.x}px`, top: `${props.y}px` }} ref={box}>
-      <div class="menu" role="menu" aria-label={props.label} onKeyDown={onKey}>
-        <For each={props.items}>
-          {(item) => (
-            <button
-              type="button"
-              role="menuitem"
-              tabindex="-1"
-              class="menu-item"
-              onClick={() => {
-                // An item that opens a name field leaves the focus to it; the others return it to the row.
-                props.onClose(!item.field)
-                item.run()
-              }}
-            >
-              {item.label}
-            </button>
-          )}
-        </For>
-      </div>
-    </div>
+    </Show>
   )
 }

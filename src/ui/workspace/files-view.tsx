@@ -1,10 +1,9 @@
-import { createSignal, For, Show, type JSX } from 'solid-js'
+import { createSignal, For, getOwner, runWithOwner, Show, type JSX } from 'solid-js'
 import { CloseIcon } from '../icons/icons'
-import { createFileActions } from './create-file-actions'
 import { createFileTree } from './create-file-tree'
 import type { WorkspaceChanges } from './create-workspace-changes'
 import { EditorFile } from './editor-file'
-import { FileTreeView } from './file-tree'
+import { FileTreeView, type TreeFiles } from './file-tree'
 import { nextTabIndex } from './tab-keys'
 import { displayPath } from './tree-rows'
 import type { FileApi, WorkspaceApi } from './workspace-api'
@@ -27,9 +26,17 @@ export function FilesView(props: {
   const [open, setOpen] = createSignal<string[]>([])
   const [active, setActive] = createSignal<string>()
   const [dirty, setDirty] = createSignal<ReadonlySet<string>>(new Set())
-  const actions =
-    fileApi &&
-    createFileActions({ api: fileApi, projectID: props.projectID, root: props.root, tree, sessionID: () => props.sessionID, onRelocated: relocated })
+  // The tree's file actions load after the first paint (they are only needed once the user acts on a file).
+  const [files, setFiles] = createSignal<TreeFiles>()
+  const owner = getOwner()
+  if (fileApi) {
+    void import('./file-tree-chrome').then((chrome) =>
+      runWithOwner(owner, () => {
+        const actions = chrome.createFileActions({ api: fileApi, projectID: props.projectID, root: props.root, tree, sessionID: () => props.sessionID, onRelocated: relocated })
+        setFiles({ actions, chrome })
+      }),
+    )
+  }
   let treeBox!: HTMLDivElement
   let tabList!: HTMLDivElement
   const name = (path: string) => displayPath(path, props.root)
@@ -89,7 +96,7 @@ export function FilesView(props: {
   return (
     <div class="files-view" data-file-open={open().length > 0 ? 'true' : 'false'}>
       <div class="files-tree" ref={treeBox}>
-        <FileTreeView tree={tree} selected={active()} onOpen={openFile} actions={actions} root={props.root} />
+        <FileTreeView tree={tree} selected={active()} onOpen={openFile} files={files()} root={props.root} />
       </div>
       <Show when={open().length > 0}>
         <div class="editor-pane">
