@@ -137,6 +137,20 @@ test('a file downloads from its menu, and the whole project as a zip', async ({ 
 
   const shots = process.env.TABCODE_SHOTS
   if (shots) {
+    await create(panel, 'file', 'index.html')
+    await row(panel, 'index.html').focus()
+    await page.keyboard.press('Delete')
+    await expect(notice(panel)).toContainText('Deleted src/index.html')
+    await row(panel, 'src').focus()
+    await page.keyboard.press('F2')
+    await panel.getByRole('textbox', { name: 'Rename src' }).fill('src/x')
+    await panel.getByRole('textbox', { name: 'Rename src' }).press('Enter')
+    await expect(panel.getByRole('alert')).toBeVisible()
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      await page.screenshot({ path: `${shots}-${scheme}-edit.png` })
+    }
+    await panel.getByRole('textbox', { name: 'Rename src' }).press('Escape')
     await row(panel, 'main.js').click({ button: 'right' })
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
