@@ -288,6 +288,23 @@ export interface WorkerApi {
   /** The files the user saved while the session was open, net per file, with unified patches. */
   userEdits(sessionID: string): FileDiff[]
   // ── end editor ──
+  // ── Files (issue 17): the file tree's own changes, each a user change snapshotted like an editor save ──────────
+  /** Creates an empty file `name` in `directory`; a name that cannot be used is a WorkspaceError saying why. */
+  createFile(input: { projectID: string; directory: string; name: string; sessionID?: string }): FileActionResult
+  createFolder(input: { projectID: string; directory: string; name: string; sessionID?: string }): FileActionResult
+  /** Renames a file or folder in place, contents (and a folder's whole subtree) kept. */
+  renameFile(input: { projectID: string; path: string; name: string; sessionID?: string }): FileActionResult
+  /** Moves a file or folder into `directory`, keeping its name. */
+  moveFile(input: { projectID: string; path: string; directory: string; sessionID?: string }): FileActionResult
+  /** Deletes a file or folder; the worker keeps its contents for `restoreDeleted` (the last few, while it lives). */
+  deleteFile(input: { projectID: string; path: string; sessionID?: string }): DeletedEntry
+  /** Puts a deleted file or folder back where it was, contents included. */
+  restoreDeleted(input: { token: string; sessionID?: string }): FileActionResult
+  /** Files dropped from the OS into `directory` (paths relative to it), with the import's safety rules. */
+  writeUploaded(input: { projectID: string; directory: string; files: { path: string; data: Uint8Array }[]; sessionID?: string }): { written: string[] }
+  /** The project's files as a zip archive (without node_modules), zipped in the worker. */
+  zipProject(input: { projectID: string }): { name: string; data: Uint8Array }
+  // ── end files ──
   /** Test hook: writes validated rows as they are. */
   writeFixture(fixture: Fixture): { sessions: number; messages: number; parts: number }
 
@@ -303,6 +320,21 @@ export interface WorkerApi {
   terminalCancel(terminalID: string): void
   /** Stops what runs and forgets the terminal's state. */
   terminalClose(terminalID: string): void
+}
+
+/** Where a file-tree action left its file or folder. */
+export interface FileActionResult {
+  path: string
+  type: 'file' | 'directory'
+}
+
+/** A deletion the worker can undo (`restoreDeleted` with the token). */
+export interface DeletedEntry {
+  token: string
+  path: string
+  type: 'file' | 'directory'
+  /** How many files went with it (a folder's, counted through its subfolders). */
+  files: number
 }
 
 /** A terminal as opened: where it starts, and the home its prompt shortens to `~`. */

@@ -34,6 +34,7 @@ import { historyHandlers } from './history-handlers'
 import { shareHandlers } from './share-handlers'
 import { terminalHandlers } from './terminal-handlers'
 import { editorHandlers } from './editor-handlers'
+import { fileHandlers } from './file-handlers'
 import { makeLocalLocks, SessionRunner, type CommandChannel, type Locks } from './session-runner'
 import { sleepWithSignal } from '../runtime/loop'
 import type { ModelSource } from '../runtime/model-source'
@@ -189,6 +190,7 @@ export function createService(options: ServiceOptions): Service {
     ...workspace,
     ...terminalHandlers((projectID) => workspaces.get(projectID)),
     ...editorHandlers(ready, (projectID) => workspaces.get(projectID)),
+    ...fileHandlers(ready, (projectID) => workspaces.get(projectID)),
     ...shareHandlers(ready, () => project?.id, (input) => prepareProject(ready(), input)),
     openProject: async (projectID: string) => {
       project = await rememberCurrentProject(ready(), projectID)

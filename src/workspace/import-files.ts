@@ -20,6 +20,25 @@ export class ImportError extends Error {
  * untrusted input and a zip bomb must fail with a message rather than fill the disk.
  */
 export function prepareImport(files: ImportedFile[]): ImportedFile[] {
+  const kept = safeFiles(files)
+  const tops = new Set(kept.map((file) => file.path.split('/')[0]))
+  const [top] = tops
+  if (tops.size === 1 && top && kept.every((file) => file.path.includes('/'))) {
+    return kept.map((file) => ({ path: file.path.slice(top.length + 1), data: file.data }))
+  }
+  return kept
+}
+
+/**
+ * Files dropped into an existing project (the file tree's upload): the same safety as an import, but a dropped
+ * folder keeps its own name, since the user dropped it as a folder.
+ */
+export function prepareUpload(files: ImportedFile[]): ImportedFile[] {
+  return safeFiles(files)
+}
+
+/** Safe relative paths, junk left out, and the count and size limits. */
+function safeFiles(files: ImportedFile[]): ImportedFile[] {
   const kept: ImportedFile[] = []
   let bytes = 0
   for (const file of files) {
@@ -29,11 +48,6 @@ export function prepareImport(files: ImportedFile[]): ImportedFile[] {
     if (kept.length >= IMPORT_LIMITS.files) throw new ImportError(`Too many files: a project can be imported with at most ${IMPORT_LIMITS.files.toLocaleString('en-US')}.`)
     if (bytes > IMPORT_LIMITS.bytes) throw new ImportError(`Too large: a project can be imported with at most ${IMPORT_LIMITS.bytes / 1024 / 1024} MB of files.`)
     kept.push({ path, data: file.data })
-  }
-  const tops = new Set(kept.map((file) => file.path.split('/')[0]))
-  const [top] = tops
-  if (tops.size === 1 && top && kept.every((file) => file.path.includes('/'))) {
-    return kept.map((file) => ({ path: file.path.slice(top.length + 1), data: file.data }))
   }
   return kept
 }

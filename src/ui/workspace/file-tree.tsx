@@ -1,6 +1,19 @@
-import { createMemo, createSignal, For, Match, onCleanup, Show, Switch, type JSX } from 'solid-js'
+import { createEffect, createMemo, createSignal, For, Match, onCleanup, Show, Switch, type JSX } from 'solid-js'
+import { Dynamic } from 'solid-js/web'
+import { FileIcon } from '../icons/file-icon'
+import type { FileActions } from './create-file-actions'
+import type * as Chrome from './file-tree-chrome'
 import type { FileTree } from './create-file-tree'
-import type { TreeRow } from './tree-rows'
+import { displayPath, parentOf, type TreeRow } from './tree-rows'
+
+/** The tree's file actions and the controls they show, which load with the first Files tab opened. */
+export interface TreeFiles {
+  actions: FileActions
+  chrome: typeof Chrome
+}
+
+// A row dragged inside the tree carries its path under this type; anything else dropped is the OS's files.
+const TREE_PATH = 'application/x-tabcode-path'
 
 // Type-ahead per the WAI-ARIA tree pattern: one printable character moves to the next name that starts with it.
 const TYPE_AHEAD = /^[\p{L}\p{N}._-]$/u
@@ -15,8 +28,16 @@ export function FileTreeView(props: {
   selected: string | undefined
   onOpen: (path: string) => void
   label?: string
+  /** Create, rename, move, delete, upload and download (loaded on first use); without them the tree only browses. */
+  files?: TreeFiles | undefined
+  /** The project folder (where top-level entries and drops on the tree's background go). */
+  root?: string
 }): JSX.Element {
   const [active, setActive] = createSignal<string>()
+  const [menu, setMenu] = createSignal<{ row: TreeRow; x: number; y: number }>()
+  const [dropTarget, setDropTarget] = createSignal<string>()
+  // A path to focus once its row is on screen (after a create, rename, move or undo lands through the events).
+  const [pendingFocus, setPendingFocus] = createSignal<string>()
   // Keyed by path, so a row (and the focus in it) survives listings being refreshed around it.
   const paths = createMemo(() => props.tree.rows().map((row) => row.stat.path))
   const byPath = createMemo(() => new Map(props.tree.rows().map((row) => [row.stat.path, row])))
@@ -33,13 +54,104 @@ export function FileTreeView(props: {
     setActive(path)
     items.get(path)?.focus()
   }
+  createEffect(() => {
+    const path = pendingFocus()
+    if (!path || !byPath().has(path)) return
+    setPendingFocus(undefined)
+    focus(path)
+  })
+  const root = () => props.root ?? props.tree.rows()[0]?.parent ?? '/'
+  const name = (path: string) => displayPath(path, root())
+  /** Where "New file" puts it: into the focused folder, else beside the focused file. */
+  const targetFolder = () => {
+    const row = byPath().get(tabStop() ?? '')
+    if (!row) return root()
+    return row.stat.type === 'directory' ? row.stat.path : row.parent
+  }
+  const afterAction = (path: string | undefined, open = false) => {
+    if (!path) return
+    setPendingFocus(path)
+    if (open) props.onOpen(path)
+  }
+  const removeRow = async (row: TreeRow) => {
+    const list = paths()
+    const index = list.indexOf(row.stat.path)
+    const next = list.slice(index + 1).find((path) => !path.startsWith(`${row.stat.path}/`)) ?? list[index - 1]
+    await props.files?.actions?.remove(row.stat.path)
+    if (next) setPendingFocus(next)
+  }
+  const openMenu = (row: TreeRow, x: number, y: number) => setMenu({ row, x, y })
+  const menuItems = (row: TreeRow): Chrome.MenuEntry[] => {
+    const actions = props.files!.actions
+    const path = row.stat.path
+    const common = [
+      { field: true, label: 'Rename', run: () => actions.begin({ kind: 'rename', path }) },
+      { field: true, label: 'Move to…', run: () => actions.begin({ kind: 'move', path }) },
+    ]
+    if (row.stat.type === 'directory') {
+      return [
+        { field: true, label: 'New file here', run: () => actions.begin({ kind: 'new-file', directory: path }) },
+        { field: true, label: 'New folder here', run: () => actions.begin({ kind: 'new-folder', directory: path }) },
+        ...common,
+        { label: 'Delete', run: () => void removeRow(row) },
+      ]
+    }
+    return [
+      { label: 'Open', run: () => props.onOpen(path) },
+      ...common,
+      { label: 'Download', run: () => void actions.download(path) },
+      { label: 'Delete', run: () => void removeRow(row) },
+    ]
+  }
+
+  const dragOver = (event: DragEvent, folder: string) => {
+    if (!props.files?.actions || !event.dataTransfer) return
+    event.preventDefault()
+    event.stopPropagation()
+    event.dataTransfer.dropEffect = event.dataTransfer.types.includes(TREE_PATH) ? 'move' : 'copy'
+    setDropTarget(folder)
+  }
+  const drop = (event: DragEvent, folder: string) => {
+    const actions = props.files?.actions
+    const data = event.dataTransfer
+    if (!actions || !data) return
+    event.preventDefault()
+    event.stopPropagation()
+    setDropTarget(undefined)
+    const source = data.getData(TREE_PATH)
+    if (source) void actions.move(source, folder).then((path) => afterAction(path))
+    else void actions.upload(folder, data)
+  }
+
   const activate = (row: TreeRow) => {
     if (row.stat.type === 'file') props.onOpen(row.stat.path)
     else if (props.tree.isExpanded(row.stat.path)) props.tree.collapse(row.stat.path)
     else props.tree.expand(row.stat.path)
   }
 
+  /** The tree's own shortcuts for changing files; true when the key was one. */
+  const onActionKey = (event: KeyboardEvent, row: TreeRow): boolean => {
+    const actions = props.files?.actions
+    if (!actions) return false
+    if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === 'z') {
+      void actions.undo().then((path) => afterAction(path))
+      return true
+    }
+    if (event.altKey || event.ctrlKey || event.metaKey) return false
+    if (event.key === 'F2') actions.begin({ kind: 'rename', path: row.stat.path })
+    else if (event.key === 'Delete') void removeRow(row)
+    else if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+      const box = (event.currentTarget as HTMLElement).getBoundingClientRect()
+      openMenu(row, box.left + 24, box.bottom)
+    } else return false
+    return true
+  }
+
   const onKeyDown = (event: KeyboardEvent, row: TreeRow) => {
+    if (onActionKey(event, row)) {
+      event.preventDefault()
+      return
+    }
     if (event.altKey || event.ctrlKey || event.metaKey) return
     const list = paths()
     const index = list.indexOf(row.stat.path)
@@ -88,7 +200,10 @@ export function FileTreeView(props: {
     return root?.status === 'error' && paths().length === 0 ? root.message : undefined
   }
 
-  return (
+  const editing = () => props.files?.actions.editing()
+  const chrome = () => props.files!.chrome
+
+  const tree = (
     <Switch>
       <Match when={rootProblem()}>
         <div class="workspace-note">
@@ -110,13 +225,16 @@ export function FileTreeView(props: {
                   const directory = () => row().stat.type === 'directory'
                   const expanded = () => directory() && props.tree.isExpanded(path)
                   const listing = () => (directory() ? props.tree.listing(path) : undefined)
+                  const renaming = () => {
+                    const current = editing()
+                    return current?.kind === 'rename' && current.path === path
+                  }
                   onCleanup(() => items.delete(path))
                   return (
                     <li
                       ref={(element) => items.set(path, element)}
                       role="treeitem"
                       class="tree-item"
-                      classList={{ 'tree-item-selected': props.selected === path }}
                       data-path={path}
                       data-type={row().stat.type}
                       aria-level={row().level}
@@ -133,11 +251,40 @@ export function FileTreeView(props: {
                         activate(row())
                       }}
                       onKeyDown={(event) => onKeyDown(event, row())}
+                      classList={{ 'tree-item-selected': props.selected === path, 'tree-drop-target': dropTarget() === path }}
+                      draggable={props.files?.actions && !renaming() ? true : undefined}
+                      onDragStart={(event) => {
+                        event.dataTransfer?.setData(TREE_PATH, path)
+                        if (event.dataTransfer) event.dataTransfer.effectAllowed = 'copyMove'
+                      }}
+                      onDragOver={(event) => dragOver(event, directory() ? path : row().parent)}
+                      onDragLeave={() => dropTarget() === path && setDropTarget(undefined)}
+                      onDrop={(event) => drop(event, directory() ? path : row().parent)}
+                      onContextMenu={(event) => {
+                        if (!props.files?.actions) return
+                        event.preventDefault()
+                        focus(path)
+                        openMenu(row(), event.clientX, event.clientY)
+                      }}
                     >
                       <span class="tree-twisty" aria-hidden="true">
                         {directory() ? (expanded() ? '▾' : '▸') : ''}
                       </span>
-                      <span class="tree-name">{row().stat.name}</span>
+                      <FileIcon name={row().stat.name} type={row().stat.type} open={expanded()} />
+                      <Show when={renaming()} fallback={<span class="tree-name">{row().stat.name}</span>}>
+                        <Dynamic
+                          component={chrome().NameField}
+                          label={`Rename ${name(path)}`}
+                          initial={row().stat.name}
+                          problem={props.files?.actions?.problem()}
+                          onInput={() => props.files?.actions?.clearProblem()}
+                          onSubmit={(value) => void props.files?.actions?.submit(value).then((next) => afterAction(next))}
+                          onCancel={() => {
+                            props.files?.actions?.cancel()
+                            focus(path)
+                          }}
+                        />
+                      </Show>
                       <Show when={expanded() && listing()?.status === 'loading'}>
                         <span class="tree-note faint"> listing…</span>
                       </Show>
@@ -156,5 +303,49 @@ export function FileTreeView(props: {
         </ul>
       </Match>
     </Switch>
+  )
+
+  return (
+    <Show when={props.files} fallback={tree}>
+      {(files) => {
+        const { TreeTools, TreeNotice, RowMenu } = files().chrome
+        return (
+          <div
+            class="file-tree-box"
+            classList={{ 'tree-drop-target': dropTarget() === root() }}
+            onDragOver={(event) => dragOver(event, root())}
+            onDragLeave={(event) => {
+              if (!(event.currentTarget as HTMLElement).contains(event.relatedTarget as Node | null)) setDropTarget(undefined)
+            }}
+            onDrop={(event) => drop(event, root())}
+          >
+            <TreeTools
+              actions={files().actions}
+              root={root()}
+              name={name}
+              targetFolder={targetFolder}
+              onDone={afterAction}
+              onCancel={() => focus(tabStop())}
+            />
+            {tree}
+            <TreeNotice actions={files().actions} onDone={afterAction} />
+            <Show when={menu()} keyed>
+              {(open) => (
+                <RowMenu
+                  label={`Actions for ${name(open.row.stat.path)}`}
+                  x={open.x}
+                  y={open.y}
+                  items={menuItems(open.row)}
+                  onClose={(refocus) => {
+                    setMenu(undefined)
+                    if (refocus) focus(open.row.stat.path)
+                  }}
+                />
+              )}
+            </Show>
+          </div>
+        )
+      }}
+    </Show>
   )
 }

@@ -1,11 +1,11 @@
-import { createSignal, For, lazy, Show, Suspense, type JSX } from 'solid-js'
+import { createSignal, For, getOwner, lazy, runWithOwner, Show, Suspense, type JSX } from 'solid-js'
 import { CloseIcon } from '../icons/icons'
 import { createFileTree } from './create-file-tree'
 import type { WorkspaceChanges } from './create-workspace-changes'
-import { FileTreeView } from './file-tree'
+import { FileTreeView, type TreeFiles } from './file-tree'
 import { nextTabIndex } from './tab-keys'
 import { displayPath } from './tree-rows'
-import type { WorkspaceApi } from './workspace-api'
+import type { FileApi, WorkspaceApi } from './workspace-api'
 import './editor.css'
 
 // With CodeMirror, on the first open: first paint carries none of the editor.
@@ -24,9 +24,21 @@ export function FilesView(props: {
 }): JSX.Element {
   // The tree lives as long as this view: folds survive tab switches; another project or root mounts a new view.
   const tree = createFileTree({ api: props.api, projectID: props.projectID, root: props.root, changes: props.changes })
+  const fileApi = fileApiOf(props.api)
   const [open, setOpen] = createSignal<string[]>([])
   const [active, setActive] = createSignal<string>()
   const [dirty, setDirty] = createSignal<ReadonlySet<string>>(new Set())
+  // The tree's file actions load after the first paint (they are only needed once the user acts on a file).
+  const [files, setFiles] = createSignal<TreeFiles>()
+  const owner = getOwner()
+  if (fileApi) {
+    void import('./file-tree-chrome').then((chrome) =>
+      runWithOwner(owner, () => {
+        const actions = chrome.createFileActions({ api: fileApi, projectID: props.projectID, root: props.root, tree, sessionID: () => props.sessionID, onRelocated: relocated })
+        setFiles({ actions, chrome })
+      }),
+    )
+  }
   let treeBox!: HTMLDivElement
   let tabList!: HTMLDivElement
   const name = (path: string) => displayPath(path, props.root)
@@ -34,6 +46,19 @@ export function FilesView(props: {
   function openFile(path: string): void {
     if (!open().includes(path)) setOpen([...open(), path])
     setActive(path)
+  }
+
+  /**
+   * Open tabs follow a rename or move, and close when their file is deleted; a tab with unsaved edits stays as it
+   * is, so nothing typed is lost (saving it writes the file back at its old path).
+   */
+  function relocated(from: string, to: string | undefined): void {
+    const moved = (path: string) => (to === undefined ? undefined : to + path.slice(from.length))
+    const within = (path: string) => (path === from || path.startsWith(`${from}/`)) && !dirty().has(path)
+    const next = open().flatMap((path) => (within(path) ? (moved(path) === undefined ? [] : [moved(path)!]) : [path]))
+    const current = active()
+    setOpen([...new Set(next)])
+    if (current && within(current)) setActive(moved(current) ?? next[0])
   }
 
   function markDirty(path: string, value: boolean): void {
@@ -73,7 +98,7 @@ export function FilesView(props: {
   return (
     <div class="files-view" data-file-open={open().length > 0 ? 'true' : 'false'}>
       <div class="files-tree" ref={treeBox}>
-        <FileTreeView tree={tree} selected={active()} onOpen={openFile} />
+        <FileTreeView tree={tree} selected={active()} onOpen={openFile} files={files()} root={props.root} />
       </div>
       <Show when={open().length > 0}>
         <div class="editor-pane">
@@ -130,4 +155,11 @@ export function FilesView(props: {
       </Show>
     </div>
   )
+}
+
+/** The file tree's changes when this worker offers them (a test's small fake may not). */
+function fileApiOf(api: WorkspaceApi): FileApi | undefined {
+  const { createFile, createFolder, renameFile, moveFile, deleteFile, restoreDeleted, writeUploaded, zipProject, readPreviewFile } = api
+  if (!createFile || !createFolder || !renameFile || !moveFile || !deleteFile || !restoreDeleted || !writeUploaded || !zipProject) return undefined
+  return { createFile, createFolder, renameFile, moveFile, deleteFile, restoreDeleted, writeUploaded, zipProject, readPreviewFile }
 }

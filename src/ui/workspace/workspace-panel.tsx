@@ -1,15 +1,17 @@
-import { createMemo, createSignal, For, Show, type JSX } from 'solid-js'
+import { createMemo, createSignal, For, lazy, Show, type JSX } from 'solid-js'
 import type { ToolPart } from '../../core/schema'
 import type { WorkspaceInfo } from '../../core/protocol'
 import { CloseIcon } from '../icons/icons'
 import { BackendBadge, type WebContainerControl } from './backend-badge'
 import { ChangesView } from './changes-view'
 import type { WorkspaceChanges } from './create-workspace-changes'
-import { FilesView } from './files-view'
 import { PreviewPane, type PreviewServer, type StaticPreviewSource } from './preview-pane'
 import type { TurnChanges } from './session-activity'
 import { nextTabIndex } from './tab-keys'
 import { TerminalPanel } from './terminal-panel'
+
+// The Files tab (tree, its file actions, editor tabs) loads when first shown: it is not part of the first paint.
+const FilesView = lazy(async () => ({ default: (await import('./files-view')).FilesView }))
 import type { WorkspaceApi } from './workspace-api'
 import './workspace.css'
 
