@@ -1,5 +1,6 @@
 // The direction of dependencies between src/'s folders (ARCHITECTURE.md, "Folders"). src/ui/bundle-boundary.test.ts
 // separately guards what the main thread loads at first paint.
+import { readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -100,6 +101,23 @@ function sourceEdges() {
   return edges
 }
 
+// Opening a table or a transaction on the database handle: store/ alone does (issue 16: one validated write path
+// per table). Holding the handle to pass it to store functions, as the composition root does, is not touching it.
+const TOUCHES_DB = /\{\s*db\s*\}|\bdb\s*\.\s*(?:transaction\b|tables?\b|[a-zA-Z]+\s*\.)/g
+
+/** One message per line of production code outside store/ that opens tables itself; paths relative to src. */
+export function databaseTouches(files: ReadonlyArray<{ path: string; text: string }>): string[] {
+  const found: string[] = []
+  for (const { path, text } of files) {
+    if (isTest(path) || layerOf(path) === 'store' || layerOf(path) === 'testing') continue
+    for (const [index, line] of text.split('\n').entries()) {
+      const match = line.match(TOUCHES_DB)
+      if (match) found.push(`${path}:${index + 1}: ${match[0]}`)
+    }
+  }
+  return found
+}
+
 describe('layers', () => {
   // Parsing every file of src takes a few seconds, more on a loaded machine.
   it('every import in src goes down the declared direction', { timeout: 60_000 }, () => {
@@ -124,5 +142,23 @@ describe('layers', () => {
       'tools/read.ts:1: tools imports the package dexie (only store may)',
       'ui/app.tsx:9: ui imports worker (worker/service.ts); ui may import core, main-thread workspace',
     ])
+  })
+
+  it('only store/ opens the database tables', () => {
+    const files = sourceFiles(src).map((file) => ({ path: display(src, file), text: readFileSync(file, 'utf8') }))
+    const found = databaseTouches(files)
+    expect(found, `Table access outside src/store (move it into a store function):\n${found.join('\n')}`).toEqual([])
+  })
+
+  it('names each line that opens a table outside store/, and lets the handle pass through', () => {
+    expect(
+      databaseTouches([
+        { path: 'runtime/fork.ts', text: "const { db } = context\nawait db.transaction('rw', db.parts, work)" },
+        { path: 'runtime/recovery.ts', text: 'await context.db.parts.bulkPut(parts)' },
+        { path: 'worker/service.ts', text: 'const store = { db: opened.db, now }\nwatchApiKeys(opened.db, keys)' },
+        { path: 'store/parts.ts', text: 'await context.db.parts.bulkPut(rows)' },
+        { path: 'runtime/fork.test.ts', text: 'await context.db.sessions.get(id)' },
+      ]),
+    ).toEqual(['runtime/fork.ts:1: { db }', 'runtime/fork.ts:2: db.transaction', 'runtime/recovery.ts:1: db.parts.'])
   })
 })

@@ -2,24 +2,16 @@ import { log } from '../core/log'
 import { withoutImportStamp } from '../core/read-only'
 import { changedFiles, loadSnapshot, projectFilesFromSnapshot } from '../snapshot'
 import type { StoreContext } from '../store/context'
-import { NotFoundError, parseWith } from '../core/errors'
+import { NotFoundError } from '../core/errors'
 import { ascending, descending } from '../core/id'
 import { loadHistory, type MessageWithParts } from '../store/message-store'
 import { visibleHistory, type RevertPoint } from './revert'
-import {
-  MessageSchema,
-  PartSchema,
-  ProjectSchema,
-  SessionInfoSchema,
-  type Message,
-  type Part,
-  type Project,
-  type SessionInfo,
-  type Snapshot,
-  type ToolOutput,
-  type WorkspaceEntry,
-} from '../core/schema'
-import { MAX_TITLE_LENGTH, usageOfParts } from '../store/session-store'
+import type { Message, Part, Project, SessionInfo, Snapshot, ToolOutput, WorkspaceEntry } from '../core/schema'
+import { addFork, forksOf } from '../store/fork-rows'
+import { sessionOutputs } from '../store/outputs'
+import { projectFiles } from '../store/project-rows'
+import { findProject } from '../store/project-store'
+import { findSession, MAX_TITLE_LENGTH, usageOfParts } from '../store/session-store'
 import { createSlug } from '../core/slug'
 
 const FORK_SUFFIX = /^(.*) \(fork #(\d+)\)$/
@@ -168,10 +160,9 @@ export async function forkSession(
   input: { sessionID: string; messageID?: string },
   files?: ForkFiles,
 ): Promise<ForkOutcome> {
-  const { db } = context
-  const source = await db.sessions.get(input.sessionID)
+  const source = await findSession(context, input.sessionID)
   if (!source) throw new NotFoundError('session', input.sessionID)
-  const project = await db.projects.get(source.projectID)
+  const project = await findProject(context, source.projectID)
   if (!project) throw new NotFoundError('project', source.projectID)
   const history = await loadHistory(context, source.id)
   if (input.messageID !== undefined && !history.some((entry) => entry.info.id === input.messageID)) {
@@ -180,7 +171,7 @@ export async function forkSession(
   const cut = forkCut(history, { ...(input.messageID ? { messageID: input.messageID } : {}), ...(source.revert ? { revert: source.revert } : {}) })
 
   const now = context.now()
-  let target = project
+  let target: Project = project
   let fileRows: WorkspaceEntry[] = []
   let missingFiles: string[] = []
   const at = snapshotAtCut(history, cut)
@@ -194,17 +185,13 @@ export async function forkSession(
   if (at && files && current) {
     const then = await loadSnapshot(context, at)
     if (changedFiles(then, current).length > 0) {
-      target = parseWith(
-        ProjectSchema,
-        { id: ascending('project', now), name: `${project.name} (fork)`, directory: project.directory, time: { created: now, updated: now } },
-        'project',
-      )
+      target = { id: ascending('project', now), name: `${project.name} (fork)`, directory: project.directory, time: { created: now, updated: now } }
       const made = await projectFilesFromSnapshot({
         store: context,
         snapshot: then,
         projectID: target.id,
         root: files.root,
-        source: await db.files.where('projectID').equals(project.id).toArray(),
+        source: await projectFiles(context, project.id),
         tracked: new Set(Object.keys(current.files)),
         now,
       })
@@ -215,52 +202,41 @@ export async function forkSession(
 
   const sessionID = descending('session', now)
   const copied = copyHistory(cut.entries, sessionID, now)
-  const outputs = copyOutputs(await db.outputs.where('sessionID').equals(source.id).toArray(), copied, sessionID, now)
+  const outputs = copyOutputs(await sessionOutputs(context, source.id), copied, sessionID, now)
   const usage = usageOfParts(copied.parts)
-  const session = parseWith(
-    SessionInfoSchema,
-    {
-      id: sessionID,
-      slug: createSlug(),
-      projectID: target.id,
-      directory: source.directory,
-      title: forkTitle(source.title),
-      ...(source.agent ? { agent: source.agent } : {}),
-      ...(source.model ? { model: structuredClone(source.model) } : {}),
-      ...(withoutImportStamp(source.metadata) ? { metadata: withoutImportStamp(source.metadata) } : {}),
-      version: context.version,
-      cost: usage.cost,
-      tokens: usage.tokens,
-      fork: { sessionID: source.id, ...(cut.left ? { messageID: cut.left } : {}) },
-      time: { created: now, updated: now },
-    },
-    'session',
-  )
-  const messages = copied.messages.map((message) => parseWith(MessageSchema, message, 'message'))
-  const parts = copied.parts.map((part) => parseWith(PartSchema, part, 'part'))
+  const session: SessionInfo = {
+    id: sessionID,
+    slug: createSlug(),
+    projectID: target.id,
+    directory: source.directory,
+    title: forkTitle(source.title),
+    ...(source.agent ? { agent: source.agent } : {}),
+    ...(source.model ? { model: structuredClone(source.model) } : {}),
+    ...(withoutImportStamp(source.metadata) ? { metadata: withoutImportStamp(source.metadata) } : {}),
+    version: context.version,
+    cost: usage.cost,
+    tokens: usage.tokens,
+    fork: { sessionID: source.id, ...(cut.left ? { messageID: cut.left } : {}) },
+    time: { created: now, updated: now },
+  }
   const newProject = target !== project
-
-  await db.transaction('rw', [db.projects, db.files, db.sessions, db.messages, db.parts, db.outputs], async () => {
-    if (newProject) {
-      await db.projects.add(target)
-      await db.files.bulkAdd(fileRows)
-    }
-    await db.sessions.add(session)
-    await db.messages.bulkAdd(messages)
-    await db.parts.bulkAdd(parts)
-    await db.outputs.bulkAdd(outputs)
+  const stored = await addFork(context, {
+    ...(newProject ? { project: { project: target, files: fileRows } } : {}),
+    session,
+    messages: copied.messages,
+    parts: copied.parts,
+    outputs,
   })
-  context.emit({ type: 'session.created', info: session })
-  return { session, project: target, newProject, missingFiles }
+  context.emit({ type: 'session.created', info: stored.session })
+  return { session: stored.session, project: stored.project?.project ?? project, newProject, missingFiles }
 }
 
 /** The session a session was forked from (if it still exists) and the forks made of it, oldest first. */
 export async function forkFamily(context: StoreContext, sessionID: string): Promise<{ origin?: SessionInfo; forks: SessionInfo[] }> {
-  const { db } = context
-  const session = await db.sessions.get(sessionID)
+  const session = await findSession(context, sessionID)
   if (!session) throw new NotFoundError('session', sessionID)
-  const origin = session.fork ? await db.sessions.get(session.fork.sessionID) : undefined
-  const forks = await db.sessions.where('fork.sessionID').equals(sessionID).toArray()
+  const origin = session.fork ? await findSession(context, session.fork.sessionID) : undefined
+  const forks = await forksOf(context, sessionID)
   // Session ids descend with time, so among equal creation times the larger id is the older one.
   forks.sort((a, b) => a.time.created - b.time.created || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
   return { ...(origin ? { origin } : {}), forks }

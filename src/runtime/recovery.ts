@@ -1,5 +1,5 @@
 import type { StoreContext } from '../store/context'
-import { loadHistory, type MessageWithParts } from '../store/message-store'
+import { loadHistory, putMessagesAndParts, type MessageWithParts } from '../store/message-store'
 import { findSession } from '../store/session-store'
 import { ABORTED_TOOL_TEXT } from './processor'
 import { isImported } from '../core/read-only'
@@ -56,12 +56,8 @@ export async function repairSession(context: StoreContext, sessionID: string): P
   const history = await loadHistory(context, sessionID)
   const repair = repairHistory(history, context.now())
   if (repair.messages.length === 0 && repair.parts.length === 0) return false
-  const { db } = context
-  await db.transaction('rw', db.messages, db.parts, async () => {
-    await db.messages.bulkPut(repair.messages)
-    await db.parts.bulkPut(repair.parts)
-  })
-  for (const info of repair.messages) context.emit({ type: 'message.updated', info })
-  for (const part of repair.parts) context.emit({ type: 'part.updated', part })
+  const stored = await putMessagesAndParts(context, repair)
+  for (const info of stored.messages) context.emit({ type: 'message.updated', info })
+  for (const part of stored.parts) context.emit({ type: 'part.updated', part })
   return true
 }

@@ -15,10 +15,11 @@ import {
 } from '../snapshot'
 import type { Workspace } from '../workspace/workspace'
 import type { StoreContext } from '../store/context'
-import { NotFoundError, parseWith } from '../core/errors'
+import { NotFoundError } from '../core/errors'
 import { loadHistory, type MessageWithParts } from '../store/message-store'
-import { SessionInfoSchema, type Part, type SessionInfo, type Snapshot } from '../core/schema'
-import { getSession, messagesOf, moveTotals, updateSession, usageOfParts } from '../store/session-store'
+import type { Part, SessionInfo, Snapshot } from '../core/schema'
+import { getSession, updateSession } from '../store/session-store'
+import { removeRevertedRows } from '../store/revert-rows'
 import { getSnapshots } from '../store/snapshots'
 
 /** Where hidden history starts: a whole message (and everything after it), or a part of one and what follows. */
@@ -241,35 +242,7 @@ export async function unrevertSession(context: StoreContext, sessionID: string, 
  * Returns the session, or undefined when it had no revert.
  */
 export async function finishRevert(context: StoreContext, sessionID: string): Promise<SessionInfo | undefined> {
-  const { db } = context
-  const outcome = await db.transaction('rw', [db.sessions, db.messages, db.parts, db.outputs], async () => {
-    const session = await db.sessions.get(sessionID)
-    if (!session) throw new NotFoundError('session', sessionID)
-    const revert = session.revert
-    if (!revert) return undefined
-    const messageIDs = await messagesOf(context, sessionID)
-      .filter((message) => isHiddenMessage(revert, message.id))
-      .primaryKeys()
-    const removedMessages = new Set(messageIDs)
-    const whole = messageIDs.length > 0 ? await db.parts.where('messageID').anyOf(messageIDs).toArray() : []
-    const partial = revert.partID
-      ? (await db.parts.where('messageID').equals(revert.messageID).toArray()).filter((part) => isHiddenPart(revert, part))
-      : []
-    const partialIDs = new Set(partial.map((part) => part.id))
-    await db.parts.bulkDelete([...whole, ...partial].map((part) => part.id))
-    await db.messages.bulkDelete(messageIDs)
-    const outputs = await db.outputs
-      .where('sessionID')
-      .equals(sessionID)
-      .filter((output) => removedMessages.has(output.messageID) || partialIDs.has(output.partID))
-      .primaryKeys()
-    await db.outputs.bulkDelete(outputs)
-    // Totals are the sum of the session's step-finish parts, so they follow the parts that go.
-    const next: SessionInfo = { ...session, ...moveTotals(session, usageOfParts([...whole, ...partial]), -1) }
-    delete next.revert
-    await db.sessions.put(parseWith(SessionInfoSchema, next, 'session'))
-    return { session: next, messageIDs, partial }
-  })
+  const outcome = await removeRevertedRows(context, sessionID, { message: isHiddenMessage, part: isHiddenPart })
   if (!outcome) return undefined
   for (const messageID of outcome.messageIDs) context.emit({ type: 'message.removed', sessionID, messageID })
   for (const part of outcome.partial) context.emit({ type: 'part.removed', sessionID, messageID: part.messageID, partID: part.id })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { makeBuilders } from '../testing/fixture-builders'
 import type { Message, Part } from '../core/schema'
 import { writeFixture } from './fixture'
-import { getMessage, pageMessages, partDelta, removeMessage, removePart, updateMessage, updatePart } from './message-store'
+import { getMessage, pageMessages, partDelta, putMessagesAndParts, removeMessage, removePart, updateMessage, updatePart } from './message-store'
 import { createSession, getSession } from './session-store'
 import { makeTestContext } from '../testing/test-context'
 
@@ -102,6 +102,23 @@ describe('message and part writes', () => {
     })
     expect(await db.messages.count()).toBe(0)
     expect(await db.parts.count()).toBe(0)
+  })
+
+  it('stores messages and parts together, validated, and none of them when one row is invalid', async () => {
+    const { context, db, events } = makeTestContext()
+    const build = makeBuilders()
+    const session = await createSession(context, { projectID: 'prj_test' })
+    const user = build.user(session.id)
+    const part = build.text(user, 'hello')
+    await expect(putMessagesAndParts(context, { messages: [user], parts: [part, { ...part, type: 'nope' } as never] })).rejects.toMatchObject({
+      name: 'ValidationError',
+      data: { shape: 'part' },
+    })
+    expect(await db.messages.count()).toBe(0)
+    expect(await putMessagesAndParts(context, { messages: [user], parts: [part] })).toEqual({ messages: [user], parts: [part] })
+    expect(await getMessage(context, user.id)).toEqual({ info: user, parts: [part] })
+    // Unannounced: the caller knows what it repaired and says so.
+    expect(events).toHaveLength(1)
   })
 
   it('keeps the session totals equal to the sum of its step-finish parts', async () => {

@@ -2,7 +2,7 @@ import { KEY } from './database'
 import type { StoreContext } from './context'
 import { decodeCursor, encodeCursor, TimeCursorSchema } from '../core/cursor'
 import { NotFoundError, parseWith } from '../core/errors'
-import { MessageSchema, type Message, type Part } from '../core/schema'
+import { MessageSchema, PartSchema, type Message, type Part } from '../core/schema'
 import { inTurnOrder } from '../core/history'
 import { clampLimit, messagesOf } from './session-store'
 import type { MessagePage, MessagePageInput, MessageWithParts } from '../core/dto/messages'
@@ -78,6 +78,24 @@ export async function updateMessage(context: StoreContext, message: Message): Pr
 /** Stores a part (validated; a step-finish part moves the session totals): see `putPart`. */
 export function updatePart(context: StoreContext, input: Part): Promise<Part> {
   return putPart(context, input)
+}
+
+/**
+ * Stores messages and parts as they are, in one transaction, each row validated first (nothing is written when one
+ * is invalid), unannounced. Session totals are not moved: for rows whose usage did not change (a repair).
+ */
+export async function putMessagesAndParts(
+  context: StoreContext,
+  input: { messages: readonly Message[]; parts: readonly Part[] },
+): Promise<{ messages: Message[]; parts: Part[] }> {
+  const messages = input.messages.map((message) => parseWith(MessageSchema, message, 'message'))
+  const parts = input.parts.map((part) => parseWith(PartSchema, part, 'part'))
+  const { db } = context
+  await db.transaction('rw', db.messages, db.parts, async () => {
+    await db.messages.bulkPut(messages)
+    await db.parts.bulkPut(parts)
+  })
+  return { messages, parts }
 }
 
 /** A live-only text delta: the UI appends it; storage gets the whole part on the next flush. */

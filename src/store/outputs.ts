@@ -13,3 +13,8 @@ export async function saveOutput(context: StoreContext, input: ToolOutput): Prom
 export function readOutput(context: StoreContext, outputID: string): Promise<ToolOutput | undefined> {
   return context.db.outputs.get(outputID)
 }
+
+/** Every saved output of one session. */
+export function sessionOutputs(context: StoreContext, sessionID: string): Promise<ToolOutput[]> {
+  return context.db.outputs.where('sessionID').equals(sessionID).toArray()
+}

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { makeBuilders } from '../testing/fixture-builders'
 import { makeTestContext } from '../testing/test-context'
-import { updateMessage } from './message-store'
-import { partsOf, putPart, putParts } from './parts'
+import { removePart, updateMessage } from './message-store'
+import { partsOf, putPart, putParts, rewriteParts } from './parts'
 import { createSession, getSession } from './session-store'
+import type { Part } from '../core/schema'
 
 async function conversation() {
   const test = makeTestContext()
@@ -41,5 +42,24 @@ describe('part writes', () => {
     await putPart(context, prompt)
     await putPart(context, answer)
     expect(await partsOf(context, reply.id)).toEqual([answer])
+  })
+
+  it('rewrites parts as stored now, skips one removed meanwhile, and writes none when a new version is invalid', async () => {
+    const { context, db, build, reply } = await conversation()
+    const first = build.text(reply, 'first')
+    const second = build.text(reply, 'second')
+    await putParts(context, [first, second])
+    await putPart(context, { ...first, text: 'first, edited' })
+    const gone = await putPart(context, build.text(reply, 'removed before the rewrite'))
+    await removePart(context, gone.id)
+    const shout = (part: Part): Part | undefined => (part.type === 'text' ? { ...part, text: part.text.toUpperCase() } : undefined)
+    expect(await rewriteParts(context, [first.id, gone.id, second.id], shout)).toEqual([
+      { ...first, text: 'FIRST, EDITED' },
+      { ...second, text: 'SECOND' },
+    ])
+    expect(await db.parts.get(gone.id)).toBeUndefined()
+    const broken = (part: Part) => (part.id === second.id ? { ...part, messageID: 'nope' } : ({ ...part, text: 'never stored' } as Part))
+    await expect(rewriteParts(context, [first.id, second.id], broken)).rejects.toMatchObject({ name: 'ValidationError', data: { shape: 'part' } })
+    expect(await partsOf(context, reply.id)).toMatchObject([{ text: 'FIRST, EDITED' }, { text: 'SECOND' }])
   })
 })

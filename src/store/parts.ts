@@ -50,6 +50,28 @@ export async function putParts(context: StoreContext, inputs: readonly Part[]): 
   return rows
 }
 
+/**
+ * Changes stored parts in one transaction, each read again inside it: `change` gets the part as stored now and
+ * returns its new version, or undefined to leave it (a part no longer stored is skipped, never brought back).
+ * Returns the rows written, unannounced. For changes that leave usage alone: session totals are not moved.
+ */
+export async function rewriteParts(
+  context: StoreContext,
+  partIDs: readonly string[],
+  change: (part: Part) => Part | undefined,
+): Promise<Part[]> {
+  const { db } = context
+  return db.transaction('rw', db.parts, async () => {
+    const next: Part[] = []
+    for (const part of await db.parts.bulkGet([...partIDs])) {
+      const changed = part && change(part)
+      if (changed) next.push(parseWith(PartSchema, changed, 'part'))
+    }
+    await db.parts.bulkPut(next)
+    return next
+  })
+}
+
 /** A message's parts as stored. */
 export function partsOf(context: StoreContext, messageID: string): Promise<Part[]> {
   return context.db.parts.where('messageID').equals(messageID).toArray()

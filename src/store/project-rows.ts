@@ -34,3 +34,8 @@ export async function createProjectWithRows(store: { db: TabcodeDatabase }, rows
   await db.transaction('rw', db.projects, db.files, db.blobs, () => addProjectRows(db, rows))
   return rows.project
 }
+
+/** A project's file rows as stored. */
+export function projectFiles(store: { db: TabcodeDatabase }, projectID: string): Promise<WorkspaceEntry[]> {
+  return store.db.files.where('projectID').equals(projectID).toArray()
+}

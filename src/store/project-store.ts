@@ -21,6 +21,11 @@ export async function ensureDefaultProject(context: StoreContext): Promise<Proje
   })
 }
 
+/** A project as stored, if it is. */
+export function findProject(context: StoreContext, projectID: string): Promise<Project | undefined> {
+  return context.db.projects.get(projectID)
+}
+
 export function listProjects(context: StoreContext): Promise<Project[]> {
   return context.db.projects.orderBy('id').toArray()
 }

@@ -1,7 +1,7 @@
 import type { StoreContext } from '../../store/context'
 import { loadHistory, type MessageWithParts } from '../../store/message-store'
-import { PartSchema, type AssistantMessage, type Part, type PartOf } from '../../core/schema'
-import { parseWith } from '../../core/errors'
+import { rewriteParts } from '../../store/parts'
+import { type AssistantMessage, type Part, type PartOf } from '../../core/schema'
 import { compactionOf, isSummary } from '../../core/compaction/markers'
 
 /** The newest tool output tokens that are never cleared. */
@@ -59,17 +59,14 @@ export async function pruneSession(store: StoreContext, sessionID: string): Prom
   const candidates = prunableParts(await loadHistory(store, sessionID))
   if (candidates.length === 0) return 0
   const now = store.now()
-  const { db } = store
-  const updated = await db.transaction('rw', db.parts, async () => {
-    const current = await db.parts.bulkGet(candidates.map((part) => part.id))
-    const next: Part[] = []
-    for (const part of current) {
-      if (!part || part.type !== 'tool' || part.state.status !== 'completed' || part.state.time.compacted) continue
-      next.push(parseWith(PartSchema, { ...part, state: { ...part.state, time: { ...part.state.time, compacted: now } } }, 'part'))
-    }
-    await db.parts.bulkPut(next)
-    return next
-  })
+  const updated = await rewriteParts(
+    store,
+    candidates.map((part) => part.id),
+    (part): Part | undefined =>
+      part.type !== 'tool' || part.state.status !== 'completed' || part.state.time.compacted
+        ? undefined
+        : { ...part, state: { ...part.state, time: { ...part.state.time, compacted: now } } },
+  )
   for (const part of updated) store.emit({ type: 'part.updated', part })
   return updated.length
 }
