@@ -3,6 +3,7 @@ import { baseName, childPath, moveProblem, nameProblem } from '../core/file-name
 import type { DeletedEntry, FileActionResult, WorkerHandlers } from '../core/protocol'
 import { changedFiles, takeSnapshot } from '../snapshot'
 import type { StoreContext } from '../store/context'
+import { findProject } from '../store/project-store'
 import { updateSession } from '../store/session-store'
 import { prepareUpload } from '../workspace/import-files'
 import { relativePath, resolvePath } from '../workspace/path'
@@ -133,7 +134,7 @@ export function fileHandlers(ready: () => StoreContext, workspaceOf: (projectID:
       const tree: Zippable = {}
       for (const directory of entry.directories) tree[`${directory}/`] = new Uint8Array(0)
       for (const file of entry.files) tree[file.path] = file.data
-      const project = await store.db.projects.get(projectID)
+      const project = await findProject(store, projectID)
       return { name: `${slug(project?.name ?? 'project')}.zip`, data: zipSync(tree, { level: 6 }) }
     },
   }

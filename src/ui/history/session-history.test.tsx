@@ -303,6 +303,8 @@ describe('session header', () => {
       },
     })
     one<HTMLButtonElement>(root, 'button', 'What the model sees').click()
+    // The dialog's code loads on first open.
+    await vi.waitFor(() => one(root, 'dialog', 'What the model sees'))
     await settle()
     const dialog = one(root, 'dialog', 'What the model sees')
     expect(dialog.textContent).toContain('≈ 1234 tokens')
