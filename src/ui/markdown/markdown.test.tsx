@@ -396,15 +396,16 @@ describe('code blocks', () => {
   })
 
   test('a block still streaming stays plain until its fence closes', async () => {
-    const [text, setText] = createSignal('Here:\n\n```ts\nconst a = 1\n')
+    // A finished block before it proves the idle highlight has run: the open one must still be plain then.
+    const [text, setText] = createSignal('```ts\nconst b = 2\n```\n\nHere:\n\n```ts\nconst a = 1\n')
     const container = mount(text)
-    // Give an idle highlight every chance to run: it must not, the block is open.
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    await import('../code/highlight')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(tokenSpans(container)).toHaveLength(0)
+    const blocks = () => [...container.querySelectorAll('pre code')]
+    const tokensIn = (block: Element | undefined) => block?.querySelectorAll('span[class^="tok-"]').length ?? 0
+    await vi.waitFor(() => expect(tokensIn(blocks()[0])).toBeGreaterThan(0))
+    expect(blocks()).toHaveLength(2)
+    expect(tokensIn(blocks()[1])).toBe(0)
     setText(text() + '```\n')
-    await vi.waitFor(() => expect(tokenSpans(container).length).toBeGreaterThan(0))
+    await vi.waitFor(() => expect(tokensIn(blocks()[1])).toBeGreaterThan(0))
   })
 
   test('"Copy code" puts exactly the code on the clipboard and says "Copied"', async () => {
