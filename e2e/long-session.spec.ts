@@ -91,7 +91,7 @@ test('a reader scrolled up keeps their place while a reply streams below, and th
 
   // The reader scrolls up to an earlier answer while the reply streams: the list stops following the end, and what
   // they read stays put as the reply grows below it.
-  await app.messages.hover()
+  await app.pointAtMessages()
   await page.mouse.wheel(0, -300)
   await expect(page.getByRole('button', { name: 'Jump to latest' })).toBeVisible()
   const earlier = app.messages.getByText(`Answer ${TURNS - 3}.`)

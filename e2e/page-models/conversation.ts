@@ -38,6 +38,21 @@ export class Conversation extends Workbench {
     await expect(this.prompt).toHaveValue('')
   }
 
+  /**
+   * Puts the mouse over the middle of the conversation's viewport, where a reader's would be, without scrolling.
+   * `messages.hover()` would first scroll the log into view; while a reply streams the log is moving, and
+   * Playwright's retries scroll it to other alignments (its top, a page of older messages away).
+   */
+  async pointAtMessages() {
+    const point = await this.messages.evaluate((log) => {
+      let scroller: HTMLElement | null = log.parentElement
+      while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement
+      const box = (scroller ?? log).getBoundingClientRect()
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+    })
+    await this.page.mouse.move(point.x, point.y)
+  }
+
   replies(): Locator {
     return this.messages.getByRole('article', { name: /^Assistant/ })
   }

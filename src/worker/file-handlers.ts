@@ -38,14 +38,19 @@ const ZIP_SKIPPED = new Set(['node_modules'])
  * and the agent's stale-read guard (which compares modification times) see it, and each action is snapshotted
  * before and after like an editor save: with a session open it is recorded on the session as the user's change.
  */
-export function fileHandlers(ready: () => StoreContext, workspaceOf: (projectID: string) => Promise<Workspace>): FileHandlers {
+export function fileHandlers(
+  ready: () => StoreContext,
+  workspaceOf: (projectID: string) => Promise<Workspace>,
+  /** Announces the changes `change` makes only once it is done (WorkspaceManager.together). */
+  together: <T>(projectID: string, change: () => Promise<T>) => Promise<T> = (_projectID, change) => change(),
+): FileHandlers {
   const deleted = new Map<string, Deleted>()
 
   async function userChange<T>(projectID: string, sessionID: string | undefined, change: (workspace: Workspace) => Promise<T>): Promise<T> {
     const store = ready()
     const workspace = await workspaceOf(projectID)
     const before = await takeSnapshot({ store, projectID, workspace })
-    const result = await change(workspace)
+    const result = await together(projectID, () => change(workspace))
     const after = await takeSnapshot({ store, projectID, workspace })
     const files = changedFiles(before, after)
     if (sessionID && files.length > 0) {

@@ -190,7 +190,11 @@ export function createService(options: ServiceOptions): Service {
     ...workspace,
     ...terminalHandlers((projectID) => workspaces.get(projectID)),
     ...editorHandlers(ready, (projectID) => workspaces.get(projectID)),
-    ...fileHandlers(ready, (projectID) => workspaces.get(projectID)),
+    ...fileHandlers(
+      ready,
+      (projectID) => workspaces.get(projectID),
+      (projectID, change) => workspaces.together(projectID, change),
+    ),
     ...shareHandlers(ready, () => project?.id, (input) => prepareProject(ready(), input)),
     openProject: async (projectID: string) => {
       project = await rememberCurrentProject(ready(), projectID)

@@ -19,7 +19,7 @@ function remote(): RemoteWorkspace {
 }
 
 function manager(options: { allowed?: boolean; wantTimeoutMs?: number } = {}) {
-  const { context } = makeTestContext()
+  const { context, events } = makeTestContext()
   const requests: string[] = []
   const workspaces = new WorkspaceManager(() => context, {
     requestWebContainer: (reason) => requests.push(reason),
@@ -27,7 +27,7 @@ function manager(options: { allowed?: boolean; wantTimeoutMs?: number } = {}) {
     programs: leadingWords,
     ...(options.wantTimeoutMs ? { wantTimeoutMs: options.wantTimeoutMs } : {}),
   })
-  return { workspaces, requests }
+  return { workspaces, requests, events }
 }
 
 describe('the workspace manager starts WebContainer only on demand', () => {
@@ -71,5 +71,32 @@ describe('the workspace manager starts WebContainer only on demand', () => {
     expect(requests).toEqual([])
     expect(result.exitCode).toBe(0)
     expect(result.output).toContain('offline')
+  })
+})
+
+describe('changes made together', () => {
+  it('are announced only once the whole change is done, in the order they happened', async () => {
+    const { workspaces, events } = manager()
+    const workspace = await workspaces.localOf('prj_1')
+    await workspace.writeFile('/workspace/a.txt', 'a')
+    const announced = () => events.flatMap((event) => (event.type === 'workspace.changed' ? [`${event.change.type} ${event.change.path}`] : []))
+    expect(announced()).toEqual(['write /workspace/a.txt'])
+    await workspaces.together('prj_1', async () => {
+      await workspace.writeFile('/workspace/b.txt', 'a')
+      await workspaces.together('prj_1', () => workspace.remove('/workspace/a.txt'))
+      // Nested: still held until the outer change is done.
+      expect(announced()).toEqual(['write /workspace/a.txt'])
+    })
+    expect(announced()).toEqual(['write /workspace/a.txt', 'write /workspace/b.txt', 'remove /workspace/a.txt'])
+    // A failed change still announces what it did change.
+    await expect(
+      workspaces.together('prj_1', async () => {
+        await workspace.writeFile('/workspace/c.txt', 'c')
+        throw new Error('disk full')
+      }),
+    ).rejects.toThrow('disk full')
+    expect(announced().at(-1)).toBe('write /workspace/c.txt')
+    await workspace.writeFile('/workspace/d.txt', 'd')
+    expect(announced().at(-1)).toBe('write /workspace/d.txt')
   })
 })

@@ -4,7 +4,7 @@ import { createDexieStorage } from '../store/dexie-storage'
 import { mirrorWorkspace } from '../workspace/mirrored-workspace'
 import { onDemandWebContainer } from '../workspace/on-demand'
 import type { RemoteWorkspace } from '../workspace/webcontainer/bridge'
-import { WORKSPACE_ROOT, type Workspace, type WorkspaceBackend } from '../workspace/workspace'
+import { WORKSPACE_ROOT, type Workspace, type WorkspaceBackend, type WorkspaceChange } from '../workspace/workspace'
 
 export interface WorkspaceStatus {
   backend: WorkspaceBackend
@@ -38,6 +38,8 @@ export class WorkspaceManager {
   private unavailable: string = ON_DEMAND_REASON
   private remote: RemoteWorkspace | undefined
   private waiting: ((outcome: { workspace: Workspace } | { unavailable: string }) => void)[] = []
+  /** Changes of a project held back while a user's file action runs (see `together`), with how many are running. */
+  private readonly held = new Map<string, { depth: number; changes: WorkspaceChange[] }>()
 
   constructor(
     private readonly store: () => StoreContext,
@@ -88,13 +90,36 @@ export class WorkspaceManager {
       workspace = createLocalWorkspace({
         storage: createDexieStorage(store.db, projectID),
         now: store.now,
-        onChange: (change) => store.emit({ type: 'workspace.changed', projectID, change }),
+        onChange: (change) => {
+          const held = this.held.get(projectID)
+          if (held) held.changes.push(change)
+          else store.emit({ type: 'workspace.changed', projectID, change })
+        },
       })
       // A failed open must not be cached: the next call tries again.
       workspace.catch(() => this.local.delete(projectID))
       this.local.set(projectID, workspace)
     }
     return workspace
+  }
+
+  /**
+   * Runs a change of several steps (a move is a write, then a removal) and announces its changes only when it is
+   * done, all in one task: a tree that heard the write alone would list the entry in both places for a moment.
+   */
+  async together<T>(projectID: string, change: () => Promise<T>): Promise<T> {
+    const held = this.held.get(projectID) ?? { depth: 0, changes: [] }
+    held.depth++
+    this.held.set(projectID, held)
+    try {
+      return await change()
+    } finally {
+      if (--held.depth === 0) {
+        this.held.delete(projectID)
+        const store = this.store()
+        for (const change of held.changes) store.emit({ type: 'workspace.changed', projectID, change })
+      }
+    }
   }
 
   status(projectID: string): WorkspaceStatus {

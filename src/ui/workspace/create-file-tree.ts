@@ -2,7 +2,7 @@ import { batch, createMemo, onCleanup, type Accessor } from 'solid-js'
 import { createStore, produce, reconcile } from 'solid-js/store'
 import { errorMessage } from '../format/error'
 import type { WorkspaceChanges } from './create-workspace-changes'
-import { directoryToRefresh, isWithin, sortEntries, visibleRows, type DirectoryListing, type TreeRow } from './tree-rows'
+import { directoryToRefresh, isWithin, parentOf, sortEntries, visibleRows, type DirectoryListing, type TreeRow } from './tree-rows'
 import type { WorkspaceApi } from './workspace-api'
 
 export interface FileTree {
@@ -80,7 +80,15 @@ export function createFileTree(options: { api: WorkspaceApi; projectID: string; 
           }
           return
         }
-        if (change.type === 'remove') forget(change.path)
+        if (change.type === 'remove') {
+          forget(change.path)
+          // Gone from its folder at once, not when the folder's new listing lands: a move's new place may be
+          // listed first, and the entry would show in both.
+          const parent = state.listings[parentOf(change.path)]
+          if (parent?.entries.some((entry) => entry.path === change.path)) {
+            setState('listings', parentOf(change.path), 'entries', (entries) => entries.filter((entry) => entry.path !== change.path))
+          }
+        }
         const directory = directoryToRefresh(change.path, root, state.listings)
         if (!directory) return
         if (directory === root || state.expanded[directory]) void load(directory)

@@ -79,6 +79,19 @@ describe('the file tree', () => {
     await vi.waitFor(() => expect(names()).toEqual(['docs', 'package.json', 'README.md']))
   })
 
+  it('takes a removed entry out of its folder at once, so a move never shows it in both places', async () => {
+    const { item, names, workspace } = setup(FILES)
+    await vi.waitFor(() => item('src'))
+    item('src').click()
+    await vi.waitFor(() => item('util.ts'))
+    // A move as the worker announces it: the new place written, then the old one removed.
+    workspace.change({ type: 'write', path: '/workspace/src/README.md' }, '# hi')
+    workspace.change({ type: 'remove', path: '/workspace/README.md' })
+    // Neither folder's new listing has landed yet, and the old place is already empty.
+    expect(names()).toEqual(['src', 'main.ts', 'util.ts', 'package.json'])
+    await vi.waitFor(() => expect(names()).toEqual(['src', 'main.ts', 'README.md', 'util.ts', 'package.json']))
+  })
+
   it('ignores changes in other projects and forgets hidden listings instead of reading them', async () => {
     const { item, workspace } = setup(FILES)
     await vi.waitFor(() => item('src'))
