@@ -31,7 +31,8 @@ import { editorOpen } from './bench/editor.mjs'
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const VITE = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'vite.cmd' : 'vite')
 const HOST = '127.0.0.1'
-const PORT = 4174 // not 4173, so a bench can run while `playwright test` holds its own preview server
+// Not 4173, so a bench can run while `playwright test` holds its own preview server; BENCH_PORT moves it.
+const PORT = Number(process.env.BENCH_PORT ?? 4174)
 const BASE_URL = `http://${HOST}:${PORT}/`
 const JSON_OUT = process.argv.includes('--json')
 const BUILD = !process.argv.includes('--no-build')

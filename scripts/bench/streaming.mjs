@@ -5,7 +5,7 @@ import { messageMarker, replyText, seededSession } from './rows.mjs'
 import { drive } from './drive.mjs'
 import { busyMs, longestTaskMs, startTrace, stopTrace } from './trace.mjs'
 
-export const MOCK_PORT = 8797 // not the e2e server's 8787
+export const MOCK_PORT = Number(process.env.BENCH_MOCK_PORT ?? 8797) // not the e2e server's 8787
 const DELTA_CHARS = 4
 // Paced replies: a write of `eventsPerWrite` SSE events every `chunkDelayMs` (Node's 16 ms timers fire every
 // ~16.5 ms). 50 per write is target 1's 3,000 deltas/s, i.e. ~50 deltas per frame (target 3's unit).
