@@ -73,7 +73,8 @@ describe('the file tree’s actions', () => {
     item('a.txt')!.focus()
     press(item('a.txt')!, 'Delete')
     await vi.waitFor(() => expect(item('a.txt')).toBeNull())
-    expect(notice()).toContain('Deleted a.txt · Undo')
+    // The row goes when the removal is announced; the notice comes with the action's answer.
+    await vi.waitFor(() => expect(notice()).toContain('Deleted a.txt · Undo'))
     await vi.waitFor(() => expect(document.activeElement).toBe(item('b.txt')))
     press(item('b.txt')!, 'z', { ctrlKey: true })
     await vi.waitFor(() => expect(document.activeElement).toBe(item('a.txt')))
