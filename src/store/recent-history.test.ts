@@ -1,72 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import type { Dexie } from 'dexie'
 import { historyBuilder } from '../testing/test-history'
 import { makeTestContext } from '../testing/test-context'
+import { countReads } from '../testing/count-reads'
 import { filterCompacted } from '../core/compaction/filter'
 import { pendingMarker } from '../core/compaction/markers'
 import { lastOf, stepHistory, turnIsDone, type MessageWithParts } from '../core/history'
 import { firstRealUserMessage } from '../core/title-generation'
-import type { Message, Part } from '../core/schema'
+import type { Part } from '../core/schema'
 import { loadHistory, putMessagesAndParts } from './message-store'
 import { TabcodeDatabase } from './database'
 import { loadHistoryFrom, loadRecentHistory } from './recent-history'
 
 type Builder = ReturnType<typeof historyBuilder>
-
-/** Every message and part row the database hands out, by table (a DBCore middleware, so every read path counts). */
-export function countReads(db: Dexie) {
-  const read = { messages: new Set<string>(), parts: new Set<string>(), rows: 0 }
-  const note = (table: string, row: unknown) => {
-    if (!row || typeof row !== 'object' || !('id' in row)) return
-    read.rows++
-    if (table === 'messages') read.messages.add((row as Message).id)
-    if (table === 'parts') read.parts.add((row as Part).messageID)
-  }
-  db.use({
-    stack: 'dbcore',
-    name: 'count-reads',
-    create: (down) => ({
-      ...down,
-      table: (name) => {
-        const table = down.table(name)
-        if (name !== 'messages' && name !== 'parts') return table
-        return {
-          ...table,
-          get: async (request) => {
-            const row = await table.get(request)
-            note(name, row)
-            return row
-          },
-          getMany: async (request) => {
-            const rows = await table.getMany(request)
-            for (const row of rows) note(name, row)
-            return rows
-          },
-          query: async (request) => {
-            const response = await table.query(request)
-            if (request.values) for (const row of response.result) note(name, row)
-            return response
-          },
-          openCursor: async (request) => {
-            const cursor = await table.openCursor(request)
-            if (!cursor || !request.values) return cursor
-            const start = cursor.start.bind(cursor)
-            return Object.create(cursor, {
-              start: {
-                value: (onNext: () => void) =>
-                  start(() => {
-                    note(name, cursor.value)
-                    onNext()
-                  }),
-              },
-            })
-          },
-        }
-      },
-    }),
-  })
-  return read
-}
 
 function turns(h: Builder, count: number, label = 'old') {
   for (let index = 0; index < count; index++) {
@@ -213,7 +158,7 @@ describe('the history since the last compaction', () => {
       h.assistant('carried on')
       h.user('the newest prompt')
       const { context, db } = await stored(h)
-      const counted = countReads(db)
+      const counted = await countReads(db)
       const recent = await loadRecentHistory(context, h.sessionID)
       const start = ids(h.history).indexOf(recent.history[0]!.info.id)
       const before = new Set(ids(h.history).slice(0, start))
@@ -228,6 +173,7 @@ describe('the history since the last compaction', () => {
     expect([...long.counted.parts].filter((id) => long.before.has(id))).toEqual([])
     // Message rows are walked in doubling batches: the few past the start are the same however long the session.
     expect(long.counted.rows).toBe(short.counted.rows)
+    expect(long.counted.parts.size).toBe(long.recent.history.length)
   })
 
   it('sees a write made through another connection to the same database at once (no cache to go stale)', async () => {
@@ -257,9 +203,10 @@ describe('the history since the last compaction', () => {
     turns(h, 100)
     const { context, db } = await stored(h)
     const target = h.history.at(-3)!
-    const counted = countReads(db)
+    const counted = await countReads(db)
     const from = await loadHistoryFrom(context, h.sessionID, target.info.id)
     expect(ids(from)).toEqual(ids(h.history.slice(-4)))
+    expect(counted.messages.size).toBeGreaterThan(0)
     expect(counted.messages.size).toBeLessThan(8)
   })
 })
