@@ -99,6 +99,9 @@ const ROWS = [
   ['  1-step text turn, 100,000 messages (median)', 'stepTurnMs_100kMessages', 'ms'],
   ['per-step overhead of a 20-step read turn (session open)', 'readStepOverheadMs', 'ms'],
   ['  that turn (median)', 'readTurnMs_20Steps', 'ms'],
+  ['  worker busy per step (traced turn)', 'readStepWorkerBusyMs', 'ms'],
+  ['  page busy per step (traced turn)', 'readStepMainBusyMs', 'ms'],
+  ['  per-step overhead with the session closed', 'readStepOverheadMsSessionClosed', 'ms'],
 ]
 
 export function report(f) {
