@@ -18,6 +18,8 @@ export const TARGETS = {
   runtimeMainThreadLongestTaskMs: 50,
   requestBuildMedianMs_2kMessages: 20,
   editorOpenMs_5kLines: 150,
+  stepCostRatio_100kVs2: 1.2,
+  readStepOverheadMs: 60,
 }
 /** Targets that are minimums; every other target is a maximum. */
 export const AT_LEAST = ['streamDeltasPerSec']
@@ -90,6 +92,16 @@ const ROWS = [
   ['  then the AI SDK\'s prompt conversion (median)', 'requestConvertMedianMs_2kMessages', 'ms'],
   ['  both: everything before doStream (median)', 'requestTotalMedianMs_2kMessages', 'ms'],
   ['  parts in that history', 'requestParts_2kMessages', 'count'],
+  ['1-step text turn, 100k / 2 messages (session open)', 'stepCostRatio_100kVs2', 'ratio'],
+  ['  1-step text turn, 2 messages (median)', 'stepTurnMs_2Messages', 'ms'],
+  ['  1-step text turn, 1,000 messages (median)', 'stepTurnMs_1kMessages', 'ms'],
+  ['  1-step text turn, 10,000 messages (median)', 'stepTurnMs_10kMessages', 'ms'],
+  ['  1-step text turn, 100,000 messages (median)', 'stepTurnMs_100kMessages', 'ms'],
+  ['per-step overhead of a 20-step read turn (session open)', 'readStepOverheadMs', 'ms'],
+  ['  that turn (median)', 'readTurnMs_20Steps', 'ms'],
+  ['  worker busy per step (traced turn)', 'readStepWorkerBusyMs', 'ms'],
+  ['  page busy per step (traced turn)', 'readStepMainBusyMs', 'ms'],
+  ['  per-step overhead with the session closed', 'readStepOverheadMsSessionClosed', 'ms'],
 ]
 
 export function report(f) {

@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto'
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 const stamp = (time) => time.toString(16).padStart(12, '0') + '0000'
 const tail = () => Array.from({ length: 10 }, () => BASE62[randomInt(62)]).join('')
-const ascendingId = (prefix, time) => `${prefix}_${stamp(time)}${tail()}`
+export const ascendingId = (prefix, time) => `${prefix}_${stamp(time)}${tail()}`
 const complement = (hex) => [...hex].map((d) => (15 - parseInt(d, 16)).toString(16)).join('')
 const descendingId = (prefix, time) => `${prefix}_${complement(stamp(time))}${tail()}`
 const emptyTokens = () => ({ input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } })

@@ -14,7 +14,8 @@ import type { StoreContext } from '../store/context'
 import { lastOf, stepHistory, turnIsDone } from '../core/history'
 import { modelForPrompt } from '../core/settings'
 import { ascending } from '../core/id'
-import { loadHistory, updateMessage, type MessageWithParts } from '../store/message-store'
+import { updateMessage, type MessageWithParts } from '../store/message-store'
+import { loadRecentHistory } from '../store/recent-history'
 import type { StepSnapshots } from './processor'
 import { createUserMessage, takeQueuedPrompt } from '../store/prompt'
 import type { AssistantMessage, MessageError, ModelReference, SessionInfo, UserMessage } from '../core/schema'
@@ -114,7 +115,8 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
     runSubtask(dependencies, request, parent, childSignal, (childID, loopSignal) => runLoop(dependencies, childID, { signal: loopSignal }))
   try {
     while (!signal.aborted) {
-      const stored = await loadHistory(store, sessionID)
+      // From the last compaction boundary: a step costs what the history since then costs, not the session.
+      const stored = (await loadRecentHistory(store, sessionID)).history
       if (turnIsDone(stored, { resume })) {
         const next = await takeQueuedPrompt(store, sessionID)
         if ((stop = inboxEmpty({ queued: next }))) break
@@ -242,7 +244,7 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       }
       if (verdict.compact === 'usage') {
         // A reply that ends the turn is left alone: the next prompt compacts first (the check before a step).
-        if (!turnIsDone(await loadHistory(store, sessionID))) {
+        if (!turnIsDone((await loadRecentHistory(store, sessionID)).history)) {
           await createCompactionMarker(store, { sessionID, agent: user.info.agent, model: user.info.model, auto: true })
         }
         continue
@@ -318,7 +320,7 @@ function overflowVerdict(input: {
   return { error: { name: 'ContextOverflowError', data: { message: stillOverflowing(used) } } }
 }
 
-function isOnlyTextPrompt(history: Awaited<ReturnType<typeof loadHistory>>): boolean {
+function isOnlyTextPrompt(history: MessageWithParts[]): boolean {
   const [only] = history
   return history.length === 1 && !!only && isRealUser(only) && !only.parts.some((part) => part.type === 'file')
 }

@@ -12,7 +12,10 @@ import {
   unrevertSession,
   visibleHistory,
 } from './revert'
-import type { Part, PartOf } from '../core/schema'
+import type { Message, Part, PartOf } from '../core/schema'
+import { makeTestContext } from '../testing/test-context'
+import { countReads } from '../testing/count-reads'
+import { writeFixture } from '../store/fixture'
 import { getSession } from '../store/session-store'
 import { makeFileSession } from '../testing/file-turns'
 
@@ -256,5 +259,29 @@ describe('finishing a revert', () => {
       test.two.stepFinish.id,
       test.two.patch!.id,
     ])
+  })
+})
+
+describe('a revert preview in a long session', () => {
+  it('reads only from the target on: nothing of the turns before it', async () => {
+    const test = makeTestContext()
+    const build = makeBuilders()
+    const session = build.session()
+    const messages: Message[] = []
+    const parts: Part[] = []
+    for (let index = 0; index < 500; index++) {
+      const user = build.user(session.id)
+      const reply = build.assistant(session.id, user.id)
+      messages.push(user, reply)
+      parts.push(build.text(user, `question ${index}`), build.text(reply, `answer ${index}`))
+    }
+    await writeFixture(test.context, { sessions: [session], messages, parts })
+    const read = await countReads(test.db)
+    const target = messages.at(-1)!
+    const preview = await revertPreview(test.context, { sessionID: session.id, messageID: target.id })
+    // A reply goes back to the prompt it answers: both are hidden.
+    expect(preview).toEqual({ messageID: messages.at(-2)!.id, messages: 2, files: [] })
+    expect(read.parts.size).toBe(2)
+    expect([...read.messages].filter((id) => id < messages.at(-2)!.id)).toEqual([])
   })
 })

@@ -17,6 +17,7 @@ import type { Workspace } from '../workspace/workspace'
 import type { StoreContext } from '../store/context'
 import { NotFoundError } from '../core/errors'
 import { loadHistory, type MessageWithParts } from '../store/message-store'
+import { loadHistoryFrom } from '../store/recent-history'
 import type { Part, SessionInfo, Snapshot } from '../core/schema'
 import { getSession, updateSession } from '../store/session-store'
 import { removeRevertedRows } from '../store/revert-rows'
@@ -155,7 +156,8 @@ export async function revertPreview(
   files?: SessionFiles,
 ): Promise<RevertPreviewResult> {
   const session = await getSession(context, input.sessionID)
-  const history = await loadHistory(context, input.sessionID)
+  // Only what the revert would hide is read, not the session before it.
+  const history = await loadHistoryFrom(context, input.sessionID, input.messageID)
   const point = findRevertPoint(history, input)
   const base = { ...point, messages: hiddenMessages(history, point).length }
   if (!files) return { ...base, files: [] }

@@ -1,7 +1,7 @@
 import { subagentSessionRules } from '../core/permission/evaluate'
 import type { SubtaskRequest, SubtaskResult } from '../core/ports'
 import { lastOf } from '../core/history'
-import { loadHistory } from '../store/message-store'
+import { loadRecentHistory } from '../store/recent-history'
 import { modelForPrompt } from '../core/settings'
 import type { AssistantMessage, ModelReference, SessionInfo } from '../core/schema'
 import { agentFor } from '../store/agent-settings'
@@ -22,7 +22,7 @@ export async function runSubtask(
   runLoop: (sessionID: string, signal: AbortSignal) => Promise<unknown>,
 ): Promise<SubtaskResult> {
   const { store } = dependencies
-  const parentHistory = await loadHistory(store, parent.id)
+  const parentHistory = (await loadRecentHistory(store, parent.id)).history
   const agent = await agentFor(store, request.agent)
   const model = modelForPrompt({ explicit: agent.model, lastUser: lastOf(parentHistory, 'user')?.info as { model?: ModelReference } | undefined })
   if (!model) throw new Error('The subagent has no model to run with.')
@@ -40,7 +40,7 @@ export async function runSubtask(
   await createUserMessage(store, { sessionID: child.id, parts: [{ type: 'text', text: request.prompt }], model, agent: request.agent })
   await runLoop(child.id, signal)
   if (signal.aborted) throw Object.assign(new Error('The subagent was stopped'), { name: 'AbortError' })
-  const history = await loadHistory(store, child.id)
+  const history = (await loadRecentHistory(store, child.id)).history
   const last = lastOf(history, 'assistant')
   const info = last?.info as AssistantMessage | undefined
   if (info?.error) throw new Error(`The subagent failed: ${'message' in info.error.data ? String(info.error.data.message) : info.error.name}`)

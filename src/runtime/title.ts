@@ -1,6 +1,6 @@
 import { streamText } from 'ai'
 import { log } from '../core/log'
-import type { loadHistory } from '../store/message-store'
+import type { MessageWithParts } from '../store/message-store'
 import type { SessionInfo } from '../core/schema'
 import { cleanTitle, firstRealUserMessage, TITLE_PROMPT } from '../core/title-generation'
 import { isDefaultTitle } from '../core/title'
@@ -13,7 +13,8 @@ import { toModelMessages } from './model-messages'
 export async function generateTitle(
   dependencies: { store: StoreContext; models: ModelSource },
   session: SessionInfo,
-  history: Awaited<ReturnType<typeof loadHistory>>,
+  /** From the last compaction boundary is enough: a compacted session has more than one prompt, so no title is made. */
+  history: MessageWithParts[],
   fallback: ResolvedModel,
 ): Promise<void> {
   if (session.parentID || !isDefaultTitle(session.title)) return

@@ -6,6 +6,7 @@ import { resolvePath } from '../workspace/path'
 import type { Workspace } from '../workspace/workspace'
 import type { StoreContext } from '../store/context'
 import { loadHistory, type MessageWithParts } from '../store/message-store'
+import { loadRecentHistory } from '../store/recent-history'
 import { updateMessage } from '../store/message-store'
 import { writeTodos } from '../store/todo-store'
 import { putPart } from '../store/parts'
@@ -172,14 +173,8 @@ export async function recordPatch(
   await putPart(store, part)
 }
 
-/**
- * When a turn ends: its net diffs on its user message, and the session's net diffs and totals on the session, both
- * derived from the snapshots stored on step parts (so a turn resumed after a reload is counted whole).
- */
-export async function recordDiffs(dependencies: TurnDependencies, sessionID: string): Promise<void> {
-  const { store, snapshots } = dependencies
-  if (!snapshots) return
-  const history = await loadHistory(store, sessionID)
+/** Each prompt that has a snapshot range, with it, oldest first. */
+function turnRanges(history: MessageWithParts[]): { user: UserMessage; range: TurnRange }[] {
   // One pass to group replies under their prompt: a filter per prompt made a long session's turn end quadratic.
   const replies = new Map<string, Part[]>()
   for (const entry of history) {
@@ -194,9 +189,26 @@ export async function recordDiffs(dependencies: TurnDependencies, sessionID: str
     const range = turnRange(replies.get(entry.info.id) ?? [])
     if (range) turns.push({ user: entry.info, range })
   }
-  const last = turns.at(-1)
+  return turns
+}
+
+/**
+ * When a turn ends: its net diffs on its user message, and the session's net diffs and totals on the session, both
+ * derived from the snapshots stored on step parts (so a turn resumed after a reload is counted whole). The turn is
+ * found in the history since the last compaction; the whole session is read only when the session's diffs can
+ * move: a turn that changed no file (and had recorded no change before, as a resumed turn may have) leaves them as
+ * the previous turn's end recorded them.
+ */
+export async function recordDiffs(dependencies: TurnDependencies, sessionID: string): Promise<void> {
+  const { store, snapshots } = dependencies
+  if (!snapshots) return
+  const recent = await loadRecentHistory(store, sessionID)
+  const last = turnRanges(recent.history).at(-1)
   if (!last) return
-  await updateMessage(store, { ...last.user, summary: { ...last.user.summary, diffs: await snapshots.diffs(last.range.from, last.range.to) } })
+  const turnDiffs = await snapshots.diffs(last.range.from, last.range.to)
+  await updateMessage(store, { ...last.user, summary: { ...last.user.summary, diffs: turnDiffs } })
+  if (!recent.whole && turnDiffs.length === 0 && !last.user.summary?.diffs?.length && (await findSession(store, sessionID))?.summary) return
+  const turns = recent.whole ? turnRanges(recent.history) : turnRanges(await loadHistory(store, sessionID))
   const diffs = await snapshots.sessionDiffs(turns.map((turn) => turn.range))
   if (!(await findSession(store, sessionID))) return
   await updateSession(store, sessionID, (draft) => void (draft.summary = { ...summarize(diffs), diffs }), { touch: false })

@@ -11,6 +11,7 @@ import { InputError, NotFoundError } from '../core/errors'
 import { modelForPrompt } from '../core/settings'
 import { lastOf } from '../core/history'
 import { findMessage, loadHistory, updatePart, type MessageWithParts } from '../store/message-store'
+import { loadRecentHistory } from '../store/recent-history'
 import { partsOf } from '../store/parts'
 import type { AssistantMessage, UserMessage } from '../core/schema'
 import { finishRevert, visibleHistory as withRevert } from '../runtime/revert'
@@ -65,7 +66,7 @@ export function compactionHandlers(
       await runner().whileIdle(sessionID, 'compact it', async () => {
         // A pending revert becomes final first, as before a prompt: the summary must not cover hidden messages.
         await finishRevert(context, sessionID)
-        const history = await loadHistory(context, sessionID)
+        const history = (await loadRecentHistory(context, sessionID)).history
         const user = lastRealUser(history)
         if (!user) throw new InputError('sessionID', 'There is nothing to compact yet: the session has no messages.')
         if (alreadyCompacted(history)) throw new InputError('sessionID', 'The session was just compacted; there is nothing new to summarise.')
@@ -99,7 +100,8 @@ export function compactionHandlers(
       const context = ready()
       const session = await getSession(context, sessionID)
       // Messages a pending revert hides are removed by the next prompt: the next request never carries them.
-      const history = withRevert(await loadHistory(context, sessionID), session.revert)
+      // A pending revert may hide the last compaction itself: then the request starts further back.
+      const history = session.revert ? withRevert(await loadHistory(context, sessionID), session.revert) : (await loadRecentHistory(context, sessionID)).history
       const user = lastOf(history, 'user')?.info as UserMessage | undefined
       // No default model here: the view shows the conversation's model; a prompt without one names its own.
       const model = modelForPrompt({ lastUser: user, session })

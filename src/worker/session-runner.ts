@@ -6,7 +6,7 @@ import { clearStaleAsks } from '../runtime/permission'
 import { repairSession } from '../runtime/recovery'
 import { BusyError, serializeError } from '../core/errors'
 import { turnIsDone } from '../core/history'
-import { loadHistory } from '../store/message-store'
+import { loadRecentHistory } from '../store/recent-history'
 import { queuedPrompts } from '../store/prompt'
 
 /** The slice of the Web Locks API the runner needs; tests pass an in-memory one. */
@@ -174,7 +174,7 @@ export class SessionRunner {
   private async promptsWaiting(sessionID: string): Promise<boolean> {
     const { store } = this.dependencies
     if ((await queuedPrompts(store, sessionID)).length === 0) return false
-    return turnIsDone(await loadHistory(store, sessionID))
+    return turnIsDone((await loadRecentHistory(store, sessionID)).history)
   }
 
   /** Writes streamed text of every running session now (the page is being hidden). */

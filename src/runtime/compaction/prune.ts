@@ -1,5 +1,6 @@
 import type { StoreContext } from '../../store/context'
 import { loadHistory, type MessageWithParts } from '../../store/message-store'
+import { loadRecentHistory } from '../../store/recent-history'
 import { rewriteParts } from '../../store/parts'
 import { type AssistantMessage, type Part, type PartOf } from '../../core/schema'
 import { compactionOf, isSummary } from '../../core/compaction/markers'
@@ -23,22 +24,34 @@ const estimate = (text: string) => Math.round(text.length / 4)
  * older was dealt with then). Only when the candidates add up to more than PRUNE_MINIMUM tokens are they returned.
  */
 export function prunableParts(history: MessageWithParts[]): ToolPart[] {
+  return pruneWalk(history).candidates
+}
+
+/** `prunableParts`, and whether the walk stopped before the history's oldest message (what is older never counts). */
+function pruneWalk(history: MessageWithParts[]): { candidates: ToolPart[]; stopped: boolean } {
   const undone = new Set(history.filter((entry) => compactionOf(entry)?.undone).map((entry) => entry.info.id))
   const candidates: ToolPart[] = []
   let turns = 0
   let total = 0
   let pruned = 0
+  let stopped = false
   walk: for (let index = history.length - 1; index >= 0; index--) {
     const entry = history[index]!
     if (entry.info.role === 'user') turns++
     if (turns < 2) continue
     // An undone summary no longer stands in for the history before it.
-    if (isSummary(entry) && !undone.has((entry.info as AssistantMessage).parentID)) break
+    if (isSummary(entry) && !undone.has((entry.info as AssistantMessage).parentID)) {
+      stopped = true
+      break
+    }
     for (let partIndex = entry.parts.length - 1; partIndex >= 0; partIndex--) {
       const part = entry.parts[partIndex]!
       if (part.type !== 'tool' || part.state.status !== 'completed') continue
       if (PRUNE_PROTECTED_TOOLS.includes(part.tool)) continue
-      if (part.state.time.compacted) break walk
+      if (part.state.time.compacted) {
+        stopped = true
+        break walk
+      }
       const tokens = estimate(part.state.output)
       total += tokens
       if (total > PRUNE_PROTECT) {
@@ -47,7 +60,7 @@ export function prunableParts(history: MessageWithParts[]): ToolPart[] {
       }
     }
   }
-  return pruned > PRUNE_MINIMUM ? candidates : []
+  return { candidates: pruned > PRUNE_MINIMUM ? candidates : [], stopped }
 }
 
 /**
@@ -56,7 +69,11 @@ export function prunableParts(history: MessageWithParts[]): ToolPart[] {
  * again inside the write: one removed meanwhile (a revert) is not brought back. Returns how many were cleared.
  */
 export async function pruneSession(store: StoreContext, sessionID: string): Promise<number> {
-  const candidates = prunableParts(await loadHistory(store, sessionID))
+  // Usually the walk stops at the last summary, inside the history since the last compaction; right after one it
+  // goes on past it (the newest turn is skipped whole), and then only the whole session says where it stops.
+  const recent = await loadRecentHistory(store, sessionID)
+  const walk = pruneWalk(recent.history)
+  const candidates = walk.stopped || recent.whole ? walk.candidates : prunableParts(await loadHistory(store, sessionID))
   if (candidates.length === 0) return 0
   const now = store.now()
   const updated = await rewriteParts(

@@ -1,0 +1,167 @@
+import { KEY } from './database'
+import type { StoreContext } from './context'
+import type { Message, Part } from '../core/schema'
+import { inTurnOrder, type MessageWithParts } from '../core/history'
+import { messagesOf } from './session-store'
+import { compactionOf, isCompletedSummary, isFollowUp, isRealUser } from '../core/compaction/markers'
+
+/** Messages read by the first step of the walk back from the newest; each next step reads twice as many. */
+const WALK_BATCH = 16
+
+/**
+ * Prompts of the user's own (not markers, not a compaction's replay or "continue") kept before the boundary's tail.
+ * Two make every rule over the history that looks back from a kept message find what it would find in the whole
+ * session: an overflow marker's replayed prompt and the real prompt before it, the follow-up an undone compaction
+ * drops, `firstRealUserMessage` seeing more than one prompt.
+ */
+const PROMPTS_BEFORE = 2
+
+export interface RecentHistory {
+  /** Oldest first, each reply in its prompt's turn, as `loadHistory` orders it. */
+  history: MessageWithParts[]
+  /** It starts at the session's first message: there was no compaction to start from, or the read fell back. */
+  whole: boolean
+}
+
+/**
+ * The history a step decides from, read from the last compaction boundary instead of the session's start, so a step
+ * costs what the tail costs. The boundary is the newest compaction that stands (not undone, its summary completed):
+ * everything before its kept tail (`tail_start_id`) is what `filterCompacted` leaves out of every request. The walk
+ * goes back through the `[sessionID+time.created+id]` index newest first (message rows only, in doubling batches),
+ * reading the parts of a prompt only where it must tell a marker or a follow-up, then past the tail's start by
+ * PROMPTS_BEFORE prompts, then reads the parts of what it kept by `messageID`: no part before the start is read. A reply whose prompt lies before the start (it would be re-ordered across it) makes it read
+ * the whole session instead, so what it returns always gives the same request, turn rules and title check as the
+ * whole history.
+ */
+export async function loadRecentHistory(context: StoreContext, sessionID: string): Promise<RecentHistory> {
+  const { db } = context
+  return db.transaction('r', db.messages, db.parts, async () => {
+    // Newest first; the parts of the prompts looked at.
+    const walked: Message[] = []
+    const promptParts = new Map<string, Part[]>()
+    let upper: [string, number, string] = [sessionID, KEY.timeMax, KEY.idMax]
+    let exhausted = false
+    // Doubling: a short tail costs one or two small reads, a session with no boundary about a dozen.
+    let batchSize = WALK_BATCH
+    const more = async (): Promise<boolean> => {
+      if (exhausted) return false
+      const batch = await db.messages
+        .where('[sessionID+time.created+id]')
+        .between([sessionID, KEY.timeMin, KEY.idMin], upper, true, false)
+        .reverse()
+        .limit(batchSize)
+        .toArray()
+      if (batch.length < batchSize) exhausted = true
+      batchSize *= 2
+      const last = batch.at(-1)
+      if (last) upper = [sessionID, last.time.created, last.id]
+      walked.push(...batch)
+      return batch.length > 0
+    }
+    const entry = async (index: number): Promise<MessageWithParts> => {
+      const info = walked[index]!
+      let parts = promptParts.get(info.id)
+      if (!parts) promptParts.set(info.id, (parts = sortByID(await db.parts.where('messageID').equals(info.id).toArray())))
+      return { info, parts }
+    }
+
+    // 1. The boundary: the newest marker whose newest summary completed, and that nobody undid.
+    const summaries = new Map<string, Message>()
+    let index = 0
+    let boundary: { index: number; tailStart?: string } | undefined
+    while (!boundary && (index < walked.length || (await more()))) {
+      for (; index < walked.length && !boundary; index++) {
+        const info = walked[index]!
+        if (info.role === 'assistant' && info.summary && !summaries.has(info.parentID)) summaries.set(info.parentID, info)
+        const summary = info.role === 'user' ? summaries.get(info.id) : undefined
+        if (!summary || !isCompletedSummary({ info: summary, parts: [] })) continue
+        const compaction = compactionOf(await entry(index))
+        if (!compaction || compaction.undone !== undefined) continue
+        boundary = { index, ...(compaction.tail_start_id ? { tailStart: compaction.tail_start_id } : {}) }
+      }
+    }
+    if (!boundary) return { history: await wholeSession(), whole: true }
+
+    // 2. Back to the start of the tail the summary left verbatim, when it lies before the marker.
+    let start = boundary.index
+    if (boundary.tailStart) {
+      let probe = boundary.index + 1
+      let found: number | undefined
+      while (found === undefined && (probe < walked.length || (await more()))) {
+        for (; probe < walked.length; probe++) {
+          if (walked[probe]!.id !== boundary.tailStart) continue
+          found = probe
+          break
+        }
+      }
+      // Not in the session (rows from an import): no tail is sent, and the walk so far covers the rest.
+      if (found !== undefined) start = found
+    }
+
+    // 3. Then PROMPTS_BEFORE of the user's own prompts at or before that start.
+    let prompts = 0
+    let probe = start
+    let reachedStart = false
+    while (prompts < PROMPTS_BEFORE) {
+      if (probe >= walked.length && !(await more())) {
+        reachedStart = true
+        break
+      }
+      if (walked[probe]!.role === 'user') {
+        const candidate = await entry(probe)
+        if (isRealUser(candidate) && !isFollowUp(candidate)) prompts++
+      }
+      start = probe
+      probe++
+    }
+    if (reachedStart) return { history: await wholeSession(), whole: true }
+
+    const kept = walked.slice(0, start + 1).reverse()
+    const ids = new Set(kept.map((info) => info.id))
+    if (kept.some((info) => info.role === 'assistant' && !ids.has(info.parentID))) return { history: await wholeSession(), whole: true }
+    const unread = kept.filter((info) => !promptParts.has(info.id)).map((info) => info.id)
+    const rest = unread.length > 0 ? groupParts(await db.parts.where('messageID').anyOf(unread).toArray()) : new Map<string, Part[]>()
+    const history = kept.map((info) => ({ info, parts: promptParts.get(info.id) ?? rest.get(info.id) ?? [] }))
+    return { history: inTurnOrder(history), whole: false }
+
+    // What `loadHistory` reads, without reading again the messages walked already.
+    async function wholeSession(): Promise<MessageWithParts[]> {
+      const messages = exhausted ? walked.slice().reverse() : await messagesOf(context, sessionID).toArray()
+      const parts = groupParts(await db.parts.where('sessionID').equals(sessionID).toArray())
+      return inTurnOrder(messages.map((info) => ({ info, parts: parts.get(info.id) ?? [] })))
+    }
+  })
+}
+
+const sortByID = (parts: Part[]) => parts.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+
+/** Parts by message, each list in id order (creation order), as `loadHistory` gives them. */
+function groupParts(parts: Part[]): Map<string, Part[]> {
+  const byMessage = new Map<string, Part[]>()
+  for (const part of sortByID(parts)) {
+    const list = byMessage.get(part.messageID)
+    if (list) list.push(part)
+    else byMessage.set(part.messageID, [part])
+  }
+  return byMessage
+}
+
+/**
+ * The history from a message on (from the prompt it answers, for a reply), oldest first: what a revert at that
+ * message would hide, without reading what comes before it.
+ */
+export async function loadHistoryFrom(context: StoreContext, sessionID: string, messageID: string): Promise<MessageWithParts[]> {
+  const { db } = context
+  return db.transaction('r', db.messages, db.parts, async () => {
+    const target = await db.messages.get(messageID)
+    if (!target || target.sessionID !== sessionID) return []
+    const prompt = target.role === 'assistant' ? await db.messages.get(target.parentID) : undefined
+    const from = prompt && prompt.sessionID === sessionID && prompt.time.created <= target.time.created ? prompt : target
+    const messages = await db.messages
+      .where('[sessionID+time.created+id]')
+      .between([sessionID, from.time.created, from.id], [sessionID, KEY.timeMax, KEY.idMax], true, true)
+      .toArray()
+    const parts = groupParts(await db.parts.where('messageID').anyOf(messages.map((message) => message.id)).toArray())
+    return inTurnOrder(messages.map((info) => ({ info, parts: parts.get(info.id) ?? [] })))
+  })
+}
