@@ -1,6 +1,6 @@
-import { For, Index, Show, createMemo, createSignal, onCleanup, onMount, type JSX } from 'solid-js'
+import { For, Index, Show, createComputed, createMemo, createSignal, onCleanup, onMount, untrack, type JSX, type Signal } from 'solid-js'
 import type { MarkedToken, Token, Tokens } from 'marked'
-import { lexGrowingText, reuseUnchangedBlocks, type LexedMarkdown, type LexedText } from './blocks'
+import { lexGrowingText, reuseUnchangedBlocks, type LexedText, type MarkdownBlock, type RelexedMarkdown } from './blocks'
 import { sameItems } from '../store/same-items'
 import { decodeCharacterReferences } from './character-references'
 import { CopyButton } from './copy-button'
@@ -283,28 +283,44 @@ export const CHUNK_BLOCKS = 16
  * Renders untrusted markdown (model output) as DOM without ever parsing HTML. Each top-level
  * block keeps its DOM while its source is unchanged, so appending streamed text only re-renders
  * the block that grew; and only the open end of a growing text is lexed again (lexGrowingText).
+ * Blocks are grouped in chunks of CHUNK_BLOCKS, each its own signal: a frame updates only the chunks from the first
+ * block it lexed again, so the finished part of a long reply costs nothing per streamed delta.
  */
 export function Markdown(props: { text: string }): JSX.Element {
   let last: LexedText | undefined
-  const lexed = createMemo((previous: LexedMarkdown | undefined) => {
+  const lexed = createMemo((previous: RelexedMarkdown | undefined) => {
     const text = props.text
-    const next = reuseUnchangedBlocks(previous, lexGrowingText(last, text))
+    const grown = lexGrowingText(last, text)
+    const next = reuseUnchangedBlocks(previous, grown, grown.kept)
     last = { text, lexed: next }
     return next
   })
-  const chunks = createMemo(
-    () => Array.from({ length: Math.ceil(lexed().blocks.length / CHUNK_BLOCKS) }, (_, index) => index),
-    [],
-    { equals: (a, b) => a.length === b.length },
-  )
+  const chunks: Signal<MarkdownBlock[]>[] = []
+  const [count, setCount] = createSignal(0)
+  createComputed(() => {
+    const { blocks, kept } = lexed()
+    const total = Math.ceil(blocks.length / CHUNK_BLOCKS)
+    untrack(() => {
+      chunks.length = Math.min(chunks.length, total)
+      for (let index = Math.floor(kept / CHUNK_BLOCKS); index < total; index += 1) {
+        const slice = blocks.slice(index * CHUNK_BLOCKS, (index + 1) * CHUNK_BLOCKS)
+        const chunk = chunks[index]
+        if (chunk) chunk[1](slice)
+        else chunks[index] = createSignal(slice, { equals: sameItems })
+      }
+      setCount(total)
+    })
+  })
+  const indices = createMemo(() => Array.from({ length: count() }, (_, index) => index), [], {
+    equals: (a, b) => a.length === b.length,
+  })
   return (
     <div class="md">
-      <Index each={chunks()}>
+      <Index each={indices()}>
         {(index) => {
-          // A chunk's blocks change only when the text grows inside it: the others skip their list diff and DOM insert.
-          const blocks = createMemo(() => lexed().blocks.slice(index() * CHUNK_BLOCKS, (index() + 1) * CHUNK_BLOCKS), [], { equals: sameItems })
+          const blocks = chunks[index()]![0]
           return (
-            <div class="md-chunk" classList={{ 'md-chunk-first': index() === 0, 'md-chunk-last': index() === chunks().length - 1 }}>
+            <div class="md-chunk" classList={{ 'md-chunk-first': index() === 0, 'md-chunk-last': index() === count() - 1 }}>
               <For each={blocks()}>{(block) => renderBlocks(block.tokens, 'paragraph')}</For>
             </div>
           )
