@@ -9,7 +9,8 @@
 // only the share-link and import figures, `--only=runtime` the offline workspace's runtimes (shell, node, git, preview,
 // Python), `--only=request` the cost of building one step's request for a 2,000-message session (in Node, no
 // browser), `--only=editor` the time to open a 5,000-line file in the editor (for working on the bench or on
-// rendering; the JSON then lacks the rest).
+// rendering; the JSON then lacks the rest), `--only=delta` the main thread per streamed delta with the reply at 1 KB and
+// at 200 KB.
 import { execFileSync, spawn } from 'node:child_process'
 import { readFileSync, statSync } from 'node:fs'
 import os from 'node:os'
@@ -26,6 +27,7 @@ import { runtimes } from './bench/runtime.mjs'
 import { shareAndImport } from './bench/share.mjs'
 import { connectMockModel, MOCK_PORT, mainThread, perDeltaCost, prepare, throughput } from './bench/streaming.mjs'
 import { editorOpen } from './bench/editor.mjs'
+import { deltaCost } from './bench/delta.mjs'
 
 // Not imported from steps.mjs: that module installs signal handlers that would exit without our cleanup.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -37,8 +39,8 @@ const BASE_URL = `http://${HOST}:${PORT}/`
 const JSON_OUT = process.argv.includes('--json')
 const BUILD = !process.argv.includes('--no-build')
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
-if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime', 'request', 'editor'].includes(ONLY)) {
-  throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share, runtime, request or editor`)
+if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime', 'request', 'editor', 'delta'].includes(ONLY)) {
+  throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share, runtime, request, editor or delta`)
 }
 const started = Date.now()
 const log = (...args) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s]`, ...args)
@@ -194,6 +196,11 @@ async function main() {
       log('streaming: per-delta cost, 100 vs 10,000 messages…')
       Object.assign(figures, await perDeltaCost(page, browser, where, sessions, log))
     }
+  }
+  if (!ONLY || ONLY === 'delta') {
+    log('per-delta cost, reply at 1 KB and at 200 KB…')
+    if (ONLY) await connectMockModel(page, mock.url)
+    Object.assign(figures, await deltaCost(page, browser, { baseURL: BASE_URL, mockURL: mock.url }, { projectID, version }, log))
   }
   // Last: its sessions would otherwise sit among the seeded ones.
   if (!ONLY || ONLY === 'share') {
