@@ -381,11 +381,34 @@ describe('streaming', () => {
     const container = mount(text)
     const chunks = () => container.querySelectorAll('.md > .md-chunk').length
     expect(chunks()).toBeGreaterThanOrEqual(20)
+    // The first delta settles the finished chunks (see the next test); the ones after it leave them alone.
+    setText(`${long} and`)
     const compared = vi.mocked(sameItems)
     compared.mockClear()
     setText(`${long} and more`)
     expect(compared.mock.calls.length).toBeLessThanOrEqual(2)
     expect(container.querySelector('.md-chunk-last')?.textContent?.endsWith(`Paragraph ${CHUNK_BLOCKS * 20}. and more`)).toBe(true)
+  })
+
+  test('finished chunks are marked settled (skipped off screen) once the browser has had a frame to render them', () => {
+    const paragraphs = (count: number) => Array.from({ length: count }, (_, index) => `Paragraph ${index + 1}.`).join('\n\n')
+    const [text, setText] = createSignal(paragraphs(CHUNK_BLOCKS * 2))
+    const container = mount(text)
+    const settled = () => Array.from(container.querySelectorAll('.md > .md-chunk')).map((chunk) => chunk.classList.contains('md-chunk-settled'))
+    const firstOf = (count: number, length: number) => Array.from({ length }, (_, index) => index < count)
+    // Just mounted: nothing has been rendered yet, so nothing may be skipped (its size would be a guess).
+    const mounted = settled().length
+    expect(mounted).toBeGreaterThan(2)
+    expect(settled()).toEqual(firstOf(0, mounted))
+    setText(`${paragraphs(CHUNK_BLOCKS * 2)} more`)
+    expect(settled()).toEqual(firstOf(mounted - 1, mounted))
+    // The chunks new in an update wait for the next one; the one that was last before is finished now.
+    setText(paragraphs(CHUNK_BLOCKS * 4))
+    const grown = settled().length
+    expect(grown).toBeGreaterThan(mounted)
+    expect(settled()).toEqual(firstOf(mounted - 1, grown))
+    setText(`${paragraphs(CHUNK_BLOCKS * 4)} more`)
+    expect(settled()).toEqual(firstOf(grown - 1, grown))
   })
 
   test('a text that shrinks drops the chunks past its end', () => {

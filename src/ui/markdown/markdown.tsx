@@ -295,18 +295,41 @@ export function Markdown(props: { text: string }): JSX.Element {
     last = { text, lexed: next }
     return next
   })
-  const chunks: Signal<MarkdownBlock[]>[] = []
+  // Per chunk, its blocks and its classes, each a signal a frame sets only for the chunks it changed: a chunk that
+  // read the chunk count to know whether it is the last would make every chunk of a long reply re-run per update.
+  const chunks: { blocks: Signal<MarkdownBlock[]>; classes: Signal<string> }[] = []
   const [count, setCount] = createSignal(0)
+  // Chunks below this were finished already at the update before this one, so the browser has rendered them with
+  // their final content and knows their size (contain-intrinsic-size: auto): `.md-chunk-settled` lets it skip them
+  // off screen. Settling them with the next update, not in a frame of its own, costs no extra style and layout pass.
+  let settledBelow = 0
+  let finishedBefore = 0
+  const classesOf = (index: number, total: number) =>
+    ['md-chunk', index === 0 ? 'md-chunk-first' : '', index === total - 1 ? 'md-chunk-last' : '', index < settledBelow ? 'md-chunk-settled' : '']
+      .filter(Boolean)
+      .join(' ')
   createComputed(() => {
     const { blocks, kept } = lexed()
     const total = Math.ceil(blocks.length / CHUNK_BLOCKS)
     untrack(() => {
+      const previousTotal = chunks.length
+      const previousSettled = settledBelow
+      settledBelow = Math.max(0, Math.min(finishedBefore, total - 1))
+      finishedBefore = total - 1
       chunks.length = Math.min(chunks.length, total)
-      for (let index = Math.floor(kept / CHUNK_BLOCKS); index < total; index += 1) {
+      // The chunks whose blocks or classes may differ: from the first block lexed again, the last chunk before, and
+      // those settling now.
+      const from = Math.max(0, Math.min(Math.floor(kept / CHUNK_BLOCKS), previousTotal - 1, previousSettled))
+      for (let index = from; index < total; index += 1) {
         const slice = blocks.slice(index * CHUNK_BLOCKS, (index + 1) * CHUNK_BLOCKS)
+        const classes = classesOf(index, total)
         const chunk = chunks[index]
-        if (chunk) chunk[1](slice)
-        else chunks[index] = createSignal(slice, { equals: sameItems })
+        if (chunk) {
+          chunk.blocks[1](slice)
+          chunk.classes[1](classes)
+        } else {
+          chunks[index] = { blocks: createSignal(slice, { equals: sameItems }), classes: createSignal(classes) }
+        }
       }
       setCount(total)
     })
@@ -318,10 +341,10 @@ export function Markdown(props: { text: string }): JSX.Element {
     <div class="md">
       <Index each={indices()}>
         {(index) => {
-          const blocks = chunks[index()]![0]
+          const chunk = chunks[index()]!
           return (
-            <div class="md-chunk" classList={{ 'md-chunk-first': index() === 0, 'md-chunk-last': index() === count() - 1 }}>
-              <For each={blocks()}>{(block) => renderBlocks(block.tokens, 'paragraph')}</For>
+            <div class={chunk.classes[0]()}>
+              <For each={chunk.blocks[0]()}>{(block) => renderBlocks(block.tokens, 'paragraph')}</For>
             </div>
           )
         }}
