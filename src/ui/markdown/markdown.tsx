@@ -317,9 +317,9 @@ export function Markdown(props: { text: string }): JSX.Element {
       settledBelow = Math.max(0, Math.min(finishedBefore, total - 1))
       finishedBefore = total - 1
       chunks.length = Math.min(chunks.length, total)
-      // The chunks whose blocks or classes may differ: from the first block lexed again, the last chunk before, and
-      // those settling now.
-      const from = Math.max(0, Math.min(Math.floor(kept / CHUNK_BLOCKS), previousTotal - 1, previousSettled))
+      // The chunks whose blocks or classes may differ: from the first block lexed again, the last chunk before and
+      // now, and those settling now.
+      const from = Math.max(0, Math.min(Math.floor(kept / CHUNK_BLOCKS), previousTotal - 1, total - 1, previousSettled))
       for (let index = from; index < total; index += 1) {
         const slice = blocks.slice(index * CHUNK_BLOCKS, (index + 1) * CHUNK_BLOCKS)
         const classes = classesOf(index, total)
