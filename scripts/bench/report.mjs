@@ -70,6 +70,7 @@ const ROWS = [
   ['main thread per delta, reply at 1 KB (open 100-message session)', 'mainUsPerDelta_1KB', 'us'],
   ['main thread per delta, reply at 200 KB', 'mainUsPerDelta_200KB', 'us'],
   ['main thread per delta, reply at 200 KB / at 1 KB', 'mainUsPerDeltaRatio_200KBvs1KB', 'ratio'],
+  ['  runs redone: the page had not caught up with the prefix', 'deltaRunsNotCaughtUp', 'count'],
   ['worker cost per delta, 10k / 100 messages', 'workerPerDeltaCostRatio_10kVs100', 'ratio'],
   ['  worker per delta, 100 messages', 'workerUsPerDelta_100Messages', 'us'],
   ['  worker per delta, 10k messages', 'workerUsPerDelta_10kMessages', 'us'],
