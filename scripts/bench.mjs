@@ -11,6 +11,7 @@
 // browser), `--only=editor` the time to open a 5,000-line file in the editor (for working on the bench or on
 // rendering; the JSON then lacks the rest), `--only=steps` a step's cost in sessions of 2 to 100,000 messages and the
 // per-step overhead of a 20-step read turn (issue 18).
+// `--only=delta` the main thread per streamed delta with the reply at 1 KB and at 200 KB.
 import { execFileSync, spawn } from 'node:child_process'
 import { readFileSync, statSync } from 'node:fs'
 import os from 'node:os'
@@ -28,6 +29,7 @@ import { shareAndImport } from './bench/share.mjs'
 import { connectMockModel, MOCK_PORT, mainThread, perDeltaCost, prepare, throughput } from './bench/streaming.mjs'
 import { editorOpen } from './bench/editor.mjs'
 import { steps } from './bench/steps.mjs'
+import { deltaCost } from './bench/delta.mjs'
 
 // Not imported from steps.mjs: that module installs signal handlers that would exit without our cleanup.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -39,8 +41,8 @@ const BASE_URL = `http://${HOST}:${PORT}/`
 const JSON_OUT = process.argv.includes('--json')
 const BUILD = !process.argv.includes('--no-build')
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
-if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime', 'request', 'editor', 'steps'].includes(ONLY)) {
-  throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share, runtime, request, editor or steps`)
+if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime', 'request', 'editor', 'steps', 'delta'].includes(ONLY)) {
+  throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share, runtime, request, editor, steps or delta`)
 }
 const started = Date.now()
 const log = (...args) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s]`, ...args)
@@ -201,6 +203,11 @@ async function main() {
     log('steps: a 1-step turn in sessions of 2 to 100,000 messages, a 20-step read turn…')
     const providerID = await connectMockModel(page, mock.url)
     Object.assign(figures, await steps(page, browser, { baseURL: BASE_URL, mockURL: mock.url, providerID, projectID, version }, log))
+  }
+  if (!ONLY || ONLY === 'delta') {
+    log('per-delta cost, reply at 1 KB and at 200 KB…')
+    if (ONLY) await connectMockModel(page, mock.url)
+    Object.assign(figures, await deltaCost(page, browser, { baseURL: BASE_URL, mockURL: mock.url }, { projectID, version }, log))
   }
   // Last: its sessions would otherwise sit among the seeded ones.
   if (!ONLY || ONLY === 'share') {

@@ -6,7 +6,7 @@
  * `bench:idle` for the trace. `hang`: the server holds the stream open after the last delta (no finish), the
  * driver waits for that delta to be committed, then cancels.
  */
-export function drive({ sessionID, text, marker, hang, sampleMs, frames, timeoutMs }) {
+export function drive({ sessionID, text, marker, hang, sampleMs, frames, timeoutMs, windowFrom, windowTo }) {
   const api = window.__tabcode.api
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
   const out = { chars: 0, events: 0, firstChars: 0, samples: [], errors: [], longTasks: [] }
@@ -28,14 +28,14 @@ export function drive({ sessionID, text, marker, hang, sampleMs, frames, timeout
         performance.mark('bench:first-delta')
       }
       out.chars += event.delta.length
-      // The middle 80% of the reply: the per-delta cost leaves out the start (the first batches can arrive late and
-      // then all at once) and the end.
-      if (out.windowStartChars === undefined && out.chars >= text.length * 0.1) {
+      // The middle 80% of the reply unless told otherwise: the per-delta cost leaves out the start (the first batches
+      // can arrive late and then all at once) and the end.
+      if (out.windowStartChars === undefined && out.chars >= (windowFrom ?? text.length * 0.1)) {
         out.windowStartChars = out.chars
         out.windowStartAt = now
         performance.mark('bench:window-start')
       }
-      if (out.windowEndChars === undefined && out.chars >= text.length * 0.9) {
+      if (out.windowEndChars === undefined && out.chars >= (windowTo ?? text.length * 0.9)) {
         out.windowEndChars = out.chars
         out.windowEndAt = now
         performance.mark('bench:window-end')

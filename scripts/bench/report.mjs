@@ -20,6 +20,9 @@ export const TARGETS = {
   editorOpenMs_5kLines: 150,
   stepCostRatio_100kVs2: 1.2,
   readStepOverheadMs: 60,
+  mainUsPerDelta_1KB: 20,
+  mainUsPerDelta_200KB: 20,
+  mainUsPerDeltaRatio_200KBvs1KB: 1.2,
 }
 /** Targets that are minimums; every other target is a maximum. */
 export const AT_LEAST = ['streamDeltasPerSec']
@@ -66,6 +69,10 @@ const ROWS = [
   ['  deltas delivered, session open, ~3,000/s offered', 'streamDeltasPerSec_uiOpen', 'perSec'],
   ['  main thread per delta, 100 messages', 'mainUsPerDelta_100Messages', 'us'],
   ['  main thread per delta, 10k messages', 'mainUsPerDelta_10kMessages', 'us'],
+  ['main thread per delta, reply at 1 KB (open 100-message session)', 'mainUsPerDelta_1KB', 'us'],
+  ['main thread per delta, reply at 200 KB', 'mainUsPerDelta_200KB', 'us'],
+  ['main thread per delta, reply at 200 KB / at 1 KB', 'mainUsPerDeltaRatio_200KBvs1KB', 'ratio'],
+  ['  runs redone: the page had not caught up with the prefix', 'deltaRunsNotCaughtUp', 'count'],
   ['worker cost per delta, 10k / 100 messages', 'workerPerDeltaCostRatio_10kVs100', 'ratio'],
   ['  worker per delta, 100 messages', 'workerUsPerDelta_100Messages', 'us'],
   ['  worker per delta, 10k messages', 'workerUsPerDelta_10kMessages', 'us'],

@@ -51,7 +51,7 @@ export async function connectMockModel(page, url) {
   }, `${url}/v1`)
 }
 
-async function control(url, path, body) {
+export async function control(url, path, body) {
   const response = await fetch(url + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) })
   if (!response.ok) throw new Error(`mock model server ${path}: ${response.status} ${await response.text()}`)
 }
@@ -63,7 +63,7 @@ async function scriptReply(url, text, options) {
   await control(url, '/__script', { model: 'mock-model', responses: [response] })
 }
 
-async function stream(page, sessionID, text, marker, options = {}) {
+export async function stream(page, sessionID, text, marker, options = {}) {
   const args = { sessionID, text, marker, hang: false, sampleMs: 0, frames: false, timeoutMs: 120_000, ...options }
   const out = await page.evaluate(drive, args)
   check(out.storedMatches, `the stored reply in ${sessionID} differs from the ${text.length} characters the server sent`)
@@ -100,7 +100,7 @@ function perDelta(trace, out) {
  * message: the last seeded one, or the end of the reply streamed into it last (`newest`), which is what a
  * bottom-anchored list shows.
  */
-async function openSession(page, baseURL, seeded) {
+export async function openSession(page, baseURL, seeded) {
   await openFresh(page, `${baseURL}#/session/${seeded.session.id}`)
   await page
     .waitForFunction((marker) => document.body.textContent.includes(marker), seeded.newest ?? messageMarker(seeded.lastIndex), { timeout: 60_000 })

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { lexBlocks, lexGrowingText, reuseUnchangedBlocks, splitBlocks, type LexedText } from './blocks'
+import { lexBlocks, lexGrowingText, lexWork, reuseUnchangedBlocks, splitBlocks, type LexedText } from './blocks'
 
 const DOCUMENT = [
   '# Title',
@@ -112,6 +112,27 @@ describe('lexBlocks', () => {
   })
 })
 
+/** The characters `work` lexed and walked (see lexWork). */
+function measured(work: () => void): { lexed: number; mapped: number } {
+  const before = { ...lexWork }
+  work()
+  return { lexed: lexWork.lexed - before.lexed, mapped: lexWork.mapped - before.mapped }
+}
+
+const paragraphs = (count: number, newline = '\n') =>
+  Array.from({ length: count }, (_, index) => `Paragraph ${index} says **something** about \`code\`.`).join(newline + newline)
+
+describe('lexBlocks cost', () => {
+  test('maps the offsets of a CRLF text in one walk over it, however many blocks it has', () => {
+    for (const count of [100, 1_000]) {
+      const text = paragraphs(count, '\r\n')
+      const { mapped } = measured(() => expect(splitBlocks(text).join('')).toBe(text))
+      // Walking from the start for every block was count / 2 walks of the text.
+      expect(mapped).toBeLessThanOrEqual(text.length)
+    }
+  })
+})
+
 describe('reuseUnchangedBlocks', () => {
   test('reuses previous block objects whose raw text did not change', () => {
     const previous = lexBlocks('# Title\n\nOne.\n\nTw')
@@ -138,7 +159,8 @@ describe('reuseUnchangedBlocks', () => {
 
   test('returns the next document as is when there is no previous one', () => {
     const next = lexBlocks('text')
-    expect(reuseUnchangedBlocks(undefined, next)).toBe(next)
+    expect(reuseUnchangedBlocks(undefined, next)).toEqual({ ...next, kept: 0 })
+    expect(reuseUnchangedBlocks(undefined, next).blocks).toBe(next.blocks)
   })
 })
 
@@ -204,9 +226,11 @@ describe('lexGrowingText', () => {
   test('gives exactly what a full lex gives, at every point of a stream', () => {
     for (const step of [1, 3, 7, 40]) stream(REPLY, step)
     stream(DOCUMENT.replace(/\[r\]: .*\n/, ''), 5)
+    // CRLF and lone CR line endings are lexed from the restart point too, and must give the same.
+    for (const step of [1, 2, 5]) stream(REPLY.replaceAll('\n', '\r\n') + 'a\rb\r\r\nc\r', step)
   })
 
-  test('falls back to a full lex for edits, reference definitions and carriage returns', () => {
+  test('falls back to a full lex for edits and reference definitions', () => {
     const first = lexBlocks('one\n\ntwo')
     expect(lexGrowingText({ text: 'one\n\ntwo', lexed: first }, 'one\n\nthree').blocks.map((block) => block.raw)).toEqual([
       'one',
@@ -225,6 +249,23 @@ describe('lexGrowingText', () => {
     const relexed = stream(short, 64, false)
     expect(relexed).toBeLessThan(short.length * 2)
     expect(stream(reply(400), 64, false) / relexed).toBeLessThan(2.2)
+  })
+
+  test('streams a CRLF reply in 4-character deltas lexing about its own length, not its square', () => {
+    const lexedFor = (count: number) => {
+      const text = paragraphs(count, '\r\n')
+      return measured(() => stream(text, 4, false)).lexed / text.length
+    }
+    // Per character of the reply, what gets lexed stays the same however long it is (it was a full lex per delta).
+    const short = lexedFor(100)
+    expect(short).toBeLessThan(15)
+    expect(lexedFor(400)).toBeLessThan(short * 1.2)
+  })
+
+  test('says how many leading blocks it kept', () => {
+    const previous = lexBlocks('# Title\n\nDone.\n\nOpen')
+    expect(lexGrowingText({ text: '# Title\n\nDone.\n\nOpen', lexed: previous }, '# Title\n\nDone.\n\nOpen more').kept).toBe(4)
+    expect(lexGrowingText({ text: '# Title\n\nDone.\n\nOpen', lexed: previous }, '# Other').kept).toBe(0)
   })
 
   test('keeps the objects of the blocks it did not lex again', () => {

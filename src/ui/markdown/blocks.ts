@@ -21,13 +21,21 @@ function lex(text: string) {
   return new Lexer(getDefaults()).lex(text)
 }
 
-// marked turns `\r\n` and `\r` into `\n` before lexing, so token `raw`s are slices of that
-// normalized text. This maps a length in the normalized text back to a length in the original.
-function originalLength(text: string, normalizedLength: number): number {
-  let original = 0
+/**
+ * Characters the lexing functions below hand to marked and walk to map offsets: a streaming reply must cost about
+ * its own length in these, not its length squared. Tests read it; counting costs an addition per call.
+ */
+export const lexWork = { lexed: 0, mapped: 0 }
+
+// marked turns `\r\n` and `\r` into `\n` before lexing, so token `raw`s are slices of that normalized text. This
+// walks `normalizedLength` characters of it on from `start` in the original and returns where they end there; the
+// caller carries that end on to the next token, so the whole text is walked once (from 0 each time was quadratic).
+function originalEnd(text: string, start: number, normalizedLength: number): number {
+  let original = start
   for (let normalized = 0; normalized < normalizedLength && original < text.length; normalized += 1) {
     original += text[original] === '\r' && text[original + 1] === '\n' ? 2 : 1
   }
+  lexWork.mapped += original - start
   return original
 }
 
@@ -36,8 +44,11 @@ function originalLength(text: string, normalizedLength: number): number {
  * streaming renderer can keep every finished block and re-parse only the last, open one.
  */
 export function lexBlocks(text: string): LexedMarkdown {
+  lexWork.lexed += text.length
   const tokens = lex(text)
-  const normalized = text.replace(/\r\n?/g, '\n')
+  // Without a `\r` the normalized text is the text itself and offsets need no mapping.
+  const carriageReturns = text.includes('\r')
+  const normalized = carriageReturns ? text.replace(/\r\n?/g, '\n') : text
   const blocks: MarkdownBlock[] = []
   let consumed = 0
   let start = 0
@@ -48,7 +59,7 @@ export function lexBlocks(text: string): LexedMarkdown {
     // as `-\n`); from the first one that does not line up, the rest becomes one block.
     if (token === undefined || !normalized.startsWith(token.raw, consumed)) break
     consumed += token.raw.length
-    const end = originalLength(text, consumed)
+    const end = carriageReturns ? originalEnd(text, start, token.raw.length) : consumed
     blocks.push({ raw: text.slice(start, end), tokens: [token] })
     start = end
   }
@@ -75,18 +86,22 @@ function sameLinks(left: Links, right: Links): boolean {
   })
 }
 
+/** A lex result that says how many of its leading blocks are, object for object, those of the result before it. */
+export interface RelexedMarkdown extends LexedMarkdown {
+  kept: number
+}
+
 /**
  * Returns `next` with every block whose raw text also appears in `previous` replaced by the
  * previous block object, so a keyed list keeps those blocks' DOM. Reference definitions change
  * how any block lexes, so when they differ nothing is reused. A leading run of blocks that are
- * already the previous objects (what lexGrowingText keeps) is skipped, so a streaming frame
- * costs the length of the re-lexed tail, not of the whole reply.
+ * already the previous objects is skipped, from `kept` on (what lexGrowingText says it kept),
+ * so a streaming frame costs the length of the re-lexed tail, not of the whole reply.
  */
-export function reuseUnchangedBlocks(previous: LexedMarkdown | undefined, next: LexedMarkdown): LexedMarkdown {
-  if (previous === undefined || !sameLinks(previous.links, next.links)) return next
-  let kept = 0
+export function reuseUnchangedBlocks(previous: LexedMarkdown | undefined, next: LexedMarkdown, kept = 0): RelexedMarkdown {
+  if (previous === undefined || !sameLinks(previous.links, next.links)) return { ...next, kept: 0 }
   while (kept < next.blocks.length && kept < previous.blocks.length && next.blocks[kept] === previous.blocks[kept]) kept += 1
-  if (kept === next.blocks.length) return next
+  if (kept === next.blocks.length) return { ...next, kept }
   const available = new Map<string, MarkdownBlock[]>()
   for (const block of previous.blocks.slice(kept)) {
     const same = available.get(block.raw)
@@ -94,7 +109,7 @@ export function reuseUnchangedBlocks(previous: LexedMarkdown | undefined, next: 
     else same.push(block)
   }
   const tail = next.blocks.slice(kept).map((block) => available.get(block.raw)?.shift() ?? block)
-  return { blocks: kept === 0 ? tail : [...next.blocks.slice(0, kept), ...tail], links: next.links }
+  return { blocks: kept === 0 ? tail : [...next.blocks.slice(0, kept), ...tail], links: next.links, kept }
 }
 
 /** The text a lexed result came from, so the next lex can tell whether it only grew. */
@@ -130,18 +145,15 @@ function closedBefore(blocks: readonly MarkdownBlock[], index: number): boolean 
 
 /**
  * `lexBlocks` for text that streams in. When the text only grew, the blocks up to the last point nothing appended
- * can reach (a blank line after a closed block) are kept as they are and only the rest is lexed again, so a long
- * reply costs about its own size in lexing, not its size squared. Anything else (an edit, `\r`, reference
- * definitions, which reach across the whole text) falls back to lexing the whole text.
+ * can reach (a blank line after a closed block) are kept as they are (`kept` of them) and only the rest is lexed
+ * again, so a long reply costs about its own size in lexing, not its size squared. Anything else (an edit, reference
+ * definitions, which reach across the whole text) falls back to lexing the whole text. A `\r\n` never straddles the
+ * restart point: block boundaries fall between whole line endings, and a block follows the blank line there.
  */
-export function lexGrowingText(previous: LexedText | undefined, text: string): LexedMarkdown {
-  if (
-    previous === undefined ||
-    !text.startsWith(previous.text) ||
-    text.includes('\r') ||
-    Object.keys(previous.lexed.links).length > 0
-  ) {
-    return lexBlocks(text)
+export function lexGrowingText(previous: LexedText | undefined, text: string): RelexedMarkdown {
+  const full = () => ({ ...lexBlocks(text), kept: 0 })
+  if (previous === undefined || !text.startsWith(previous.text) || Object.keys(previous.lexed.links).length > 0) {
+    return full()
   }
   const blocks = previous.lexed.blocks
   let offset = previous.text.length
@@ -154,8 +166,8 @@ export function lexGrowingText(previous: LexedText | undefined, text: string): L
       break
     }
   }
-  if (restart === blocks.length) return lexBlocks(text)
+  if (restart === blocks.length) return full()
   const tail = lexBlocks(text.slice(offset))
-  if (Object.keys(tail.links).length > 0) return lexBlocks(text)
-  return { blocks: [...blocks.slice(0, restart), ...tail.blocks], links: tail.links }
+  if (Object.keys(tail.links).length > 0) return full()
+  return { blocks: [...blocks.slice(0, restart), ...tail.blocks], links: tail.links, kept: restart }
 }

@@ -5,6 +5,13 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createSignal } from 'solid-js'
 import { render } from 'solid-js/web'
 import { CHUNK_BLOCKS, Markdown } from './markdown'
+import { sameItems } from '../store/same-items'
+
+// Counted, to pin how many chunks a streamed delta looks at; it still compares as before.
+vi.mock('../store/same-items', async (actual) => {
+  const real = await actual<typeof import('../store/same-items')>()
+  return { sameItems: vi.fn(real.sameItems) }
+})
 
 const cleanups: Array<() => void> = []
 
@@ -365,6 +372,56 @@ describe('streaming', () => {
     )
     // Reading order is unchanged: every paragraph once, in order.
     expect(Array.from(container.querySelectorAll('p')).map((paragraph) => paragraph.textContent).slice(0, 3)).toEqual(['Paragraph 1.', 'Paragraph 2.', 'Paragraph 3.'])
+  })
+
+  test('a delta into a long reply looks at the chunk it grew in, not at every finished one', () => {
+    const paragraphs = (count: number) => Array.from({ length: count }, (_, index) => `Paragraph ${index + 1}.`).join('\n\n')
+    const long = paragraphs(CHUNK_BLOCKS * 20)
+    const [text, setText] = createSignal(long)
+    const container = mount(text)
+    const chunks = () => container.querySelectorAll('.md > .md-chunk').length
+    expect(chunks()).toBeGreaterThanOrEqual(20)
+    // The first delta settles the finished chunks (see the next test); the ones after it leave them alone.
+    setText(`${long} and`)
+    const compared = vi.mocked(sameItems)
+    compared.mockClear()
+    setText(`${long} and more`)
+    expect(compared.mock.calls.length).toBeLessThanOrEqual(2)
+    expect(container.querySelector('.md-chunk-last')?.textContent?.endsWith(`Paragraph ${CHUNK_BLOCKS * 20}. and more`)).toBe(true)
+  })
+
+  test('finished chunks are marked settled (skipped off screen) once the browser has had a frame to render them', () => {
+    const paragraphs = (count: number) => Array.from({ length: count }, (_, index) => `Paragraph ${index + 1}.`).join('\n\n')
+    const [text, setText] = createSignal(paragraphs(CHUNK_BLOCKS * 2))
+    const container = mount(text)
+    const settled = () => Array.from(container.querySelectorAll('.md > .md-chunk')).map((chunk) => chunk.classList.contains('md-chunk-settled'))
+    const firstOf = (count: number, length: number) => Array.from({ length }, (_, index) => index < count)
+    // Just mounted: nothing has been rendered yet, so nothing may be skipped (its size would be a guess).
+    const mounted = settled().length
+    expect(mounted).toBeGreaterThan(2)
+    expect(settled()).toEqual(firstOf(0, mounted))
+    setText(`${paragraphs(CHUNK_BLOCKS * 2)} more`)
+    expect(settled()).toEqual(firstOf(mounted - 1, mounted))
+    // The chunks new in an update wait for the next one; the one that was last before is finished now.
+    setText(paragraphs(CHUNK_BLOCKS * 4))
+    const grown = settled().length
+    expect(grown).toBeGreaterThan(mounted)
+    expect(settled()).toEqual(firstOf(mounted - 1, grown))
+    setText(`${paragraphs(CHUNK_BLOCKS * 4)} more`)
+    expect(settled()).toEqual(firstOf(grown - 1, grown))
+  })
+
+  test('a text that shrinks drops the chunks past its end', () => {
+    const paragraphs = (count: number) => Array.from({ length: count }, (_, index) => `Paragraph ${index + 1}.`).join('\n\n')
+    const [text, setText] = createSignal(paragraphs(CHUNK_BLOCKS * 3))
+    const container = mount(text)
+    setText(paragraphs(CHUNK_BLOCKS / 2 + 1))
+    const chunks = Array.from(container.querySelectorAll('.md > .md-chunk'))
+    expect(chunks.length).toBe(2)
+    expect(chunks[1]!.classList.contains('md-chunk-last')).toBe(true)
+    expect(container.querySelectorAll('p').length).toBe(CHUNK_BLOCKS / 2 + 1)
+    setText(paragraphs(CHUNK_BLOCKS * 2))
+    expect(container.querySelectorAll('p').length).toBe(CHUNK_BLOCKS * 2)
   })
 
   test('a loaded image stays loaded while text streams in after it', () => {

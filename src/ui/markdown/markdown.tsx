@@ -1,6 +1,6 @@
-import { For, Index, Show, createMemo, createSignal, onCleanup, onMount, type JSX } from 'solid-js'
+import { For, Index, Show, createComputed, createMemo, createSignal, onCleanup, onMount, untrack, type JSX, type Signal } from 'solid-js'
 import type { MarkedToken, Token, Tokens } from 'marked'
-import { lexGrowingText, reuseUnchangedBlocks, type LexedMarkdown, type LexedText } from './blocks'
+import { lexGrowingText, reuseUnchangedBlocks, type LexedText, type MarkdownBlock, type RelexedMarkdown } from './blocks'
 import { sameItems } from '../store/same-items'
 import { decodeCharacterReferences } from './character-references'
 import { CopyButton } from './copy-button'
@@ -283,29 +283,68 @@ export const CHUNK_BLOCKS = 16
  * Renders untrusted markdown (model output) as DOM without ever parsing HTML. Each top-level
  * block keeps its DOM while its source is unchanged, so appending streamed text only re-renders
  * the block that grew; and only the open end of a growing text is lexed again (lexGrowingText).
+ * Blocks are grouped in chunks of CHUNK_BLOCKS, each its own signal: a frame updates only the chunks from the first
+ * block it lexed again, so the finished part of a long reply costs nothing per streamed delta.
  */
 export function Markdown(props: { text: string }): JSX.Element {
   let last: LexedText | undefined
-  const lexed = createMemo((previous: LexedMarkdown | undefined) => {
+  const lexed = createMemo((previous: RelexedMarkdown | undefined) => {
     const text = props.text
-    const next = reuseUnchangedBlocks(previous, lexGrowingText(last, text))
+    const grown = lexGrowingText(last, text)
+    const next = reuseUnchangedBlocks(previous, grown, grown.kept)
     last = { text, lexed: next }
     return next
   })
-  const chunks = createMemo(
-    () => Array.from({ length: Math.ceil(lexed().blocks.length / CHUNK_BLOCKS) }, (_, index) => index),
-    [],
-    { equals: (a, b) => a.length === b.length },
-  )
+  // Per chunk, its blocks and its classes, each a signal a frame sets only for the chunks it changed: a chunk that
+  // read the chunk count to know whether it is the last would make every chunk of a long reply re-run per update.
+  const chunks: { blocks: Signal<MarkdownBlock[]>; classes: Signal<string> }[] = []
+  const [count, setCount] = createSignal(0)
+  // Chunks below this were finished already at the update before this one, so the browser has rendered them with
+  // their final content and knows their size (contain-intrinsic-size: auto): `.md-chunk-settled` lets it skip them
+  // off screen. Settling them with the next update, not in a frame of its own, costs no extra style and layout pass.
+  let settledBelow = 0
+  let finishedBefore = 0
+  const classesOf = (index: number, total: number) =>
+    ['md-chunk', index === 0 ? 'md-chunk-first' : '', index === total - 1 ? 'md-chunk-last' : '', index < settledBelow ? 'md-chunk-settled' : '']
+      .filter(Boolean)
+      .join(' ')
+  createComputed(() => {
+    const { blocks, kept } = lexed()
+    const total = Math.ceil(blocks.length / CHUNK_BLOCKS)
+    untrack(() => {
+      const previousTotal = chunks.length
+      const previousSettled = settledBelow
+      settledBelow = Math.max(0, Math.min(finishedBefore, total - 1))
+      finishedBefore = total - 1
+      chunks.length = Math.min(chunks.length, total)
+      // The chunks whose blocks or classes may differ: from the first block lexed again, the last chunk before and
+      // now, and those settling now.
+      const from = Math.max(0, Math.min(Math.floor(kept / CHUNK_BLOCKS), previousTotal - 1, total - 1, previousSettled))
+      for (let index = from; index < total; index += 1) {
+        const slice = blocks.slice(index * CHUNK_BLOCKS, (index + 1) * CHUNK_BLOCKS)
+        const classes = classesOf(index, total)
+        const chunk = chunks[index]
+        if (chunk) {
+          chunk.blocks[1](slice)
+          chunk.classes[1](classes)
+        } else {
+          chunks[index] = { blocks: createSignal(slice, { equals: sameItems }), classes: createSignal(classes) }
+        }
+      }
+      setCount(total)
+    })
+  })
+  const indices = createMemo(() => Array.from({ length: count() }, (_, index) => index), [], {
+    equals: (a, b) => a.length === b.length,
+  })
   return (
     <div class="md">
-      <Index each={chunks()}>
+      <Index each={indices()}>
         {(index) => {
-          // A chunk's blocks change only when the text grows inside it: the others skip their list diff and DOM insert.
-          const blocks = createMemo(() => lexed().blocks.slice(index() * CHUNK_BLOCKS, (index() + 1) * CHUNK_BLOCKS), [], { equals: sameItems })
+          const chunk = chunks[index()]!
           return (
-            <div class="md-chunk" classList={{ 'md-chunk-first': index() === 0, 'md-chunk-last': index() === chunks().length - 1 }}>
-              <For each={blocks()}>{(block) => renderBlocks(block.tokens, 'paragraph')}</For>
+            <div class={chunk.classes[0]()}>
+              <For each={chunk.blocks[0]()}>{(block) => renderBlocks(block.tokens, 'paragraph')}</For>
             </div>
           )
         }}

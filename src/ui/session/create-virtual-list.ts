@@ -204,6 +204,10 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
     const onScroll = () => {
       const list = options.list()
       if (!list) return
+      // The scroll our own follow to the end made, which the resize pass that made it has settled (window, padding,
+      // anchor): nothing to do, and nothing to read (a streamed reply makes one of these after every update). Not
+      // at the top of what is loaded, where the reader's arrival there asks for older pages.
+      if (following() && Math.abs(scroller.scrollTop - followedTop) < 1 && range.start > 0) return
       // Content may have grown between our own scroll to the end and this event (a busy main thread applies
       // deltas before the next frame): only a move up from where we put the viewport is the reader leaving.
       const ours = following() && scroller.scrollTop >= followedTop - 1

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SessionEvent } from '../../core/event'
-import { makeEventQueue, type Scheduler } from './event-queue'
+import { makeEventQueue, STREAM_INTERVAL_MS, type Scheduler } from './event-queue'
 
 function manualScheduler() {
   const scheduled: (() => void)[] = []
@@ -43,5 +43,52 @@ describe('event queue', () => {
     queue.dispose()
     frames.runFrame()
     expect(batches).toHaveLength(1)
+  })
+})
+
+describe('event queue while text streams', () => {
+  const delta = (text: string): SessionEvent => ({ type: 'part.delta', sessionID: 'ses_1', messageID: 'msg_1', partID: 'prt_1', delta: text }) as SessionEvent
+
+  /** A scheduler that records each flush's delay, and a clock the test moves. */
+  function clocked() {
+    let time = 0
+    const scheduled: { flush: () => void; delayMs: number }[] = []
+    const schedule: Scheduler = (flush, delayMs = 0) => {
+      const entry = { flush, delayMs }
+      scheduled.push(entry)
+      return () => scheduled.splice(scheduled.indexOf(entry), 1)
+    }
+    return { schedule, now: () => time, advance: (ms: number) => (time += ms), scheduled, run: () => scheduled.splice(0).forEach((entry) => entry.flush()) }
+  }
+
+  it('applies deltas at most once per stream interval, the first after a pause at the next frame', () => {
+    const clock = clocked()
+    const batches: SessionEvent[][] = []
+    const queue = makeEventQueue((events) => batches.push(events), clock.schedule, clock.now)
+    queue.push(delta('a'))
+    expect(clock.scheduled.map((entry) => entry.delayMs)).toEqual([0])
+    clock.run()
+    clock.advance(16)
+    queue.push(delta('b'))
+    queue.push(delta('c'))
+    // One flush, held until the interval since the last applied deltas is over.
+    expect(clock.scheduled.map((entry) => entry.delayMs)).toEqual([STREAM_INTERVAL_MS - 16])
+    clock.advance(STREAM_INTERVAL_MS)
+    clock.run()
+    expect(batches.map((batch) => batch.length)).toEqual([1, 2])
+  })
+
+  it('applies held deltas with the next other event at the next frame, so the end of a reply is not held back', () => {
+    const clock = clocked()
+    const batches: SessionEvent[][] = []
+    const queue = makeEventQueue((events) => batches.push(events), clock.schedule, clock.now)
+    queue.push(delta('a'))
+    clock.run()
+    queue.push(delta('b'))
+    expect(clock.scheduled.map((entry) => entry.delayMs)).toEqual([STREAM_INTERVAL_MS])
+    queue.push(status(1))
+    expect(clock.scheduled.map((entry) => entry.delayMs)).toEqual([0])
+    clock.run()
+    expect(batches.map((batch) => batch.map((event) => event.type))).toEqual([['part.delta'], ['part.delta', 'session.status']])
   })
 })
