@@ -9,7 +9,7 @@
 // only the share-link and import figures, `--only=runtime` the offline workspace's runtimes (shell, node, git, preview,
 // Python), `--only=request` the cost of building one step's request for a 2,000-message session (in Node, no
 // browser), `--only=editor` the time to open a 5,000-line file in the editor (for working on the bench or on
-// rendering; the JSON then lacks the rest).
+// rendering; the JSON then lacks the rest), `--only=huge` a 100,000-message session: search, open, export.
 import { execFileSync, spawn } from 'node:child_process'
 import { readFileSync, statSync } from 'node:fs'
 import os from 'node:os'
@@ -26,6 +26,7 @@ import { runtimes } from './bench/runtime.mjs'
 import { shareAndImport } from './bench/share.mjs'
 import { connectMockModel, MOCK_PORT, mainThread, perDeltaCost, prepare, throughput } from './bench/streaming.mjs'
 import { editorOpen } from './bench/editor.mjs'
+import { hugeSession } from './bench/huge.mjs'
 
 // Not imported from steps.mjs: that module installs signal handlers that would exit without our cleanup.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -37,8 +38,8 @@ const BASE_URL = `http://${HOST}:${PORT}/`
 const JSON_OUT = process.argv.includes('--json')
 const BUILD = !process.argv.includes('--no-build')
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
-if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime', 'request', 'editor'].includes(ONLY)) {
-  throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share, runtime, request or editor`)
+if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime', 'request', 'editor', 'huge'].includes(ONLY)) {
+  throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share, runtime, request, editor or huge`)
 }
 const started = Date.now()
 const log = (...args) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s]`, ...args)
@@ -204,6 +205,7 @@ async function main() {
     log('editor: opening a 5,000-line file…')
     Object.assign(figures, await editorOpen(page, log))
   }
+  if (!ONLY || ONLY === 'huge') Object.assign(figures, await hugeSession(page, log))
   // After everything else: the preview and Python parts switch project and reload the page.
   if (!ONLY || ONLY === 'runtime') Object.assign(figures, await runtimes(page, log))
   if (pageErrors.length) log(`page errors during the run (not fatal):\n  ${pageErrors.join('\n  ')}`)

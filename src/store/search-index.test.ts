@@ -33,7 +33,7 @@ describe('search index', () => {
   })
 
   it('gives the scan\'s hits, in its order, for words, prefixes, phrases, punctuation and several terms', async () => {
-    const { context, session, parts } = corpus(400)
+    const { context, session, parts } = corpus(1_200)
     await context.db.sessions.put(session)
     await context.db.messages.bulkPut(parts.map((part) => ({ ...makeBuilders().user(session.id), id: part.messageID })))
     await context.db.parts.bulkPut(parts)
@@ -93,7 +93,7 @@ describe('search index', () => {
   })
 
   it('a backfill interrupted half way resumes, and search meanwhile finds what is indexed and what is not', async () => {
-    const { context, session, messages, parts } = corpus(50)
+    const { context, session, messages, parts } = corpus(700)
     await context.db.sessions.put(session)
     await context.db.messages.bulkPut(messages)
     await context.db.parts.bulkPut(parts)
@@ -104,11 +104,11 @@ describe('search index', () => {
     let batches = 0
     await runSearchBackfill(context.db, async () => {
       if (++batches === 2) throw new Error('tab closed')
-    }, 10).catch(() => {})
-    expect(await context.db.searchIndex.count()).toBe(20)
+    }, 100).catch(() => {})
+    expect(await context.db.searchIndex.count()).toBe(200)
     expect(await searchSessions(context, { query: 'marmalade', limit: 200 })).toEqual(before)
-    await runSearchBackfill(context.db, async () => {}, 10)
-    expect(await context.db.searchIndex.count()).toBe(50)
+    await runSearchBackfill(context.db, async () => {}, 100)
+    expect(await context.db.searchIndex.count()).toBe(700)
     expect(await context.db.searchMeta.count()).toBe(0)
     expect(await searchSessions(context, { query: 'marmalade', limit: 200 })).toEqual(before)
   })

@@ -48,6 +48,8 @@ const searchable = (part: Part): part is Extract<Part, { type: 'text' }> => part
 
 /** Candidates verified per read: about one page of hits when they are dense, few reads when they are rare. */
 const VERIFY_BATCH = 100
+/** Parts read newest first before the index is asked: enough to fill a page with a word found in one part in eight. */
+const SCAN_HEAD = 400
 /** Stop intersecting once this few candidates are left: verifying them costs less than reading another word. */
 const FEW_CANDIDATES = 200
 
@@ -108,16 +110,30 @@ export async function searchSessions(context: StoreContext, input: SearchInput):
       time: part.time?.start ?? 0,
     })
   }
+  // The newest parts are read first, as the scan always did: a common word fills the page from them at once, where
+  // its list in the index would be long to read. The index answers for the older parts, the scan for any the
+  // backfill has not reached yet.
+  let head: string | undefined
+  await db.parts
+    .reverse()
+    .limit(SCAN_HEAD)
+    .until(() => hits.length >= limit)
+    .each((part) => {
+      head = part.id
+      consider(part)
+    })
+  if (hits.length >= limit || head === undefined) return hits.slice(0, limit)
+  const below = head
   const unindexedBelow = (await backfillState(db))?.below
   const candidates = await indexCandidates(context, terms)
   if (candidates) {
-    const indexed = unindexedBelow === undefined ? candidates : candidates.filter((id) => id >= unindexedBelow)
+    const indexed = candidates.filter((id) => id < below && (unindexedBelow === undefined || id >= unindexedBelow))
     for (let from = 0; from < indexed.length && hits.length < limit; from += VERIFY_BATCH) {
       for (const part of await db.parts.bulkGet(indexed.slice(from, from + VERIFY_BATCH))) if (part && hits.length < limit) consider(part)
     }
     if (unindexedBelow === undefined || hits.length >= limit) return hits.slice(0, limit)
   }
-  const scanned = candidates && unindexedBelow !== undefined ? db.parts.where(':id').below(unindexedBelow).reverse() : db.parts.reverse()
-  await scanned.until(() => hits.length >= limit).each(consider)
+  const scanFrom = candidates && unindexedBelow !== undefined && unindexedBelow < below ? unindexedBelow : below
+  await db.parts.where(':id').below(scanFrom).reverse().until(() => hits.length >= limit).each(consider)
   return hits.slice(0, limit)
 }
