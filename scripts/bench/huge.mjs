@@ -121,10 +121,10 @@ export async function hugeSession(page, log) {
     const t0 = performance.now()
     const file = await window.__tabcode.api.exportSession({ sessionID })
     const ms = performance.now() - t0
-    const size = file.size ?? file.text?.length ?? 0
+    const size = file.data.size
     return { ms, size, heap: performance.memory?.usedJSHeapSize ?? 0 }
   }, session.id)
-  check(exported.size > HUGE_MESSAGES * 100, `the export holds ${exported.size} characters, too few for ${HUGE_MESSAGES} messages`)
+  check(exported.size > HUGE_MESSAGES * 100, `the export holds ${exported.size} bytes, too few for ${HUGE_MESSAGES} messages`)
   log(`  exported ${(exported.size / 2 ** 20).toFixed(1)} MB in ${exported.ms.toFixed(0)} ms; page heap after ${(exported.heap / 2 ** 20).toFixed(1)} MB`)
   Object.assign(figures, { exportMs_100kMessages: exported.ms, exportMB_100kMessages: exported.size / 2 ** 20, exportPageHeapMB_100kMessages: exported.heap / 2 ** 20 })
   return figures
