@@ -60,7 +60,7 @@ describe('recovering a turn whose runner died', () => {
     expect(await repairSession(context, session.id)).toBe(false)
   })
 
-  it('reads only the tail after the newest completed reply, however long the session', async () => {
+  it('reads only the newest messages back to a completed reply, however long the session', async () => {
     const test = makeTestContext()
     const build = makeBuilders()
     const session = build.session()
@@ -74,7 +74,8 @@ describe('recovering a turn whose runner died', () => {
     const open = build.assistant(session.id, ask.id, { time: { created: build.now() }, finish: undefined })
     const text: Part = { ...build.text(open, 'half a reply'), time: { start: 1 } }
     await writeFixture(test.context, { sessions: [session], messages: [...messages, ask, open], parts: [text] })
-    expect((await loadOpenTail(test.context, session.id)).map((entry) => entry.info.id)).toEqual([last.id, ask.id, open.id])
+    expect((await loadOpenTail(test.context, session.id, 2)).map((entry) => entry.info.id)).toEqual([last.id, ask.id, open.id])
+    expect(await loadOpenTail(test.context, session.id)).toHaveLength(messages.length + 2)
     expect(await repairSession(test.context, session.id)).toBe(true)
     expect((await loadHistory(test.context, session.id)).at(-1)!.parts[0]).toMatchObject({ time: { end: expect.any(Number) } })
   })
