@@ -22,7 +22,9 @@ export function writeJson(value: unknown, write: (piece: string) => void, indent
       write(`${nl}${pad}]`)
       return
     }
-    if (node !== null && typeof node === 'object' && !Array.isArray(node)) {
+    // Only objects on the way to a long array are walked; any other subtree (a message with its parts) is one native
+    // JSON.stringify, several times faster than walking it here.
+    if (node !== null && typeof node === 'object' && !Array.isArray(node) && holdsLongArray(node, WALK_DEPTH)) {
       const entries = Object.entries(node).filter(([, item]) => kept(item))
       if (entries.length === 0) return write('{}')
       write('{')
@@ -42,6 +44,14 @@ export function writeJson(value: unknown, write: (piece: string) => void, indent
 }
 
 const SMALL_ARRAY = 16
+const WALK_DEPTH = 3
+
+function holdsLongArray(node: unknown, depth: number): boolean {
+  if (Array.isArray(node)) return node.length > SMALL_ARRAY
+  if (node === null || typeof node !== 'object' || depth === 0) return false
+  for (const key in node) if (holdsLongArray((node as Record<string, unknown>)[key], depth - 1)) return true
+  return false
+}
 const kept = (value: unknown) => value !== undefined && typeof value !== 'function' && typeof value !== 'symbol'
 
 /** The JSON text of `value` as a Blob, built ~1 MB at a time; the strings go as soon as each piece is in the Blob. */
