@@ -27,7 +27,10 @@ const BOUNDARY = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?
 export function indexWords(text: string): string[] {
   const words = new Set<string>()
   for (const [run] of text.matchAll(RUN)) {
-    words.add(run.slice(0, MAX_WORD).toLocaleLowerCase())
+    const lower = run.toLocaleLowerCase()
+    words.add(lower.slice(0, MAX_WORD))
+    // Lower-casing can add marks ('İ' gives 'i' and a dot above), which split the query's lower-cased word there.
+    if (lower.length !== run.length) for (const [piece] of lower.matchAll(RUN)) words.add(piece.slice(0, MAX_WORD))
     if (run.length < 3) continue
     for (const boundary of run.matchAll(BOUNDARY)) words.add(run.slice(boundary.index, boundary.index + MAX_WORD).toLocaleLowerCase())
   }
@@ -51,13 +54,14 @@ export function indexRowOf(part: Part): SearchIndexRow | undefined {
 /** A streamed text part before its end: neither indexed nor a reason to drop what is indexed. */
 const streaming = (part: Part) => part.type === 'text' && part.time !== undefined && part.time.end === undefined
 
-async function followWrite(index: DBCoreTable, trans: DBCoreTransaction, request: DBCoreMutateRequest): Promise<void> {
+async function followWrite(index: DBCoreTable, trans: DBCoreTransaction, request: DBCoreMutateRequest, failures: Record<number, Error>): Promise<void> {
   switch (request.type) {
     case 'add':
     case 'put': {
       const rows: SearchIndexRow[] = []
       const dropped: string[] = []
-      for (const part of request.values as Part[]) {
+      // A row the store refused (an add of an existing id) keeps the index row of the part that is stored.
+      for (const part of (request.values as Part[]).filter((_, at) => !failures[at])) {
         const row = indexRowOf(part)
         if (row) rows.push(row)
         else if (!streaming(part)) dropped.push(part.id)
@@ -98,7 +102,7 @@ export const searchIndexMiddleware: Middleware<DBCore> = {
           ...table,
           async mutate(request) {
             const response = await table.mutate(request)
-            await followWrite(index, request.trans, request)
+            await followWrite(index, request.trans, request, response.failures)
             return response
           },
         }
