@@ -35,15 +35,38 @@ export function writeJson(value: unknown, write: (piece: string) => void, indent
       write(`${nl}${pad}}`)
       return
     }
-    // A leaf or a short array: JSON.stringify itself, indented to where it sits (JSON strings never hold a raw line
-    // break, so every one in the text is layout).
-    const text = kept(node) ? JSON.stringify(node, null, indent) : inArray ? 'null' : undefined
-    if (text !== undefined) write(pad && text.includes('\n') ? text.replace(/\n/g, `\n${pad}`) : text)
+    // A leaf or a whole subtree: JSON.stringify itself, indented to where it sits by wrapping it in as many arrays
+    // as it is deep and cutting the wrappers off again (a replace of every line break cost twice the stringify).
+    if (!kept(node)) {
+      if (inArray) write('null')
+      return
+    }
+    if (!pad || node === null || typeof node !== 'object') return write(JSON.stringify(node, null, indent))
+    const depth = pad.length / indent
+    const { prefix, suffix } = wrapperOf(depth)
+    const text = JSON.stringify(nested(node, depth), null, indent)
+    write(text.slice(prefix, text.length - suffix))
+  }
+  const wrappers = new Map<number, { prefix: number; suffix: number }>()
+  const wrapperOf = (depth: number) => {
+    let known = wrappers.get(depth)
+    if (!known) {
+      const probe = JSON.stringify(nested(0, depth), null, indent)
+      const at = probe.indexOf('0')
+      wrappers.set(depth, (known = { prefix: at, suffix: probe.length - at - 1 }))
+    }
+    return known
   }
   visit(value, '', false)
 }
 
 const SMALL_ARRAY = 16
+
+function nested(node: unknown, depth: number): unknown {
+  let wrapped = node
+  for (let level = 0; level < depth; level++) wrapped = [wrapped]
+  return wrapped
+}
 const WALK_DEPTH = 3
 
 function holdsLongArray(node: unknown, depth: number): boolean {
@@ -57,21 +80,19 @@ const kept = (value: unknown) => value !== undefined && typeof value !== 'functi
 /** The JSON text of `value` as a Blob, built ~1 MB at a time; the strings go as soon as each piece is in the Blob. */
 export function jsonBlob(value: unknown, options: { indent?: number; type?: string } = {}): Blob {
   const blobs: Blob[] = []
-  let buffer: string[] = []
-  let size = 0
+  // One string grown by concatenation (V8 joins them lazily), cut into the Blob at each megabyte.
+  let chunk = ''
   writeJson(
     value,
     (piece) => {
-      buffer.push(piece)
-      size += piece.length
-      if (size < CHUNK_CHARS) return
-      blobs.push(new Blob(buffer))
-      buffer = []
-      size = 0
+      chunk += piece
+      if (chunk.length < CHUNK_CHARS) return
+      blobs.push(new Blob([chunk]))
+      chunk = ''
     },
     options.indent ?? 2,
   )
-  if (buffer.length) blobs.push(new Blob(buffer))
+  if (chunk) blobs.push(new Blob([chunk]))
   return new Blob(blobs, { type: options.type ?? 'application/json' })
 }
 
