@@ -12,6 +12,7 @@
 // rendering; the JSON then lacks the rest), `--only=steps` a step's cost in sessions of 2 to 100,000 messages and the
 // per-step overhead of a 20-step read turn (issue 18).
 // `--only=delta` the main thread per streamed delta with the reply at 1 KB and at 200 KB.
+// `--only=huge` a 100,000-message session: search, open, export.
 import { execFileSync, spawn } from 'node:child_process'
 import { readFileSync, statSync } from 'node:fs'
 import os from 'node:os'
@@ -30,6 +31,7 @@ import { connectMockModel, MOCK_PORT, mainThread, perDeltaCost, prepare, through
 import { editorOpen } from './bench/editor.mjs'
 import { steps } from './bench/steps.mjs'
 import { deltaCost } from './bench/delta.mjs'
+import { hugeSession } from './bench/huge.mjs'
 
 // Not imported from steps.mjs: that module installs signal handlers that would exit without our cleanup.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -41,8 +43,8 @@ const BASE_URL = `http://${HOST}:${PORT}/`
 const JSON_OUT = process.argv.includes('--json')
 const BUILD = !process.argv.includes('--no-build')
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
-if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime', 'request', 'editor', 'steps', 'delta'].includes(ONLY)) {
-  throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share, runtime, request, editor, steps or delta`)
+if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime', 'request', 'editor', 'steps', 'delta', 'huge'].includes(ONLY)) {
+  throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share, runtime, request, editor, steps, delta or huge`)
 }
 const started = Date.now()
 const log = (...args) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s]`, ...args)
@@ -218,6 +220,7 @@ async function main() {
     log('editor: opening a 5,000-line file…')
     Object.assign(figures, await editorOpen(page, log))
   }
+  if (!ONLY || ONLY === 'huge') Object.assign(figures, await hugeSession(page, log))
   // After everything else: the preview and Python parts switch project and reload the page.
   if (!ONLY || ONLY === 'runtime') Object.assign(figures, await runtimes(page, log))
   if (pageErrors.length) log(`page errors during the run (not fatal):\n  ${pageErrors.join('\n  ')}`)

@@ -23,6 +23,7 @@ export const TARGETS = {
   mainUsPerDelta_1KB: 20,
   mainUsPerDelta_200KB: 20,
   mainUsPerDeltaRatio_200KBvs1KB: 1.2,
+  ...Object.fromEntries(['common', 'rare', 'phrase'].flatMap((kind) => [[`searchFirstPageMs_100kMessages_${kind}`, 200], [`searchFirstPageWarmMs_100kMessages_${kind}`, 200]])),
 }
 /** Targets that are minimums; every other target is a maximum. */
 export const AT_LEAST = ['streamDeltasPerSec']
@@ -40,6 +41,17 @@ const formats = {
 
 /** [label, key, format]; a key in TARGETS is checked, any other is information. */
 const ROWS = [
+  ['search, 100k messages, first page: common word (cold)', 'searchFirstPageMs_100kMessages_common', 'ms'],
+  ['  common word (warm median)', 'searchFirstPageWarmMs_100kMessages_common', 'ms'],
+  ['  rare word (cold)', 'searchFirstPageMs_100kMessages_rare', 'ms'],
+  ['  rare word (warm median)', 'searchFirstPageWarmMs_100kMessages_rare', 'ms'],
+  ['  quoted phrase (cold)', 'searchFirstPageMs_100kMessages_phrase', 'ms'],
+  ['  quoted phrase (warm median)', 'searchFirstPageWarmMs_100kMessages_phrase', 'ms'],
+  ['open a 100k-message session (click to newest on screen)', 'openSessionMs_100kMessages', 'ms'],
+  ['export a 100k-message session', 'exportMs_100kMessages', 'ms'],
+  ['  its size (MB)', 'exportMB_100kMessages', 'count'],
+  ['  page JS heap after it arrived (MB)', 'exportPageHeapMB_100kMessages', 'count'],
+  ['writeFixture 100k messages (indexed as written)', 'seedMs_100kMessages', 'ms'],
   ['editor: open a 5,000-line file, painted highlighted (median)', 'editorOpenMs_5kLines', 'ms'],
   ['  first open (loads the editor and the language)', 'editorFirstOpenMs_5kLines', 'ms'],
   ['first screen, 10k messages (cold)', 'firstScreenMs_10kMessages', 'ms'],

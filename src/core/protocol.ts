@@ -28,7 +28,8 @@ import type { ExportFile, ExportFilesPreview, ImportOutcome, ShareLinkInput, Sha
  * The one contract between the UI and its worker. Bump PROTOCOL_VERSION on any incompatible change: a page and a
  * worker (or another tab) from different builds then refuse each other with a clear "reload" instead of misbehaving.
  */
-export const PROTOCOL_VERSION = 1
+// 2: exports (`exportSession`, `exportBackup`) carry their JSON as a Blob in `data`, no longer as `text` (issue 18).
+export const PROTOCOL_VERSION = 2
 
 /** Cross-tab live events travel on this channel; the envelope carries the protocol so stale tabs can be told apart. */
 export const EVENT_CHANNEL = 'tabcode:events'

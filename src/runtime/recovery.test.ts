@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { makeBuilders } from '../testing/fixture-builders'
 import { writeFixture } from '../store/fixture'
 import { turnIsDone } from '../core/history'
-import { loadHistory } from '../store/message-store'
+import { loadHistory, loadOpenTail } from '../store/message-store'
 import { toModelMessages, INTERRUPTED_TOOL_TEXT } from './model-messages'
 import { DIED_MESSAGE, repairSession } from './recovery'
 import type { AssistantMessage, Part } from '../core/schema'
@@ -58,5 +58,25 @@ describe('recovering a turn whose runner died', () => {
     const { context, session } = await died()
     await repairSession(context, session.id)
     expect(await repairSession(context, session.id)).toBe(false)
+  })
+
+  it('reads only the newest messages back to a completed reply, however long the session', async () => {
+    const test = makeTestContext()
+    const build = makeBuilders()
+    const session = build.session()
+    const messages = []
+    for (let turn = 0; turn < 300; turn++) {
+      const ask = build.user(session.id)
+      messages.push(ask, build.assistant(session.id, ask.id, { time: { created: build.now(), completed: build.now() } }))
+    }
+    const last = messages.at(-1)!
+    const ask = build.user(session.id)
+    const open = build.assistant(session.id, ask.id, { time: { created: build.now() }, finish: undefined })
+    const text: Part = { ...build.text(open, 'half a reply'), time: { start: 1 } }
+    await writeFixture(test.context, { sessions: [session], messages: [...messages, ask, open], parts: [text] })
+    expect((await loadOpenTail(test.context, session.id, 2)).map((entry) => entry.info.id)).toEqual([last.id, ask.id, open.id])
+    expect(await loadOpenTail(test.context, session.id)).toHaveLength(messages.length + 2)
+    expect(await repairSession(test.context, session.id)).toBe(true)
+    expect((await loadHistory(test.context, session.id)).at(-1)!.parts[0]).toMatchObject({ time: { end: expect.any(Number) } })
   })
 })

@@ -1,5 +1,5 @@
 import type { StoreContext } from '../store/context'
-import { loadHistory, putMessagesAndParts, type MessageWithParts } from '../store/message-store'
+import { loadOpenTail, putMessagesAndParts, type MessageWithParts } from '../store/message-store'
 import { findSession } from '../store/session-store'
 import { ABORTED_TOOL_TEXT } from './processor'
 import { isImported } from '../core/read-only'
@@ -53,8 +53,9 @@ export function repairHistory(history: MessageWithParts[], now: number): { messa
 export async function repairSession(context: StoreContext, sessionID: string): Promise<boolean> {
   const session = await findSession(context, sessionID)
   if (!session || isImported(session)) return false
-  const history = await loadHistory(context, sessionID)
-  const repair = repairHistory(history, context.now())
+  // Only the newest messages can be open (see loadOpenTail): reading the whole history made a 100,000-message
+  // session take ~4 s to open.
+  const repair = repairHistory(await loadOpenTail(context, sessionID), context.now())
   if (repair.messages.length === 0 && repair.parts.length === 0) return false
   const stored = await putMessagesAndParts(context, repair)
   for (const info of stored.messages) context.emit({ type: 'message.updated', info })

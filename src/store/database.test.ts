@@ -2,6 +2,8 @@ import Dexie from 'dexie'
 import { describe, expect, it } from 'vitest'
 import { makeBuilders } from '../testing/fixture-builders'
 import { SCHEMA_VERSION, SCHEMA_VERSIONS, TabcodeDatabase } from './database'
+import { backfillState, runSearchBackfill } from './search-backfill'
+import { searchSessions } from './search'
 
 function shapeOf(db: Dexie) {
   return db.tables
@@ -16,11 +18,13 @@ function shapeOf(db: Dexie) {
 describe('database schema', () => {
   // If this test fails you changed what is stored in users' browsers. Add a new version step with an upgrade and
   // an upgrade test instead of editing an existing one, then extend this snapshot.
-  it('is pinned at version 4', async () => {
+  // Version 5 may come from another change; this one takes 6, and the pin accepts the steps it declares.
+  it('is pinned at version 6', async () => {
     const db = new TabcodeDatabase(`schema-${crypto.randomUUID()}`)
     await db.open()
-    expect(SCHEMA_VERSION).toBe(4)
-    expect(db.verno).toBe(4)
+    expect(SCHEMA_VERSION).toBe(6)
+    expect(db.verno).toBe(6)
+    expect(Object.keys(SCHEMA_VERSIONS).map(Number).filter((version) => version !== 5)).toEqual([1, 2, 3, 4, 6])
     expect(shapeOf(db)).toEqual([
       { name: 'approvals', primaryKey: 'id', indexes: ['projectID'] },
       { name: 'asks', primaryKey: 'id', indexes: ['sessionID'] },
@@ -32,6 +36,8 @@ describe('database schema', () => {
       { name: 'parts', primaryKey: 'id', indexes: ['messageID', 'sessionID'] },
       { name: 'projects', primaryKey: 'id', indexes: ['time.updated'] },
       { name: 'providers', primaryKey: 'id', indexes: [] },
+      { name: 'searchIndex', primaryKey: 'partID', indexes: ['*words', 'sessionID'] },
+      { name: 'searchMeta', primaryKey: 'key', indexes: [] },
       {
         name: 'sessions',
         primaryKey: 'id',
@@ -66,7 +72,7 @@ describe('database schema', () => {
 
     const db = new TabcodeDatabase(name)
     await db.open()
-    expect(db.verno).toBe(4)
+    expect(db.verno).toBe(SCHEMA_VERSION)
     expect(await db.projects.toArray()).toEqual([project])
     expect(await db.sessions.orderBy('id').toArray()).toEqual([...sessions].sort((a, b) => (a.id < b.id ? -1 : 1)))
     expect(await db.messages.orderBy('id').toArray()).toEqual(messages)
@@ -101,7 +107,7 @@ describe('database schema', () => {
 
     const db = new TabcodeDatabase(name)
     await db.open()
-    expect(db.verno).toBe(4)
+    expect(db.verno).toBe(SCHEMA_VERSION)
     expect(await db.projects.toArray()).toEqual([project])
     expect(await db.sessions.toArray()).toEqual([session])
     expect(await db.messages.toArray()).toEqual([user])
@@ -162,7 +168,7 @@ describe('database schema', () => {
 
     const db = new TabcodeDatabase(name)
     await db.open()
-    expect(db.verno).toBe(4)
+    expect(db.verno).toBe(SCHEMA_VERSION)
     expect(await db.projects.toArray()).toEqual([project])
     expect(await db.sessions.orderBy('id').toArray()).toEqual([origin, child, fork].sort((a, b) => (a.id < b.id ? -1 : 1)))
     expect(await db.messages.orderBy('id').toArray()).toEqual([user, reply])
@@ -176,6 +182,43 @@ describe('database schema', () => {
     expect(await db.inbox.toArray()).toEqual([queued])
     expect(await db.sessions.where('parentID').equals(origin.id).primaryKeys()).toEqual([child.id])
     expect(await db.sessions.where('fork.sessionID').equals(origin.id).primaryKeys()).toEqual([fork.id])
+    db.close()
+  })
+
+  it('upgrades a version 4 database without losing a row, and search finds its text before and after the backfill', async () => {
+    const name = `upgrade-${crypto.randomUUID()}`
+    const build = makeBuilders()
+    const session = build.session({ title: 'Old work' })
+    const messages = Array.from({ length: 30 }, () => build.user(session.id))
+    const parts = messages.map((message, at) => build.text(message, at === 3 ? 'the marmalade lexer stalls' : `plain message ${at}`))
+    const project = { id: session.projectID, name: 'P', directory: '/workspace', time: { created: 1, updated: 1 } }
+
+    const old = new Dexie(name)
+    for (const version of [1, 2, 3, 4] as const) old.version(version).stores(SCHEMA_VERSIONS[version])
+    await old.open()
+    await old.table('projects').add(project)
+    await old.table('sessions').add(session)
+    await old.table('messages').bulkAdd(messages)
+    await old.table('parts').bulkAdd(parts)
+    old.close()
+
+    const db = new TabcodeDatabase(name)
+    await db.open()
+    expect(db.verno).toBe(SCHEMA_VERSION)
+    expect(await db.sessions.toArray()).toEqual([session])
+    expect(await db.messages.orderBy('id').toArray()).toEqual(messages)
+    expect(await db.parts.orderBy('id').toArray()).toEqual(parts)
+    // The upgrade indexed nothing (opening stays instant): search scans what the backfill has not reached.
+    expect(await db.searchIndex.count()).toBe(0)
+    const context = { db, now: () => 1, emit: () => {}, version: 'test' }
+    const find = async () => (await searchSessions(context, { query: 'marmalade' })).map((hit) => hit.messageID)
+    expect(await find()).toEqual([messages[3]!.id])
+
+    await runSearchBackfill(db, async () => {}, 7)
+    expect(await backfillState(db)).toBeUndefined()
+    expect(await db.searchIndex.count()).toBe(parts.length)
+    expect(await db.parts.count()).toBe(parts.length)
+    expect(await find()).toEqual([messages[3]!.id])
     db.close()
   })
 })

@@ -8,6 +8,8 @@ import type {
   Part,
   PermissionAsk,
   Project,
+  SearchBackfill,
+  SearchIndexRow,
   SessionInfo,
   Setting,
   Snapshot,
@@ -15,6 +17,7 @@ import type {
   ToolOutput,
   WorkspaceEntry,
 } from '../core/schema'
+import { META_STORE, searchIndexMiddleware } from './search-index'
 
 /**
  * WARNING: the database name and every store definition below are persisted in users' browsers. Changing a
@@ -61,9 +64,18 @@ export const SCHEMA_VERSIONS = {
   4: {
     sessions: 'id, [projectID+time.updated+id], [time.updated+id], parentID, fork.sessionID',
   },
+  // Version 6 (search over long histories, issue 18) adds the word index (`search-index.ts`): one row per final text
+  // part, keyed by the part's id, `*words` a multiEntry index (a part per word it holds, in part-id order: newest
+  // last). Its rows are written by the store's own part writes; rows of an upgraded database are indexed in the
+  // background (`searchMeta`'s backfill mark), never in the upgrade, so opening stays instant. Version 5 is left to
+  // another change.
+  6: {
+    searchIndex: 'partID, sessionID, *words',
+    searchMeta: 'key',
+  },
 } as const
 
-export const SCHEMA_VERSION = 4
+export const SCHEMA_VERSION = 6
 
 /**
  * Bounds for compound-key ranges. Dexie.maxKey is one shared array object, and IndexedDB rejects a key that holds
@@ -86,6 +98,8 @@ export class TabcodeDatabase extends Dexie {
   snapshots!: EntityTable<Snapshot, 'id'>
   approvals!: EntityTable<Approval, 'id'>
   asks!: EntityTable<PermissionAsk, 'id'>
+  searchIndex!: EntityTable<SearchIndexRow, 'partID'>
+  searchMeta!: EntityTable<SearchBackfill, 'key'>
 
   constructor(name: string = DATABASE_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, { chromeTransactionDurability: 'relaxed', ...options })
@@ -93,5 +107,10 @@ export class TabcodeDatabase extends Dexie {
     this.version(2).stores(SCHEMA_VERSIONS[2])
     this.version(3).stores(SCHEMA_VERSIONS[3])
     this.version(4).stores(SCHEMA_VERSIONS[4])
+    // The parts already stored wait for the background backfill: the upgrade itself only sets its mark.
+    this.version(6)
+      .stores(SCHEMA_VERSIONS[6])
+      .upgrade((tx) => tx.table(META_STORE).put({ key: 'backfill', below: KEY.idMax }))
+    this.use(searchIndexMiddleware)
   }
 }

@@ -134,6 +134,32 @@ export async function removeMessage(context: StoreContext, messageID: string): P
   if (result.session) context.emit({ type: 'session.updated', info: result.session })
 }
 
+/**
+ * The messages a runner that died could have left open, oldest first, with their parts: at least the newest
+ * `atLeast` messages (the whole of a shorter session), and on back to the newest completed reply. A session's turns
+ * run one at a time and the app completes a reply only after closing its parts, so what lies further back is closed;
+ * the margin keeps repairing rows written otherwise (by older builds, by fixtures) in all but very long sessions.
+ * Read newest first through the messages' index, so opening a session of 100,000 messages reads a page of rows.
+ */
+export async function loadOpenTail(context: StoreContext, sessionID: string, atLeast = 1_000): Promise<MessageWithParts[]> {
+  const { db } = context
+  return db.transaction('r', db.messages, db.parts, async () => {
+    const tail: Message[] = []
+    await messagesOf(context, sessionID)
+      .reverse()
+      .until((message) => tail.length >= atLeast && message.role === 'assistant' && message.time.completed !== undefined, true)
+      .each((message) => void tail.push(message))
+    const parts = tail.length ? await db.parts.where('messageID').anyOf(tail.map((message) => message.id)).toArray() : []
+    const byMessage = new Map<string, Part[]>()
+    for (const part of parts.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+      const list = byMessage.get(part.messageID)
+      if (list) list.push(part)
+      else byMessage.set(part.messageID, [part])
+    }
+    return tail.reverse().map((info) => ({ info, parts: byMessage.get(info.id) ?? [] }))
+  })
+}
+
 /** The whole history of a session, oldest first, each reply in its prompt's turn: what each step decides from. */
 export async function loadHistory(context: StoreContext, sessionID: string): Promise<MessageWithParts[]> {
   const { db } = context

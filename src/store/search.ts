@@ -1,6 +1,8 @@
 import type { StoreContext } from './context'
 import type { Part } from '../core/schema'
 import type { SearchHit } from '../core/dto/search'
+import { backfillState } from './search-backfill'
+import { termPieces } from './search-index'
 
 export type { SearchHit }
 
@@ -44,10 +46,45 @@ export function snippetOf(text: string, terms: readonly string[]): { snippet: st
 
 const searchable = (part: Part): part is Extract<Part, { type: 'text' }> => part.type === 'text' && !part.ignored && part.text.length > 0
 
+/** Candidates verified per read: about one page of hits when they are dense, few reads when they are rare. */
+const VERIFY_BATCH = 100
+/** Parts read newest first before the index is asked: enough to fill a page with a word found in one part in eight. */
+const SCAN_HEAD = 400
+/** Stop intersecting once this few candidates are left: verifying them costs less than reading another word. */
+const FEW_CANDIDATES = 200
+
+/**
+ * The ids of the indexed parts that may hold every term, newest first, or undefined when the index cannot narrow
+ * the query (a term with no letters or digits). A term's pieces must each begin a word or a camelCase/digit tail of
+ * one, except a first piece that the term starts with, which the text may hold inside a word: a query with any other
+ * piece is narrowed by those alone, so nothing the scan would find is missed; a query of single words only is
+ * narrowed by their starts, and misses a match only inside a word ("arser" in "parser").
+ */
+async function indexCandidates(context: StoreContext, terms: readonly string[]): Promise<string[] | undefined> {
+  const { db } = context
+  const pieces = terms.map((term) => termPieces(term).map((piece, at) => ({ piece, whole: at > 0 || !/^[\p{L}\p{N}]/u.test(term) })))
+  if (pieces.some((list) => list.length === 0)) return undefined
+  const all = pieces.flat()
+  const whole = all.filter((entry) => entry.whole)
+  const usable = [...new Set((whole.length > 0 ? whole : all).map((entry) => entry.piece))]
+  const words = (piece: string) => db.searchIndex.where('words').startsWith(piece)
+  const counted = usable.length === 1 ? usable.map((piece) => ({ piece, count: 0 })) : await Promise.all(usable.map(async (piece) => ({ piece, count: await words(piece).count() })))
+  counted.sort((a, b) => a.count - b.count)
+  let candidates: Set<string> | undefined
+  for (const { piece } of counted) {
+    const found = (await words(piece).primaryKeys()) as string[]
+    candidates = candidates ? new Set(found.filter((id) => candidates!.has(id))) : new Set(found)
+    if (candidates.size <= FEW_CANDIDATES) break
+  }
+  return [...(candidates ?? [])].sort().reverse()
+}
+
 /**
  * Full-text search over titles and message text, entirely in IndexedDB, so it works offline. Newest first: titles of
  * the most recently updated sessions, then message text from the newest part back, at most one hit per message.
- * A scan rather than an index: a few hundred milliseconds for 20,000 parts, and nothing to keep in step on writes.
+ * Message text is found through the word index (`search-index.ts`) and each candidate checked against its text, so
+ * a hit holds every term as the scan would find it; parts an upgraded database has not indexed yet (below the
+ * backfill's mark) are scanned as before.
  */
 export async function searchSessions(context: StoreContext, input: SearchInput): Promise<SearchHit[]> {
   const terms = queryTerms(input.query)
@@ -62,19 +99,41 @@ export async function searchSessions(context: StoreContext, input: SearchInput):
     if (matchesAll(session.title, terms)) hits.push({ sessionID: session.id, title: session.title, ...snippetOf(session.title, terms), time: session.time.updated })
   }
   const seen = new Set<string>()
+  const consider = (part: Part) => {
+    if (!titles.has(part.sessionID) || seen.has(part.messageID) || !searchable(part) || !matchesAll(part.text, terms)) return
+    seen.add(part.messageID)
+    hits.push({
+      sessionID: part.sessionID,
+      title: titles.get(part.sessionID) ?? '',
+      messageID: part.messageID,
+      ...snippetOf(part.text, terms),
+      time: part.time?.start ?? 0,
+    })
+  }
+  // The newest parts are read first, as the scan always did: a common word fills the page from them at once, where
+  // its list in the index would be long to read. The index answers for the older parts, the scan for any the
+  // backfill has not reached yet.
+  let head: string | undefined
   await db.parts
     .reverse()
+    .limit(SCAN_HEAD)
     .until(() => hits.length >= limit)
     .each((part) => {
-      if (!titles.has(part.sessionID) || seen.has(part.messageID) || !searchable(part) || !matchesAll(part.text, terms)) return
-      seen.add(part.messageID)
-      hits.push({
-        sessionID: part.sessionID,
-        title: titles.get(part.sessionID) ?? '',
-        messageID: part.messageID,
-        ...snippetOf(part.text, terms),
-        time: part.time?.start ?? 0,
-      })
+      head = part.id
+      consider(part)
     })
+  if (hits.length >= limit || head === undefined) return hits.slice(0, limit)
+  const below = head
+  const unindexedBelow = (await backfillState(db))?.below
+  const candidates = await indexCandidates(context, terms)
+  if (candidates) {
+    const indexed = candidates.filter((id) => id < below && (unindexedBelow === undefined || id >= unindexedBelow))
+    for (let from = 0; from < indexed.length && hits.length < limit; from += VERIFY_BATCH) {
+      for (const part of await db.parts.bulkGet(indexed.slice(from, from + VERIFY_BATCH))) if (part && hits.length < limit) consider(part)
+    }
+    if (unindexedBelow === undefined || hits.length >= limit) return hits.slice(0, limit)
+  }
+  const scanFrom = candidates && unindexedBelow !== undefined && unindexedBelow < below ? unindexedBelow : below
+  await db.parts.where(':id').below(scanFrom).reverse().until(() => hits.length >= limit).each(consider)
   return hits.slice(0, limit)
 }

@@ -146,7 +146,7 @@ describe('history operations through the worker', () => {
     const { api, session } = test
     await test.prompt('question')
     const file = await api.exportSession({ sessionID: session.id })
-    const imported = await api.importFile({ data: file.text })
+    const imported = await api.importFile({ data: await file.data.text() })
     if (imported.kind !== 'session') throw new Error('expected a session import')
     const importedID = imported.session.id
     const refused = api.prompt({ sessionID: importedID, parts: [{ type: 'text', text: 'more' }], model: MODEL })

@@ -3,6 +3,7 @@ import { loadProviders } from '../store/provider-store'
 import { getSession } from '../store/session-store'
 import { COMFORTABLE_LINK_CHARS } from '../share/limits'
 import { exportBackup, exportFileName, exportSession, loadTranscript, unscannedFiles } from '../share/export'
+import { jsonBlob } from '../share/json-blob'
 import { createShareLink, measureShareLink, parseShareToken } from '../share/link'
 import { importFile, importShareLink, type OpenDependencies } from '../share/open'
 import { fromOpencodeExport, toOpencodeExport } from '../share/opencode'
@@ -89,7 +90,7 @@ export function shareHandlers(
       })
       return {
         fileName: exportFileName(session.title, opencode ? 'opencode' : 'session', context.now()),
-        text: JSON.stringify(opencode ? toOpencodeExport(document.session) : document, null, 2),
+        data: jsonBlob(opencode ? toOpencodeExport(document.session) : document),
         redactions,
         ...(leftOut ? { leftOut } : {}),
       }
@@ -99,7 +100,7 @@ export function shareHandlers(
       const context = ready()
       const { document, redactions } = await exportBackup(context, { knownSecrets: await storedKeys(context) })
       // Compact: a backup can be large, and nobody reads it by eye.
-      return { fileName: exportFileName('', 'backup', context.now()), text: JSON.stringify(document), redactions }
+      return { fileName: exportFileName('', 'backup', context.now()), data: jsonBlob(document, { indent: 0 }), redactions }
     },
     importFile: ({ data }) => importFile(dependencies(), data),
   }

@@ -4,6 +4,8 @@ import { broadcastCommands } from './command-channel'
 import { makeEventOutbox } from './event-outbox'
 import { makeModelSource } from './model-source'
 import { openDatabase } from '../store/open-database'
+import type { TabcodeDatabase } from '../store/database'
+import { backfillState, runSearchBackfill } from '../store/search-backfill'
 import { watchApiKeys } from '../store/provider-store'
 import { EVENT_CHANNEL, PROTOCOL_VERSION, type EventEnvelope } from '../core/protocol'
 import { createService } from './service'
@@ -45,7 +47,24 @@ async function openAndWatchKeys() {
     next: setLogSecrets,
     error: (error: unknown) => log.warn('tabcode: could not watch the stored keys', error),
   })
+  void backfillSearch(opened.db)
   return opened
+}
+
+/**
+ * Indexes, in the background, the parts a database upgraded from before the word index holds (search scans them
+ * until then). One tab does it at a time; a closed tab's progress is kept and the next open resumes it.
+ */
+async function backfillSearch(db: TabcodeDatabase) {
+  const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+  try {
+    if (!(await backfillState(db))) return
+    await locks.request('tabcode:search-backfill', { ifAvailable: true }, async (lock) => {
+      if (lock) await runSearchBackfill(db, pause)
+    })
+  } catch (error) {
+    log.warn('tabcode: the search index backfill stopped; search scans what it has not indexed', error)
+  }
 }
 
 const service = createService({

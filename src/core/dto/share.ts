@@ -65,7 +65,11 @@ export interface ShareLinkResult {
 /** A download the UI saves: the file name and its JSON text. */
 export interface ExportFile {
   fileName: string
-  text: string
+  /**
+   * The file's JSON, built in pieces: a Blob's bytes live outside the JS heap and cross to the page without a copy,
+   * where one string of a 100,000-message session (~100 MB) would sit in both heaps.
+   */
+  data: Blob
   redactions: Redaction[]
   /** Binary workspace files left out because they could not be scanned for secrets. */
   leftOut?: string[]

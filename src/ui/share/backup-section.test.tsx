@@ -5,7 +5,7 @@ import { AppError } from '../../core/errors'
 import { one, settle } from '../history/test-support'
 import { BackupSection } from './backup-section'
 
-function mountSection(exportBackup: () => Promise<{ fileName: string; text: string; redactions: [] }>) {
+function mountSection(exportBackup: () => Promise<{ fileName: string; data: Blob; redactions: [] }>) {
   const download = vi.fn()
   const onImport = vi.fn()
   const root = mount(() => <BackupSection exportBackup={exportBackup} onImport={onImport} download={download} />)
@@ -14,11 +14,12 @@ function mountSection(exportBackup: () => Promise<{ fileName: string; text: stri
 
 describe('settings backup section', () => {
   it('saves everything as one file and says which', async () => {
-    const { root, download } = mountSection(async () => ({ fileName: 'tabcode-backup-2026-11-30.json', text: '{"format":"tabcode-backup"}', redactions: [] }))
+    const data = new Blob(['{"format":"tabcode-backup"}'])
+    const { root, download } = mountSection(async () => ({ fileName: 'tabcode-backup-2026-11-30.json', data, redactions: [] }))
     expect(root.querySelector('section h3')?.textContent?.trim()).toBe('Backup')
     one<HTMLButtonElement>(root, 'button', 'Export everything').click()
     await settle()
-    expect(download).toHaveBeenCalledWith('tabcode-backup-2026-11-30.json', '{"format":"tabcode-backup"}')
+    expect(download).toHaveBeenCalledWith('tabcode-backup-2026-11-30.json', data)
     expect(one(root, 'status').textContent).toBe('Saved tabcode-backup-2026-11-30.json.')
   })
 
@@ -31,7 +32,7 @@ describe('settings backup section', () => {
   })
 
   it('hands a picked file to the importer', async () => {
-    const { root, onImport } = mountSection(async () => ({ fileName: 'x.json', text: '{}', redactions: [] }))
+    const { root, onImport } = mountSection(async () => ({ fileName: 'x.json', data: new Blob(['{}']), redactions: [] }))
     const input = root.querySelector<HTMLInputElement>('input[type="file"]')!
     expect(input.getAttribute('aria-label')).toBe('Import file')
     expect(input.accept).toContain('.json')

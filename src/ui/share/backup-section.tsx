@@ -8,7 +8,7 @@ export interface BackupActions {
   exportBackup: () => Promise<ExportFile>
   /** Takes the picked file away to be imported (the settings dialog closes so the result can be shown). */
   onImport: (file: File) => void
-  download?: (fileName: string, text: string) => void
+  download?: (fileName: string, content: string | Blob) => void
 }
 
 /** Settings › Backup: every session to one file, and any export (a backup, a session, an opencode export) back in. */
@@ -21,7 +21,7 @@ export function BackupSection(props: BackupActions): JSX.Element {
     setNote(undefined)
     try {
       const file = await props.exportBackup()
-      ;(props.download ?? downloadText)(file.fileName, file.text)
+      ;(props.download ?? downloadText)(file.fileName, file.data)
       setNote({ tone: 'status', text: `Saved ${file.fileName}.` })
     } catch (error) {
       setNote({ tone: 'alert', text: `Couldn't export the backup: ${errorMessage(error)}` })

@@ -1,9 +1,9 @@
 /**
- * Saves text as a file the way a download link would. The object URL is revoked on the next turn, after the
+ * Saves text or a Blob as a file the way a download link would. The object URL is revoked on the next turn, after the
  * browser has started the download (revoking at once cancels it in some browsers).
  */
-export function downloadText(fileName: string, text: string, type = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }))
+export function downloadText(fileName: string, content: string | Blob, type = 'application/json'): void {
+  const url = URL.createObjectURL(typeof content === 'string' ? new Blob([content], { type }) : content)
   const link = document.createElement('a')
   link.href = url
   link.download = fileName

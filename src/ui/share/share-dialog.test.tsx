@@ -12,6 +12,7 @@ afterEach(() => {
 })
 
 const LIMIT = 524_288
+const EXPORTED = new Blob(['{"format":"tabcode-session"}'], { type: 'application/json' })
 const COMFORTABLE = 32_768
 const KEY: Redaction = { kind: 'OpenAI key', where: 'Message 2 (assistant) · tool "bash" · output', path: [], hint: 'sk-p… (51 characters)' }
 
@@ -28,7 +29,7 @@ function mount(options: { preview?: (input: { includeToolOutput?: boolean; encry
     ),
     exportSession: vi.fn(async (input: { includeFiles?: boolean; includeUnscanned?: string[] }) => ({
       fileName: 'parser-session.json',
-      text: '{"format":"tabcode-session"}',
+      data: EXPORTED,
       redactions: [],
       ...(input.includeFiles && !input.includeUnscanned?.includes('logo.png') ? { leftOut: ['logo.png'] } : {}),
     })),
@@ -105,7 +106,7 @@ describe('share dialog', () => {
     button(alert, 'Export as file instead').click()
     await settle()
     expect(api.exportSession).toHaveBeenCalledWith({ sessionID: 'ses_1', format: 'tabcode' })
-    expect(effects.download).toHaveBeenCalledWith('parser-session.json', '{"format":"tabcode-session"}')
+    expect(effects.download).toHaveBeenCalledWith('parser-session.json', EXPORTED)
     expect(root.textContent).toContain('Saved parser-session.json.')
   })
 
@@ -178,7 +179,7 @@ describe('share dialog', () => {
     button(root, 'Export as file').click()
     await settle()
     expect(api.exportSession).toHaveBeenCalledWith({ sessionID: 'ses_1', format: 'tabcode', includeFiles: true })
-    expect(effects.download).toHaveBeenCalledWith('parser-session.json', '{"format":"tabcode-session"}')
+    expect(effects.download).toHaveBeenCalledWith('parser-session.json', EXPORTED)
   })
 
   it('offers the tabcode and opencode formats; an opencode file has no workspace files to include', async () => {

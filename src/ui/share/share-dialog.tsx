@@ -16,7 +16,7 @@ export interface ShareEffects {
   copy: (text: string) => Promise<void>
   /** Absent when the browser has no Web Share API: the "Share…" button is then not offered. */
   share?: ((data: ShareData) => Promise<void>) | undefined
-  download: (fileName: string, text: string) => void
+  download: (fileName: string, content: string | Blob) => void
 }
 
 function browserEffects(): ShareEffects {
@@ -179,7 +179,7 @@ export function ShareDialog(props: {
         ...(files ? { includeFiles: true } : {}),
         ...(kept.length ? { includeUnscanned: kept } : {}),
       })
-      effects.download(file.fileName, file.text)
+      effects.download(file.fileName, file.data)
       const removed = file.redactions.length
       const leftOut = file.leftOut?.length ?? 0
       const notes = [
