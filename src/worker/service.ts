@@ -108,6 +108,10 @@ export function createService(options: ServiceOptions): Service {
         return entry.loaded
       }),
     }
+    // A failed load (offline before the engine was ever cached) is tried again by the next call that needs it.
+    entry.loading.catch(() => {
+      if (engine === entry) engine = undefined
+    })
     engine = entry
     return entry.loading
   }
