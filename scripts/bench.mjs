@@ -26,6 +26,7 @@ import { runtimes } from './bench/runtime.mjs'
 import { shareAndImport } from './bench/share.mjs'
 import { connectMockModel, MOCK_PORT, mainThread, perDeltaCost, prepare, throughput } from './bench/streaming.mjs'
 import { editorOpen } from './bench/editor.mjs'
+import { firstVisit } from './bench/boot.mjs'
 
 // Not imported from steps.mjs: that module installs signal handlers that would exit without our cleanup.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -37,8 +38,8 @@ const BASE_URL = `http://${HOST}:${PORT}/`
 const JSON_OUT = process.argv.includes('--json')
 const BUILD = !process.argv.includes('--no-build')
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
-if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime', 'request', 'editor'].includes(ONLY)) {
-  throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share, runtime, request or editor`)
+if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime', 'request', 'editor', 'boot'].includes(ONLY)) {
+  throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share, runtime, request, editor or boot`)
 }
 const started = Date.now()
 const log = (...args) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s]`, ...args)
@@ -147,6 +148,8 @@ async function main() {
   const executablePath = findChromium()
   if (!executablePath) throw new Error('no Chromium found (see scripts/find-browser.mjs)')
   browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] })
+  // First, in contexts of its own with service workers allowed (a first visit installs one).
+  if (!ONLY || ONLY === 'boot') Object.assign(figures, await firstVisit(browser, BASE_URL, ROOT, log))
   // No service worker: every reload then loads the page and its worker from the preview server, as built.
   const context = await browser.newContext({ serviceWorkers: 'block' })
   await context.addInitScript(pageSetup)
