@@ -34,7 +34,7 @@ describe('the worker before its engine has loaded', () => {
     expect(await api.queuedPrompts(session.id)).toEqual([])
     expect(gate.requested).toBe(0)
     // Nothing asked for it: the worker starts loading it once the reads have gone quiet.
-    await vi.waitFor(() => expect(gate.requested).toBe(1))
+    await vi.waitFor(() => expect(gate.requested).toBe(1), { timeout: 5_000 })
 
     let stored: unknown
     const prompt = api
@@ -47,5 +47,6 @@ describe('the worker before its engine has loaded', () => {
     await prompt
     expect(stored).toMatchObject({ status: 'stored' })
     expect((await api.pageMessages({ sessionID: session.id })).messages).toHaveLength(1)
-  })
+    // Transforming the real engine (the AI SDK, the tools) for Node takes seconds on a loaded machine.
+  }, 30_000)
 })
