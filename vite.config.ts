@@ -42,6 +42,72 @@ function pyodideAssets(): Plugin {
   }
 }
 
+/**
+ * What the service worker precaches: the shell only (the page, the static import graph of its entry and of the
+ * agent's worker entry, their CSS, icons, manifest). Everything else under assets/ (editor, terminal, QuickJS,
+ * Python's glue, shell, git, the worker's engine…) is cached on first use by a CacheFirst route (hashed names never
+ * change content) and warmed in the background after a first visit from `ASSET_LIST` (src/ui/pwa/warm-cache.ts),
+ * so the app still has everything offline later.
+ */
+const shell = new Set<string>()
+const ASSET_LIST = 'asset-list.json'
+const ASSET_CACHE = 'tabcode-assets'
+
+/** Static imports in built JS (`import{a}from"./x.js"`, `import"./x.js"`, `export*from"./x.js"`), not `import()`. */
+const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'`](\.\.?\/[^"'`]+)["'`]/g
+
+function shellAndAssetList(): Plugin {
+  return {
+    name: 'tabcode:shell-and-asset-list',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      shell.clear()
+      const files = Object.values(bundle)
+      const byName = new Map(files.map((file) => [file.fileName, file]))
+      const queue: string[] = []
+      const add = (fileName: string) => {
+        if (shell.has(fileName) || !byName.has(fileName)) return
+        shell.add(fileName)
+        queue.push(fileName)
+      }
+      for (const file of files) {
+        if (file.type === 'chunk' && file.isEntry && file.name === 'index') add(file.fileName)
+        // The agent's worker is emitted as an asset of this build (built apart by Vite); its name is the source's.
+        if (file.type === 'asset' && /^assets\/worker-[\w-]+\.js$/.test(file.fileName)) add(file.fileName)
+        if (file.type === 'asset' && /\.html$/.test(file.fileName)) add(file.fileName)
+      }
+      while (queue.length) {
+        const file = byName.get(queue.shift()!)!
+        if (file.type === 'chunk') {
+          for (const imported of file.imports) add(imported)
+          for (const css of file.viteMetadata?.importedCss ?? []) add(css)
+        } else if (file.fileName.endsWith('.js')) {
+          const source = typeof file.source === 'string' ? file.source : new TextDecoder().decode(file.source)
+          const base = file.fileName.slice(0, file.fileName.lastIndexOf('/') + 1)
+          for (const [, path] of source.matchAll(STATIC_IMPORT)) add(new URL(path!, `http://x/${base}`).pathname.slice(1))
+        }
+      }
+      // What the shell loads with import() comes first (the worker's engine, the session view's parts): a user who
+      // goes offline a moment after a first visit most likely needs those.
+      const first = new Set<string>()
+      for (const name of shell) {
+        const file = byName.get(name)!
+        if (file.type === 'chunk') for (const imported of file.dynamicImports) first.add(imported)
+        else if (name.endsWith('.js')) {
+          const source = typeof file.source === 'string' ? file.source : new TextDecoder().decode(file.source)
+          for (const [, path] of source.matchAll(/import\(\s*["'`](\.\.?\/[^"'`]+)["'`]/g)) first.add(new URL(path!, `http://x/${name}`).pathname.slice(1))
+        }
+      }
+      const lazy = files
+        .map((file) => file.fileName)
+        .filter((name) => /^assets\/.+\.(js|css|wasm)$/.test(name) && !shell.has(name) && name !== BENCH_DATA_FILE)
+        .sort((a, b) => Number(first.has(b)) - Number(first.has(a)) || a.localeCompare(b))
+      this.emitFile({ type: 'asset', fileName: ASSET_LIST, source: JSON.stringify({ cache: ASSET_CACHE, assets: lazy.map((name) => `/${name}`) }) })
+    },
+  }
+}
+
 /** Where the benchmark's inputs are built (see build.rolldownOptions). */
 const BENCH_DATA_FILE = 'assets/bench-data.js'
 
@@ -49,6 +115,7 @@ export default defineConfig({
   plugins: [
     solid(),
     pyodideAssets(),
+    shellAndAssetList(),
     VitePWA({
       strategies: 'generateSW',
       injectRegister: false,
@@ -71,10 +138,24 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,wasm}'],
+        // The shell only (see `shell`); the rest is cached on first use and warmed after a first visit.
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.filter(({ url }) => !url.startsWith('assets/') || shell.has(url)),
+            warnings: [],
+          }),
+        ],
         // The benchmark's inputs (share/testing/bench-data.ts, an entry of their own) are loaded only by `npm run
         // bench`: no user should download them with the app.
         globIgnores: ['pyodide/**', `**/${BENCH_DATA_FILE}`],
         runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            // Module scripts are fetched with an Origin header and the server answers `Vary: Origin`: the warmed copy
+            // (fetched without one) must still match.
+            options: { cacheName: ASSET_CACHE, cacheableResponse: { statuses: [200] }, matchOptions: { ignoreVary: true } },
+          },
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/pyodide/'),
             handler: 'CacheFirst',

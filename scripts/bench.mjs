@@ -32,6 +32,7 @@ import { editorOpen } from './bench/editor.mjs'
 import { steps } from './bench/steps.mjs'
 import { deltaCost } from './bench/delta.mjs'
 import { hugeSession } from './bench/huge.mjs'
+import { firstVisit } from './bench/boot.mjs'
 
 // Not imported from steps.mjs: that module installs signal handlers that would exit without our cleanup.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -43,8 +44,8 @@ const BASE_URL = `http://${HOST}:${PORT}/`
 const JSON_OUT = process.argv.includes('--json')
 const BUILD = !process.argv.includes('--no-build')
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
-if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime', 'request', 'editor', 'steps', 'delta', 'huge'].includes(ONLY)) {
-  throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share, runtime, request, editor, steps, delta or huge`)
+if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime', 'request', 'editor', 'steps', 'delta', 'huge', 'boot'].includes(ONLY)) {
+  throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share, runtime, request, editor, steps, delta, huge or boot`)
 }
 const started = Date.now()
 const log = (...args) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s]`, ...args)
@@ -153,6 +154,8 @@ async function main() {
   const executablePath = findChromium()
   if (!executablePath) throw new Error('no Chromium found (see scripts/find-browser.mjs)')
   browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] })
+  // First, in contexts of its own with service workers allowed (a first visit installs one).
+  if (!ONLY || ONLY === 'boot') Object.assign(figures, await firstVisit(browser, BASE_URL, ROOT, log))
   // No service worker: every reload then loads the page and its worker from the preview server, as built.
   const context = await browser.newContext({ serviceWorkers: 'block' })
   await context.addInitScript(pageSetup)

@@ -24,6 +24,9 @@ export const TARGETS = {
   mainUsPerDelta_200KB: 20,
   mainUsPerDeltaRatio_200KBvs1KB: 1.2,
   ...Object.fromEntries(['common', 'rare', 'phrase'].flatMap((kind) => [[`searchFirstPageMs_100kMessages_${kind}`, 200], [`searchFirstPageWarmMs_100kMessages_${kind}`, 200]])),
+  firstVisitUsablePromptMs: 1_000,
+  firstVisitLongestTaskMs: 50,
+  precacheGzipKB: 250,
 }
 /** Targets that are minimums; every other target is a maximum. */
 export const AT_LEAST = ['streamDeltasPerSec']
@@ -52,6 +55,11 @@ const ROWS = [
   ['  its size (MB)', 'exportMB_100kMessages', 'count'],
   ['  page JS heap after it arrived (MB)', 'exportPageHeapMB_100kMessages', 'count'],
   ['writeFixture 100k messages (indexed as written)', 'seedMs_100kMessages', 'ms'],
+  ['first visit: navigation → prompt box usable, sessions listed (median)', 'firstVisitUsablePromptMs', 'ms'],
+  ['  main-thread tasks over 50 ms (median count)', 'firstVisitLongTasks', 'count'],
+  ['  longest main-thread task (median)', 'firstVisitLongestTaskMs', 'ms'],
+  ['  longest worker-thread task (median, information)', 'firstVisitWorkerLongestTaskMs', 'ms'],
+  ['service worker precache, gzip', 'precacheGzipKB', 'kb'],
   ['editor: open a 5,000-line file, painted highlighted (median)', 'editorOpenMs_5kLines', 'ms'],
   ['  first open (loads the editor and the language)', 'editorFirstOpenMs_5kLines', 'ms'],
   ['first screen, 10k messages (cold)', 'firstScreenMs_10kMessages', 'ms'],

@@ -5,7 +5,7 @@ import type { EventSink } from '../core/event'
 import { writeFixture } from '../store/fixture'
 import { pageMessages } from '../store/message-store'
 import { searchSessions } from '../store/search'
-import { currentProject, rememberCurrentProject } from '../store/project-store'
+import { currentProject, listProjects, rememberCurrentProject } from '../store/project-store'
 import type { Project } from '../core/schema'
 import {
   children,
@@ -20,27 +20,13 @@ import { closeDatabase, deleteDatabase, onVersionChange, type OpenResult } from 
 import { agentHandlers } from './agent-handlers'
 import { providerHandlers } from './provider-handlers'
 import type { SessionEvent } from '../core/event'
-import { createPermissionService, type PermissionService } from '../runtime/permission'
-import { changedFiles, fileDiffs, loadSnapshot, sessionDiffs, trackSnapshot } from '../snapshot'
-import { createFileTimes } from '../tools/file-times'
-import type { FileTimes } from '../core/ports'
-import { permissionGate, permissionHandlers } from './permission-handlers'
-import { prepareProject, workspaceHandlers } from './workspace-handlers'
-import { WorkspaceManager } from './workspace-manager'
-import { parseShellCommands } from '../tools/bash'
-import { runHandlers } from './run-handlers'
-import { compactionHandlers } from './compaction-handlers'
-import { historyHandlers } from './history-handlers'
-import { shareHandlers } from './share-handlers'
-import { terminalHandlers } from './terminal-handlers'
-import { editorHandlers } from './editor-handlers'
-import { fileHandlers } from './file-handlers'
-import { makeLocalLocks, SessionRunner, type CommandChannel, type Locks } from './session-runner'
-import { sleepWithSignal } from '../runtime/loop'
+import { readTodos } from '../store/todo-store'
+import { queuedPrompts } from '../store/prompt'
+import { makeLocalLocks, type CommandChannel, type Locks } from './locks'
 import type { ModelSource } from '../runtime/model-source'
-import { getSettings } from '../store/provider-store'
-import { ToolRegistry } from '../tools/registry'
 import { emptyMetrics } from '../store/part-writer'
+import type { Engine } from './engine'
+import { ENGINE_METHODS, type EngineMethod } from './engine-methods'
 import { PROTOCOL_VERSION, type StartResult, type WorkerApi, type WorkerHandlers, type WorkerNotice } from '../core/protocol'
 
 export interface ServiceOptions {
@@ -79,24 +65,20 @@ export interface Service extends WorkerHandlers {
   hearEvent(event: SessionEvent): void
 }
 
+
+/** How long the worker must have had no call before it loads the engine by itself, and the longest it waits. */
+const QUIET_MS = 100
+const AT_MOST_MS = 1_500
+
 export function createService(options: ServiceOptions): Service {
   const now = options.now ?? Date.now
   let context: StoreContext | undefined
   let project: Project | undefined
   let starting: Promise<StartResult> | undefined
-  let runner: SessionRunner | undefined
   const listeners = new Set<(notice: WorkerNotice) => void>()
-  const workspaces = new WorkspaceManager(() => ready(), {
-    requestWebContainer: (reason) => {
-      for (const listener of listeners) listener({ type: 'webcontainer-wanted', reason })
-    },
-    webContainerAllowed: async () => (await getSettings(ready())).workspaceBackend !== 'local',
-    // The shell's own parser, as for permissions: what counts as a program here is what the shell will run.
-    programs: async (command) => (await parseShellCommands(command)).map((entry) => entry.words[0] ?? ''),
-  })
-  let permissions: PermissionService | undefined
-  // What each session has read, for write and edit's freshness check; kept while the worker lives, as opencode does.
-  const fileTimes = new Map<string, FileTimes>()
+  const notify = (notice: WorkerNotice) => {
+    for (const listener of listeners) listener(notice)
+  }
   const metrics = emptyMetrics()
 
   const ready = (): StoreContext => {
@@ -104,42 +86,64 @@ export function createService(options: ServiceOptions): Service {
     return context
   }
 
+  // The engine (the loop, providers, AI SDK, tools, workspaces) is one per opened database, loaded on first need
+  // or once the first screen's reads are done, whichever comes first.
+  let engine: { store: StoreContext; loading: Promise<Engine>; loaded?: Engine } | undefined
+  function loadEngine(): Promise<Engine> {
+    const store = ready()
+    if (engine?.store === store) return engine.loading
+    const entry: NonNullable<typeof engine> = {
+      store,
+      loading: import('./engine').then(({ createEngine }) => {
+        entry.loaded = createEngine({
+          store,
+          ready,
+          projectID: () => project?.id,
+          models: options.models?.(store) ?? noModels,
+          locks: options.locks ?? makeLocalLocks(),
+          commands: options.commands ?? noCommands,
+          metrics,
+          notify,
+        })
+        return entry.loaded
+      }),
+    }
+    // A failed load (offline before the engine was ever cached) is tried again by the next call that needs it.
+    entry.loading.catch(() => {
+      if (engine === entry) engine = undefined
+    })
+    engine = entry
+    return entry.loading
+  }
+  let lastCall = 0
+  let inFlight = 0
+  function loadWhenQuiet(since: number) {
+    const wait = () => {
+      if (!context) return
+      const time = now()
+      if ((inFlight === 0 && time - lastCall >= QUIET_MS) || time - since >= AT_MOST_MS) void loadEngine().catch(() => {})
+      else setTimeout(wait, QUIET_MS)
+    }
+    setTimeout(wait, QUIET_MS)
+  }
+  const forwarded = Object.fromEntries(
+    ENGINE_METHODS.map((name) => [
+      name,
+      async (...args: unknown[]) => {
+        const handler = (await loadEngine()).handlers[name] as (...args: unknown[]) => unknown
+        return handler(...args)
+      },
+    ]),
+  ) as Pick<WorkerHandlers, EngineMethod>
+
   async function start(): Promise<StartResult> {
     const opened = await options.open()
     if (opened.status === 'failed') return { status: 'failed', problem: opened.problem }
     watchVersionChange(opened.db)
     const store: StoreContext = { db: opened.db, now, emit: options.emit, version: options.version }
     context = store
-    permissions = createPermissionService({ store })
-    const tools = new ToolRegistry()
-    setTimeout(() => tools.modelDefinitions(), 0)
-    runner = new SessionRunner(
-      {
-        store,
-        models: options.models?.(store) ?? noModels,
-        tools,
-        retryLimit: async () => (await getSettings(store)).retryLimit,
-        sleep: sleepWithSignal,
-        setStatus: (sessionID, status) => store.emit({ type: 'session.status', sessionID, status }),
-        metrics,
-        workspaces,
-        permissions: permissionGate(() => permissions!),
-        snapshots: {
-          track: (projectID, workspace) => trackSnapshot({ store, projectID, workspace }),
-          changedFiles: async (before, after) => changedFiles(await loadSnapshot(store, before), await loadSnapshot(store, after)),
-          diffs: (before, after) => fileDiffs({ store, before, after }),
-          sessionDiffs: (turns) => sessionDiffs({ store, turns }),
-        },
-        fileTimes: (sessionID) => {
-          let times = fileTimes.get(sessionID)
-          if (!times) fileTimes.set(sessionID, (times = createFileTimes()))
-          return times
-        },
-      },
-      options.locks ?? makeLocalLocks(),
-      options.commands ?? noCommands,
-    )
     project = await currentProject(store)
+    loadWhenQuiet(now())
     return { status: 'ready', project, version: options.version }
   }
 
@@ -147,14 +151,17 @@ export function createService(options: ServiceOptions): Service {
     // Another tab opened a newer schema: let go of the database so its upgrade can run, and ask for a reload.
     onVersionChange(db, () => {
       context = undefined
-      for (const listener of listeners) listener({ type: 'reload-required', reason: 'tabcode was updated in another tab.' })
+      notify({ type: 'reload-required', reason: 'tabcode was updated in another tab.' })
     })
   }
 
-  const workspace = workspaceHandlers(ready, () => workspaces, () => project?.id)
-  const api: Service = {
-    watchSession: (sessionID: string) => runner?.watch(sessionID),
-    hearEvent: (event: SessionEvent) => permissions?.handleRemoteReply(event),
+  /** The first screen's reads and the session list's writes, answered without the engine. */
+  const light: Omit<Service, EngineMethod> = {
+    watchSession: (sessionID: string) => {
+      if (context) void loadEngine().then((loaded) => loaded.watchSession(sessionID), () => {})
+    },
+    // Without a loaded engine no runner here waits on a question, so there is nobody to tell.
+    hearEvent: (event: SessionEvent) => engine?.loaded?.hearEvent(event),
     hello: () => ({ protocol: PROTOCOL_VERSION, version: options.version }),
     start: () => (starting ??= start()),
     onNotice: (listener: (notice: WorkerNotice) => void) => {
@@ -177,6 +184,9 @@ export function createService(options: ServiceOptions): Service {
     searchSessions: (input: Parameters<WorkerApi['searchSessions']>[0]) =>
       searchSessions(ready(), { query: input.query, ...(input.limit ? { limit: input.limit } : {}), ...(input.allProjects || !project ? {} : { projectID: project.id }) }),
     pageMessages: (input: Parameters<WorkerApi['pageMessages']>[0]) => pageMessages(ready(), input),
+    todos: (sessionID: string) => readTodos(ready(), sessionID),
+    queuedPrompts: (sessionID: string) => queuedPrompts(ready(), sessionID),
+    listProjects: () => listProjects(ready()),
     resetDatabase: async () => {
       if (context) closeDatabase(context.db)
       context = undefined
@@ -187,44 +197,26 @@ export function createService(options: ServiceOptions): Service {
     metrics: () => ({ ...metrics }),
     ...providerHandlers(ready),
     ...agentHandlers(ready),
-    ...workspace,
-    ...terminalHandlers((projectID) => workspaces.get(projectID)),
-    ...editorHandlers(ready, (projectID) => workspaces.get(projectID)),
-    ...fileHandlers(
-      ready,
-      (projectID) => workspaces.get(projectID),
-      (projectID, change) => workspaces.together(projectID, change),
-    ),
-    ...shareHandlers(ready, () => project?.id, (input) => prepareProject(ready(), input)),
     openProject: async (projectID: string) => {
       project = await rememberCurrentProject(ready(), projectID)
-      await workspaces.switchTo(projectID)
+      await (await loadEngine()).switchProject(projectID)
       return project
     },
-    ...permissionHandlers(() => {
-      ready()
-      return permissions!
-    }),
-    ...runHandlers(ready, () => {
-      ready()
-      return runner!
-    }),
-    ...compactionHandlers(
-      ready,
-      () => {
-        ready()
-        return runner!
-      },
-      () => workspaces,
-    ),
-    ...historyHandlers(
-      ready,
-      () => {
-        ready()
-        return runner!
-      },
-      () => workspaces,
-    ),
   }
-  return api
+  // Every call counts as activity, so the engine loads by itself only once the first screen's reads have gone quiet.
+  const counted = Object.fromEntries(
+    Object.entries({ ...light, ...forwarded }).map(([name, handler]) => [
+      name,
+      async (...args: unknown[]) => {
+        inFlight++
+        try {
+          return await (handler as (...args: unknown[]) => unknown)(...args)
+        } finally {
+          inFlight--
+          lastCall = now()
+        }
+      },
+    ]),
+  ) as unknown as Service
+  return counted
 }

@@ -2,14 +2,15 @@ import * as Comlink from 'comlink'
 import { log, setLogSecrets } from '../core/log'
 import { broadcastCommands } from './command-channel'
 import { makeEventOutbox } from './event-outbox'
-import { makeModelSource } from './model-source'
 import { openDatabase } from '../store/open-database'
 import type { TabcodeDatabase } from '../store/database'
 import { backfillState, runSearchBackfill } from '../store/search-backfill'
 import { watchApiKeys } from '../store/provider-store'
 import { EVENT_CHANNEL, PROTOCOL_VERSION, type EventEnvelope } from '../core/protocol'
 import { createService } from './service'
-import { makeLocalLocks, type Locks } from './session-runner'
+import { makeLocalLocks, type Locks } from './locks'
+import type { ModelSource } from '../runtime/model-source'
+import type { StoreContext } from '../store/context'
 import { toWire } from '../core/wire'
 
 // Every tab's UI (including this worker's own) listens on the channel, so one post reaches all of them.
@@ -67,11 +68,20 @@ async function backfillSearch(db: TabcodeDatabase) {
   }
 }
 
+/** The configured providers, whose code loads with the engine: the first screen never waits for it. */
+function providerModels(store: StoreContext): ModelSource {
+  const source = import('./model-source').then(({ makeModelSource }) => makeModelSource(store))
+  return {
+    resolve: async (reference) => (await source).resolve(reference),
+    smallModel: async (near) => (await source).smallModel(near),
+  }
+}
+
 const service = createService({
   open: openAndWatchKeys,
   emit: outbox.emit,
   version: __APP_VERSION__,
-  models: makeModelSource,
+  models: providerModels,
   locks,
   commands: broadcastCommands(),
 })

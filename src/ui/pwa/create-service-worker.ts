@@ -1,6 +1,7 @@
 import { createSignal, onMount, type Accessor } from 'solid-js'
 import { Workbox } from 'workbox-window'
 import { log } from '../../core/log'
+import { warmInBackground } from './warm-cache'
 
 export interface ServiceWorkerUpdate {
   /** True once a new version is installed and waiting for this page's permission to take over. */
@@ -25,10 +26,16 @@ export function createServiceWorker(): ServiceWorkerUpdate {
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible') void workbox?.update().catch(() => {})
     })
-    workbox.register().catch((error: unknown) => {
-      // Offline support is lost, the app itself still works: worth a warning, not an error screen.
-      log.warn('tabcode: service worker registration failed', error)
-    })
+    workbox
+      .register()
+      .then((registration) => {
+        // Only the shell is precached: fetch the rest while the app is idle, so it all works offline later.
+        if (registration) warmInBackground()
+      })
+      .catch((error: unknown) => {
+        // Offline support is lost, the app itself still works: worth a warning, not an error screen.
+        log.warn('tabcode: service worker registration failed', error)
+      })
   })
 
   return {

@@ -4,6 +4,9 @@ import type { SessionEvent } from '../../core/event'
 import { scriptedModel, type ScriptedReply } from '../../testing/scripted-model'
 import { openDatabase } from '../../store/open-database'
 import { createService } from '../service'
+// Loaded with the test file, as it was before the worker split: the service imports the engine lazily, and
+// transforming it (the AI SDK, the tools) inside a test's first call would eat that test's time.
+import '../engine'
 import { fromWire, toWire } from '../../core/wire'
 
 export const SCRIPTED_MODEL = { providerID: 'mock', modelID: 'mock-model' }

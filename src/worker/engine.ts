@@ -1,0 +1,121 @@
+import type { StoreContext } from '../store/context'
+import type { WorkerHandlers, WorkerNotice } from '../core/protocol'
+import type { SessionEvent } from '../core/event'
+import type { FileTimes } from '../core/ports'
+import type { ModelSource } from '../runtime/model-source'
+import type { WriterMetrics } from '../store/part-writer'
+import { createPermissionService } from '../runtime/permission'
+import { sleepWithSignal } from '../runtime/loop'
+import { changedFiles, fileDiffs, loadSnapshot, sessionDiffs, trackSnapshot } from '../snapshot'
+import { createFileTimes } from '../tools/file-times'
+import { parseShellCommands } from '../tools/bash'
+import { ToolRegistry } from '../tools/registry'
+import { getSettings } from '../store/provider-store'
+import { permissionGate, permissionHandlers } from './permission-handlers'
+import { prepareProject, workspaceHandlers } from './workspace-handlers'
+import { WorkspaceManager } from './workspace-manager'
+import { runHandlers } from './run-handlers'
+import { compactionHandlers } from './compaction-handlers'
+import { historyHandlers } from './history-handlers'
+import { shareHandlers } from './share-handlers'
+import { terminalHandlers } from './terminal-handlers'
+import { editorHandlers } from './editor-handlers'
+import { fileHandlers } from './file-handlers'
+import { SessionRunner } from './session-runner'
+import type { CommandChannel, Locks } from './locks'
+import type { EngineMethod } from './engine-methods'
+
+
+export interface EngineDependencies {
+  store: StoreContext
+  /** Throws NotReadyError once the database went away (another tab's upgrade, a reset). */
+  ready: () => StoreContext
+  /** The project the sidebar shows. */
+  projectID: () => string | undefined
+  models: ModelSource
+  locks: Locks
+  commands: CommandChannel
+  metrics: WriterMetrics
+  notify: (notice: WorkerNotice) => void
+}
+
+export interface Engine {
+  handlers: Pick<WorkerHandlers, EngineMethod>
+  /** Another tab reported this session busy: take over cleanup if its runner dies. */
+  watchSession(sessionID: string): void
+  /** An event from another tab's worker (a permission answer given there). */
+  hearEvent(event: SessionEvent): void
+  /** The workspace of the project the user switched to. */
+  switchProject(projectID: string): Promise<void>
+}
+
+export function createEngine(dependencies: EngineDependencies): Engine {
+  const { store, ready, metrics } = dependencies
+  const workspaces = new WorkspaceManager(ready, {
+    requestWebContainer: (reason) => dependencies.notify({ type: 'webcontainer-wanted', reason }),
+    webContainerAllowed: async () => (await getSettings(ready())).workspaceBackend !== 'local',
+    // The shell's own parser, as for permissions: what counts as a program here is what the shell will run.
+    programs: async (command) => (await parseShellCommands(command)).map((entry) => entry.words[0] ?? ''),
+  })
+  const permissions = createPermissionService({ store })
+  // What each session has read, for write and edit's freshness check; kept while the worker lives, as opencode does.
+  const fileTimes = new Map<string, FileTimes>()
+  const tools = new ToolRegistry()
+  setTimeout(() => tools.modelDefinitions(), 0)
+  const runner = new SessionRunner(
+    {
+      store,
+      models: dependencies.models,
+      tools,
+      retryLimit: async () => (await getSettings(store)).retryLimit,
+      sleep: sleepWithSignal,
+      setStatus: (sessionID, status) => store.emit({ type: 'session.status', sessionID, status }),
+      metrics,
+      workspaces,
+      permissions: permissionGate(() => permissions),
+      snapshots: {
+        track: (projectID, workspace) => trackSnapshot({ store, projectID, workspace }),
+        changedFiles: async (before, after) => changedFiles(await loadSnapshot(store, before), await loadSnapshot(store, after)),
+        diffs: (before, after) => fileDiffs({ store, before, after }),
+        sessionDiffs: (turns) => sessionDiffs({ store, turns }),
+      },
+      fileTimes: (sessionID) => {
+        let times = fileTimes.get(sessionID)
+        if (!times) fileTimes.set(sessionID, (times = createFileTimes()))
+        return times
+      },
+    },
+    dependencies.locks,
+    dependencies.commands,
+  )
+  const ranBy = () => {
+    ready()
+    return runner
+  }
+  const { todos: _todos, queuedPrompts: _queued, ...run } = runHandlers(ready, ranBy)
+  const { listProjects: _projects, ...workspace } = workspaceHandlers(ready, () => workspaces, dependencies.projectID)
+  const handlers: Pick<WorkerHandlers, EngineMethod> = {
+    ...run,
+    ...workspace,
+    ...terminalHandlers((projectID) => workspaces.get(projectID)),
+    ...editorHandlers(ready, (projectID) => workspaces.get(projectID)),
+    ...fileHandlers(
+      ready,
+      (projectID) => workspaces.get(projectID),
+      (projectID, change) => workspaces.together(projectID, change),
+    ),
+    ...shareHandlers(ready, dependencies.projectID, (input) => prepareProject(ready(), input)),
+    ...permissionHandlers(() => {
+      ready()
+      return permissions
+    }),
+    ...compactionHandlers(ready, ranBy, () => workspaces),
+    ...historyHandlers(ready, ranBy, () => workspaces),
+  }
+  return {
+    handlers,
+    watchSession: (sessionID) => runner.watch(sessionID),
+    hearEvent: (event) => permissions.handleRemoteReply(event),
+    switchProject: (projectID) => workspaces.switchTo(projectID),
+  }
+}
