@@ -1,32 +1,73 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SessionEvent } from '../core/event'
-import { makeEventOutbox } from './event-outbox'
+import { DELTA_INTERVAL_MS, DELTA_WINDOW_MS, makeEventOutbox } from './event-outbox'
 
 const delta = (partID: string, text: string): SessionEvent => ({ type: 'part.delta', field: 'text', sessionID: 'ses_a', messageID: 'msg_a', partID, delta: text })
+const idle: SessionEvent = { type: 'session.status', sessionID: 'ses_a', status: { type: 'idle' } }
 
 describe('event outbox', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+  // Fake timers move Date.now; the outbox's clock is injected so the test owns it.
+  const outboxInto = (posted: SessionEvent[]) => makeEventOutbox((event) => posted.push(event), {}, () => Date.now())
+
   it('merges the deltas of one window into one message per part, in order', () => {
-    vi.useFakeTimers()
-    try {
-      const posted: SessionEvent[] = []
-      const outbox = makeEventOutbox((event) => posted.push(event))
-      for (const piece of ['a', 'b', 'c']) outbox.emit(delta('prt_1', piece))
-      outbox.emit(delta('prt_2', 'x'))
-      outbox.emit(delta('prt_1', 'd'))
-      expect(posted).toEqual([])
-      vi.advanceTimersByTime(16)
-      expect(posted).toEqual([delta('prt_1', 'abc'), delta('prt_2', 'x'), delta('prt_1', 'd')])
-    } finally {
-      vi.useRealTimers()
-    }
+    const posted: SessionEvent[] = []
+    const outbox = outboxInto(posted)
+    for (const piece of ['a', 'b', 'c']) outbox.emit(delta('prt_1', piece))
+    outbox.emit(delta('prt_2', 'x'))
+    outbox.emit(delta('prt_1', 'd'))
+    expect(posted).toEqual([])
+    vi.advanceTimersByTime(DELTA_WINDOW_MS)
+    expect(posted).toEqual([delta('prt_1', 'abc'), delta('prt_2', 'x'), delta('prt_1', 'd')])
   })
 
   it('sends queued deltas before any other event so nothing overtakes them', () => {
     const posted: SessionEvent[] = []
-    const outbox = makeEventOutbox((event) => posted.push(event))
+    const outbox = outboxInto(posted)
     outbox.emit(delta('prt_1', 'Hel'))
     outbox.emit(delta('prt_1', 'lo'))
-    outbox.emit({ type: 'session.status', sessionID: 'ses_a', status: { type: 'idle' } })
-    expect(posted).toEqual([delta('prt_1', 'Hello'), { type: 'session.status', sessionID: 'ses_a', status: { type: 'idle' } }])
+    outbox.emit(idle)
+    expect(posted).toEqual([delta('prt_1', 'Hello'), idle])
+  })
+
+  it('posts a fast stream about ten times a second, with every character, in order', () => {
+    const posted: SessionEvent[] = []
+    const outbox = outboxInto(posted)
+    let sent = ''
+    // 3,000 four-character deltas a second for 600 ms: three every millisecond.
+    for (let ms = 0; ms < 600; ms++) {
+      for (let i = 0; i < 3; i++) {
+        const piece = String(ms * 3 + i).padStart(4, '0')
+        sent += piece
+        outbox.emit(delta('prt_1', piece))
+      }
+      vi.advanceTimersByTime(1)
+    }
+    outbox.emit(idle)
+    expect(posted.length).toBeLessThanOrEqual(600 / DELTA_INTERVAL_MS + 2)
+    expect(posted.at(-1)).toEqual(idle)
+    expect(posted.slice(0, -1).map((event) => (event.type === 'part.delta' ? event.delta : '')).join('')).toBe(sent)
+  })
+
+  it('does not hold back the first delta after a pause, nor a reply ending mid-interval', () => {
+    const posted: SessionEvent[] = []
+    const outbox = outboxInto(posted)
+    outbox.emit(delta('prt_1', 'Hi'))
+    vi.advanceTimersByTime(DELTA_WINDOW_MS)
+    expect(posted).toEqual([delta('prt_1', 'Hi')])
+    // Within the interval, the next delta waits out the rest of it…
+    outbox.emit(delta('prt_1', ' there'))
+    vi.advanceTimersByTime(DELTA_WINDOW_MS)
+    expect(posted).toHaveLength(1)
+    // …unless the part ends first, which sends it at once.
+    const done: SessionEvent = { ...idle }
+    outbox.emit(done)
+    expect(posted).toEqual([delta('prt_1', 'Hi'), delta('prt_1', ' there'), done])
+    // After a quiet spell, a delta goes out within a frame again.
+    vi.advanceTimersByTime(DELTA_INTERVAL_MS)
+    outbox.emit(delta('prt_1', '!'))
+    vi.advanceTimersByTime(DELTA_WINDOW_MS)
+    expect(posted.at(-1)).toEqual(delta('prt_1', '!'))
   })
 })
