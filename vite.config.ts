@@ -162,6 +162,8 @@ export default defineConfig({
             options: { cacheName: `tabcode-pyodide-${pyodideVersion}`, cacheableResponse: { statuses: [200] } },
           },
         ],
+        // The warm-up of the asset cache runs in the service worker (public/sw-warm.js says why).
+        importScripts: ['/sw-warm.js'],
         navigateFallback: '/index.html',
         clientsClaim: true,
         skipWaiting: false,

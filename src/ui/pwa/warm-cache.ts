@@ -1,37 +1,5 @@
-/** What the build lists in /asset-list.json: the assets the service worker does not precache, and their cache. */
-export interface AssetList {
-  cache: string
-  assets: string[]
-}
-
-export interface WarmDependencies {
-  list: () => Promise<AssetList>
-  open: (cacheName: string) => Promise<Pick<Cache, 'match' | 'add'>>
-  /** How many fetches run at once: a few, so the warm-up is quick without crowding out what the app fetches. */
-  parallel?: number
-}
-
-/**
- * Puts every asset that is not in the precache into the service worker's CacheFirst cache, in the build's order
- * (what the app loads first, first), the ones already there skipped, so a user who goes offline later still has
- * the editor, the terminal, the runtimes… A failure (offline, the server gone) ends it quietly: the next visit goes
- * on where it stopped. Returns how many it fetched.
- */
-export async function warmAssets(dependencies: WarmDependencies): Promise<number> {
-  const { cache: name, assets } = await dependencies.list()
-  const cache = await dependencies.open(name)
-  const queue = [...assets]
-  let fetched = 0
-  const lane = async () => {
-    for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
-      if (await cache.match(url, { ignoreVary: true })) continue
-      await cache.add(url)
-      fetched++
-    }
-  }
-  await Promise.all(Array.from({ length: dependencies.parallel ?? 3 }, lane))
-  return fetched
-}
+/** The message that asks the service worker to warm its asset cache (handled by public/sw-warm.js). */
+export const WARM_MESSAGE = { type: 'tabcode:warm-assets' } as const
 
 const idle = () =>
   new Promise<void>((resolve) => {
@@ -39,17 +7,18 @@ const idle = () =>
     else setTimeout(resolve, 50)
   })
 
-/** The browser's warm-up, once the service worker is active and the page first idle. */
+/**
+ * Only the shell is precached: once the service worker is active and the page first idle, it is asked to fetch the
+ * rest into its CacheFirst cache, so a user who goes offline later still has the editor, the terminal, the
+ * runtimes… The service worker does the fetching (see public/sw-warm.js for why).
+ */
 export function warmInBackground(): void {
   void navigator.serviceWorker.ready
-    .then(idle)
-    .then(() =>
-      warmAssets({
-        list: async () => (await fetch('/asset-list.json', { cache: 'no-store' })).json() as Promise<AssetList>,
-        open: (name) => caches.open(name),
-      }),
-    )
+    .then(async (registration) => {
+      await idle()
+      registration.active?.postMessage(WARM_MESSAGE)
+    })
     .catch(() => {
-      // Offline or interrupted: what is cached stays, and the next visit fetches the rest.
+      // No service worker after all: nothing to warm.
     })
 }
