@@ -10,7 +10,7 @@ test('with the network off, stored history lists, reads and is searchable by the
   const app = new Durable(page)
   await app.open()
   // The service worker takes control on the first visit, so the shell is cached from here on.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null)
+  await app.waitUntilAvailableOffline()
   await app.seed((projectID) => everyPartTypeFixture({ projectID }))
   await app.newSession()
   await app.rename(/New session · /, 'Written before going offline')

@@ -122,7 +122,7 @@ test("a script reaches neither the app's IndexedDB nor the network", async ({ pa
 
 test("after one visit node runs without the network: the engine and its wasm come from the app's cache", async ({ page, context }) => {
   const app = await ready(page)
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null)
+  await app.waitUntilAvailableOffline()
   // Never used yet; from here on, nothing of the engine may come from the network (interception also skips the HTTP cache).
   let fetched = 0
   await context.route(/\/assets\/.*(quickjs|emscripten|engine-worker|javascript).*\.(wasm|js)$|\.wasm$/, (route) => {

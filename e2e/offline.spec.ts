@@ -6,7 +6,7 @@ test('after one visit the app, its isolation and every stored session work offli
   const app = new Workbench(page)
   await app.open()
   // The service worker takes control on the first visit (clientsClaim), so the shell is cached from here on.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null)
+  await app.waitUntilAvailableOffline()
   expect(await page.evaluate(() => crossOriginIsolated)).toBe(true)
   await app.seed((projectID) => everyPartTypeFixture({ projectID }))
   await app.newSession()

@@ -99,7 +99,7 @@ test('after its first use Python loads from the service worker’s cache, with n
   test.setTimeout(90_000)
   const app = new Conversation(page)
   await app.start()
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null)
+  await app.waitUntilAvailableOffline()
   // Not precached: nothing of Python is stored before it is first used.
   expect(await cachedPythonFiles(page)).toEqual([])
   await model.push([bash('online', 'python3 -c "print(\'first\')"'), streamText('Ran once.')], { model: 'mock-model' })

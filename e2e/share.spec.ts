@@ -304,7 +304,7 @@ test('with the network off, export, share, import and fork all still work', asyn
   const app = new Sharing(page)
   await app.open()
   // Every chunk (the worker's lazily loaded ones too) is served by the service worker once it controls the page.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null)
+  await app.waitUntilAvailableOffline()
   await app.seed((projectID) => conversationFixture(projectID, 'Offline notes', [['Write it down', 'Written down.']]))
   await app.openSession('Offline notes')
 

@@ -14,6 +14,27 @@ export class Workbench {
     this.messages = page.getByRole('log', { name: 'Messages' })
     this.prompt = page.getByRole('textbox', { name: 'Prompt' })
   }
+  /**
+   * Waits until the app works offline: the service worker controls the page and has warmed its cache with every
+   * asset the build lists beyond the precached shell (public/sw-warm.js). A person who goes offline a moment after a
+   * first visit could find a chunk missing; the tests that go offline start from a visit that is complete.
+   */
+  async waitUntilAvailableOffline() {
+    await this.page.waitForFunction(() => navigator.serviceWorker?.controller != null)
+    await expect
+      .poll(
+        () =>
+          this.page.evaluate(async () => {
+            const list = (await (await fetch('/asset-list.json', { cache: 'no-store' })).json()) as { cache: string; assets: string[] }
+            const cache = await caches.open(list.cache)
+            const found = await Promise.all(list.assets.map((url) => cache.match(url, { ignoreVary: true })))
+            return found.filter((response) => !response).length
+          }),
+        { timeout: 60_000, message: 'assets still missing from the offline cache' },
+      )
+      .toBe(0)
+  }
+
 
   async open(path = '/') {
     await this.page.goto(path)
