@@ -221,7 +221,8 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       const assistant = await createAssistantMessage(store, session, user.info.id, user.info.agent, resolved)
       const snapshots: StepSnapshots = {
         ...(before ? { before } : {}),
-        after: () => trackSnapshot(dependencies, session.projectID, workspace),
+        // A step whose tools cannot change files ends where it began: no second walk of the workspace per step.
+        after: (called) => (before && called.every((tool) => FILE_PRESERVING_TOOLS.has(tool)) ? Promise.resolve(before) : trackSnapshot(dependencies, session.projectID, workspace)),
       }
       const call = { sessionID, assistant, resolved, system, messages, signal, snapshots }
       const { error, blocked, after } = await runStepWithRetry(dependencies, {
@@ -266,6 +267,12 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
     if (busy && settings?.prune) void pruneSession(store, sessionID).catch((error: unknown) => log.warn('tabcode: could not prune old tool outputs', error))
   }
 }
+
+/**
+ * Tools that never change the workspace's files. A user's own edit during such a step is not lost: the next step's
+ * start snapshot (and so its patch and the turn's diffs from then on) still sees it.
+ */
+export const FILE_PRESERVING_TOOLS: ReadonlySet<string> = new Set(['read', 'grep', 'glob', 'list', 'webfetch', 'todowrite', 'invalid'])
 
 function unknownError(error: unknown): MessageError {
   return { name: 'UnknownError', data: { message: error instanceof Error ? error.message : String(error) } }

@@ -16,7 +16,8 @@ export type StepOutcome = 'continue' | 'stop' | 'compact'
 /** The workspace snapshot before the step, and how to take the one after it (for step-start and step-finish). */
 export interface StepSnapshots {
   before?: string
-  after?: () => Promise<string | undefined>
+  /** Given the names of the tools the step called (a step that changed no file need not walk the workspace again). */
+  after?: (calledTools: readonly string[]) => Promise<string | undefined>
 }
 
 function isError(error: unknown, name: string): boolean {
@@ -238,7 +239,8 @@ export class StepProcessor {
         this.assistant.cost = Number((this.assistant.cost + cost).toFixed(12))
         this.assistant.tokens = tokens
         await this.writer.flush()
-        const snapshot = await this.snapshots.after?.().catch(() => undefined)
+        const called = [...this.tools.values()].map((part) => part.tool)
+        const snapshot = await this.snapshots.after?.(called).catch(() => undefined)
         this.after = snapshot
         await this.writer.save({ ...this.base(), type: 'step-finish', reason: event.finishReason, ...(snapshot ? { snapshot } : {}), cost, tokens })
         await updateMessage(this.store, this.assistant)
