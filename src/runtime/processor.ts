@@ -75,7 +75,7 @@ export class StepProcessor {
     if (existing) return existing
     const part: ToolPart = { ...this.base(), type: 'tool', callID, tool: toolName, state: { status: 'pending', input: {}, raw: '' } }
     this.tools.set(callID, part)
-    await this.writer.save(part)
+    this.writer.queue(part)
     return part
   }
 
@@ -141,7 +141,9 @@ export class StepProcessor {
     const now = this.store.now()
     switch (event.type) {
       case 'start-step':
-        await this.writer.save({ ...this.base(), type: 'step-start', ...(this.snapshots.before ? { snapshot: this.snapshots.before } : {}) })
+        // Queued, as are a tool call's pending and running states: the tool's result, the step's end and the next
+        // request all wait for them (`save` and `flush` go behind every queued write), the stream does not.
+        this.writer.queue({ ...this.base(), type: 'step-start', ...(this.snapshots.before ? { snapshot: this.snapshots.before } : {}) })
         return
       case 'text-start': {
         const part: PartOf<'text'> = { ...this.base(), type: 'text', text: '', time: { start: now } }
@@ -211,7 +213,7 @@ export class StepProcessor {
         // The provider's call metadata (Gemini's thought signature) must come back with the call next time.
         if (event.providerMetadata) part.metadata = { ...part.metadata, ...event.providerMetadata }
         if (event.providerExecuted) part.metadata = { ...part.metadata, providerExecuted: true }
-        await this.writer.save(part)
+        this.writer.queue(part)
         return
       }
       case 'tool-result':
