@@ -112,7 +112,7 @@ describe('a turn with the workspace tools', () => {
     expect(session.summary).toMatchObject({ additions: 2, deletions: 1, files: 2 })
   })
 
-  it('walks the workspace once per step when the step only reads, and still records a change made by a later step', async () => {
+  it('walks the workspace only after a step that may have written, and still records what that step changed', async () => {
     const test = await setup(
       [
         toolReply([{ id: 'r', name: 'read', input: { filePath: 'src/app.ts' } }]),
@@ -124,9 +124,9 @@ describe('a turn with the workspace tools', () => {
     )
     await test.prompt('look, then write notes')
     await test.run()
-    // Four steps: a start snapshot each, and an end snapshot only for the one that wrote (read, grep and the text
-    // reply end where they began).
-    expect(test.walks()).toBe(5)
+    // The first step's start, and the end of the step that wrote: read, grep and the text reply end where they began,
+    // and a step starts from the last walk when the workspace reported no change since.
+    expect(test.walks()).toBe(2)
     const steps = (await test.history()).filter((entry) => entry.info.role === 'assistant')
     const snapshotsOf = (type: 'step-start' | 'step-finish') =>
       steps.map((entry) => entry.parts.flatMap((part) => (part.type === type && part.snapshot ? [part.snapshot] : []))[0])
@@ -137,6 +137,31 @@ describe('a turn with the workspace tools', () => {
     expect(steps.flatMap((entry) => entry.parts.filter((part) => part.type === 'patch'))).toMatchObject([{ files: ['NOTES.md'] }])
     const user = (await test.history())[0]!.info
     expect(user.role === 'user' && user.summary?.diffs.map((diff) => diff.file)).toEqual(['NOTES.md'])
+  })
+
+  it('walks the workspace again at the next step when a file changed during a step that only read, and counts the change in the turn', async () => {
+    const test = await setup(
+      [toolReply([{ id: 'r', name: 'read', input: { filePath: 'src/app.ts' } }]), toolReply([{ id: 'r2', name: 'read', input: { filePath: 'src/app.ts', offset: 1 } }]), textReply('Done.')],
+      { 'src/app.ts': 'console.log("hello")\n' },
+    )
+    // The user saves a file in the editor while the second step's request is out.
+    const doStream = test.main.model.doStream.bind(test.main.model)
+    let calls = 0
+    let edited = false
+    test.main.model.doStream = async (options) => {
+      if (++calls === 2) {
+        await test.workspace.writeFile('/workspace/USER.md', new TextEncoder().encode('mine\n'))
+        edited = true
+      }
+      return doStream(options)
+    }
+    await test.prompt('read it twice')
+    await test.run()
+    expect(edited).toBe(true)
+    // The first step's start, and the third's (the second's start still saw no change).
+    expect(test.walks()).toBe(2)
+    const user = (await test.history())[0]!.info
+    expect(user.role === 'user' && user.summary?.diffs.map((diff) => diff.file)).toEqual(['USER.md'])
   })
 
   it('asks before reading a .env file and stops the turn when the user rejects', async () => {
