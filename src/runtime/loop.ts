@@ -45,7 +45,7 @@ import {
   recordDiffs,
   recordPatch,
   stepTools,
-  trackSnapshot,
+  snapshotMemo,
   turnToolCalls,
   type TurnContext,
 } from './turn-tools'
@@ -113,6 +113,7 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
   // The task tool's subagents run through this same loop, each in its child session.
   const runChild = (request: SubtaskRequest, parent: SessionInfo, childSignal: AbortSignal) =>
     runSubtask(dependencies, request, parent, childSignal, (childID, loopSignal) => runLoop(dependencies, childID, { signal: loopSignal }))
+  const snapshots = snapshotMemo(dependencies)
   try {
     while (!signal.aborted) {
       // From the last compaction boundary: a step costs what the history since then costs, not the session.
@@ -217,13 +218,15 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       step++
       if (step === 1) void generateTitle(dependencies, session, history, resolved).catch(() => {})
 
-      const before = await trackSnapshot(dependencies, session.projectID, workspace)
+      const before = await snapshots.track(session.projectID, workspace)
       const assistant = await createAssistantMessage(store, session, user.info.id, user.info.agent, resolved)
-      const snapshots: StepSnapshots = {
+      const stepSnapshots: StepSnapshots = {
         ...(before ? { before } : {}),
-        after: () => trackSnapshot(dependencies, session.projectID, workspace),
+        // A step whose tools cannot change files ends where it began: no second walk of the workspace per step.
+        after: (called) =>
+          before && called.every((tool) => FILE_PRESERVING_TOOLS.has(tool)) ? Promise.resolve(before) : snapshots.track(session.projectID, workspace, { fresh: true }),
       }
-      const call = { sessionID, assistant, resolved, system, messages, signal, snapshots }
+      const call = { sessionID, assistant, resolved, system, messages, signal, snapshots: stepSnapshots }
       const { error, blocked, after } = await runStepWithRetry(dependencies, {
         ...call,
         tools: (processor) => stepTools(dependencies, { ...call, turn }, processor, runChild),
@@ -257,6 +260,7 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
     if (shown) store.emit({ type: 'session.error', sessionID, error: shown })
     return stop
   } finally {
+    snapshots.close()
     // Only a run that took steps can have changed the turn's files.
     if (busy) await recordDiffs(dependencies, sessionID).catch((error: unknown) => log.warn('tabcode: could not record the diffs of the turn', error))
     if (busy) dependencies.setStatus(sessionID, { type: 'idle' })
@@ -266,6 +270,12 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
     if (busy && settings?.prune) void pruneSession(store, sessionID).catch((error: unknown) => log.warn('tabcode: could not prune old tool outputs', error))
   }
 }
+
+/**
+ * Tools that never change the workspace's files. A user's own edit during such a step is not lost: the next step's
+ * start snapshot (and so its patch and the turn's diffs from then on) still sees it.
+ */
+export const FILE_PRESERVING_TOOLS: ReadonlySet<string> = new Set(['read', 'grep', 'glob', 'list', 'webfetch', 'todowrite', 'invalid'])
 
 function unknownError(error: unknown): MessageError {
   return { name: 'UnknownError', data: { message: error instanceof Error ? error.message : String(error) } }

@@ -16,7 +16,8 @@ export type StepOutcome = 'continue' | 'stop' | 'compact'
 /** The workspace snapshot before the step, and how to take the one after it (for step-start and step-finish). */
 export interface StepSnapshots {
   before?: string
-  after?: () => Promise<string | undefined>
+  /** Given the names of the tools the step called (a step that changed no file need not walk the workspace again). */
+  after?: (calledTools: readonly string[]) => Promise<string | undefined>
 }
 
 function isError(error: unknown, name: string): boolean {
@@ -74,7 +75,7 @@ export class StepProcessor {
     if (existing) return existing
     const part: ToolPart = { ...this.base(), type: 'tool', callID, tool: toolName, state: { status: 'pending', input: {}, raw: '' } }
     this.tools.set(callID, part)
-    await this.writer.save(part)
+    this.writer.queue(part)
     return part
   }
 
@@ -140,7 +141,9 @@ export class StepProcessor {
     const now = this.store.now()
     switch (event.type) {
       case 'start-step':
-        await this.writer.save({ ...this.base(), type: 'step-start', ...(this.snapshots.before ? { snapshot: this.snapshots.before } : {}) })
+        // Queued, as are a tool call's pending and running states: the tool's result, the step's end and the next
+        // request all wait for them (`save` and `flush` go behind every queued write), the stream does not.
+        this.writer.queue({ ...this.base(), type: 'step-start', ...(this.snapshots.before ? { snapshot: this.snapshots.before } : {}) })
         return
       case 'text-start': {
         const part: PartOf<'text'> = { ...this.base(), type: 'text', text: '', time: { start: now } }
@@ -210,7 +213,7 @@ export class StepProcessor {
         // The provider's call metadata (Gemini's thought signature) must come back with the call next time.
         if (event.providerMetadata) part.metadata = { ...part.metadata, ...event.providerMetadata }
         if (event.providerExecuted) part.metadata = { ...part.metadata, providerExecuted: true }
-        await this.writer.save(part)
+        this.writer.queue(part)
         return
       }
       case 'tool-result':
@@ -238,7 +241,8 @@ export class StepProcessor {
         this.assistant.cost = Number((this.assistant.cost + cost).toFixed(12))
         this.assistant.tokens = tokens
         await this.writer.flush()
-        const snapshot = await this.snapshots.after?.().catch(() => undefined)
+        const called = [...this.tools.values()].map((part) => part.tool)
+        const snapshot = await this.snapshots.after?.(called).catch(() => undefined)
         this.after = snapshot
         await this.writer.save({ ...this.base(), type: 'step-finish', reason: event.finishReason, ...(snapshot ? { snapshot } : {}), cost, tokens })
         await updateMessage(this.store, this.assistant)

@@ -68,6 +68,37 @@ export async function trackSnapshot(dependencies: TurnDependencies, projectID: s
   }
 }
 
+/**
+ * A run's snapshots. The workspace reports every write through its watch (the tools', the editor's, the terminal's),
+ * so a step's start snapshot is walked only when something changed since the last walk: steps that change no file
+ * share one. `fresh` walks whatever the watch said (a step's end after tools that may write, in any backend).
+ */
+export function snapshotMemo(dependencies: TurnDependencies) {
+  let last: { workspace: Workspace; projectID: string; hash: string; clean: boolean; stop: () => void } | undefined
+  const forget = () => {
+    last?.stop()
+    last = undefined
+  }
+  return {
+    async track(projectID: string, workspace: Workspace, options: { fresh?: boolean } = {}): Promise<string | undefined> {
+      if (!options.fresh && last?.clean && last.workspace === workspace && last.projectID === projectID) return last.hash
+      forget()
+      // Watching from before the walk: a write during it marks the result stale for the next step.
+      const entry = { workspace, projectID, hash: '', clean: true, stop: () => {} }
+      entry.stop = workspace.watch(() => void (entry.clean = false))
+      const hash = await trackSnapshot(dependencies, projectID, workspace)
+      if (!hash) {
+        entry.stop()
+        return undefined
+      }
+      entry.hash = hash
+      last = entry
+      return hash
+    },
+    close: forget,
+  }
+}
+
 /** The project's own instructions for agents (AGENTS.md at the workspace root), if it has them. */
 export async function projectInstructions(workspace: Workspace): Promise<{ agentsMd?: string; agentsMdPath?: string }> {
   const path = resolvePath(workspace.root, 'AGENTS.md')

@@ -4,6 +4,7 @@ import { updateMessage } from './message-store'
 import { PartWriter, type Timer } from './part-writer'
 import { createSession } from './session-store'
 import { makeTestContext } from '../testing/test-context'
+import type { PartOf } from '../core/schema'
 
 /** How Dexie reports a transaction the browser refused for lack of space. */
 const quotaAbort = () => Object.assign(new Error('QuotaExceededError'), { name: 'AbortError', inner: new DOMException('full', 'QuotaExceededError') })
@@ -145,5 +146,33 @@ describe('part writer', () => {
     // Reported once: a later flush (the loop's own, the page being hidden) does not fail again for it.
     await expect(writer.flush()).resolves.toBeUndefined()
     expect(((await db.parts.get(kept.id)) as typeof kept).text).toBe('Saved')
+  })
+
+  it('queues a state without waiting for its commit, and the next save comes after it, announced in order', async () => {
+    const { db, events, reply, writer } = await setup()
+    const part = {
+      id: 'prt_queued0000000000000000001', sessionID: reply.sessionID, messageID: reply.id, type: 'tool' as const, callID: 'c', tool: 'read',
+      state: { status: 'pending' as const, input: {}, raw: '' },
+    } as PartOf<'tool'>
+    events.length = 0
+    writer.queue(part)
+    // The caller goes on at once; the object it goes on changing is stored as it was when queued.
+    part.state = { status: 'running', input: { filePath: 'a' }, time: { start: 1 } }
+    writer.queue(part)
+    expect(await db.parts.get(part.id)).toBeUndefined()
+    part.state = { status: 'completed', input: { filePath: 'a' }, output: 'x', title: 'a', metadata: {}, time: { start: 1, end: 2 } }
+    await writer.save(part)
+    const announced = events.flatMap((event) => (event.type === 'part.updated' && event.part.type === 'tool' ? [event.part.state.status] : []))
+    expect(announced).toEqual(['pending', 'running', 'completed'])
+    expect(((await db.parts.get(part.id)) as PartOf<'tool'>).state.status).toBe('completed')
+    expect(writer.commits).toBe(3)
+  })
+
+  it('reports a queued write storage refused through `refused` and to the next save', async () => {
+    const { db, build, reply, writer } = await setup()
+    db.parts.put = (() => Promise.reject(quotaAbort())) as never
+    writer.queue(build.text(reply, 'never stored'))
+    await whenAborted(writer.refused)
+    await expect(writer.save(build.text(reply, 'after it'))).rejects.toMatchObject({ name: 'AbortError' })
   })
 })

@@ -84,6 +84,34 @@ export class PartWriter {
     this.committed()
   }
 
+  /**
+   * Writes a part behind every write before it and announces it once stored, without the caller waiting for the
+   * commit: for states the step soon replaces (its start, a tool call pending or running), so a step does not wait
+   * on storage once per state. The next `save` or `flush` waits for it, so the step's end (and the next request)
+   * never comes before it; a refusal aborts `refused` as any write's does.
+   */
+  queue(part: Part): void {
+    this.dirty.delete(part.id)
+    // The caller goes on changing the object (a pending tool becomes running): store the state it has now.
+    const row = structuredClone(part)
+    const write = () =>
+      putPart(this.context, row).then(
+        (stored) => {
+          this.stored.set(row.id, stored)
+          this.unsaved.delete(row.id)
+          this.committed()
+        },
+        (error: unknown) => {
+          this.unsaved.set(row.id, row)
+          this.refuse(error)
+          throw error
+        },
+      )
+    this.writing = this.writing.catch(() => {}).then(write)
+    // Reported through `refused` and by the next save or flush; not an unhandled rejection meanwhile.
+    this.writing.catch(() => {})
+  }
+
   /** Appends streamed text: the UI sees the delta now, storage on the next flush. */
   delta(part: Extract<Part, { type: 'text' | 'reasoning' }>, delta: string): void {
     this.context.emit({ type: 'part.delta', field: 'text', sessionID: part.sessionID, messageID: part.messageID, partID: part.id, delta })

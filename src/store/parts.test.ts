@@ -35,6 +35,22 @@ describe('part writes', () => {
     expect(await getSession(context, session.id)).toMatchObject({ cost: 0.5, tokens: { input: 1000 } })
   })
 
+  it('reads no stored part to write one that carries no usage, and still moves the totals for a step-finish', async () => {
+    const { context, db, build, session, reply } = await conversation()
+    const get = db.parts.get.bind(db.parts)
+    let reads = 0
+    db.parts.get = ((key: string) => (reads++, get(key))) as typeof db.parts.get
+    const text = build.text(reply, 'first')
+    await putPart(context, text)
+    await putPart(context, { ...text, text: 'first, longer' })
+    expect(reads).toBe(0)
+    const step = build.stepFinish(reply, 0.25, 1000, 100)
+    await putPart(context, step)
+    await putPart(context, { ...step, cost: 0.5 })
+    expect(await getSession(context, session.id)).toMatchObject({ cost: 0.5, tokens: { input: 1000 } })
+    expect(((await db.parts.get(text.id)) as typeof text).text).toBe('first, longer')
+  })
+
   it('lists a message’s parts and only its own', async () => {
     const { context, build, user, reply } = await conversation()
     const prompt = build.text(user, 'question')

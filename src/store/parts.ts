@@ -15,7 +15,9 @@ export async function putPart(context: StoreContext, input: Part): Promise<Part>
   const session = await db.transaction('rw', db.sessions, db.messages, db.parts, async () => {
     const message = await db.messages.get(part.messageID)
     if (!message || message.sessionID !== part.sessionID) throw new NotFoundError('message', part.messageID)
-    const previous = await db.parts.get(part.id)
+    // A part keeps its type: only a step-finish can have stored usage to take back, so only one reads its old row
+    // (a step's other writes, several a step, read nothing but their message).
+    const previous = usageOf(part) ? await db.parts.get(part.id) : undefined
     await db.parts.put(part)
     return applyUsage(context, part.sessionID, usageOf(previous), usageOf(part))
   })

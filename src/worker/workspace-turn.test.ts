@@ -22,6 +22,7 @@ async function setup(replies: ScriptedReply[], files: Record<string, string> = {
   const small = scriptedModel([textReply('Title'), textReply('Title')], 'mock-small')
   const workspace = createMemoryWorkspace(files, { now: () => test.advance() })
   const permissions = createPermissionService({ store: test.context, lockless: true })
+  let walks = 0
   const dependencies: LoopDependencies = {
     store: test.context,
     models: {
@@ -40,7 +41,7 @@ async function setup(replies: ScriptedReply[], files: Record<string, string> = {
     ...testWorkspacePorts({ now: () => test.advance(), workspace }),
     permissions: permissionGate(() => permissions),
     snapshots: {
-      track: (projectID, target) => trackSnapshot({ store: test.context, projectID, workspace: target }),
+      track: (projectID, target) => (walks++, trackSnapshot({ store: test.context, projectID, workspace: target })),
       changedFiles: async (before, after) => changedFiles(await loadSnapshot(test.context, before), await loadSnapshot(test.context, after)),
       diffs: (before, after) => fileDiffs({ store: test.context, before, after }),
       sessionDiffs: (turns) => sessionDiffs({ store: test.context, turns }),
@@ -67,7 +68,7 @@ async function setup(replies: ScriptedReply[], files: Record<string, string> = {
     }
     return answered
   }
-  return { ...test, workspace, session, prompt, run, history, tools, answerAll, main }
+  return { ...test, workspace, session, prompt, run, history, tools, answerAll, main, walks: () => walks }
 }
 
 describe('a turn with the workspace tools', () => {
@@ -109,6 +110,58 @@ describe('a turn with the workspace tools', () => {
     ])
     const session = (await test.db.sessions.get(test.session.id)) as SessionInfo
     expect(session.summary).toMatchObject({ additions: 2, deletions: 1, files: 2 })
+  })
+
+  it('walks the workspace only after a step that may have written, and still records what that step changed', async () => {
+    const test = await setup(
+      [
+        toolReply([{ id: 'r', name: 'read', input: { filePath: 'src/app.ts' } }]),
+        toolReply([{ id: 'g', name: 'grep', input: { pattern: 'hello' } }]),
+        toolReply([{ id: 'w', name: 'write', input: { filePath: 'NOTES.md', content: 'done\n' } }]),
+        textReply('All done.'),
+      ],
+      { 'src/app.ts': 'console.log("hello")\n' },
+    )
+    await test.prompt('look, then write notes')
+    await test.run()
+    // The first step's start, and the end of the step that wrote: read, grep and the text reply end where they began,
+    // and a step starts from the last walk when the workspace reported no change since.
+    expect(test.walks()).toBe(2)
+    const steps = (await test.history()).filter((entry) => entry.info.role === 'assistant')
+    const snapshotsOf = (type: 'step-start' | 'step-finish') =>
+      steps.map((entry) => entry.parts.flatMap((part) => (part.type === type && part.snapshot ? [part.snapshot] : []))[0])
+    const [starts, finishes] = [snapshotsOf('step-start'), snapshotsOf('step-finish')]
+    expect(finishes[0]).toBe(starts[0])
+    expect(finishes[1]).toBe(starts[1])
+    expect(finishes[2]).not.toBe(starts[2])
+    expect(steps.flatMap((entry) => entry.parts.filter((part) => part.type === 'patch'))).toMatchObject([{ files: ['NOTES.md'] }])
+    const user = (await test.history())[0]!.info
+    expect(user.role === 'user' && user.summary?.diffs.map((diff) => diff.file)).toEqual(['NOTES.md'])
+  })
+
+  it('walks the workspace again at the next step when a file changed during a step that only read, and counts the change in the turn', async () => {
+    const test = await setup(
+      [toolReply([{ id: 'r', name: 'read', input: { filePath: 'src/app.ts' } }]), toolReply([{ id: 'r2', name: 'read', input: { filePath: 'src/app.ts', offset: 1 } }]), textReply('Done.')],
+      { 'src/app.ts': 'console.log("hello")\n' },
+    )
+    // The user saves a file in the editor while the second step's request is out.
+    const doStream = test.main.model.doStream.bind(test.main.model)
+    let calls = 0
+    let edited = false
+    test.main.model.doStream = async (options) => {
+      if (++calls === 2) {
+        await test.workspace.writeFile('/workspace/USER.md', new TextEncoder().encode('mine\n'))
+        edited = true
+      }
+      return doStream(options)
+    }
+    await test.prompt('read it twice')
+    await test.run()
+    expect(edited).toBe(true)
+    // The first step's start, and the third's (the second's start still saw no change).
+    expect(test.walks()).toBe(2)
+    const user = (await test.history())[0]!.info
+    expect(user.role === 'user' && user.summary?.diffs.map((diff) => diff.file)).toEqual(['USER.md'])
   })
 
   it('asks before reading a .env file and stops the turn when the user rejects', async () => {
