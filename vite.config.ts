@@ -85,10 +85,9 @@ function shellAndAssetList(): Plugin {
         } else if (file.fileName.endsWith('.js')) {
           const source = typeof file.source === 'string' ? file.source : new TextDecoder().decode(file.source)
           const base = file.fileName.slice(0, file.fileName.lastIndexOf('/') + 1)
+          // The worker's engine is not here: its entry opens a session (the repair on open) and reads its stored files
+          // by itself, so offline history never depends on whether the warm-up had finished.
           for (const [, path] of source.matchAll(STATIC_IMPORT)) add(new URL(path!, `http://x/${base}`).pathname.slice(1))
-          // The worker's engine (the loop, recovery on open, the workspace) is loaded with import(), but opening a
-          // session needs it: offline history must not depend on whether the warm-up had finished.
-          for (const [, path] of source.matchAll(/import\(\s*["'`](\.\.?\/engine-[\w-]+\.js)["'`]/g)) add(new URL(path!, `http://x/${base}`).pathname.slice(1))
         }
       }
       // What the shell loads with import() comes first (the worker's engine, the session view's parts): a user who

@@ -4,6 +4,9 @@ import type { AssistantMessage, Part } from './schema'
 
 export type { MessageWithParts }
 
+/** What a tool call cut short (by a cancel, or by a runner that died) reports as its error. */
+export const ABORTED_TOOL_TEXT = 'Tool execution aborted'
+
 
 /**
  * Creation order, except that a reply goes with the prompt it answers: a prompt stored (by another tab) while a step

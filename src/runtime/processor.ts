@@ -1,4 +1,5 @@
 import type { StoreContext } from '../store/context'
+import { ABORTED_TOOL_TEXT } from '../core/history'
 import { ascending } from '../core/id'
 import { createPacer } from '../core/macrotask'
 import type { StepEvent } from './model-call'
@@ -29,7 +30,6 @@ export interface StepResult {
   error?: MessageError
 }
 
-export const ABORTED_TOOL_TEXT = 'Tool execution aborted'
 const YIELD_INTERVAL_MS = 16
 /** How long cleanup waits for running tools to answer their abort (opencode's 250 ms). */
 export const TOOL_SETTLE_MS = 250

@@ -4,7 +4,7 @@ import { writeFixture } from '../store/fixture'
 import { turnIsDone } from '../core/history'
 import { loadHistory, loadOpenTail } from '../store/message-store'
 import { toModelMessages, INTERRUPTED_TOOL_TEXT } from './model-messages'
-import { DIED_MESSAGE, repairSession } from './recovery'
+import { DIED_MESSAGE, repairSession } from '../store/recovery'
 import type { AssistantMessage, Part } from '../core/schema'
 import { makeTestContext } from '../testing/test-context'
 

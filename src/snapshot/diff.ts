@@ -3,6 +3,7 @@ import { getBlobs } from '../store/blobs'
 import { getSnapshot } from '../store/snapshots'
 import type { Blob, FileDiff, Snapshot } from '../core/schema'
 import { lineChangeCounts, splitLines, unifiedDiff } from '../core/diff'
+import { textOf } from '../core/text-sniff'
 import { compareCodeUnits, isContentHash, type SnapshotRef, type SnapshotStore } from './manifest'
 
 /** Files larger than this (either side) get line counts but no patch. */
@@ -76,18 +77,9 @@ export function diffFile(file: string, before: FileContent | undefined, after: F
   return { file, status, ...unifiedDiff({ file, before: oldText, after: newText }) }
 }
 
-const BINARY_SNIFF_BYTES = 8000
-
 /** The text of a side, or null when it has no diffable text (binary, invalid UTF-8, or recorded only by size). */
 export function decode(content: FileContent): string | null {
-  if (content.type === 'large') return null
-  // git's heuristic: a NUL byte early on means binary.
-  if (content.data.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return null
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(content.data)
-  } catch {
-    return null
-  }
+  return content.type === 'large' ? null : textOf(content.data)
 }
 
 export interface DiffSummary {

@@ -1,13 +1,14 @@
 import type { WorkerHandlers } from '../core/protocol'
 
 /**
- * The operations that need the agent loop, the providers, the AI SDK, the tools or the workspaces. The worker's
- * entry answers everything else (the first screen's reads) and loads this module with `import()` once it is idle
- * or on the first call that needs it; each of these is forwarded, so a prompt sent before then just waits for it.
+ * The operations that need the agent loop, the providers, the AI SDK, the tools or WebContainer. The worker's entry
+ * answers everything else (the first screen's reads, opening a session, reading its stored files) and loads this
+ * module with `import()` once it is idle or on the first call that needs it; each of these is forwarded, so a
+ * prompt sent before then just waits for it.
  */
 export const ENGINE_METHODS = [
-  'prompt', 'cancel', 'resume', 'openSession', 'flush', 'editQueuedPrompt', 'removeQueuedPrompt',
-  'createProject', 'workspaceInfo', 'listFiles', 'readFile', 'readPreviewFile', 'sessionDiffs', 'attachWorkspace', 'useLocalWorkspace',
+  'prompt', 'cancel', 'resume', 'flush', 'editQueuedPrompt', 'removeQueuedPrompt',
+  'createProject', 'attachWorkspace', 'useLocalWorkspace',
   'pendingAsks', 'replyAsk', 'listApprovals', 'revokeApproval',
   'compactSession', 'undoCompaction', 'modelView',
   'forkSession', 'forks', 'revertPreview', 'revertSession', 'unrevertSession',

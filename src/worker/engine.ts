@@ -1,5 +1,5 @@
 import type { StoreContext } from '../store/context'
-import type { WorkerHandlers, WorkerNotice } from '../core/protocol'
+import type { WorkerHandlers } from '../core/protocol'
 import type { SessionEvent } from '../core/event'
 import type { FileTimes } from '../core/ports'
 import type { ModelSource } from '../runtime/model-source'
@@ -13,7 +13,7 @@ import { ToolRegistry } from '../tools/registry'
 import { getSettings } from '../store/provider-store'
 import { permissionGate, permissionHandlers } from './permission-handlers'
 import { prepareProject, workspaceHandlers } from './workspace-handlers'
-import { WorkspaceManager } from './workspace-manager'
+import type { WorkspaceManager } from './workspace-manager'
 import { runHandlers } from './run-handlers'
 import { compactionHandlers } from './compaction-handlers'
 import { historyHandlers } from './history-handlers'
@@ -36,7 +36,8 @@ export interface EngineDependencies {
   locks: Locks
   commands: CommandChannel
   metrics: WriterMetrics
-  notify: (notice: WorkerNotice) => void
+  /** The projects' workspaces, made by the entry (which reads stored files with them before this loads). */
+  workspaces: WorkspaceManager
 }
 
 export interface Engine {
@@ -45,18 +46,16 @@ export interface Engine {
   watchSession(sessionID: string): void
   /** An event from another tab's worker (a permission answer given there). */
   hearEvent(event: SessionEvent): void
-  /** The workspace of the project the user switched to. */
-  switchProject(projectID: string): Promise<void>
+  /** Opening a session: repaired if no runner holds it (the runner knows what runs in this tab). */
+  openSession(sessionID: string): Promise<{ repaired: boolean }>
+  /** Runs what waits in a session's inbox (a dead runner's queue the entry found on open). */
+  start(sessionID: string): void
+  /** The programs a command line runs, by the shell's parser (what WebContainer is wanted for). */
+  programs(command: string): Promise<readonly string[]>
 }
 
 export function createEngine(dependencies: EngineDependencies): Engine {
-  const { store, ready, metrics } = dependencies
-  const workspaces = new WorkspaceManager(ready, {
-    requestWebContainer: (reason) => dependencies.notify({ type: 'webcontainer-wanted', reason }),
-    webContainerAllowed: async () => (await getSettings(ready())).workspaceBackend !== 'local',
-    // The shell's own parser, as for permissions: what counts as a program here is what the shell will run.
-    programs: async (command) => (await parseShellCommands(command)).map((entry) => entry.words[0] ?? ''),
-  })
+  const { store, ready, metrics, workspaces } = dependencies
   const permissions = createPermissionService({ store })
   // What each session has read, for write and edit's freshness check; kept while the worker lives, as opencode does.
   const fileTimes = new Map<string, FileTimes>()
@@ -92,7 +91,7 @@ export function createEngine(dependencies: EngineDependencies): Engine {
     ready()
     return runner
   }
-  const { todos: _todos, queuedPrompts: _queued, ...run } = runHandlers(ready, ranBy)
+  const { todos: _todos, queuedPrompts: _queued, openSession: _open, ...run } = runHandlers(ready, ranBy)
   const { listProjects: _projects, ...workspace } = workspaceHandlers(ready, () => workspaces, dependencies.projectID)
   const handlers: Pick<WorkerHandlers, EngineMethod> = {
     ...run,
@@ -116,6 +115,9 @@ export function createEngine(dependencies: EngineDependencies): Engine {
     handlers,
     watchSession: (sessionID) => runner.watch(sessionID),
     hearEvent: (event) => permissions.handleRemoteReply(event),
-    switchProject: (projectID) => workspaces.switchTo(projectID),
+    openSession: async (sessionID) => ({ repaired: await runner.repairIfIdle(sessionID) }),
+    start: (sessionID) => void runner.start(sessionID),
+    // The shell's own parser, as for permissions: what counts as a program here is what the shell will run.
+    programs: async (command) => (await parseShellCommands(command)).map((entry) => entry.words[0] ?? ''),
   }
 }

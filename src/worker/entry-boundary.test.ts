@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 // (what loads before the first answer; type-only imports are erased) must stay clear of the heavy code: the AI SDK
 // and its providers, the agent loop, the tools, the shell. Names the chain to any offender.
 const HEAVY_PACKAGES = ['ai', '@ai-sdk', 'just-bash', 'isomorphic-git', 'diff']
-const HEAVY_FOLDERS = ['runtime', 'tools', 'provider/language-model', 'snapshot']
+const HEAVY_FOLDERS = ['runtime', 'tools', 'provider/language-model', 'snapshot', 'worker/engine', 'workspace/webcontainer']
 const src = join(dirname(fileURLToPath(import.meta.url)), '..')
 const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm
 
@@ -17,7 +17,7 @@ function resolveLocal(from: string, specifier: string): string | undefined {
   return undefined
 }
 
-function heavyChains(): { offenders: string[]; files: number } {
+function heavyChains(): { offenders: string[]; files: number; loaded: string[] } {
   const entry = join(src, 'worker', 'worker.ts')
   const parents = new Map<string, string | undefined>([[entry, undefined]])
   const queue = [entry]
@@ -43,7 +43,7 @@ function heavyChains(): { offenders: string[]; files: number } {
       if (HEAVY_PACKAGES.includes(name) || HEAVY_PACKAGES.includes(name.split('/')[0]!)) offenders.push(`${chain(file)} → ${specifier}`)
     }
   }
-  return { offenders, files: parents.size }
+  return { offenders, files: parents.size, loaded: [...parents.keys()].map((file) => relative(src, file)) }
 }
 
 describe("the worker's entry", () => {
@@ -52,5 +52,13 @@ describe("the worker's entry", () => {
     expect(offenders).toEqual([])
     // Sanity: the walk really covered the store.
     expect(files).toBeGreaterThan(20)
+  })
+
+  it("holds what showing a session needs offline: the repair on open and the stored files' reads", () => {
+    // Only the shell is precached: whatever opening a session calls must not wait on the engine's chunk.
+    const { loaded } = heavyChains()
+    expect(loaded).toEqual(
+      expect.arrayContaining(['store/recovery.ts', 'worker/session-repair.ts', 'worker/workspace-read-handlers.ts', 'worker/workspace-manager.ts', 'workspace/local/stored-workspace.ts']),
+    )
   })
 })

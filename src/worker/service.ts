@@ -27,6 +27,10 @@ import type { ModelSource } from '../runtime/model-source'
 import { emptyMetrics } from '../store/part-writer'
 import type { Engine } from './engine'
 import { ENGINE_METHODS, type EngineMethod } from './engine-methods'
+import { WorkspaceManager } from './workspace-manager'
+import { workspaceReadHandlers } from './workspace-read-handlers'
+import { openWithoutRunner } from './session-repair'
+import { getSettings } from '../store/provider-store'
 import { PROTOCOL_VERSION, type StartResult, type WorkerApi, type WorkerHandlers, type WorkerNotice } from '../core/protocol'
 
 export interface ServiceOptions {
@@ -40,6 +44,8 @@ export interface ServiceOptions {
   locks?: Locks
   /** Cancel messages to and from other tabs. */
   commands?: CommandChannel
+  /** Loads the engine's module (tests make it fail, as offline before it was downloaded). */
+  importEngine?: () => Promise<typeof import('./engine')>
 }
 
 const noCommands: CommandChannel = { cancel: () => {}, onCancel: () => {}, requestStatus: () => {}, onStatusRequest: () => {} }
@@ -54,6 +60,20 @@ const noModels: ModelSource = {
 class NotReadyError extends AppError<Record<string, never>> {
   constructor() {
     super('NotReadyError', 'The storage is not open yet', {})
+  }
+}
+
+/**
+ * The engine's code could not be loaded: offline before it was ever downloaded (only the shell is precached). What
+ * was asked needs it; history, files and settings still open. The next call that needs it tries again.
+ */
+export class EngineUnavailableError extends AppError<{ cause: string }> {
+  constructor(cause: unknown) {
+    super(
+      'EngineUnavailableError',
+      "This needs the app's engine, which hasn't been downloaded yet. Reconnect once to finish the download; your sessions and files stay readable meanwhile.",
+      { cause: cause instanceof Error ? cause.message : String(cause) },
+    )
   }
 }
 
@@ -72,6 +92,9 @@ const AT_MOST_MS = 1_500
 
 export function createService(options: ServiceOptions): Service {
   const now = options.now ?? Date.now
+  const importEngine = options.importEngine ?? (() => import('./engine'))
+  const locks = options.locks ?? makeLocalLocks()
+  const commands = options.commands ?? noCommands
   let context: StoreContext | undefined
   let project: Project | undefined
   let starting: Promise<StartResult> | undefined
@@ -94,19 +117,24 @@ export function createService(options: ServiceOptions): Service {
     if (engine?.store === store) return engine.loading
     const entry: NonNullable<typeof engine> = {
       store,
-      loading: import('./engine').then(({ createEngine }) => {
-        entry.loaded = createEngine({
-          store,
-          ready,
-          projectID: () => project?.id,
-          models: options.models?.(store) ?? noModels,
-          locks: options.locks ?? makeLocalLocks(),
-          commands: options.commands ?? noCommands,
-          metrics,
-          notify,
-        })
-        return entry.loaded
-      }),
+      loading: importEngine().then(
+        ({ createEngine }) => {
+          entry.loaded = createEngine({
+            store,
+            ready,
+            projectID: () => project?.id,
+            models: options.models?.(store) ?? noModels,
+            locks,
+            commands,
+            metrics,
+            workspaces: workspacesOf(store),
+          })
+          return entry.loaded
+        },
+        (cause: unknown) => {
+          throw new EngineUnavailableError(cause)
+        },
+      ),
     }
     // A failed load (offline before the engine was ever cached) is tried again by the next call that needs it.
     entry.loading.catch(() => {
@@ -115,6 +143,21 @@ export function createService(options: ServiceOptions): Service {
     engine = entry
     return entry.loading
   }
+  // The projects' workspaces, one manager per opened database: the entry reads stored files with it, the engine's
+  // tools and WebContainer use the same one once it has loaded.
+  let workspaces: { store: StoreContext; manager: WorkspaceManager } | undefined
+  function workspacesOf(store: StoreContext): WorkspaceManager {
+    if (workspaces?.store === store) return workspaces.manager
+    const manager = new WorkspaceManager(ready, {
+      requestWebContainer: (reason) => notify({ type: 'webcontainer-wanted', reason }),
+      webContainerAllowed: async () => (await getSettings(ready())).workspaceBackend !== 'local',
+      // Only a command asks, and commands run in the engine, which is loaded by then.
+      programs: async (command) => (await loadEngine()).programs(command),
+    })
+    workspaces = { store, manager }
+    return manager
+  }
+
   let lastCall = 0
   let inFlight = 0
   function loadWhenQuiet(since: number) {
@@ -197,9 +240,25 @@ export function createService(options: ServiceOptions): Service {
     metrics: () => ({ ...metrics }),
     ...providerHandlers(ready),
     ...agentHandlers(ready),
+    ...workspaceReadHandlers(ready, () => workspacesOf(ready())),
+    openSession: (sessionID: string) => {
+      // The engine's runner knows what runs in this tab; without it, nothing does, and the store alone repairs.
+      if (engine?.loaded && engine.store === context) return engine.loaded.openSession(sessionID)
+      return openWithoutRunner(
+        {
+          store: ready(),
+          locks,
+          commands,
+          start: (id) => void loadEngine().then((loaded) => loaded.start(id), () => {}),
+          watch: (id) => light.watchSession(id),
+        },
+        sessionID,
+      )
+    },
     openProject: async (projectID: string) => {
       project = await rememberCurrentProject(ready(), projectID)
-      await (await loadEngine()).switchProject(projectID)
+      // WebContainer (attached only through the engine) gets that project's files; no engine, no container to switch.
+      await workspacesOf(ready()).switchTo(projectID)
       return project
     },
   }

@@ -2,18 +2,14 @@ import type { SessionStatus } from '../core/event'
 import type { LoopDependencies } from '../runtime/loop'
 import { runLoop } from '../runtime/loop'
 import type { PartWriter } from '../store/part-writer'
-import { clearStaleAsks } from '../runtime/permission'
-import { repairSession } from '../runtime/recovery'
 import { BusyError, serializeError } from '../core/errors'
-import { turnIsDone } from '../core/history'
-import { loadRecentHistory } from '../store/recent-history'
-import { queuedPrompts } from '../store/prompt'
+import { lockName, promptsWaiting, repairUnderLock } from './session-repair'
 
 import type { CommandChannel, Locks } from './locks'
 export type { CommandChannel, Locks } from './locks'
 export { makeLocalLocks } from './locks'
 
-export const lockName = (sessionID: string) => `tabcode:session:${sessionID}`
+export { lockName } from './session-repair'
 
 interface Run {
   controller: AbortController
@@ -154,17 +150,12 @@ export class SessionRunner {
   }
 
   /** Under the session's lock, so no runner lives: its half-written turn is closed and its questions withdrawn. */
-  private async repair(sessionID: string): Promise<boolean> {
-    const repaired = await repairSession(this.dependencies.store, sessionID)
-    await clearStaleAsks(this.dependencies.store, sessionID)
-    return repaired
+  private repair(sessionID: string): Promise<boolean> {
+    return repairUnderLock(this.dependencies.store, sessionID)
   }
 
-  /** Prompts wait in the session's inbox and nothing else is left to answer, so a loop would start the next one. */
-  private async promptsWaiting(sessionID: string): Promise<boolean> {
-    const { store } = this.dependencies
-    if ((await queuedPrompts(store, sessionID)).length === 0) return false
-    return turnIsDone((await loadRecentHistory(store, sessionID)).history)
+  private promptsWaiting(sessionID: string): Promise<boolean> {
+    return promptsWaiting(this.dependencies.store, sessionID)
   }
 
   /** Writes streamed text of every running session now (the page is being hidden). */

@@ -3,12 +3,9 @@ import { parseWith } from '../core/errors'
 import { ascending } from '../core/id'
 import { listProjects } from '../store/project-store'
 import { ProjectSchema, type Project } from '../core/schema'
-import { getSession } from '../store/session-store'
-import { decode } from '../snapshot'
 import { filesFromZip, prepareImport, type ImportedFile } from '../workspace/import-files'
-import { resolvePath } from '../workspace/path'
 import { WORKSPACE_ROOT, WorkspaceError } from '../workspace/workspace'
-import type { FileContent, ProjectSource, WorkerHandlers } from '../core/protocol'
+import type { ProjectSource, WorkerHandlers } from '../core/protocol'
 import { connectWorkspace } from '../workspace/webcontainer/bridge'
 import { createProjectWithRows, type ProjectRows } from '../store/project-rows'
 import { projectRows } from '../snapshot/project-rows'
@@ -16,7 +13,7 @@ import type { WorkspaceManager } from './workspace-manager'
 
 type WorkspaceHandlers = Pick<
   WorkerHandlers,
-  'listProjects' | 'createProject' | 'workspaceInfo' | 'listFiles' | 'readFile' | 'readPreviewFile' | 'sessionDiffs' | 'attachWorkspace' | 'useLocalWorkspace'
+  'listProjects' | 'createProject' | 'attachWorkspace' | 'useLocalWorkspace'
 >
 
 async function sourceFiles(source: ProjectSource): Promise<ImportedFile[]> {
@@ -47,7 +44,7 @@ export async function prepareProject(context: StoreContext, { name, source }: { 
   return projectRows(project, files, now)
 }
 
-/** Projects and their files, as the file tree, viewer and diff view read them. */
+/** Projects: creating one, and which workspace serves it (the reads are in workspace-read-handlers.ts). */
 export function workspaceHandlers(
   ready: () => StoreContext,
   workspaces: () => WorkspaceManager,
@@ -77,26 +74,5 @@ export function workspaceHandlers(
       // One transaction: a project is stored with all of its files or not at all.
       return createProjectWithRows(ready(), await prepareProject(ready(), input))
     },
-    workspaceInfo: (projectID) => ({ projectID, ...workspaces().status(projectID) }),
-    listFiles: async ({ projectID, path }) => (await workspaces().get(projectID)).list(resolvePath(WORKSPACE_ROOT, path)),
-    readFile: async ({ projectID, path }): Promise<FileContent> => {
-      const workspace = await workspaces().get(projectID)
-      const absolute = resolvePath(WORKSPACE_ROOT, path)
-      const data = await workspace.readFile(absolute)
-      // The same test the diffs use: text is valid UTF-8 with no NUL byte early on.
-      const text = decode({ type: 'bytes', data })
-      return text === null ? { type: 'binary', path: absolute, size: data.byteLength } : { type: 'text', path: absolute, text, size: data.byteLength }
-    },
-    readPreviewFile: async ({ projectID, path }) => {
-      const workspace = await workspaces().get(projectID)
-      try {
-        return await workspace.readFile(resolvePath(WORKSPACE_ROOT, path))
-      } catch (error) {
-        // A page naming a file that is not there is the page's problem, shown in the preview, not a failed call.
-        if (error instanceof WorkspaceError && (error.code === 'not-found' || error.code === 'is-directory')) return null
-        throw error
-      }
-    },
-    sessionDiffs: async (sessionID) => (await getSession(ready(), sessionID)).summary?.diffs ?? [],
   }
 }

@@ -1,7 +1,6 @@
 import { log } from '../../core/log'
 import { matchesGlob } from '../glob'
 import { basename, dirname, normalizePath, relativePath, resolvePath } from '../path'
-import { runShell } from '../shell/run'
 import {
   WORKSPACE_ROOT,
   WorkspaceError,
@@ -193,6 +192,8 @@ export class StoredWorkspace implements LocalWorkspace {
 
   async exec(command: string, options: ExecOptions): Promise<ExecResult> {
     await this.ready
+    // The shell's glue loads with the first command: the worker's entry reads stored files with this class.
+    const { runShell } = await import('../shell/run')
     const result = await runShell(command, {
       fs: this,
       cwd: this.resolve(options.cwd ?? this.root),

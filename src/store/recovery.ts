@@ -1,7 +1,7 @@
-import type { StoreContext } from '../store/context'
-import { loadOpenTail, putMessagesAndParts, type MessageWithParts } from '../store/message-store'
-import { findSession } from '../store/session-store'
-import { ABORTED_TOOL_TEXT } from './processor'
+import type { StoreContext } from './context'
+import { loadOpenTail, putMessagesAndParts, type MessageWithParts } from './message-store'
+import { findSession } from './session-store'
+import { ABORTED_TOOL_TEXT } from '../core/history'
 import { isImported } from '../core/read-only'
 import type { Message, Part } from '../core/schema'
 

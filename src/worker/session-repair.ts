@@ -1,0 +1,54 @@
+import type { StoreContext } from '../store/context'
+import { clearStaleAsks } from '../store/ask-store'
+import { repairSession } from '../store/recovery'
+import { queuedPrompts } from '../store/prompt'
+import { loadRecentHistory } from '../store/recent-history'
+import { turnIsDone } from '../core/history'
+import type { CommandChannel, Locks } from './locks'
+
+export const lockName = (sessionID: string) => `tabcode:session:${sessionID}`
+
+/**
+ * Closes what a runner that died left open: its half-written turn and its questions. Call only under the session's
+ * lock, so no runner lives. Store writes only: the worker's entry runs it on open without the engine.
+ */
+export async function repairUnderLock(store: StoreContext, sessionID: string): Promise<boolean> {
+  const repaired = await repairSession(store, sessionID)
+  await clearStaleAsks(store, sessionID)
+  return repaired
+}
+
+/** Prompts wait in the session's inbox and nothing else is left to answer, so a loop would start the next one. */
+export async function promptsWaiting(store: StoreContext, sessionID: string): Promise<boolean> {
+  if ((await queuedPrompts(store, sessionID)).length === 0) return false
+  return turnIsDone((await loadRecentHistory(store, sessionID)).history)
+}
+
+export interface OpenWithoutRunnerDependencies {
+  store: StoreContext
+  locks: Locks
+  commands: CommandChannel
+  /** A dead runner's queue is left to run: the engine's runner starts it (loading the engine if needed). */
+  start: (sessionID: string) => void
+  /** Another tab holds the session: wait for its lock to come free, then repair (the engine's runner does). */
+  watch: (sessionID: string) => void
+}
+
+/**
+ * `openSession` while no runner lives in this tab (the engine has not loaded): the same repair the runner's
+ * `repairIfIdle` does, with the store alone, so a session's history opens (and is repaired) offline before the
+ * engine was ever downloaded.
+ */
+export async function openWithoutRunner(dependencies: OpenWithoutRunnerDependencies, sessionID: string): Promise<{ repaired: boolean }> {
+  const { store, locks, commands } = dependencies
+  const outcome = await locks.request(lockName(sessionID), { ifAvailable: true }, async (lock) =>
+    lock ? { repaired: await repairUnderLock(store, sessionID) } : undefined,
+  )
+  if (outcome) {
+    if (outcome.repaired && (await promptsWaiting(store, sessionID))) dependencies.start(sessionID)
+    return outcome
+  }
+  commands.requestStatus(sessionID)
+  dependencies.watch(sessionID)
+  return { repaired: false }
+}
