@@ -1,6 +1,8 @@
 import { expect, test } from './fixtures'
+import { Conversation } from './page-models/conversation'
 import { Workbench } from './page-models/workbench'
 import { EVERY_PART_TYPE_TEXT as T, everyPartTypeFixture } from './support/fixtures-data'
+import { ModelScript, streamText } from './support/model-script'
 
 test('after one visit the app, its isolation and every stored session work offline', async ({ page, context }) => {
   const app = new Workbench(page)
@@ -63,4 +65,56 @@ test('the manifest makes the app installable with 192 and 512 px icons', async (
     expect(dimensions).toEqual([size, size])
   }
   expect(icons.some((entry) => entry.purpose === 'maskable')).toBe(true)
+})
+
+test('offline before the engine was ever downloaded: history and files open, a prompt says why it cannot run, and runs once back online', async ({ page, context }) => {
+  const model = new ModelScript()
+  await model.reset()
+  const app = new Conversation(page)
+  await app.start('Files made online')
+  await app.seed((projectID) => everyPartTypeFixture({ projectID }))
+  const panel = page.getByRole('complementary', { name: 'Workspace' })
+  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Show workspace' }).click()
+  await panel.getByRole('tab', { name: 'Files', exact: true }).click()
+  await panel.getByRole('button', { name: 'New file', exact: true }).click()
+  await panel.getByRole('textbox', { name: /^New file name in / }).fill('notes.txt')
+  await page.keyboard.press('Enter')
+  const notes = panel.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: 'notes.txt', exact: true })
+  await expect(notes).toBeVisible()
+
+  // The worker's engine is not precached (only the shell is): as if the user went offline before the warm-up got
+  // to it, it is in no cache and the network can't give it.
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null)
+  const engine = /\/assets\/engine-[\w-]{8}\.js$/
+  expect(await page.evaluate(async () => (await fetch('/sw.js')).text())).not.toMatch(/assets\/engine-[\w-]{8}\.js/)
+  await context.route(engine, (route) => route.abort('internetdisconnected'))
+  await page.evaluate(async (source) => {
+    const list = (await (await fetch('/asset-list.json')).json()) as { cache: string; assets: string[] }
+    const cache = await caches.open(list.cache)
+    for (const url of list.assets) if (new RegExp(source).test(url)) await cache.delete(url, { ignoreVary: true })
+  }, engine.source)
+  await context.setOffline(true)
+  await page.reload()
+  await app.ready()
+
+  await expect(app.sessionLinks()).toHaveCount(2)
+  await app.sessionLink(new RegExp(`^${T.sessionTitle}`)).click()
+  await expect(app.messages).toContainText(T.userText)
+  await app.sessionLink(/^Files made online/).click()
+  await expect(app.main.getByRole('heading', { level: 1, name: 'Files made online' })).toBeVisible()
+  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Show workspace' }).click()
+  await panel.getByRole('tab', { name: 'Files', exact: true }).click()
+  await expect(notes).toBeVisible()
+
+  await app.prompt.fill('Are you there?')
+  await app.prompt.press('Enter')
+  await expect(app.main.getByText(/hasn't been downloaded yet\. Reconnect once to finish the download/)).toBeVisible()
+  await expect(app.prompt).toHaveValue('Are you there?')
+
+  // Back online, the same prompt loads the engine (the failed import was not kept) and gets its answer.
+  await context.unroute(engine)
+  await context.setOffline(false)
+  await model.push([streamText('Here again.')], { model: 'mock-model' })
+  await app.prompt.press('Enter')
+  await expect(app.replies().last()).toContainText('Here again.')
 })

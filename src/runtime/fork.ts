@@ -231,13 +231,3 @@ export async function forkSession(
   return { session: stored.session, project: stored.project?.project ?? project, newProject, missingFiles }
 }
 
-/** The session a session was forked from (if it still exists) and the forks made of it, oldest first. */
-export async function forkFamily(context: StoreContext, sessionID: string): Promise<{ origin?: SessionInfo; forks: SessionInfo[] }> {
-  const session = await findSession(context, sessionID)
-  if (!session) throw new NotFoundError('session', sessionID)
-  const origin = session.fork ? await findSession(context, session.fork.sessionID) : undefined
-  const forks = await forksOf(context, sessionID)
-  // Session ids descend with time, so among equal creation times the larger id is the older one.
-  forks.sort((a, b) => a.time.created - b.time.created || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
-  return { ...(origin ? { origin } : {}), forks }
-}

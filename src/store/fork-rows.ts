@@ -1,5 +1,6 @@
 import type { StoreContext } from './context'
-import { parseWith } from '../core/errors'
+import { NotFoundError, parseWith } from '../core/errors'
+import { findSession } from './session-store'
 import {
   MessageSchema,
   PartSchema,
@@ -58,4 +59,15 @@ export async function addFork(context: StoreContext, input: ForkRows): Promise<F
 /** The sessions forked from `sessionID`, in no particular order. */
 export function forksOf(context: StoreContext, sessionID: string): Promise<SessionInfo[]> {
   return context.db.sessions.where('fork.sessionID').equals(sessionID).toArray()
+}
+
+/** The session a session was forked from (if it still exists) and the forks made of it, oldest first. */
+export async function forkFamily(context: StoreContext, sessionID: string): Promise<{ origin?: SessionInfo; forks: SessionInfo[] }> {
+  const session = await findSession(context, sessionID)
+  if (!session) throw new NotFoundError('session', sessionID)
+  const origin = session.fork ? await findSession(context, session.fork.sessionID) : undefined
+  const forks = await forksOf(context, sessionID)
+  // Session ids descend with time, so among equal creation times the larger id is the older one.
+  forks.sort((a, b) => a.time.created - b.time.created || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+  return { ...(origin ? { origin } : {}), forks }
 }

@@ -8,10 +8,10 @@ import type { WorkerHandlers } from '../core/protocol'
  */
 export const ENGINE_METHODS = [
   'prompt', 'cancel', 'resume', 'flush', 'editQueuedPrompt', 'removeQueuedPrompt',
-  'createProject', 'attachWorkspace', 'useLocalWorkspace',
+  'createProject', 'attachWorkspace',
   'pendingAsks', 'replyAsk', 'listApprovals', 'revokeApproval',
   'compactSession', 'undoCompaction', 'modelView',
-  'forkSession', 'forks', 'revertPreview', 'revertSession', 'unrevertSession',
+  'forkSession', 'revertPreview', 'revertSession', 'unrevertSession',
   'previewShareLink', 'createShareLink', 'inspectShareLink', 'openShareLink', 'exportSession', 'previewExportFiles', 'exportBackup', 'importFile',
   'saveFile', 'userEdits', 'createFile', 'createFolder', 'renameFile', 'moveFile', 'deleteFile', 'restoreDeleted', 'writeUploaded', 'zipProject',
   'terminalOpen', 'terminalRun', 'terminalCancel', 'terminalClose',

@@ -1,6 +1,6 @@
 import { assertWritable } from '../core/read-only'
 import type { StoreContext } from '../store/context'
-import { forkFamily, forkSession } from '../runtime/fork'
+import { forkSession } from '../runtime/fork'
 import { revertPreview, revertSession, unrevertSession, type SessionFiles } from '../runtime/revert'
 import { getSession } from '../store/session-store'
 import { takeSnapshot } from '../snapshot'
@@ -8,7 +8,7 @@ import type { WorkerHandlers } from '../core/protocol'
 import type { SessionRunner } from './session-runner'
 import type { WorkspaceManager } from './workspace-manager'
 
-type HistoryHandlers = Pick<WorkerHandlers, 'forkSession' | 'forks' | 'revertPreview' | 'revertSession' | 'unrevertSession'>
+type HistoryHandlers = Pick<WorkerHandlers, 'forkSession' | 'revertPreview' | 'revertSession' | 'unrevertSession'>
 
 /**
  * Fork, revert and unrevert: branching and undoing a session's history (and its files). Files are reached through
@@ -30,7 +30,6 @@ export function historyHandlers(ready: () => StoreContext, runner: () => Session
       })
       return { session, project, newProject }
     },
-    forks: (sessionID) => forkFamily(ready(), sessionID),
     revertPreview: async (input) => {
       const context = ready()
       const preview = await revertPreview(context, input, await filesOf(context, input.sessionID))

@@ -42,6 +42,9 @@ describe('the worker offline, before its engine was ever downloaded', () => {
     expect((await api.listFiles({ projectID: project.id, path: '/workspace' })).map((entry) => entry.path)).toEqual(['/workspace/src'])
     expect(await api.readFile({ projectID: project.id, path: 'src/main.ts' })).toMatchObject({ type: 'text', text: 'console.log("hi")\n' })
     expect(await api.sessionDiffs(session.id)).toEqual([])
+    expect(await api.forks(session.id)).toEqual({ forks: [] })
+    // The page says on every boot that WebContainer is not running yet.
+    expect(await api.useLocalWorkspace('not started')).toMatchObject({ projectID: project.id, backend: 'local', reason: 'not started' })
     // None of it needed the engine: had it, the failed import would have failed the call.
     expect(attempts).toBeLessThanOrEqual(1)
   })

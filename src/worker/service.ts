@@ -31,6 +31,7 @@ import { WorkspaceManager } from './workspace-manager'
 import { workspaceReadHandlers } from './workspace-read-handlers'
 import { openWithoutRunner } from './session-repair'
 import { getSettings } from '../store/provider-store'
+import { forkFamily } from '../store/fork-rows'
 import { PROTOCOL_VERSION, type StartResult, type WorkerApi, type WorkerHandlers, type WorkerNotice } from '../core/protocol'
 
 export interface ServiceOptions {
@@ -240,7 +241,8 @@ export function createService(options: ServiceOptions): Service {
     metrics: () => ({ ...metrics }),
     ...providerHandlers(ready),
     ...agentHandlers(ready),
-    ...workspaceReadHandlers(ready, () => workspacesOf(ready())),
+    ...workspaceReadHandlers(ready, () => workspacesOf(ready()), () => project?.id),
+    forks: (sessionID: string) => forkFamily(ready(), sessionID),
     openSession: (sessionID: string) => {
       // The engine's runner knows what runs in this tab; without it, nothing does, and the store alone repairs.
       if (engine?.loaded && engine.store === context) return engine.loaded.openSession(sessionID)

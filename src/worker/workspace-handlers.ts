@@ -13,7 +13,7 @@ import type { WorkspaceManager } from './workspace-manager'
 
 type WorkspaceHandlers = Pick<
   WorkerHandlers,
-  'listProjects' | 'createProject' | 'attachWorkspace' | 'useLocalWorkspace'
+  'listProjects' | 'createProject' | 'attachWorkspace'
 >
 
 async function sourceFiles(source: ProjectSource): Promise<ImportedFile[]> {
@@ -62,11 +62,6 @@ export function workspaceHandlers(
       await workspaces().attach(id, connectWorkspace(port))
       // File trees reload from the container, which now serves the files.
       ready().emit({ type: 'workspace.changed', projectID: id, change: { type: 'mkdir', path: WORKSPACE_ROOT } })
-      return { projectID: id, ...workspaces().status(id) }
-    },
-    useLocalWorkspace: (reason) => {
-      workspaces().setUnavailable(reason)
-      const id = projectID()
       return { projectID: id, ...workspaces().status(id) }
     },
     listProjects: () => listProjects(ready()),

@@ -6,16 +6,27 @@ import { WORKSPACE_ROOT, WorkspaceError } from '../workspace/workspace'
 import type { FileContent, WorkerHandlers } from '../core/protocol'
 import type { WorkspaceManager } from './workspace-manager'
 
-export type WorkspaceReadHandlers = Pick<WorkerHandlers, 'workspaceInfo' | 'listFiles' | 'readFile' | 'readPreviewFile' | 'sessionDiffs'>
+export type WorkspaceReadHandlers = Pick<WorkerHandlers, 'workspaceInfo' | 'useLocalWorkspace' | 'listFiles' | 'readFile' | 'readPreviewFile' | 'sessionDiffs'>
 
 /**
  * The file tree's, viewer's and diff view's reads. They live in the worker's entry: before WebContainer attaches
  * (which only the engine's tools ask for) a project's files are the stored copy, read with the store alone, so a
- * session's files open offline even when the engine was never downloaded.
+ * session's files open offline even when the engine was never downloaded. The page's word that WebContainer is not
+ * coming (it says so on every boot) is here too: it only changes which workspace the manager serves.
  */
-export function workspaceReadHandlers(ready: () => StoreContext, workspaces: () => WorkspaceManager): WorkspaceReadHandlers {
+export function workspaceReadHandlers(
+  ready: () => StoreContext,
+  workspaces: () => WorkspaceManager,
+  currentProject: () => string | undefined,
+): WorkspaceReadHandlers {
   return {
     workspaceInfo: (projectID) => ({ projectID, ...workspaces().status(projectID) }),
+    useLocalWorkspace: (reason) => {
+      workspaces().setUnavailable(reason)
+      const id = currentProject()
+      if (!id) throw new WorkspaceError('unavailable', '', 'No project is open yet.')
+      return { projectID: id, ...workspaces().status(id) }
+    },
     listFiles: async ({ projectID, path }) => (await workspaces().get(projectID)).list(resolvePath(WORKSPACE_ROOT, path)),
     readFile: async ({ projectID, path }): Promise<FileContent> => {
       const workspace = await workspaces().get(projectID)
