@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { makeBuilders } from '../testing/fixture-builders'
+import { makeTestContext } from '../testing/test-context'
+import { writeFixture } from '../store/fixture'
+import { enqueuePrompt } from '../store/prompt'
+import { makeLocalLocks, type CommandChannel } from './locks'
+import { lockName, openWithoutRunner } from './session-repair'
+
+async function cutOff() {
+  const test = makeTestContext()
+  const build = makeBuilders()
+  const session = build.session()
+  const user = build.user(session.id)
+  const reply = build.assistant(session.id, user.id, { time: { created: 5 }, finish: undefined })
+  await writeFixture(test.context, { sessions: [session], messages: [user, reply], parts: [{ ...build.text(reply, 'Half'), time: { start: 6 } }] })
+  const asked: string[] = []
+  const commands: CommandChannel = { cancel: () => {}, onCancel: () => {}, requestStatus: (id) => asked.push(`status ${id}`), onStatusRequest: () => {} }
+  const calls = { started: [] as string[], watched: [] as string[] }
+  const dependencies = {
+    store: test.context,
+    locks: makeLocalLocks(),
+    commands,
+    start: (id: string) => calls.started.push(id),
+    watch: (id: string) => calls.watched.push(id),
+  }
+  return { ...test, session, dependencies, asked, calls }
+}
+
+describe('opening a session with no runner in this tab (the engine not loaded)', () => {
+  it('repairs what a dead runner left, and starts the queue it left waiting', async () => {
+    const { context, session, dependencies, calls } = await cutOff()
+    await enqueuePrompt(context, { sessionID: session.id, parts: [{ type: 'text', text: 'next' }], model: { providerID: 'p', modelID: 'm' } })
+    expect(await openWithoutRunner(dependencies, session.id)).toEqual({ repaired: true })
+    expect(calls.started).toEqual([session.id])
+    // Nothing is left open, so a second open changes nothing.
+    expect(await openWithoutRunner(dependencies, session.id)).toEqual({ repaired: false })
+  })
+
+  it('leaves a session another tab runs alone: asks that tab for its status and waits for its lock', async () => {
+    const { session, dependencies, asked, calls } = await cutOff()
+    let release!: () => void
+    let held!: () => void
+    const taken = new Promise<void>((resolve) => (held = resolve))
+    const holding = dependencies.locks.request(lockName(session.id), {}, () => {
+      held()
+      return new Promise<void>((resolve) => (release = resolve))
+    })
+    await taken
+    expect(await openWithoutRunner(dependencies, session.id)).toEqual({ repaired: false })
+    expect(asked).toEqual([`status ${session.id}`])
+    expect(calls.watched).toEqual([session.id])
+    release()
+    await holding
+  })
+})
