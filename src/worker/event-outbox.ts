@@ -4,8 +4,8 @@ import type { EventOf, SessionEvent } from '../core/event'
 export const DELTA_WINDOW_MS = 16
 /**
  * While a part streams, its deltas cross to the UI at most this often. Each message costs every tab's main thread
- * a structured-clone and a task (~0.5 ms on a loaded machine), and the UI applies streamed text ten times a second
- * anyway (STREAM_INTERVAL_MS in ui/store/event-queue.ts), so posting more often only buys main-thread time.
+ * a structured-clone and a task (~0.5 ms on a loaded machine), and the tab renders at the next frame whatever
+ * arrived (ui/store/event-queue.ts), so this interval alone paces how often a streaming reply is re-rendered.
  */
 export const DELTA_INTERVAL_MS = 100
 

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createSignal } from 'solid-js'
 import { render } from 'solid-js/web'
-import { CHUNK_BLOCKS, Markdown } from './markdown'
+import { CHUNK_BLOCKS, Markdown, SECTION_CHUNKS } from './markdown'
 import { sameItems } from '../store/same-items'
 
 // Counted, to pin how many chunks a streamed delta looks at; it still compares as before.
@@ -351,7 +351,7 @@ describe('streaming', () => {
     const paragraphs = (count: number) => Array.from({ length: count }, (_, index) => `Paragraph ${index + 1}.`).join('\n\n')
     const [text, setText] = createSignal(paragraphs(CHUNK_BLOCKS * 2 + 3))
     const container = mount(text)
-    const chunks = () => Array.from(container.querySelectorAll('.md > .md-chunk'))
+    const chunks = () => Array.from(container.querySelectorAll('.md .md-chunk'))
     // Blocks count the blank lines between paragraphs too, so a chunk holds half as many paragraphs.
     const sizes = chunks().map((chunk) => chunk.querySelectorAll('p').length)
     expect(sizes.length).toBeGreaterThan(2)
@@ -379,7 +379,7 @@ describe('streaming', () => {
     const long = paragraphs(CHUNK_BLOCKS * 20)
     const [text, setText] = createSignal(long)
     const container = mount(text)
-    const chunks = () => container.querySelectorAll('.md > .md-chunk').length
+    const chunks = () => container.querySelectorAll('.md .md-chunk').length
     expect(chunks()).toBeGreaterThanOrEqual(20)
     // The first delta settles the finished chunks (see the next test); the ones after it leave them alone.
     setText(`${long} and`)
@@ -394,7 +394,7 @@ describe('streaming', () => {
     const paragraphs = (count: number) => Array.from({ length: count }, (_, index) => `Paragraph ${index + 1}.`).join('\n\n')
     const [text, setText] = createSignal(paragraphs(CHUNK_BLOCKS * 2))
     const container = mount(text)
-    const settled = () => Array.from(container.querySelectorAll('.md > .md-chunk')).map((chunk) => chunk.classList.contains('md-chunk-settled'))
+    const settled = () => Array.from(container.querySelectorAll('.md .md-chunk')).map((chunk) => chunk.classList.contains('md-chunk-settled'))
     const firstOf = (count: number, length: number) => Array.from({ length }, (_, index) => index < count)
     // Just mounted: nothing has been rendered yet, so nothing may be skipped (its size would be a guess).
     const mounted = settled().length
@@ -411,12 +411,38 @@ describe('streaming', () => {
     expect(settled()).toEqual(firstOf(grown - 1, grown))
   })
 
+  test('a section of settled chunks is skipped as a whole, and only once every chunk in it has settled', () => {
+    const paragraphs = (count: number) => Array.from({ length: count }, (_, index) => `Paragraph ${index + 1}.`).join('\n\n')
+    // Blocks count the blank lines too: two paragraphs a block pair, so a section holds CHUNK_BLOCKS * SECTION_CHUNKS / 2.
+    const perSection = (CHUNK_BLOCKS * SECTION_CHUNKS) / 2
+    const [text, setText] = createSignal(paragraphs(perSection * 2 + 3))
+    const container = mount(text)
+    const sections = () => Array.from(container.querySelectorAll('.md > .md-section'))
+    const settled = () => sections().map((section) => section.classList.contains('md-section-settled'))
+    expect(sections().length).toBe(3)
+    expect(sections()[0]!.querySelectorAll(':scope > .md-chunk').length).toBe(SECTION_CHUNKS)
+    // Just mounted: nothing rendered yet, nothing skipped.
+    expect(settled()).toEqual([false, false, false])
+    setText(`${paragraphs(perSection * 2 + 3)} more`)
+    expect(settled()).toEqual([true, true, false])
+    // Reading order is kept across sections.
+    const texts = Array.from(container.querySelectorAll('p')).map((paragraph) => paragraph.textContent)
+    expect(texts.slice(perSection - 1, perSection + 1)).toEqual([`Paragraph ${perSection}.`, `Paragraph ${perSection + 1}.`])
+    expect(texts.at(-1)).toBe(`Paragraph ${perSection * 2 + 3}. more`)
+    // A section the text shrinks back into is live again.
+    setText(paragraphs(perSection + 1))
+    setText(`${paragraphs(perSection + 1)} more`)
+    expect(settled()).toEqual([true, false])
+    setText(paragraphs(perSection - 1))
+    expect(settled()).toEqual([false])
+  })
+
   test('a text that shrinks drops the chunks past its end', () => {
     const paragraphs = (count: number) => Array.from({ length: count }, (_, index) => `Paragraph ${index + 1}.`).join('\n\n')
     const [text, setText] = createSignal(paragraphs(CHUNK_BLOCKS * 3))
     const container = mount(text)
     setText(paragraphs(CHUNK_BLOCKS / 2 + 1))
-    const chunks = Array.from(container.querySelectorAll('.md > .md-chunk'))
+    const chunks = Array.from(container.querySelectorAll('.md .md-chunk'))
     expect(chunks.length).toBe(2)
     expect(chunks[1]!.classList.contains('md-chunk-last')).toBe(true)
     expect(container.querySelectorAll('p').length).toBe(CHUNK_BLOCKS / 2 + 1)

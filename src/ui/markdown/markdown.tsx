@@ -278,6 +278,16 @@ function renderBlock(token: MarkedToken, looseText: LooseText): JSX.Element {
 
 /** Top-level blocks per chunk: a chunk is painted as a unit, so a frame re-records only the chunks that changed. */
 export const CHUNK_BLOCKS = 16
+/**
+ * Chunks per section. A section whose chunks have all settled is skipped off screen as one element (its chunks are
+ * not skipped one by one any more): the browser then tracks one element per SECTION_CHUNKS settled chunks instead
+ * of each (its visibility check, style and layout walk every frame), so a long reply costs an update about what a
+ * short one does.
+ */
+export const SECTION_CHUNKS = 8
+
+const sameLength = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length
+const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, index) => from + index)
 
 /**
  * Renders untrusted markdown (model output) as DOM without ever parsing HTML. Each top-level
@@ -298,6 +308,8 @@ export function Markdown(props: { text: string }): JSX.Element {
   // Per chunk, its blocks and its classes, each a signal a frame sets only for the chunks it changed: a chunk that
   // read the chunk count to know whether it is the last would make every chunk of a long reply re-run per update.
   const chunks: { blocks: Signal<MarkdownBlock[]>; classes: Signal<string> }[] = []
+  /** Per section, whether all its chunks have settled. */
+  const sections: Signal<boolean>[] = []
   const [count, setCount] = createSignal(0)
   // Chunks below this were finished already at the update before this one, so the browser has rendered them with
   // their final content and knows their size (contain-intrinsic-size: auto): `.md-chunk-settled` lets it skip them
@@ -331,20 +343,36 @@ export function Markdown(props: { text: string }): JSX.Element {
           chunks[index] = { blocks: createSignal(slice, { equals: sameItems }), classes: createSignal(classes) }
         }
       }
+      const sectionCount = Math.ceil(total / SECTION_CHUNKS)
+      sections.length = Math.min(sections.length, sectionCount)
+      for (let index = Math.floor(from / SECTION_CHUNKS); index < sectionCount; index += 1) {
+        const settled = (index + 1) * SECTION_CHUNKS <= settledBelow
+        if (sections[index]) sections[index]![1](settled)
+        else sections[index] = createSignal(settled)
+      }
       setCount(total)
     })
   })
-  const indices = createMemo(() => Array.from({ length: count() }, (_, index) => index), [], {
-    equals: (a, b) => a.length === b.length,
-  })
+  const sectionIndices = createMemo(() => range(0, Math.ceil(count() / SECTION_CHUNKS)), [], { equals: sameLength })
   return (
     <div class="md">
-      <Index each={indices()}>
-        {(index) => {
-          const chunk = chunks[index()]!
+      <Index each={sectionIndices()}>
+        {(section) => {
+          const first = section() * SECTION_CHUNKS
+          const indices = createMemo(() => range(first, Math.min(count(), first + SECTION_CHUNKS)), [], { equals: sameLength })
+          const settled = sections[section()]![0]
           return (
-            <div class={chunk.classes[0]()}>
-              <For each={chunk.blocks[0]()}>{(block) => renderBlocks(block.tokens, 'paragraph')}</For>
+            <div class={settled() ? 'md-section md-section-settled' : 'md-section'}>
+              <Index each={indices()}>
+                {(index) => {
+                  const chunk = chunks[index()]!
+                  return (
+                    <div class={chunk.classes[0]()}>
+                      <For each={chunk.blocks[0]()}>{(block) => renderBlocks(block.tokens, 'paragraph')}</For>
+                    </div>
+                  )
+                }}
+              </Index>
             </div>
           )
         }}

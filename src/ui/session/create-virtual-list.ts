@@ -67,6 +67,8 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
   let frame = 0
   /** Where the last follow put the viewport; a scroll event at or below it is that scroll, not the reader's. */
   let followedTop = -1
+  /** Where the last correction of a reader's place put the scroll offset; its scroll event is not the reader's. */
+  let correctedTo: number | undefined
   const rows = new Map<Element, string>()
   /** Whether the estimate for unmeasured rows has been taken from measured ones yet. */
   let sampled = false
@@ -75,13 +77,25 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
    * scroll event retakes: the scroll events of pages just loaded above would otherwise replace it first.
    */
   let revealing: Anchor | undefined
+  /**
+   * Whether the scroller's scroll origin is its bottom (`flex-direction: column-reverse` in session.css): content
+   * growing at the end then leaves the view where it is, so following a streamed reply needs no scroll of ours (no
+   * scroll event, no second frame per update). Its scrollTop runs from minus the overflow (top) to 0 (bottom).
+   */
+  let reversed = false
+  /** The viewport's distance from the top of the content, wherever the scroll origin is. */
+  const topOf = (scroller: HTMLElement) => (reversed ? scroller.scrollTop + scroller.scrollHeight - scroller.clientHeight : scroller.scrollTop)
+  /** The viewport's distance from the end of the content. */
+  const gapBelow = (scroller: HTMLElement) =>
+    reversed ? -scroller.scrollTop : scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight
+  /** Where the list's top is, relative to the viewport's top. */
+  const listOffset = (scroller: HTMLElement, list: HTMLElement) => list.getBoundingClientRect().top - scroller.getBoundingClientRect().top
 
   /**
    * Where the list's first row would start, in the scroller's content coordinates: the list's own top, since its
    * top padding stands for the rows above the window.
    */
-  const origin = (scroller: HTMLElement, list: HTMLElement) =>
-    list.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop
+  const origin = (scroller: HTMLElement, list: HTMLElement) => listOffset(scroller, list) + topOf(scroller)
 
   /** The viewport top, in list coordinates, that this pass should show. */
   function targetTop(scroller: HTMLElement, list: HTMLElement, restore: boolean): number {
@@ -94,7 +108,7 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
       const top = topForAnchor(layout, anchor)
       if (top !== undefined) return top
     }
-    return scroller.scrollTop - origin(scroller, list)
+    return topOf(scroller) - origin(scroller, list)
   }
 
   function windowFor(scroller: HTMLElement, top: number): WindowRange {
@@ -122,13 +136,21 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
   /** Puts the viewport where this pass decided, then remembers the row at its top. */
   function settle(scroller: HTMLElement, list: HTMLElement, top: number): void {
     if (following()) {
-      scroller.scrollTop = scroller.scrollHeight
-      followedTop = scroller.scrollTop
+      // Already at the end (always, with a bottom origin, however much a streamed reply grew): no write, no scroll.
+      if (gapBelow(scroller) >= 1) scroller.scrollTop = reversed ? 0 : scroller.scrollHeight
+      followedTop = topOf(scroller)
     } else {
-      const wanted = Math.round(origin(scroller, list) + top)
-      if (Math.abs(scroller.scrollTop - wanted) >= 1) scroller.scrollTop = wanted
+      // How far the view must move for `top` to be at its top, measured on screen: exact with either scroll origin
+      // (scrollHeight and clientHeight are rounded, so an offset computed from them drifts by a pixel or so).
+      const by = listOffset(scroller, list) + top
+      if (Math.abs(by) >= 0.5) {
+        scroller.scrollTop += by
+        correctedTo = scroller.scrollTop
+      }
     }
-    anchor = following() ? undefined : anchorAt(layout, scroller.scrollTop - origin(scroller, list))
+    // The anchor from where this pass meant the view to be, not from where it landed: the browser rounds scroll
+    // offsets, and re-anchoring at each landing would add that error up over the updates of a streamed reply.
+    anchor = following() ? undefined : anchorAt(layout, top)
   }
 
   /** A full pass: choose the window, mount it, and put the viewport back in place. */
@@ -198,6 +220,7 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
   onMount(() => {
     const scroller = options.scroller()
     if (!scroller) return
+    reversed = getComputedStyle(scroller).flexDirection === 'column-reverse'
     resizes.observe(scroller)
     const list = options.list()
     if (list) resizes.observe(list)
@@ -207,12 +230,16 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
       // The scroll our own follow to the end made, which the resize pass that made it has settled (window, padding,
       // anchor): nothing to do, and nothing to read (a streamed reply makes one of these after every update). Not
       // at the top of what is loaded, where the reader's arrival there asks for older pages.
-      if (following() && Math.abs(scroller.scrollTop - followedTop) < 1 && range.start > 0) return
+      if (following() && (reversed ? gapBelow(scroller) < 1 : Math.abs(scroller.scrollTop - followedTop) < 1) && range.start > 0) return
+      // The scroll our own correction made (settle already chose the window and the anchor for it).
+      if (!following() && correctedTo !== undefined && Math.abs(scroller.scrollTop - correctedTo) < 0.5) return
+      correctedTo = undefined
       // Content may have grown between our own scroll to the end and this event (a busy main thread applies
-      // deltas before the next frame): only a move up from where we put the viewport is the reader leaving.
-      const ours = following() && scroller.scrollTop >= followedTop - 1
-      if (!ours) setFollowing(scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < FOLLOW_THRESHOLD_PX)
-      const top = scroller.scrollTop - origin(scroller, list)
+      // deltas before the next frame): only a move up from where we put the viewport is the reader leaving. With a
+      // bottom origin, growth never moves the view, so any move is the reader's.
+      const ours = !reversed && following() && scroller.scrollTop >= followedTop - 1
+      if (!ours) setFollowing(gapBelow(scroller) < FOLLOW_THRESHOLD_PX)
+      const top = topOf(scroller) - origin(scroller, list)
       const next = windowFor(scroller, top)
       if (!sameRange(next, range)) apply(next)
       anchor = following() ? undefined : anchorAt(layout, top)

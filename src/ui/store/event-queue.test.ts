@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SessionEvent } from '../../core/event'
-import { makeEventQueue, STREAM_INTERVAL_MS, type Scheduler } from './event-queue'
+import { makeEventQueue, type Scheduler } from './event-queue'
 
 function manualScheduler() {
   const scheduled: (() => void)[] = []
@@ -61,33 +61,18 @@ describe('event queue while text streams', () => {
     return { schedule, now: () => time, advance: (ms: number) => (time += ms), scheduled, run: () => scheduled.splice(0).forEach((entry) => entry.flush()) }
   }
 
-  it('applies deltas at most once per stream interval, the first after a pause at the next frame', () => {
+  it('applies deltas at the next frame like any other event (the worker paces them), with what else came in that frame', () => {
     const clock = clocked()
     const batches: SessionEvent[][] = []
-    const queue = makeEventQueue((events) => batches.push(events), clock.schedule, clock.now)
+    const queue = makeEventQueue((events) => batches.push(events), clock.schedule)
     queue.push(delta('a'))
-    expect(clock.scheduled.map((entry) => entry.delayMs)).toEqual([0])
     clock.run()
     clock.advance(16)
+    // The outbox's next message, soon after the last: it shows in the next frame, not after a second interval.
     queue.push(delta('b'))
-    queue.push(delta('c'))
-    // One flush, held until the interval since the last applied deltas is over.
-    expect(clock.scheduled.map((entry) => entry.delayMs)).toEqual([STREAM_INTERVAL_MS - 16])
-    clock.advance(STREAM_INTERVAL_MS)
-    clock.run()
-    expect(batches.map((batch) => batch.length)).toEqual([1, 2])
-  })
-
-  it('applies held deltas with the next other event at the next frame, so the end of a reply is not held back', () => {
-    const clock = clocked()
-    const batches: SessionEvent[][] = []
-    const queue = makeEventQueue((events) => batches.push(events), clock.schedule, clock.now)
-    queue.push(delta('a'))
-    clock.run()
-    queue.push(delta('b'))
-    expect(clock.scheduled.map((entry) => entry.delayMs)).toEqual([STREAM_INTERVAL_MS])
-    queue.push(status(1))
     expect(clock.scheduled.map((entry) => entry.delayMs)).toEqual([0])
+    queue.push(status(1))
+    expect(clock.scheduled).toHaveLength(1)
     clock.run()
     expect(batches.map((batch) => batch.map((event) => event.type))).toEqual([['part.delta'], ['part.delta', 'session.status']])
   })

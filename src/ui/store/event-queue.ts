@@ -40,49 +40,25 @@ export const frameScheduler: Scheduler = (flush, delayMs = 0) => {
 }
 
 /**
- * Streamed text is applied at most this often: ten times a second, text still visibly flows, and a fast reply
- * (~50 deltas a frame at 3,000/s) costs a tenth of the renders it would cost at every frame, which is what its
- * main-thread time was (style, layout and paint of the growing row at every frame, then the scroll that follows it).
- */
-export const STREAM_INTERVAL_MS = 100
-
-/**
  * Collects live events and hands them over in one batch per frame. A burst (an import writing thousands of
- * sessions, a fast stream of deltas) then costs one store update and one render, not one per event. Text deltas
- * alone wait until STREAM_INTERVAL_MS after the last batch that applied some (a delta after a pause shows in the
- * next frame); any other event (the part's end, the turn's status) takes everything pending in the next frame, so
- * the end of a reply is never held back.
+ * sessions, the deltas of several parts one outbox flush posts) then costs one store update and one render, not one
+ * per event. Streamed text is not held back here: every worker's outbox (worker/event-outbox.ts) already posts a
+ * part's deltas at most ten times a second, which is what cuts the cost that matters (a message is a task and a
+ * structured clone on every tab); a second interval here only added timers and could delay a batch by a frame.
  */
-export function makeEventQueue(
-  apply: (events: SessionEvent[]) => void,
-  schedule: Scheduler = frameScheduler,
-  now: () => number = () => performance.now(),
-) {
+export function makeEventQueue(apply: (events: SessionEvent[]) => void, schedule: Scheduler = frameScheduler) {
   let pending: SessionEvent[] = []
   let cancel: (() => void) | undefined
-  /** Whether the scheduled flush waits out the stream interval (so another event may call it sooner). */
-  let held = false
-  let deltasAppliedAt = -Infinity
   const flush = () => {
     cancel = undefined
-    held = false
     const events = pending
     pending = []
-    if (events.some((event) => event.type === 'part.delta')) deltasAppliedAt = now()
     if (events.length) apply(events)
   }
   return {
     push(event: SessionEvent) {
       pending.push(event)
-      if (event.type !== 'part.delta') {
-        if (held) cancel?.()
-        if (held || !cancel) cancel = schedule(flush)
-        held = false
-      } else if (!cancel) {
-        const wait = deltasAppliedAt + STREAM_INTERVAL_MS - now()
-        held = wait > 0
-        cancel = schedule(flush, held ? wait : 0)
-      }
+      cancel ??= schedule(flush)
     },
     /** Applies whatever is pending now (before reading state that must include it). */
     flush() {
@@ -92,7 +68,6 @@ export function makeEventQueue(
     dispose() {
       cancel?.()
       cancel = undefined
-      held = false
       pending = []
     },
   }

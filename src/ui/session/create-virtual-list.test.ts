@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { createRoot, createSignal } from 'solid-js'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { createVirtualList } from './create-virtual-list'
+
+// The DOM here has no layout: a scroller and a list whose geometry the test sets, and a ResizeObserver it calls by hand.
+let observed: ((entries: ResizeObserverEntry[]) => void) | undefined
+class FakeResizeObserver {
+  constructor(callback: (entries: ResizeObserverEntry[]) => void) {
+    observed = callback
+  }
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+function geometry(flexDirection: string) {
+  const scroller = document.createElement('div')
+  const list = document.createElement('div')
+  scroller.append(list)
+  document.body.append(scroller)
+  scroller.style.flexDirection = flexDirection
+  const state = { content: 2_000, viewport: 600, offset: 0, writes: [] as number[] }
+  // With a bottom origin the offset runs from minus the overflow (top) to 0 (bottom); otherwise from 0 down.
+  const reversed = flexDirection === 'column-reverse'
+  Object.defineProperty(scroller, 'scrollHeight', { get: () => state.content })
+  Object.defineProperty(scroller, 'clientHeight', { get: () => state.viewport })
+  Object.defineProperty(scroller, 'scrollTop', {
+    get: () => state.offset,
+    set: (value: number) => {
+      state.writes.push(value)
+      const max = state.content - state.viewport
+      state.offset = reversed ? Math.min(0, Math.max(-max, value)) : Math.max(0, Math.min(max, value))
+    },
+  })
+  const top = () => (reversed ? state.offset + state.content - state.viewport : state.offset)
+  scroller.getBoundingClientRect = () => ({ top: 0 }) as DOMRect
+  list.getBoundingClientRect = () => ({ top: -top() }) as DOMRect
+  return { scroller, list, state }
+}
+
+describe('createVirtualList, following the end', () => {
+  beforeEach(() => vi.stubGlobal('ResizeObserver', FakeResizeObserver))
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    document.body.replaceChildren()
+  })
+
+  const follow = (flexDirection: string) => {
+    const { scroller, list, state } = geometry(flexDirection)
+    const [ids] = createSignal(['a', 'b', 'c'])
+    const row = document.createElement('div')
+    let dispose!: () => void
+    createRoot((done) => {
+      dispose = done
+      const virtual = createVirtualList({ ids, scroller: () => scroller, list: () => list })
+      virtual.observe(row, 'c')
+    })
+    // Mounted at the end; then the last row grows three times, as a streamed reply does.
+    if (flexDirection !== 'column-reverse') state.offset = state.content - state.viewport
+    state.writes = []
+    for (const height of [400, 500, 600]) {
+      state.content += 100
+      if (flexDirection !== 'column-reverse') state.offset = Math.min(state.offset, state.content - state.viewport)
+      observed!([{ target: row, borderBoxSize: [{ blockSize: height }] } as unknown as ResizeObserverEntry])
+    }
+    dispose()
+    return state
+  }
+
+  test('with the scroll origin at the bottom, a growing reply stays in view with no scroll of ours', () => {
+    const state = follow('column-reverse')
+    expect(state.writes).toEqual([])
+    expect(state.offset).toBe(0)
+  })
+
+  test('with the origin at the top, the list scrolls to the end after each growth', () => {
+    const state = follow('column')
+    expect(state.writes.length).toBe(3)
+    expect(state.offset).toBe(state.content - state.viewport)
+  })
+})
