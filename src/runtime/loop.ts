@@ -15,7 +15,7 @@ import { lastOf, stepHistory, turnIsDone } from '../core/history'
 import { modelForPrompt } from '../core/settings'
 import { ascending } from '../core/id'
 import { updateMessage, type MessageWithParts } from '../store/message-store'
-import { loadRecentHistory } from '../store/recent-history'
+import { loadRecentHistory, type RecentHistory } from '../store/recent-history'
 import type { StepSnapshots } from './processor'
 import { createUserMessage, takeQueuedPrompt } from '../store/prompt'
 import type { AssistantMessage, MessageError, ModelReference, SessionInfo, UserMessage } from '../core/schema'
@@ -110,6 +110,9 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
   let settings: CompactionSettings | undefined
   // Set by the first stop condition that answers; undefined when the run was aborted.
   let stop: StopReason | undefined
+  // The read that found the turn done with nothing queued: the turn's end works from it instead of reading again
+  // (the loop writes nothing after it; a prompt another tab stores meanwhile belongs to the next turn).
+  let settled: RecentHistory | undefined
   // The task tool's subagents run through this same loop, each in its child session.
   const runChild = (request: SubtaskRequest, parent: SessionInfo, childSignal: AbortSignal) =>
     runSubtask(dependencies, request, parent, childSignal, (childID, loopSignal) => runLoop(dependencies, childID, { signal: loopSignal }))
@@ -120,10 +123,14 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
   try {
     while (!signal.aborted) {
       // From the last compaction boundary: a step costs what the history since then costs, not the session.
-      const stored = (await loadRecentHistory(store, sessionID)).history
+      const recent = await loadRecentHistory(store, sessionID)
+      const stored = recent.history
       if (turnIsDone(stored, { resume })) {
         const next = await takeQueuedPrompt(store, sessionID)
-        if ((stop = inboxEmpty({ queued: next }))) break
+        if ((stop = inboxEmpty({ queued: next }))) {
+          settled = recent
+          break
+        }
         const queued = next!
         const lastUser = lastOf(stored, 'user')?.info as { model?: ModelReference } | undefined
         const model = modelForPrompt({ explicit: queued.model, lastUser, session: await getSession(store, sessionID), settings: await getSettings(store) })
@@ -266,12 +273,12 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
   } finally {
     snapshots.close()
     // Only a run that took steps can have changed the turn's files.
-    if (busy) await recordDiffs(dependencies, sessionID).catch((error: unknown) => log.warn('tabcode: could not record the diffs of the turn', error))
+    if (busy) await recordDiffs(dependencies, sessionID, settled).catch((error: unknown) => log.warn('tabcode: could not record the diffs of the turn', error))
     if (busy) dependencies.setStatus(sessionID, { type: 'idle' })
     // In the background, once the session is idle: nobody waits for it, and the session is free for the user's next
     // action (a history operation refused as busy right after "idle" would look broken). It touches only the
     // outputs of older turns, which no step writes.
-    if (busy && settings?.prune) void pruneSession(store, sessionID).catch((error: unknown) => log.warn('tabcode: could not prune old tool outputs', error))
+    if (busy && settings?.prune) void pruneSession(store, sessionID, settled).catch((error: unknown) => log.warn('tabcode: could not prune old tool outputs', error))
   }
 }
 

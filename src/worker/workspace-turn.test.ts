@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createPermissionService } from '../runtime/permission'
 import { changedFiles, fileDiffs, loadSnapshot, sessionDiffs, trackSnapshot } from '../snapshot'
 import { ToolRegistry } from '../tools/registry'
@@ -137,6 +137,20 @@ describe('a turn with the workspace tools', () => {
     expect(steps.flatMap((entry) => entry.parts.filter((part) => part.type === 'patch'))).toMatchObject([{ files: ['NOTES.md'] }])
     const user = (await test.history())[0]!.info
     expect(user.role === 'user' && user.summary?.diffs.map((diff) => diff.file)).toEqual(['NOTES.md'])
+  })
+
+  it("records the turn's diffs from the loop's last read of the history, without walking the session again", async () => {
+    const test = await setup([toolReply([{ id: 'w', name: 'write', input: { filePath: 'NOTES.md', content: 'done\n' } }]), textReply('Written.')])
+    // No pruning in the background, so every read of the history below is the turn's own.
+    await test.db.settings.put({ key: 'compaction.prune', value: false })
+    await test.prompt('write notes')
+    const walks = vi.spyOn(test.db.messages, 'where')
+    await test.run()
+    // One read of the history per step, and the one that found the turn done: nothing more at its end.
+    expect(walks).toHaveBeenCalledTimes(3)
+    const user = (await test.history())[0]!.info
+    expect(user.role === 'user' && user.summary?.diffs.map((diff) => diff.file)).toEqual(['NOTES.md'])
+    expect((await test.db.sessions.get(test.session.id))?.summary).toMatchObject({ files: 1 })
   })
 
   it('walks the workspace again at the next step when a file changed during a step that only read, and counts the change in the turn', async () => {
