@@ -27,6 +27,33 @@ export async function putPart(context: StoreContext, input: Part): Promise<Part>
 }
 
 /**
+ * `putPart` for several parts at once: one transaction (each part's message checked, a step-finish moving the
+ * session totals), then each part announced in the order given. For states the part writer queued together.
+ */
+export async function putPartsAnnounced(context: StoreContext, inputs: readonly Part[]): Promise<Part[]> {
+  const rows = inputs.map((input) => parseWith(PartSchema, input, 'part'))
+  const { db } = context
+  const sessions = await db.transaction('rw', db.sessions, db.messages, db.parts, async () => {
+    const messages = new Map(rows.map((row) => [row.messageID, row.sessionID]))
+    const found = await db.messages.bulkGet([...messages.keys()])
+    for (const [index, [messageID, sessionID]] of [...messages].entries()) {
+      if (found[index]?.sessionID !== sessionID) throw new NotFoundError('message', messageID)
+    }
+    const moved: SessionInfo[] = []
+    for (const row of rows) {
+      if (!usageOf(row)) continue
+      const session = await applyUsage(context, row.sessionID, usageOf(await db.parts.get(row.id)), usageOf(row))
+      if (session) moved.push(session)
+    }
+    for (const row of rows) await db.parts.put(row)
+    return moved
+  })
+  for (const part of rows) context.emit({ type: 'part.updated', part })
+  for (const info of sessions) context.emit({ type: 'session.updated', info })
+  return rows
+}
+
+/**
  * Stores several parts in one transaction without announcing them: the streaming flush, whose changes the UI
  * already has as live deltas. Returns the rows as stored. Nothing is written when one row is invalid.
  */
