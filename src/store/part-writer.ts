@@ -1,6 +1,6 @@
 import type { StoreContext } from './context'
 import { putPart, putParts, putPartsAnnounced } from './parts'
-import type { Part } from '../core/schema'
+import type { Message, Part } from '../core/schema'
 import type { WriterMetrics } from '../core/dto/metrics'
 
 export type { WriterMetrics }
@@ -71,14 +71,17 @@ export class PartWriter {
     this.metrics.lastCommitAt = this.now()
   }
 
-  /** Writes a part now and announces it (a new part, a finished one, a tool changing state). */
-  async save(part: Part): Promise<void> {
+  /**
+   * Writes a part now and announces it (a new part, a finished one, a tool changing state); with `message`, its
+   * message in the same transaction.
+   */
+  async save(part: Part, message?: Message): Promise<void> {
     this.dirty.delete(part.id)
     // A queued state this one replaces before storage got to it is not written (nor announced) on its way.
     this.queued.delete(part.id)
     try {
       await this.writing
-      this.stored.set(part.id, await putPart(this.context, part))
+      this.stored.set(part.id, await putPart(this.context, part, message ? { message } : {}))
       this.unsaved.delete(part.id)
     } catch (error) {
       this.unsaved.set(part.id, part)
