@@ -242,7 +242,9 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         ...call,
         tools: (processor) => stepTools(dependencies, { ...call, turn }, processor, runChild),
       })
-      assistant.time.completed = store.now()
+      // The processor stored the message completed with the step's finish, unless the stream ended otherwise.
+      const storedComplete = assistant.time.completed !== undefined
+      if (!storedComplete) assistant.time.completed = store.now()
       const verdict = overflowVerdict({ error, blocked, assistant, settings, compacted, limit: resolved.limit, onlyPrompt: isOnlyTextPrompt(history) })
       const final = verdict.error ?? error
       if (final) {
@@ -250,7 +252,7 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         // Unlike opencode (only for overflows it cannot compact), every errored turn is marked finish: error.
         if (!assistant.finish || error) assistant.finish = 'error'
       }
-      await updateMessage(store, assistant)
+      if (final || !storedComplete) await updateMessage(store, assistant)
       await recordPatch(dependencies, assistant, before, after)
       if (verdict.compact === 'overflow') {
         await createCompactionMarker(store, { sessionID, agent: user.info.agent, model: user.info.model, auto: true, overflow: true })

@@ -244,7 +244,9 @@ export class StepProcessor {
         const called = [...this.tools.values()].map((part) => part.tool)
         const snapshot = await this.snapshots.after?.(called).catch(() => undefined)
         this.after = snapshot
-        // The step's usage on its finish part and on the message, in one transaction.
+        // The stream's last event (every tool has answered): the step's usage on its finish part and the message,
+        // completed, in one transaction; the loop writes the message again only when it has more to say (an error).
+        this.assistant.time = { ...this.assistant.time, completed: now }
         await this.writer.save({ ...this.base(), type: 'step-finish', reason: event.finishReason, ...(snapshot ? { snapshot } : {}), cost, tokens }, this.assistant)
         return
       }

@@ -153,6 +153,28 @@ describe('a turn with the workspace tools', () => {
     expect((await test.db.sessions.get(test.session.id))?.summary).toMatchObject({ files: 1 })
   })
 
+  it('spends few transactions and events on a step that reads a file', async () => {
+    const steps = 6
+    const reads = Array.from({ length: steps }, (_, index) => toolReply([{ id: `r${index}`, name: 'read', input: { filePath: 'src/app.ts', offset: index + 1 } }]))
+    const test = await setup([...reads, textReply('Read.')], { 'src/app.ts': Array.from({ length: 20 }, (_, index) => `line ${index}`).join('\n') })
+    await test.db.settings.put({ key: 'compaction.prune', value: false })
+    await test.prompt('read it')
+    // Every transaction storage opens (explicit or a lone request's own), counted below Dexie.
+    test.db.close()
+    let transactions = 0
+    test.db.use({ stack: 'dbcore', name: 'count-transactions', create: (down) => ({ ...down, transaction: (...args) => (transactions++, down.transaction(...args)) }) })
+    await test.db.open()
+    test.events.length = 0
+    await test.run()
+    expect((await test.tools()).map((part) => part.state.status)).toEqual(Array(steps).fill('completed'))
+    const perStep = { transactions: transactions / (steps + 1), events: test.events.length / (steps + 1) }
+    // Per step: the history, the reply created, the step's start and the tool running, the permission check, the
+    // tool's result, the step's finish with the message completed (15.9 transactions and 9.4 events before the
+    // turn's reads were shared and the writes merged).
+    expect(perStep.transactions).toBeLessThanOrEqual(9.5)
+    expect(perStep.events).toBeLessThanOrEqual(7.5)
+  })
+
   it('walks the workspace again at the next step when a file changed during a step that only read, and counts the change in the turn', async () => {
     const test = await setup(
       [toolReply([{ id: 'r', name: 'read', input: { filePath: 'src/app.ts' } }]), toolReply([{ id: 'r2', name: 'read', input: { filePath: 'src/app.ts', offset: 1 } }]), textReply('Done.')],
