@@ -170,9 +170,11 @@ describe('a turn with the workspace tools', () => {
     const perStep = { transactions: transactions / (steps + 1), events: test.events.length / (steps + 1) }
     // Per step: the history, the reply created, the step's start and the tool running, the permission check, the
     // tool's result, the step's finish with the message completed (15.9 transactions and 9.4 events before the
-    // turn's reads were shared and the writes merged).
-    expect(perStep.transactions).toBeLessThanOrEqual(9.5)
-    expect(perStep.events).toBeLessThanOrEqual(7.5)
+    // turn's reads were shared and the writes merged). About 9 and 7.1–7.6 here: whether a tool's pending and
+    // running states share the step start's write depends on storage still being busy with it (the part writer's
+    // tests pin that), so the bounds allow each tool step one write and one event more.
+    expect(perStep.transactions).toBeLessThanOrEqual(10)
+    expect(perStep.events).toBeLessThanOrEqual(8)
   })
 
   it('walks the workspace again at the next step when a file changed during a step that only read, and counts the change in the turn', async () => {
