@@ -129,6 +129,29 @@ describe('the loop', () => {
     expect(textOf(replies[1]!.parts)).toBe('Done')
   })
 
+  it("reads the settings, the retry limit and the model once per turn, not once per step, and afresh for the next turn", async () => {
+    const test = await setup([
+      toolReply([{ id: 'call_1', name: 'todowrite', input: { todos: [] } }]),
+      toolReply([{ id: 'call_2', name: 'todowrite', input: { todos: [] } }]),
+      textReply('first done'),
+      textReply('second done'),
+    ])
+    const { dependencies } = test
+    const counts = { settings: 0, retry: 0, model: 0 }
+    const { compaction, retryLimit } = dependencies
+    const resolve = dependencies.models.resolve.bind(dependencies.models)
+    dependencies.compaction = () => (counts.settings++, compaction!())
+    dependencies.retryLimit = () => (counts.retry++, retryLimit())
+    dependencies.models = { ...dependencies.models, resolve: (reference) => (reference.modelID === MODEL.modelID && counts.model++, resolve(reference)) }
+    await test.prompt('first')
+    await enqueuePrompt(test.context, { sessionID: test.session.id, parts: [{ type: 'text', text: 'second' }] })
+    await test.run()
+    const replies = await test.assistants()
+    expect(replies.map((reply) => textOf(reply.parts))).toEqual(['', '', 'first done', 'second done'])
+    // Four steps over two turns: one read of each per turn.
+    expect(counts).toEqual({ settings: 2, retry: 2, model: 2 })
+  })
+
   it('sends the tool result back to the model on the next step', async () => {
     const { prompt, run, main } = await setup([toolReply([{ id: 'call_1', name: 'todowrite', input: { todos: [] } }]), textReply('ok')])
     await prompt('go')

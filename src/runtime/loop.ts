@@ -15,7 +15,7 @@ import { lastOf, stepHistory, turnIsDone } from '../core/history'
 import { modelForPrompt } from '../core/settings'
 import { ascending } from '../core/id'
 import { updateMessage, type MessageWithParts } from '../store/message-store'
-import { loadRecentHistory } from '../store/recent-history'
+import { loadRecentHistory, type RecentHistory } from '../store/recent-history'
 import type { StepSnapshots } from './processor'
 import { createUserMessage, takeQueuedPrompt } from '../store/prompt'
 import type { AssistantMessage, MessageError, ModelReference, SessionInfo, UserMessage } from '../core/schema'
@@ -110,23 +110,34 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
   let settings: CompactionSettings | undefined
   // Set by the first stop condition that answers; undefined when the run was aborted.
   let stop: StopReason | undefined
+  // The read that found the turn done with nothing queued: the turn's end works from it instead of reading again
+  // (the loop writes nothing after it; a prompt another tab stores meanwhile belongs to the next turn).
+  let settled: RecentHistory | undefined
   // The task tool's subagents run through this same loop, each in its child session.
   const runChild = (request: SubtaskRequest, parent: SessionInfo, childSignal: AbortSignal) =>
     runSubtask(dependencies, request, parent, childSignal, (childID, loopSignal) => runLoop(dependencies, childID, { signal: loopSignal }))
   const snapshots = snapshotMemo(dependencies)
+  const reads = turnReads(dependencies, sessionID)
+  // The steps' model calls take the turn's retry limit from the same reads.
+  const stepDependencies: LoopDependencies = { ...dependencies, retryLimit: reads.retryLimit }
   try {
     while (!signal.aborted) {
       // From the last compaction boundary: a step costs what the history since then costs, not the session.
-      const stored = (await loadRecentHistory(store, sessionID)).history
+      const recent = await loadRecentHistory(store, sessionID)
+      const stored = recent.history
       if (turnIsDone(stored, { resume })) {
         const next = await takeQueuedPrompt(store, sessionID)
-        if ((stop = inboxEmpty({ queued: next }))) break
+        if ((stop = inboxEmpty({ queued: next }))) {
+          settled = recent
+          break
+        }
         const queued = next!
         const lastUser = lastOf(stored, 'user')?.info as { model?: ModelReference } | undefined
         const model = modelForPrompt({ explicit: queued.model, lastUser, session: await getSession(store, sessionID), settings: await getSettings(store) })
         if ((stop = queuedWithoutModel({ model }))) break
         await createUserMessage(store, { sessionID, parts: queued.parts, model: model!, ...(queued.agent ? { agent: queued.agent } : {}) })
         step = 0
+        reads.reset()
         continue
       }
       const resuming = resume
@@ -139,8 +150,8 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       const user = newest as MessageWithParts & { info: UserMessage }
       if (!busy) dependencies.setStatus(sessionID, { type: 'busy' })
       busy = true
-      settings = await compactionSettings(dependencies)
-      const session = await getSession(store, sessionID)
+      settings = await reads.settings()
+      const session = await reads.session()
 
       const marker = pendingMarker(history, { resume: resuming })
       if (marker) {
@@ -157,7 +168,7 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         continue
       }
 
-      const resolution: { resolved?: ResolvedModel; error?: MessageError } = await dependencies.models.resolve(user.info.model).then(
+      const resolution: { resolved?: ResolvedModel; error?: MessageError } = await reads.model(user.info.model).then(
         (resolved) => ({ resolved }),
         (error: unknown) => ({ error: unknownError(error) }),
       )
@@ -168,7 +179,7 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         await createCompactionMarker(store, { sessionID, agent: user.info.agent, model: user.info.model, auto: true })
         continue
       }
-      const agent = await agentFor(store, user.info.agent)
+      const agent = await reads.agent(user.info.agent)
       const lastStep = agent.steps !== undefined && step + 1 >= agent.steps
       const workspace = await dependencies.workspaces.get(session.projectID)
       const status = dependencies.workspaces.status(session.projectID)
@@ -227,11 +238,13 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
           before && called.every((tool) => FILE_PRESERVING_TOOLS.has(tool)) ? Promise.resolve(before) : snapshots.track(session.projectID, workspace, { fresh: true }),
       }
       const call = { sessionID, assistant, resolved, system, messages, signal, snapshots: stepSnapshots }
-      const { error, blocked, after } = await runStepWithRetry(dependencies, {
+      const { error, blocked, after } = await runStepWithRetry(stepDependencies, {
         ...call,
         tools: (processor) => stepTools(dependencies, { ...call, turn }, processor, runChild),
       })
-      assistant.time.completed = store.now()
+      // The processor stored the message completed with the step's finish, unless the stream ended otherwise.
+      const storedComplete = assistant.time.completed !== undefined
+      if (!storedComplete) assistant.time.completed = store.now()
       const verdict = overflowVerdict({ error, blocked, assistant, settings, compacted, limit: resolved.limit, onlyPrompt: isOnlyTextPrompt(history) })
       const final = verdict.error ?? error
       if (final) {
@@ -239,7 +252,7 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         // Unlike opencode (only for overflows it cannot compact), every errored turn is marked finish: error.
         if (!assistant.finish || error) assistant.finish = 'error'
       }
-      await updateMessage(store, assistant)
+      if (final || !storedComplete) await updateMessage(store, assistant)
       await recordPatch(dependencies, assistant, before, after)
       if (verdict.compact === 'overflow') {
         await createCompactionMarker(store, { sessionID, agent: user.info.agent, model: user.info.model, auto: true, overflow: true })
@@ -262,12 +275,42 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
   } finally {
     snapshots.close()
     // Only a run that took steps can have changed the turn's files.
-    if (busy) await recordDiffs(dependencies, sessionID).catch((error: unknown) => log.warn('tabcode: could not record the diffs of the turn', error))
+    if (busy) await recordDiffs(dependencies, sessionID, settled).catch((error: unknown) => log.warn('tabcode: could not record the diffs of the turn', error))
     if (busy) dependencies.setStatus(sessionID, { type: 'idle' })
     // In the background, once the session is idle: nobody waits for it, and the session is free for the user's next
     // action (a history operation refused as busy right after "idle" would look broken). It touches only the
     // outputs of older turns, which no step writes.
-    if (busy && settings?.prune) void pruneSession(store, sessionID).catch((error: unknown) => log.warn('tabcode: could not prune old tool outputs', error))
+    if (busy && settings?.prune) void pruneSession(store, sessionID, settled).catch((error: unknown) => log.warn('tabcode: could not prune old tool outputs', error))
+  }
+}
+
+/**
+ * What every step of a turn reads the same: the compaction settings, the retry limit, the session, the agent and
+ * the resolved model, read by the first step that needs each and shared by the turn's other steps (a 20-step turn
+ * made seven small transactions per step for them). A new turn (a queued prompt promoted) reads them afresh, so a
+ * change in Settings applies from the next turn on, as a change of model in the prompt box does; a steering prompt
+ * with another model or agent is read for itself. A failed read is not kept: the next step tries again.
+ */
+function turnReads(dependencies: LoopDependencies, sessionID: string) {
+  let memo = new Map<string, Promise<unknown>>()
+  const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
+    let value = memo.get(key) as Promise<T> | undefined
+    if (!value) {
+      const table = memo
+      value = read()
+      value.catch(() => table.get(key) === value && table.delete(key))
+      memo.set(key, value)
+    }
+    return value
+  }
+  return {
+    reset: () => void (memo = new Map()),
+    settings: () => once('settings', () => compactionSettings(dependencies)),
+    retryLimit: () => once('retry', () => dependencies.retryLimit()),
+    session: () => once('session', () => getSession(dependencies.store, sessionID)),
+    agent: (name: string) => once(`agent\u0000${name}`, () => agentFor(dependencies.store, name)),
+    model: (reference: ModelReference) =>
+      once(`model\u0000${reference.providerID}\u0000${reference.modelID}`, () => dependencies.models.resolve(reference)),
   }
 }
 

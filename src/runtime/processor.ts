@@ -4,7 +4,7 @@ import { ascending } from '../core/id'
 import { createPacer } from '../core/macrotask'
 import type { StepEvent } from './model-call'
 import type { StepTools } from '../tools/tool'
-import { updateMessage, updatePart } from '../store/message-store'
+import { updatePart } from '../store/message-store'
 import type { PartWriter } from '../store/part-writer'
 import { getPart } from '../store/parts'
 import { toMessageError } from './retry'
@@ -244,8 +244,10 @@ export class StepProcessor {
         const called = [...this.tools.values()].map((part) => part.tool)
         const snapshot = await this.snapshots.after?.(called).catch(() => undefined)
         this.after = snapshot
-        await this.writer.save({ ...this.base(), type: 'step-finish', reason: event.finishReason, ...(snapshot ? { snapshot } : {}), cost, tokens })
-        await updateMessage(this.store, this.assistant)
+        // The stream's last event (every tool has answered): the step's usage on its finish part and the message,
+        // completed, in one transaction; the loop writes the message again only when it has more to say (an error).
+        this.assistant.time = { ...this.assistant.time, completed: now }
+        await this.writer.save({ ...this.base(), type: 'step-finish', reason: event.finishReason, ...(snapshot ? { snapshot } : {}), cost, tokens }, this.assistant)
         return
       }
       case 'error':

@@ -6,7 +6,7 @@ import { resolvePath } from '../workspace/path'
 import type { Workspace } from '../workspace/workspace'
 import type { StoreContext } from '../store/context'
 import { loadHistory, type MessageWithParts } from '../store/message-store'
-import { loadRecentHistory } from '../store/recent-history'
+import { loadRecentHistory, type RecentHistory } from '../store/recent-history'
 import { updateMessage } from '../store/message-store'
 import { writeTodos } from '../store/todo-store'
 import { putPart } from '../store/parts'
@@ -230,10 +230,15 @@ function turnRanges(history: MessageWithParts[]): { user: UserMessage; range: Tu
  * move: a turn that changed no file (and had recorded no change before, as a resumed turn may have) leaves them as
  * the previous turn's end recorded them.
  */
-export async function recordDiffs(dependencies: TurnDependencies, sessionID: string): Promise<void> {
+export async function recordDiffs(
+  dependencies: TurnDependencies,
+  sessionID: string,
+  /** The loop's own read of the finished turn, when nothing of the session was written after it. */
+  settled?: RecentHistory,
+): Promise<void> {
   const { store, snapshots } = dependencies
   if (!snapshots) return
-  const recent = await loadRecentHistory(store, sessionID)
+  const recent = settled ?? (await loadRecentHistory(store, sessionID))
   const last = turnRanges(recent.history).at(-1)
   if (!last) return
   const turnDiffs = await snapshots.diffs(last.range.from, last.range.to)

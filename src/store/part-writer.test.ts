@@ -148,24 +148,45 @@ describe('part writer', () => {
     expect(((await db.parts.get(kept.id)) as typeof kept).text).toBe('Saved')
   })
 
-  it('queues a state without waiting for its commit, and the next save comes after it, announced in order', async () => {
-    const { db, events, reply, writer } = await setup()
+  it('queues states without waiting for their commit: those that come together are one write and one event, the newest state', async () => {
+    const { db, events, build, reply, writer } = await setup()
     const part = {
       id: 'prt_queued0000000000000000001', sessionID: reply.sessionID, messageID: reply.id, type: 'tool' as const, callID: 'c', tool: 'read',
       state: { status: 'pending' as const, input: {}, raw: '' },
     } as PartOf<'tool'>
+    const start = build.text(reply, '')
     events.length = 0
+    writer.queue(start)
     writer.queue(part)
     // The caller goes on at once; the object it goes on changing is stored as it was when queued.
     part.state = { status: 'running', input: { filePath: 'a' }, time: { start: 1 } }
     writer.queue(part)
+    part.state = { status: 'completed', input: { filePath: 'a' }, output: 'x', title: 'a', metadata: {}, time: { start: 1, end: 2 } }
     expect(await db.parts.get(part.id)).toBeUndefined()
+    await writer.flush()
+    const announced = () => events.flatMap((event) => (event.type === 'part.updated' ? [event.part.type === 'tool' ? event.part.state.status : event.part.id] : []))
+    expect(announced()).toEqual([start.id, 'running'])
+    expect(((await db.parts.get(part.id)) as PartOf<'tool'>).state.status).toBe('running')
+    expect(writer.commits).toBe(1)
+    await writer.save(part)
+    expect(announced()).toEqual([start.id, 'running', 'completed'])
+    expect(((await db.parts.get(part.id)) as PartOf<'tool'>).state.status).toBe('completed')
+    expect(writer.commits).toBe(2)
+  })
+
+  it('writes a queued state that a save replaced before storage got to it only in the newer state', async () => {
+    const { db, events, reply, writer } = await setup()
+    const part = {
+      id: 'prt_queued0000000000000000002', sessionID: reply.sessionID, messageID: reply.id, type: 'tool' as const, callID: 'c', tool: 'read',
+      state: { status: 'running' as const, input: { filePath: 'a' }, time: { start: 1 } },
+    } as PartOf<'tool'>
+    events.length = 0
+    writer.queue(part)
     part.state = { status: 'completed', input: { filePath: 'a' }, output: 'x', title: 'a', metadata: {}, time: { start: 1, end: 2 } }
     await writer.save(part)
     const announced = events.flatMap((event) => (event.type === 'part.updated' && event.part.type === 'tool' ? [event.part.state.status] : []))
-    expect(announced).toEqual(['pending', 'running', 'completed'])
+    expect(announced).toEqual(['completed'])
     expect(((await db.parts.get(part.id)) as PartOf<'tool'>).state.status).toBe('completed')
-    expect(writer.commits).toBe(3)
   })
 
   it('reports a queued write storage refused through `refused` and to the next save', async () => {

@@ -1,6 +1,6 @@
 import type { StoreContext } from './context'
-import { putPart, putParts } from './parts'
-import type { Part } from '../core/schema'
+import { putPart, putParts, putPartsAnnounced } from './parts'
+import type { Message, Part } from '../core/schema'
 import type { WriterMetrics } from '../core/dto/metrics'
 
 export type { WriterMetrics }
@@ -35,6 +35,8 @@ export class PartWriter {
   private handle: unknown
   private lastFlushAt: number
   private writing: Promise<void> = Promise.resolve()
+  /** Queued states not yet handed to storage, the newest of each part, in the order first queued. */
+  private readonly queued = new Map<string, Part>()
   /** Commits so far (the benchmark reads it). */
   commits = 0
 
@@ -69,12 +71,17 @@ export class PartWriter {
     this.metrics.lastCommitAt = this.now()
   }
 
-  /** Writes a part now and announces it (a new part, a finished one, a tool changing state). */
-  async save(part: Part): Promise<void> {
+  /**
+   * Writes a part now and announces it (a new part, a finished one, a tool changing state); with `message`, its
+   * message in the same transaction.
+   */
+  async save(part: Part, message?: Message): Promise<void> {
     this.dirty.delete(part.id)
+    // A queued state this one replaces before storage got to it is not written (nor announced) on its way.
+    this.queued.delete(part.id)
     try {
       await this.writing
-      this.stored.set(part.id, await putPart(this.context, part))
+      this.stored.set(part.id, await putPart(this.context, part, message ? { message } : {}))
       this.unsaved.delete(part.id)
     } catch (error) {
       this.unsaved.set(part.id, part)
@@ -87,29 +94,40 @@ export class PartWriter {
   /**
    * Writes a part behind every write before it and announces it once stored, without the caller waiting for the
    * commit: for states the step soon replaces (its start, a tool call pending or running), so a step does not wait
-   * on storage once per state. The next `save` or `flush` waits for it, so the step's end (and the next request)
-   * never comes before it; a refusal aborts `refused` as any write's does.
+   * on storage once per state. States queued while storage is busy go in one transaction, and a part queued twice
+   * meanwhile is written (and announced) in its newest state only: a tool call that arrives whole is pending and
+   * running at once, one write and one event. The next `save` or `flush` waits for it, so the step's end (and the
+   * next request) never comes before it; a refusal aborts `refused` as any write's does.
    */
   queue(part: Part): void {
     this.dirty.delete(part.id)
+    const scheduled = this.queued.size > 0
     // The caller goes on changing the object (a pending tool becomes running): store the state it has now.
-    const row = structuredClone(part)
-    const write = () =>
-      putPart(this.context, row).then(
-        (stored) => {
-          this.stored.set(row.id, stored)
-          this.unsaved.delete(row.id)
-          this.committed()
-        },
-        (error: unknown) => {
-          this.unsaved.set(row.id, row)
-          this.refuse(error)
-          throw error
-        },
-      )
-    this.writing = this.writing.catch(() => {}).then(write)
+    this.queued.set(part.id, structuredClone(part))
+    if (scheduled) return
+    this.writing = this.writing.catch(() => {}).then(() => this.writeQueued())
     // Reported through `refused` and by the next save or flush; not an unhandled rejection meanwhile.
     this.writing.catch(() => {})
+  }
+
+  private writeQueued(): Promise<void> {
+    const rows = [...this.queued.values()]
+    this.queued.clear()
+    if (rows.length === 0) return Promise.resolve()
+    return putPartsAnnounced(this.context, rows).then(
+      (written) => {
+        for (const row of written) {
+          this.stored.set(row.id, row)
+          this.unsaved.delete(row.id)
+        }
+        this.committed()
+      },
+      (error: unknown) => {
+        for (const row of rows) this.unsaved.set(row.id, row)
+        this.refuse(error)
+        throw error
+      },
+    )
   }
 
   /** Appends streamed text: the UI sees the delta now, storage on the next flush. */
@@ -173,12 +191,13 @@ export class PartWriter {
    * and nothing that is already lost. The unwritten states are dropped; the step is over.
    */
   showStored(): void {
-    for (const part of new Map([...this.unsaved, ...this.dirty]).values()) {
+    for (const part of new Map([...this.unsaved, ...this.queued, ...this.dirty]).values()) {
       const stored = this.stored.get(part.id)
       if (stored) this.context.emit({ type: 'part.updated', part: stored })
       else this.context.emit({ type: 'part.removed', sessionID: part.sessionID, messageID: part.messageID, partID: part.id })
     }
     this.unsaved.clear()
+    this.queued.clear()
     this.dirty.clear()
     // The refusal has been reported; a later flush (the loop's, the page being hidden) must not report it again.
     this.writing = this.writing.catch(() => {})

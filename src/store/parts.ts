@@ -1,6 +1,6 @@
 import type { StoreContext } from './context'
 import { NotFoundError, parseWith } from '../core/errors'
-import { emptyTokens, PartSchema, type Part, type SessionInfo, type Tokens } from '../core/schema'
+import { emptyTokens, MessageSchema, PartSchema, type Message, type Part, type SessionInfo, type Tokens } from '../core/schema'
 
 /**
  * The one way parts reach storage. Every row is validated against PartSchema, and a step-finish part moves the
@@ -8,9 +8,15 @@ import { emptyTokens, PartSchema, type Part, type SessionInfo, type Tokens } fro
  * so the totals can never drift from the parts.
  */
 
-/** Stores one part and announces it (and the session, when its totals moved). */
-export async function putPart(context: StoreContext, input: Part): Promise<Part> {
+/**
+ * Stores one part and announces it (and the session, when its totals moved). With `message` (the part's own
+ * message, changed), the message is stored in the same transaction and announced after them: a step's finish and
+ * its message's usage are one write, and never one without the other.
+ */
+export async function putPart(context: StoreContext, input: Part, options: { message?: Message } = {}): Promise<Part> {
   const part = parseWith(PartSchema, input, 'part')
+  const info = options.message && parseWith(MessageSchema, options.message, 'message')
+  if (info && (info.id !== part.messageID || info.sessionID !== part.sessionID)) throw new NotFoundError('message', part.messageID)
   const { db } = context
   const session = await db.transaction('rw', db.sessions, db.messages, db.parts, async () => {
     const message = await db.messages.get(part.messageID)
@@ -19,11 +25,40 @@ export async function putPart(context: StoreContext, input: Part): Promise<Part>
     // (a step's other writes, several a step, read nothing but their message).
     const previous = usageOf(part) ? await db.parts.get(part.id) : undefined
     await db.parts.put(part)
+    if (info) await db.messages.put(info)
     return applyUsage(context, part.sessionID, usageOf(previous), usageOf(part))
   })
   context.emit({ type: 'part.updated', part })
   if (session) context.emit({ type: 'session.updated', info: session })
+  if (info) context.emit({ type: 'message.updated', info })
   return part
+}
+
+/**
+ * `putPart` for several parts at once: one transaction (each part's message checked, a step-finish moving the
+ * session totals), then each part announced in the order given. For states the part writer queued together.
+ */
+export async function putPartsAnnounced(context: StoreContext, inputs: readonly Part[]): Promise<Part[]> {
+  const rows = inputs.map((input) => parseWith(PartSchema, input, 'part'))
+  const { db } = context
+  const sessions = await db.transaction('rw', db.sessions, db.messages, db.parts, async () => {
+    const messages = new Map(rows.map((row) => [row.messageID, row.sessionID]))
+    const found = await db.messages.bulkGet([...messages.keys()])
+    for (const [index, [messageID, sessionID]] of [...messages].entries()) {
+      if (found[index]?.sessionID !== sessionID) throw new NotFoundError('message', messageID)
+    }
+    const moved: SessionInfo[] = []
+    for (const row of rows) {
+      if (!usageOf(row)) continue
+      const session = await applyUsage(context, row.sessionID, usageOf(await db.parts.get(row.id)), usageOf(row))
+      if (session) moved.push(session)
+    }
+    for (const row of rows) await db.parts.put(row)
+    return moved
+  })
+  for (const part of rows) context.emit({ type: 'part.updated', part })
+  for (const info of sessions) context.emit({ type: 'session.updated', info })
+  return rows
 }
 
 /**

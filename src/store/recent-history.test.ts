@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { historyBuilder } from '../testing/test-history'
 import { makeTestContext } from '../testing/test-context'
 import { countReads } from '../testing/count-reads'
@@ -174,6 +174,26 @@ describe('the history since the last compaction', () => {
     // Message rows are walked in doubling batches: the few past the start are the same however long the session.
     expect(long.counted.rows).toBe(short.counted.rows)
     expect(long.counted.parts.size).toBe(long.recent.history.length)
+  })
+
+  it("reads a compacted session's parts in two queries, not one per prompt it keeps, and keeps the same history", async () => {
+    const h = historyBuilder()
+    turns(h, 30)
+    h.marker({ tail_start_id: h.history.at(-4)!.info.id })
+    h.summary('SUMMARY')
+    h.resume()
+    h.assistant('carried on')
+    turns(h, 3, 'new')
+    h.user('the newest prompt')
+    const { context, db } = await stored(h)
+    const whole = await loadHistory(context, h.sessionID)
+    const where = vi.spyOn(db.parts, 'where')
+    const recent = await loadRecentHistory(context, h.sessionID)
+    // The marker with everything newer, then the kept tail with the two prompts before it.
+    expect(where).toHaveBeenCalledTimes(2)
+    expect(recent.whole).toBe(false)
+    expect(recent.history).toEqual(whole.slice(whole.length - recent.history.length))
+    expect(recent.history.every((entry) => entry.parts.length > 0)).toBe(true)
   })
 
   it('sees a write made through another connection to the same database at once (no cache to go stale)', async () => {

@@ -58,11 +58,26 @@ export async function loadRecentHistory(context: StoreContext, sessionID: string
       walked.push(...batch)
       return batch.length > 0
     }
-    const entry = async (index: number): Promise<MessageWithParts> => {
+    // A message's parts, read together with those of every unread message newer than `through` (the walk keeps
+    // them all when it gets there): one query where there was one per prompt and one more for the rest.
+    const entry = async (index: number, through = index): Promise<MessageWithParts> => {
       const info = walked[index]!
-      let parts = promptParts.get(info.id)
-      if (!parts) promptParts.set(info.id, (parts = sortByID(await db.parts.where('messageID').equals(info.id).toArray())))
-      return { info, parts }
+      if (!promptParts.has(info.id)) {
+        const ids = walked.slice(0, through + 1).flatMap((message) => (promptParts.has(message.id) ? [] : [message.id]))
+        const read = groupParts(await db.parts.where('messageID').anyOf(ids).toArray())
+        for (const id of ids) promptParts.set(id, read.get(id) ?? [])
+      }
+      return { info, parts: promptParts.get(info.id)! }
+    }
+
+    // The index of the `count`th user message from `from` on, walking on as step 3 would to reach it (the last
+    // message of the session when there are fewer).
+    const nthUser = async (from: number, count: number): Promise<number> => {
+      let seen = 0
+      for (let index = from; index < walked.length || (await more()); index++) {
+        if (walked[index]!.role === 'user' && ++seen === count) return index
+      }
+      return walked.length - 1
     }
 
     // 1. The boundary: the newest marker whose newest summary completed, and that nobody undid.
@@ -108,7 +123,8 @@ export async function loadRecentHistory(context: StoreContext, sessionID: string
         break
       }
       if (walked[probe]!.role === 'user') {
-        const candidate = await entry(probe)
+        // Through the prompt that would be the last one counted, if every prompt up to it is the user's own.
+        const candidate = await entry(probe, await nthUser(probe, PROMPTS_BEFORE - prompts))
         if (isRealUser(candidate) && !isFollowUp(candidate)) prompts++
       }
       start = probe

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createPermissionService } from '../runtime/permission'
 import { changedFiles, fileDiffs, loadSnapshot, sessionDiffs, trackSnapshot } from '../snapshot'
 import { ToolRegistry } from '../tools/registry'
@@ -137,6 +137,44 @@ describe('a turn with the workspace tools', () => {
     expect(steps.flatMap((entry) => entry.parts.filter((part) => part.type === 'patch'))).toMatchObject([{ files: ['NOTES.md'] }])
     const user = (await test.history())[0]!.info
     expect(user.role === 'user' && user.summary?.diffs.map((diff) => diff.file)).toEqual(['NOTES.md'])
+  })
+
+  it("records the turn's diffs from the loop's last read of the history, without walking the session again", async () => {
+    const test = await setup([toolReply([{ id: 'w', name: 'write', input: { filePath: 'NOTES.md', content: 'done\n' } }]), textReply('Written.')])
+    // No pruning in the background, so every read of the history below is the turn's own.
+    await test.db.settings.put({ key: 'compaction.prune', value: false })
+    await test.prompt('write notes')
+    const walks = vi.spyOn(test.db.messages, 'where')
+    await test.run()
+    // One read of the history per step, and the one that found the turn done: nothing more at its end.
+    expect(walks).toHaveBeenCalledTimes(3)
+    const user = (await test.history())[0]!.info
+    expect(user.role === 'user' && user.summary?.diffs.map((diff) => diff.file)).toEqual(['NOTES.md'])
+    expect((await test.db.sessions.get(test.session.id))?.summary).toMatchObject({ files: 1 })
+  })
+
+  it('spends few transactions and events on a step that reads a file', async () => {
+    const steps = 6
+    const reads = Array.from({ length: steps }, (_, index) => toolReply([{ id: `r${index}`, name: 'read', input: { filePath: 'src/app.ts', offset: index + 1 } }]))
+    const test = await setup([...reads, textReply('Read.')], { 'src/app.ts': Array.from({ length: 20 }, (_, index) => `line ${index}`).join('\n') })
+    await test.db.settings.put({ key: 'compaction.prune', value: false })
+    await test.prompt('read it')
+    // Every transaction storage opens (explicit or a lone request's own), counted below Dexie.
+    test.db.close()
+    let transactions = 0
+    test.db.use({ stack: 'dbcore', name: 'count-transactions', create: (down) => ({ ...down, transaction: (...args) => (transactions++, down.transaction(...args)) }) })
+    await test.db.open()
+    test.events.length = 0
+    await test.run()
+    expect((await test.tools()).map((part) => part.state.status)).toEqual(Array(steps).fill('completed'))
+    const perStep = { transactions: transactions / (steps + 1), events: test.events.length / (steps + 1) }
+    // Per step: the history, the reply created, the step's start and the tool running, the permission check, the
+    // tool's result, the step's finish with the message completed (15.9 transactions and 9.4 events before the
+    // turn's reads were shared and the writes merged). About 9 and 7.1–7.6 here: whether a tool's pending and
+    // running states share the step start's write depends on storage still being busy with it (the part writer's
+    // tests pin that), so the bounds allow each tool step one write and one event more.
+    expect(perStep.transactions).toBeLessThanOrEqual(10)
+    expect(perStep.events).toBeLessThanOrEqual(8)
   })
 
   it('walks the workspace again at the next step when a file changed during a step that only read, and counts the change in the turn', async () => {

@@ -1,6 +1,6 @@
 import type { StoreContext } from '../../store/context'
 import { loadHistory, type MessageWithParts } from '../../store/message-store'
-import { loadRecentHistory } from '../../store/recent-history'
+import { loadRecentHistory, type RecentHistory } from '../../store/recent-history'
 import { rewriteParts } from '../../store/parts'
 import { type AssistantMessage, type Part, type PartOf } from '../../core/schema'
 import { compactionOf, isSummary } from '../../core/compaction/markers'
@@ -68,10 +68,18 @@ function pruneWalk(history: MessageWithParts[]): { candidates: ToolPart[]; stopp
  * result content cleared]" in their place. It runs after the loop lets go of the session, so each part is read
  * again inside the write: one removed meanwhile (a revert) is not brought back. Returns how many were cleared.
  */
-export async function pruneSession(store: StoreContext, sessionID: string): Promise<number> {
+export async function pruneSession(
+  store: StoreContext,
+  sessionID: string,
+  /**
+   * The loop's read at its end. A turn begun since then only makes more outputs old enough to clear: the next
+   * prune clears those.
+   */
+  settled?: RecentHistory,
+): Promise<number> {
   // Usually the walk stops at the last summary, inside the history since the last compaction; right after one it
   // goes on past it (the newest turn is skipped whole), and then only the whole session says where it stops.
-  const recent = await loadRecentHistory(store, sessionID)
+  const recent = settled ?? (await loadRecentHistory(store, sessionID))
   const walk = pruneWalk(recent.history)
   const candidates = walk.stopped || recent.whole ? walk.candidates : prunableParts(await loadHistory(store, sessionID))
   if (candidates.length === 0) return 0
