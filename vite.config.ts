@@ -90,6 +90,9 @@ function shellAndAssetList(): Plugin {
           // session needs it: offline history must not depend on whether the warm-up had finished.
           for (const [, path] of source.matchAll(/import\(\s*["'`](\.\.?\/engine-[\w-]+\.js)["'`]/g)) add(new URL(path!, `http://x/${base}`).pathname.slice(1))
         }
+        // The session view is loaded with import() after the first frame (issue 18: the first visit's longest
+        // task), but opening any session needs it: offline, that must not depend on the warm-up either.
+        if (file.type === 'chunk') for (const imported of file.dynamicImports) if (/^assets\/session-view-[\w-]+\.js$/.test(imported)) add(imported)
       }
       // What the shell loads with import() comes first (the worker's engine, the session view's parts): a user who
       // goes offline a moment after a first visit most likely needs those.

@@ -1,10 +1,10 @@
 import { createEffect, createSignal, lazy, on, onCleanup, onMount, Show, Suspense, type JSX } from 'solid-js'
 import type { Project } from '../../core/schema'
 import { Banner } from '../banner/banner'
+import { afterFirstFrame } from '../boot/after-first-frame'
 import { SidebarIcon } from '../icons/icons'
 import { createShortcuts } from '../keyboard/create-shortcuts'
 import { EmptyState } from '../session/empty-state'
-import { SessionView } from '../session/session-view'
 import { createProviderStore, ProviderStoreContext } from '../settings/create-provider-store'
 import { Sidebar } from '../sidebar/sidebar'
 import { createSessionStore } from '../store/create-session-store'
@@ -24,6 +24,12 @@ import { importProblemText } from '../share/import-problem'
 import { droppedJsonFile, ImportButton } from '../share/import-button'
 import { OpenShareDialog } from '../share/open-share-dialog'
 import './workbench.css'
+
+// The open session (messages, markdown, parts, the prompt box) is a chunk of its own, fetched and evaluated after the
+// first frame: with the rest of the bundle its evaluation made the first visit's longest task (issue 18), and a first
+// visit has no session to show yet. A session opened before it arrives leaves the pane empty for that moment.
+const loadSessionView = () => import('../session/session-view').then((module) => ({ default: module.SessionView }))
+const SessionView = lazy(loadSessionView)
 
 // Opened on demand: kept out of the first-paint bundle.
 const ShortcutsDialog = lazy(() => import('../keyboard/shortcuts-dialog').then((module) => ({ default: module.ShortcutsDialog })))
@@ -82,6 +88,7 @@ export function Workbench(props: {
     const hash = hashForSession(store.current.id())
     history.replaceState(history.state, '', hash || window.location.pathname + window.location.search)
   }
+  onCleanup(afterFirstFrame(() => void SessionView.preload()))
   const createSession = async () => {
     setSidebarOpen(false)
     if (await store.createSession()) focusPrompt()
@@ -229,13 +236,15 @@ export function Workbench(props: {
                 fallback={<EmptyState onCreate={() => void createSession()} />}
               >
                 {(sessionID) => (
-                  <SessionView
-                    sessionID={sessionID}
-                    promptID={PROMPT_ID}
-                    onShowSettings={() => setSettingsOpen(true)}
-                    onNewSession={() => void createSession()}
-                    onOpen={(target) => void openTarget(target)}
-                  />
+                  <Suspense>
+                    <SessionView
+                      sessionID={sessionID}
+                      promptID={PROMPT_ID}
+                      onShowSettings={() => setSettingsOpen(true)}
+                      onNewSession={() => void createSession()}
+                      onOpen={(target) => void openTarget(target)}
+                    />
+                  </Suspense>
                 )}
               </Show>
             </main>
@@ -290,6 +299,6 @@ export function Workbench(props: {
 }
 
 function focusPrompt(): void {
-  // Wait a frame: after creating or opening a session the prompt is rendered by the next paint.
-  requestAnimationFrame(() => document.getElementById(PROMPT_ID)?.focus())
+  // Wait a frame: after creating or opening a session the prompt is rendered by the next paint (once its chunk is in).
+  void SessionView.preload().then(() => requestAnimationFrame(() => document.getElementById(PROMPT_ID)?.focus()))
 }
