@@ -1,7 +1,6 @@
 import { createEffect, createSignal, lazy, on, onCleanup, onMount, Show, Suspense, type JSX } from 'solid-js'
 import type { Project } from '../../core/schema'
 import { Banner } from '../banner/banner'
-import { afterFirstFrame } from '../boot/after-first-frame'
 import { SidebarIcon } from '../icons/icons'
 import { createShortcuts } from '../keyboard/create-shortcuts'
 import { EmptyState } from '../session/empty-state'
@@ -26,10 +25,15 @@ import { OpenShareDialog } from '../share/open-share-dialog'
 import './workbench.css'
 
 // The open session (messages, markdown, parts, the prompt box) is a chunk of its own, fetched and evaluated after the
-// first frame: with the rest of the bundle its evaluation made the first visit's longest task (issue 18), and a first
-// visit has no session to show yet. A session opened before it arrives leaves the pane empty for that moment.
-const loadSessionView = () => import('../session/session-view').then((module) => ({ default: module.SessionView }))
-const SessionView = lazy(loadSessionView)
+// splash's first frame (app.tsx): with the rest of the bundle its evaluation made a first visit's longest task
+// (issue 18), and a first visit has no session to show yet. A session opened before it arrives leaves the pane empty
+// for that moment.
+const SessionView = lazy(() => import('../session/session-view').then((module) => ({ default: module.SessionView })))
+
+/** Fetches and evaluates the session view's chunk now (once), e.g. while the worker boots. */
+export function preloadSessionView(): void {
+  void SessionView.preload()
+}
 
 // Opened on demand: kept out of the first-paint bundle.
 const ShortcutsDialog = lazy(() => import('../keyboard/shortcuts-dialog').then((module) => ({ default: module.ShortcutsDialog })))
@@ -88,7 +92,6 @@ export function Workbench(props: {
     const hash = hashForSession(store.current.id())
     history.replaceState(history.state, '', hash || window.location.pathname + window.location.search)
   }
-  onCleanup(afterFirstFrame(() => void SessionView.preload()))
   const createSession = async () => {
     setSidebarOpen(false)
     if (await store.createSession()) focusPrompt()
