@@ -89,6 +89,9 @@ function shellAndAssetList(): Plugin {
           // by itself, so offline history never depends on whether the warm-up had finished.
           for (const [, path] of source.matchAll(STATIC_IMPORT)) add(new URL(path!, `http://x/${base}`).pathname.slice(1))
         }
+        // The session view is loaded with import() after the first frame (issue 18: the first visit's longest
+        // task), but opening any session needs it: offline, that must not depend on the warm-up either.
+        if (file.type === 'chunk') for (const imported of file.dynamicImports) if (/^assets\/session-view-[\w-]+\.js$/.test(imported)) add(imported)
       }
       // What the shell loads with import() comes first (the worker's engine, the session view's parts): a user who
       // goes offline a moment after a first visit most likely needs those.

@@ -9,13 +9,15 @@
 //   which the API may attribute late); the larger of the two is reported. The worker threads' longest task is
 //   reported apart, for information.
 // - precacheGzipKB: the gzip size of every file the built service worker precaches (its manifest in dist/sw.js).
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { median } from './page.mjs'
 
 const RUNS = 5
 const LONG_MS = 50
+const TRACE_CATEGORIES = ['toplevel', 'disabled-by-default-devtools.timeline', ...(process.env.BENCH_TRACE_DETAIL ? ['devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'] : [])]
+let savedTraces = 0
 
 /** The URLs in the generated service worker's precache manifest, and their gzip size in KB. */
 export function precacheSize(root) {
@@ -37,15 +39,25 @@ function observeLongTasks() {
   }
 }
 
-/** Top-level tasks over 50 ms per thread kind, from a Chromium trace. */
-function traceTasks(trace) {
+/**
+ * Top-level tasks over 50 ms per thread kind, from a Chromium trace: those of the renderer that loaded `baseURL`.
+ * The trace is browser-wide, and Chromium runs renderers of its own during a visit (its omnibox popup's WebUI,
+ * about:blank): their main threads are `CrRendererMain` too, with module evaluations of 300 ms that are not ours.
+ */
+function traceTasks(trace, baseURL) {
   const events = JSON.parse(trace.toString()).traceEvents
   const threadNames = new Map()
   for (const event of events) if (event.ph === 'M' && event.name === 'thread_name') threadNames.set(`${event.pid}:${event.tid}`, event.args.name)
+  const pagePids = new Set()
+  for (const event of events) {
+    const url = event.args?.data?.url ?? event.args?.beginData?.url ?? event.args?.data?.documentLoaderURL
+    if (typeof url === 'string' && url.startsWith(baseURL)) pagePids.add(event.pid)
+  }
   const main = []
   let workerLongest = 0
   for (const event of events) {
     if (event.ph !== 'X' || event.name !== 'ThreadControllerImpl::RunTask' || !event.dur) continue
+    if (pagePids.size && !pagePids.has(event.pid)) continue
     const thread = threadNames.get(`${event.pid}:${event.tid}`) ?? ''
     const ms = event.dur / 1000
     if (thread === 'CrRendererMain') {
@@ -60,7 +72,7 @@ async function oneVisit(browser, baseURL) {
   try {
     await context.addInitScript(observeLongTasks)
     const page = await context.newPage()
-    await browser.startTracing(page, { categories: ['toplevel', 'disabled-by-default-devtools.timeline'] })
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES })
     await page.goto(baseURL)
     const usableMs = await page.evaluate(
       () =>
@@ -93,7 +105,13 @@ async function oneVisit(browser, baseURL) {
         }),
     )
     const apiTasks = await page.evaluate(() => window.__bootLongTasks)
-    const traced = traceTasks(await browser.stopTracing())
+    const trace = await browser.stopTracing()
+    // BENCH_TRACE_DIR=dir keeps each visit's trace (with BENCH_TRACE_DETAIL=1, what each long task did).
+    if (process.env.BENCH_TRACE_DIR) {
+      mkdirSync(process.env.BENCH_TRACE_DIR, { recursive: true })
+      writeFileSync(join(process.env.BENCH_TRACE_DIR, `boot-${String(++savedTraces).padStart(2, '0')}.json`), trace)
+    }
+    const traced = traceTasks(trace, baseURL)
     const tasks = traced.main.length >= apiTasks.length ? traced.main : apiTasks.map((task) => task.ms)
     return { usableMs, tasks, longest: Math.max(0, ...tasks, ...apiTasks.map((task) => task.ms)), workerLongest: traced.workerLongest }
   } finally {

@@ -1,4 +1,5 @@
-import { createSignal, ErrorBoundary, Match, onMount, Show, Switch, type JSX } from 'solid-js'
+import { createSignal, ErrorBoundary, Match, onCleanup, onMount, Show, Switch, type JSX } from 'solid-js'
+import { afterFirstFrame } from './boot/after-first-frame'
 import { boot, type BootOutcome } from './boot/boot'
 import { errorDetail } from './boot/boot-failure'
 import { createBootGuard } from './boot/create-boot-guard'
@@ -7,7 +8,7 @@ import { Splash } from './boot/splash'
 import { installTestHook } from './test-hook'
 import { hashForSession } from './workbench/session-location'
 import type { Arrival } from './workbench/open-target'
-import { Workbench } from './workbench/workbench'
+import { preloadSessionView, Workbench } from './workbench/workbench'
 
 type Phase = { status: 'booting' } | BootOutcome
 
@@ -21,6 +22,10 @@ export function App(): JSX.Element {
   })
 
   onMount(async () => {
+    // The session view's chunk arrives while the worker boots, in a task of its own after the splash's frame:
+    // the first screen's New session (or the session in the address) needs it as soon as the sidebar is up.
+    const cancelPreload = afterFirstFrame(preloadSessionView)
+    onCleanup(cancelPreload)
     const outcome = await boot()
     guard.stop()
     if (phase().status !== 'booting') return

@@ -59,6 +59,13 @@ describe('main-thread bundle boundary', () => {
     expect(files).toBeGreaterThan(20)
   })
 
+  it('keeps the session view (markdown through marked) out of the first screen: never statically from main.tsx', () => {
+    // Evaluated with the first screen's bundle, it made a first visit's longest task (issue 18).
+    const { offenders, files } = offendersOf(['marked'], false)
+    expect(offenders).toEqual([])
+    expect(files).toBeGreaterThan(20)
+  })
+
   it('loads the editor, the terminal and the diff library on first use only: never statically from main.tsx', () => {
     const { offenders, files } = offendersOf(['@codemirror', '@lezer', '@xterm', 'diff'], false)
     expect(offenders).toEqual([])

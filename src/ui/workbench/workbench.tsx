@@ -1,10 +1,9 @@
-import { createEffect, createSignal, lazy, on, onCleanup, onMount, Show, Suspense, type JSX } from 'solid-js'
+import { createComponent, createEffect, createSignal, lazy, on, onCleanup, onMount, Show, Suspense, type JSX } from 'solid-js'
 import type { Project } from '../../core/schema'
 import { Banner } from '../banner/banner'
 import { SidebarIcon } from '../icons/icons'
 import { createShortcuts } from '../keyboard/create-shortcuts'
 import { EmptyState } from '../session/empty-state'
-import { SessionView } from '../session/session-view'
 import { createProviderStore, ProviderStoreContext } from '../settings/create-provider-store'
 import { Sidebar } from '../sidebar/sidebar'
 import { createSessionStore } from '../store/create-session-store'
@@ -24,6 +23,44 @@ import { importProblemText } from '../share/import-problem'
 import { droppedJsonFile, ImportButton } from '../share/import-button'
 import { OpenShareDialog } from '../share/open-share-dialog'
 import './workbench.css'
+
+// The open session (messages, markdown, parts, the prompt box) is a chunk of its own, fetched and evaluated after the
+// splash's first frame (app.tsx): with the rest of the bundle its evaluation made a first visit's longest task
+// (issue 18), and a first visit has no session to show yet. A session opened before it arrives leaves the pane empty
+// for that moment. Not `lazy` under a Suspense: that boundary would also catch the resources inside the view (fork
+// links, the revert preview, the share dialog) and blank the whole session while one loads.
+type SessionViewComponent = typeof import('../session/session-view').SessionView
+const [loadedSessionView, setLoadedSessionView] = createSignal<SessionViewComponent>()
+const [sessionViewFailure, setSessionViewFailure] = createSignal<unknown>()
+let sessionViewLoading: Promise<void> | undefined
+
+/** Fetches and evaluates the session view's chunk now (once), e.g. while the worker boots. */
+export function preloadSessionView(): Promise<void> {
+  sessionViewLoading ??= import('../session/session-view').then(
+    (module) => void setLoadedSessionView(() => module.SessionView),
+    (error: unknown) => {
+      // Shown by the app's error boundary, as a failed lazy component would be; a later open tries again.
+      sessionViewLoading = undefined
+      setSessionViewFailure(() => error)
+    },
+  )
+  return sessionViewLoading
+}
+
+/** The session view once its chunk is in; nothing until then. A failed load throws to the error boundary. */
+function SessionViewWhenLoaded(props: Parameters<SessionViewComponent>[0]): JSX.Element {
+  void preloadSessionView()
+  return (
+    <Show when={loadedSessionView()} fallback={<>{throwIfFailed(sessionViewFailure())}</>}>
+      {(View) => createComponent(View(), props)}
+    </Show>
+  )
+}
+
+function throwIfFailed(failure: unknown): undefined {
+  if (failure !== undefined) throw failure
+  return undefined
+}
 
 // Opened on demand: kept out of the first-paint bundle.
 const ShortcutsDialog = lazy(() => import('../keyboard/shortcuts-dialog').then((module) => ({ default: module.ShortcutsDialog })))
@@ -229,7 +266,7 @@ export function Workbench(props: {
                 fallback={<EmptyState onCreate={() => void createSession()} />}
               >
                 {(sessionID) => (
-                  <SessionView
+                  <SessionViewWhenLoaded
                     sessionID={sessionID}
                     promptID={PROMPT_ID}
                     onShowSettings={() => setSettingsOpen(true)}
@@ -290,6 +327,6 @@ export function Workbench(props: {
 }
 
 function focusPrompt(): void {
-  // Wait a frame: after creating or opening a session the prompt is rendered by the next paint.
-  requestAnimationFrame(() => document.getElementById(PROMPT_ID)?.focus())
+  // Wait a frame: after creating or opening a session the prompt is rendered by the next paint (once its chunk is in).
+  void preloadSessionView().then(() => requestAnimationFrame(() => document.getElementById(PROMPT_ID)?.focus()))
 }

@@ -1,5 +1,6 @@
 import { createEffect, createMemo, createSignal, on, onCleanup, Show, type Accessor, type JSX } from 'solid-js'
 import type { WorkspaceInfo } from '../../core/protocol'
+import { afterFirstFrame } from '../boot/after-first-frame'
 import { errorMessage } from '../format/error'
 import { SidebarIcon } from '../icons/icons'
 import { useSessionStore } from '../store/session-store-context'
@@ -38,6 +39,11 @@ export function WorkspaceDock(props: {
   const [problem, setProblem] = createSignal<string>()
   // Mounted on first open, then kept (hidden) so the tree and the terminal keep their state across toggles.
   const [mounted, setMounted] = createSignal(false)
+  // The panel (its tabs, the file tree and their reads) waits for the first frame, in a task of its own: mounted
+  // with the sidebar and the prompt, it made the first screen's task and that frame's layout long tasks (issue 18).
+  // Until then an empty panel of the same size holds its place, so nothing moves when it arrives.
+  const [settled, setSettled] = createSignal(false)
+  onCleanup(afterFirstFrame(() => setSettled(true)))
 
   // Only the newest answer counts: a slow read must not undo a newer one, or what the page reported since.
   let request = 0
@@ -116,7 +122,16 @@ export function WorkspaceDock(props: {
       <Show when={props.state.open()}>
         <div class="workspace-scrim" aria-hidden="true" onClick={() => props.state.hide()} />
       </Show>
-      <Show when={mounted()}>
+      <Show
+        when={mounted() && settled()}
+        fallback={
+          <Show when={props.state.open()}>
+            <div class="workspace-frame" aria-hidden="true">
+              <div class="workspace-panel" />
+            </div>
+          </Show>
+        }
+      >
         <div
           class="workspace-frame"
           hidden={!props.state.open()}
