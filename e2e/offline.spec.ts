@@ -83,8 +83,9 @@ test('offline before the engine was ever downloaded: history and files open, a p
   await expect(notes).toBeVisible()
 
   // The worker's engine is not precached (only the shell is): as if the user went offline before the warm-up got
-  // to it, it is in no cache and the network can't give it.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null)
+  // to it, it is in no cache and the network can't give it. (The rest is warmed first: the Files tab opened above may
+  // have loaded before the service worker controlled the page, and this is about the engine alone.)
+  await app.waitUntilAvailableOffline()
   const engine = /\/assets\/engine-[\w-]{8}\.js$/
   expect(await page.evaluate(async () => (await fetch('/sw.js')).text())).not.toMatch(/assets\/engine-[\w-]{8}\.js/)
   await context.route(engine, (route) => route.abort('internetdisconnected'))

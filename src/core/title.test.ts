@@ -20,7 +20,27 @@ describe('default titles', () => {
 
   it('shows default titles as a readable time and leaves real titles alone', () => {
     expect(displayTitle('Fix the login bug')).toBe('Fix the login bug')
-    expect(displayTitle(defaultTitle({ child: false, now }))).toMatch(/^New session · /)
-    expect(displayTitle(defaultTitle({ child: true, now }))).toMatch(/^Child session · /)
+    const local = new Date(now)
+    const two = (value: number) => String(value).padStart(2, '0')
+    const minute = `${local.getFullYear()}-${two(local.getMonth() + 1)}-${two(local.getDate())} ${two(local.getHours())}:${two(local.getMinutes())}`
+    expect(displayTitle(defaultTitle({ child: false, now }))).toBe(`New session · ${minute}`)
+    expect(displayTitle(defaultTitle({ child: true, now }))).toBe(`Child session · ${minute}`)
+  })
+
+  it('shows a default title without loading any locale data (a first visit\'s New session stays a short task)', () => {
+    const Original = Intl.DateTimeFormat
+    let made = 0
+    Intl.DateTimeFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args)
+        made++
+      }
+    } as typeof Intl.DateTimeFormat
+    try {
+      displayTitle(defaultTitle({ child: false, now: now + 60_000 }))
+    } finally {
+      Intl.DateTimeFormat = Original
+    }
+    expect(made).toBe(0)
   })
 })

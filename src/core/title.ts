@@ -1,3 +1,5 @@
+import { localMinute } from './local-time'
+
 const NEW_PREFIX = 'New session - '
 const CHILD_PREFIX = 'Child session - '
 
@@ -17,11 +19,6 @@ export function displayTitle(title: string): string {
   if (!isDefaultTitle(title)) return title
   const child = title.startsWith(CHILD_PREFIX)
   const iso = title.slice(child ? CHILD_PREFIX.length : NEW_PREFIX.length)
-  const when = titleTimeFormat().format(new Date(iso))
+  const when = localMinute(new Date(iso))
   return `${child ? 'Child session' : 'New session'} · ${when}`
 }
-
-// `toLocaleString` with options builds a formatter (and loads its locale data) on every call: 10–20 ms for the first,
-// paid by every title in the sidebar. One formatter, made on first use, in the runtime's default locale.
-let titleTime: Intl.DateTimeFormat | undefined
-const titleTimeFormat = () => (titleTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }))

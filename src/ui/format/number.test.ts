@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { formatNumber } from './number'
 
 describe('formatNumber', () => {
@@ -9,5 +9,28 @@ describe('formatNumber', () => {
     expect(formatNumber(1_234_567)).toBe('1,234,567')
     expect(formatNumber(-4_200)).toBe('-4,200')
     expect(formatNumber(1234.5)).toBe('1,234.5')
+  })
+})
+
+describe('formatNumber without locale data', () => {
+  it('writes integers exactly as Intl does, and loads no formatter for them (a first visit pays nothing)', async () => {
+    const reference = new Intl.NumberFormat('en-US')
+    const Original = Intl.NumberFormat
+    let made = 0
+    Intl.NumberFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args)
+        made++
+      }
+    } as typeof Intl.NumberFormat
+    vi.resetModules()
+    const { formatNumber: fresh } = await import('./number')
+    for (const value of [1, 7, 99, 100, 999, 1_000, 1_001, 65_536, 100_000, 999_999, 1_000_000, 123_456_789, Number.MAX_SAFE_INTEGER, -1, -999, -1_000, -98_765_432]) {
+      expect(fresh(value)).toBe(reference.format(value))
+    }
+    expect(made).toBe(0)
+    expect(fresh(0.25)).toBe('0.25')
+    expect(made).toBe(1)
+    Intl.NumberFormat = Original
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDuration, formatRelativeTime, isoTime } from './time'
+import { formatDateTime, formatDuration, formatRelativeTime, isoTime } from './time'
 
 describe('formatDuration', () => {
   it.each([
@@ -42,5 +42,26 @@ describe('formatRelativeTime', () => {
 describe('isoTime', () => {
   it('is the ISO string for <time datetime>', () => {
     expect(isoTime(0)).toBe('1970-01-01T00:00:00.000Z')
+  })
+})
+
+describe('formatDateTime', () => {
+  it('writes the local date and minute without loading any locale data', () => {
+    const Original = Intl.DateTimeFormat
+    let made = 0
+    Intl.DateTimeFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args)
+        made++
+      }
+    } as typeof Intl.DateTimeFormat
+    let shown: string
+    try {
+      shown = formatDateTime(new Date(2026, 11, 2, 6, 3).getTime())
+    } finally {
+      Intl.DateTimeFormat = Original
+    }
+    expect(shown).toBe('2026-12-02 06:03')
+    expect(made).toBe(0)
   })
 })

@@ -1,3 +1,5 @@
+import { localMinute } from '../../core/local-time'
+
 /** How long something took, at the precision that matters for it: 420 ms, 4.2 s, 12 s, 3 min 4 s, 1 h 2 min. */
 export function formatDuration(milliseconds: number): string {
   if (!Number.isFinite(milliseconds) || milliseconds < 0) return '0 ms'
@@ -35,18 +37,9 @@ export function formatRelativeTime(then: number, now: number, locale?: string): 
   return date.toLocaleDateString(locale, sameYear ? { month: 'short', day: 'numeric' } : { dateStyle: 'medium' })
 }
 
-/** A full timestamp for headers and tooltips. */
-// `toLocaleString` with options builds a new formatter on every call; a long conversation formats hundreds of times.
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
-
-export function formatDateTime(time: number, locale?: string): string {
-  const key = locale ?? ''
-  let format = dateTimeFormats.get(key)
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
-    dateTimeFormats.set(key, format)
-  }
-  return format.format(time)
+/** A full timestamp for headers and tooltips (see `localMinute` for why not Intl). */
+export function formatDateTime(time: number): string {
+  return localMinute(time)
 }
 
 /** Machine-readable value for `<time datetime>`. */

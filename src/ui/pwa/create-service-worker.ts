@@ -26,8 +26,11 @@ export function createServiceWorker(): ServiceWorkerUpdate {
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible') void workbox?.update().catch(() => {})
     })
-    workbox
-      .register()
+    // Installing fetches and stores the shell; done while the first screen mounts (the worker's boot, New session),
+    // it took a core from the page on a 2-core machine and stretched those tasks past 50 ms (issue 18). So it waits
+    // until the first screen has settled: SETTLE_MS after load, then an idle moment.
+    void afterFirstScreen()
+      .then(() => workbox?.register({ immediate: true }))
       .then((registration) => {
         // Only the shell is precached: fetch the rest while the app is idle, so it all works offline later.
         if (registration) warmInBackground()
@@ -49,3 +52,20 @@ export function createServiceWorker(): ServiceWorkerUpdate {
     },
   }
 }
+
+/** SETTLE_MS after the load event, then the page's next idle moment (or IDLE_TIMEOUT_MS if it never is). */
+function afterFirstScreen(): Promise<void> {
+  const loaded = document.readyState === 'complete' ? Promise.resolve() : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }))
+  return loaded
+    .then(() => new Promise<void>((resolve) => setTimeout(resolve, SETTLE_MS)))
+    .then(
+      () =>
+        new Promise<void>((resolve) => {
+          if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS })
+          else resolve()
+        }),
+    )
+}
+
+const SETTLE_MS = 1_500
+const IDLE_TIMEOUT_MS = 3_000

@@ -36,7 +36,9 @@ let sessionViewLoading: Promise<void> | undefined
 
 /** Fetches and evaluates the session view's chunk now (once), e.g. while the worker boots. */
 export function preloadSessionView(): Promise<void> {
-  sessionViewLoading ??= import('../session/session-view').then(
+  // marked builds its grammar's regexes when it is evaluated (~20 ms here): evaluated with the view it made one task
+  // of both, so it comes first, in a task of its own. (Either import failing ends up below.)
+  sessionViewLoading ??= import('marked').then(() => import('../session/session-view')).then(
     (module) => void setLoadedSessionView(() => module.SessionView),
     (error: unknown) => {
       // Shown by the app's error boundary, as a failed lazy component would be; a later open tries again.

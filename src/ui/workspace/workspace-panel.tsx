@@ -1,6 +1,7 @@
-import { createMemo, createSignal, For, lazy, Show, type JSX } from 'solid-js'
+import { createMemo, createSignal, For, Show, type JSX } from 'solid-js'
 import type { ToolPart } from '../../core/schema'
 import type { WorkspaceInfo } from '../../core/protocol'
+import { loadLater } from '../boot/load-later'
 import { CloseIcon } from '../icons/icons'
 import { BackendBadge, type WebContainerControl } from './backend-badge'
 import { ChangesView } from './changes-view'
@@ -11,7 +12,7 @@ import { nextTabIndex } from './tab-keys'
 import { TerminalPanel } from './terminal-panel'
 
 // The Files tab (tree, its file actions, editor tabs) loads when first shown: it is not part of the first paint.
-const FilesView = lazy(async () => ({ default: (await import('./files-view')).FilesView }))
+const FilesView = loadLater('The Files view', async () => (await import('./files-view')).FilesView)
 import type { WorkspaceApi } from './workspace-api'
 import './workspace.css'
 
