@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SessionEvent } from '../core/event'
-import { DELTA_INTERVAL_MS, DELTA_WINDOW_MS, makeEventOutbox } from './event-outbox'
+import { DELTA_INTERVAL_MS, DELTA_WINDOW_MS, FAST_INTERVAL_MS, makeEventOutbox } from './event-outbox'
 
 const delta = (partID: string, text: string): SessionEvent => ({ type: 'part.delta', field: 'text', sessionID: 'ses_a', messageID: 'msg_a', partID, delta: text })
 const idle: SessionEvent = { type: 'session.status', sessionID: 'ses_a', status: { type: 'idle' } }
@@ -31,23 +31,39 @@ describe('event outbox', () => {
     expect(posted).toEqual([delta('prt_1', 'Hello'), idle])
   })
 
-  it('posts a fast stream about ten times a second, with every character, in order', () => {
+  /** `perMs` four-character deltas every millisecond for `ms`, a status now and then; what was posted and sent. */
+  function stream(perMs: number, ms: number) {
     const posted: SessionEvent[] = []
     const outbox = outboxInto(posted)
     let sent = ''
-    // 3,000 four-character deltas a second for 600 ms: three every millisecond.
-    for (let ms = 0; ms < 600; ms++) {
-      for (let i = 0; i < 3; i++) {
-        const piece = String(ms * 3 + i).padStart(4, '0')
+    for (let t = 0; t < ms; t++) {
+      for (let i = 0; i < perMs; i++) {
+        const piece = String(t * perMs + i).padStart(4, '0')
         sent += piece
         outbox.emit(delta('prt_1', piece))
       }
       vi.advanceTimersByTime(1)
     }
     outbox.emit(idle)
-    expect(posted.length).toBeLessThanOrEqual(600 / DELTA_INTERVAL_MS + 2)
+    const deltas = posted.filter((event) => event.type === 'part.delta')
+    return { posted, deltas, sent }
+  }
+
+  it('posts a stream at a reading pace about ten times a second, with every character, in order', () => {
+    // One four-character delta a millisecond: 4,000 characters a second, a fast model that is still read.
+    const { posted, deltas, sent } = stream(1, 1_000)
+    expect(deltas.length).toBeGreaterThanOrEqual(1_000 / DELTA_INTERVAL_MS - 1)
+    expect(deltas.length).toBeLessThanOrEqual(1_000 / DELTA_INTERVAL_MS + 2)
     expect(posted.at(-1)).toEqual(idle)
-    expect(posted.slice(0, -1).map((event) => (event.type === 'part.delta' ? event.delta : '')).join('')).toBe(sent)
+    expect(deltas.map((event) => (event.type === 'part.delta' ? event.delta : '')).join('')).toBe(sent)
+  })
+
+  it('posts a stream faster than anyone reads about four times a second, with every character, in order', () => {
+    // 3,000 four-character deltas a second: 12,000 characters, twenty lines a tenth of a second.
+    const { posted, deltas, sent } = stream(3, 1_000)
+    expect(deltas.length).toBeLessThanOrEqual(2 + 1_000 / FAST_INTERVAL_MS + 1)
+    expect(posted.at(-1)).toEqual(idle)
+    expect(deltas.map((event) => (event.type === 'part.delta' ? event.delta : '')).join('')).toBe(sent)
   })
 
   it('does not hold back the first delta after a pause, nor a reply ending mid-interval', () => {

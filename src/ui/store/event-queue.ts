@@ -43,8 +43,9 @@ export const frameScheduler: Scheduler = (flush, delayMs = 0) => {
  * Collects live events and hands them over in one batch per frame. A burst (an import writing thousands of
  * sessions, the deltas of several parts one outbox flush posts) then costs one store update and one render, not one
  * per event. Streamed text is not held back here: every worker's outbox (worker/event-outbox.ts) already posts a
- * part's deltas at most ten times a second, which is what cuts the cost that matters (a message is a task and a
- * structured clone on every tab); a second interval here only added timers and could delay a batch by a frame.
+ * part's deltas at most ten times a second (four for a stream faster than anyone reads), which is what cuts the
+ * cost that matters (a message is a task and a structured clone on every tab); a second interval here only added
+ * timers and could delay a batch by a frame.
  */
 export function makeEventQueue(apply: (events: SessionEvent[]) => void, schedule: Scheduler = frameScheduler) {
   let pending: SessionEvent[] = []
