@@ -88,8 +88,8 @@ export interface Service extends WorkerHandlers {
 
 
 /** How long the worker must have had no call before it loads the engine by itself, and the longest it waits. */
-const QUIET_MS = 500
-const AT_MOST_MS = 3_000
+const QUIET_MS = 100
+const AT_MOST_MS = 1_500
 
 export function createService(options: ServiceOptions): Service {
   const now = options.now ?? Date.now
