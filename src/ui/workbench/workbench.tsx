@@ -123,7 +123,9 @@ export function Workbench(props: {
   }
   const createSession = async () => {
     setSidebarOpen(false)
-    if (await store.createSession()) focusPrompt()
+    // Where focus was when the user asked: by the time the session exists they may have moved on (pressed Rename).
+    const asked = document.activeElement
+    if (await store.createSession()) focusPrompt(asked)
   }
   const step = (direction: -1 | 1) => {
     const next = adjacentSession(
@@ -138,7 +140,7 @@ export function Workbench(props: {
     'new-session': () => void createSession(),
     'previous-session': () => step(-1),
     'next-session': () => step(1),
-    'focus-prompt': focusPrompt,
+    'focus-prompt': () => focusPrompt(),
     'show-shortcuts': () => setHelpOpen(true),
   })
 
@@ -328,7 +330,14 @@ export function Workbench(props: {
   )
 }
 
-function focusPrompt(): void {
+function focusPrompt(asked: Element | null = document.activeElement): void {
   // Wait a frame: after creating or opening a session the prompt is rendered by the next paint (once its chunk is in).
-  void preloadSessionView().then(() => requestAnimationFrame(() => document.getElementById(PROMPT_ID)?.focus()))
+  // If the answer or the chunk comes late and the user has moved on (they pressed Rename, or are typing in search),
+  // the prompt must not take the focus from under them: only focus it while focus is still where it was asked from.
+  void preloadSessionView().then(() =>
+    requestAnimationFrame(() => {
+      const now = document.activeElement
+      if (now === asked || now === document.body || now === null) document.getElementById(PROMPT_ID)?.focus()
+    }),
+  )
 }
