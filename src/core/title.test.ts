@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { countIntlFormatters } from '../testing/count-intl'
 import { defaultTitle, displayTitle, isDefaultTitle } from './title'
 
 describe('default titles', () => {
@@ -27,20 +28,8 @@ describe('default titles', () => {
     expect(displayTitle(defaultTitle({ child: true, now }))).toBe(`Child session · ${minute}`)
   })
 
-  it('shows a default title without loading any locale data (a first visit\'s New session stays a short task)', () => {
-    const Original = Intl.DateTimeFormat
-    let made = 0
-    Intl.DateTimeFormat = class extends Original {
-      constructor(...args: ConstructorParameters<typeof Original>) {
-        super(...args)
-        made++
-      }
-    } as typeof Intl.DateTimeFormat
-    try {
-      displayTitle(defaultTitle({ child: false, now: now + 60_000 }))
-    } finally {
-      Intl.DateTimeFormat = Original
-    }
+  it('shows a default title without loading any locale data (a first visit\'s New session stays a short task)', async () => {
+    const { made } = await countIntlFormatters('DateTimeFormat', () => displayTitle(defaultTitle({ child: false, now: now + 60_000 })))
     expect(made).toBe(0)
   })
 })

@@ -110,18 +110,21 @@ export class PartWriter {
     this.writing.catch(() => {})
   }
 
+  /** Rows storage confirmed: they are what is stored now, and nothing of them waits to be saved. */
+  private wrote(written: readonly Part[]): void {
+    for (const row of written) {
+      this.stored.set(row.id, row)
+      this.unsaved.delete(row.id)
+    }
+    this.committed()
+  }
+
   private writeQueued(): Promise<void> {
     const rows = [...this.queued.values()]
     this.queued.clear()
     if (rows.length === 0) return Promise.resolve()
     return putPartsAnnounced(this.context, rows).then(
-      (written) => {
-        for (const row of written) {
-          this.stored.set(row.id, row)
-          this.unsaved.delete(row.id)
-        }
-        this.committed()
-      },
+      (written) => this.wrote(written),
       (error: unknown) => {
         for (const row of rows) this.unsaved.set(row.id, row)
         this.refuse(error)
@@ -165,13 +168,7 @@ export class PartWriter {
     this.dirty.clear()
     const write = () =>
       putParts(this.context, rows).then(
-        (written) => {
-          for (const row of written) {
-            this.stored.set(row.id, row)
-            this.unsaved.delete(row.id)
-          }
-          this.committed()
-        },
+        (written) => this.wrote(written),
         (error: unknown) => {
           // Nothing of a failed transaction was written (a full disk, an invalid row): the rows go back to be
           // written by the next flush, unless a newer state of the part is already waiting.

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { countIntlFormatters } from '../../testing/count-intl'
 import { formatNumber } from './number'
 
 describe('formatNumber', () => {
@@ -15,22 +16,17 @@ describe('formatNumber', () => {
 describe('formatNumber without locale data', () => {
   it('writes integers exactly as Intl does, and loads no formatter for them (a first visit pays nothing)', async () => {
     const reference = new Intl.NumberFormat('en-US')
-    const Original = Intl.NumberFormat
-    let made = 0
-    Intl.NumberFormat = class extends Original {
-      constructor(...args: ConstructorParameters<typeof Original>) {
-        super(...args)
-        made++
+    const { made } = await countIntlFormatters('NumberFormat', async () => {
+      vi.resetModules()
+      const { formatNumber: fresh } = await import('./number')
+      for (const value of [1, 7, 99, 100, 999, 1_000, 1_001, 65_536, 100_000, 999_999, 1_000_000, 123_456_789, Number.MAX_SAFE_INTEGER, -1, -999, -1_000, -98_765_432]) {
+        expect(fresh(value)).toBe(reference.format(value))
       }
-    } as typeof Intl.NumberFormat
-    vi.resetModules()
-    const { formatNumber: fresh } = await import('./number')
-    for (const value of [1, 7, 99, 100, 999, 1_000, 1_001, 65_536, 100_000, 999_999, 1_000_000, 123_456_789, Number.MAX_SAFE_INTEGER, -1, -999, -1_000, -98_765_432]) {
-      expect(fresh(value)).toBe(reference.format(value))
-    }
+      return fresh
+    })
     expect(made).toBe(0)
-    expect(fresh(0.25)).toBe('0.25')
-    expect(made).toBe(1)
-    Intl.NumberFormat = Original
+    const fraction = await countIntlFormatters('NumberFormat', async () => (await import('./number')).formatNumber(0.25))
+    expect(fraction.result).toBe('0.25')
+    expect(fraction.made).toBe(1)
   })
 })

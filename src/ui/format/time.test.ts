@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { countIntlFormatters } from '../../testing/count-intl'
 import { formatDateTime, formatDuration, formatRelativeTime, isoTime } from './time'
 
 describe('formatDuration', () => {
@@ -46,22 +47,9 @@ describe('isoTime', () => {
 })
 
 describe('formatDateTime', () => {
-  it('writes the local date and minute without loading any locale data', () => {
-    const Original = Intl.DateTimeFormat
-    let made = 0
-    Intl.DateTimeFormat = class extends Original {
-      constructor(...args: ConstructorParameters<typeof Original>) {
-        super(...args)
-        made++
-      }
-    } as typeof Intl.DateTimeFormat
-    let shown: string
-    try {
-      shown = formatDateTime(new Date(2026, 11, 2, 6, 3).getTime())
-    } finally {
-      Intl.DateTimeFormat = Original
-    }
-    expect(shown).toBe('2026-12-02 06:03')
+  it('writes the local date and minute without loading any locale data', async () => {
+    const { made, result } = await countIntlFormatters('DateTimeFormat', () => formatDateTime(new Date(2026, 11, 2, 6, 3).getTime()))
+    expect(result).toBe('2026-12-02 06:03')
     expect(made).toBe(0)
   })
 })
