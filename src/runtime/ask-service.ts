@@ -22,6 +22,7 @@ import {
 } from '../store/ask-store'
 import { PermissionCorrectedError, PermissionDeniedError, PermissionRejectedError, permissionAbortError } from '../core/permission/errors'
 import { effectiveRules, evaluate, rulesFor } from '../core/permission/evaluate'
+import { askedQuestions, QUESTION_PERMISSION, QuestionAnswerError, validateAnswers } from '../core/question'
 
 export { clearStaleAsks }
 
@@ -66,8 +67,10 @@ export interface PermissionService {
    * Resolves when every pattern of the request is allowed, by the rules, by the project's approvals, or by the user.
    * Rejects with `PermissionDeniedError` (a rule denies; nobody is asked), `PermissionRejectedError`,
    * `PermissionCorrectedError` (rejected with feedback), or an `AbortError` when `signal` fires while waiting.
+   * A `question` request is always put to the user unless a rule denies it (the rule says whether the agent may
+   * ask at all); it resolves with the user's answer.
    */
-  check(input: CheckInput): Promise<void>
+  check(input: CheckInput): Promise<PermissionReply | undefined>
   /**
    * Answers a question, from any tab: the outcome is written to the database and announced as events, and settles
    * the waiting check here directly or, in another tab, through that tab's `handleRemoteReply`. Answering a question
@@ -83,7 +86,7 @@ export interface PermissionService {
 }
 
 interface Waiter {
-  resolve(): void
+  resolve(reply: PermissionReply): void
   reject(error: Error): void
 }
 
@@ -91,6 +94,17 @@ function failureOf(askID: string, reply: PermissionReply): Error | undefined {
   if (reply.type !== 'reject') return undefined
   const feedback = reply.feedback?.trim()
   return feedback ? new PermissionCorrectedError(askID, feedback) : new PermissionRejectedError(askID)
+}
+
+/** Throws unless the reply fits the ask: an answer goes only to a question, and must fit its questions. */
+function acceptable(ask: PermissionAsk, reply: PermissionReply) {
+  const questions = askedQuestions(ask)
+  if (reply.type === 'answer') {
+    if (!questions) throw new QuestionAnswerError(0, `${ask.permission} asks for permission, not for answers: allow or reject it.`)
+    validateAnswers(questions, reply.answers)
+  } else if (questions && reply.type !== 'reject') {
+    throw new QuestionAnswerError(0, 'a question is answered (or dismissed), not allowed.')
+  }
 }
 
 function browserLocks(): AskLocks | undefined {
@@ -110,7 +124,7 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
     waiting.delete(askID)
     const failure = failureOf(askID, reply)
     if (failure) waiter.reject(failure)
-    else waiter.resolve()
+    else waiter.resolve(reply)
   }
 
   function announce(ask: PermissionAsk, reply: PermissionReply) {
@@ -133,9 +147,9 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
     waiter.reject(aborted)
   }
 
-  async function wait(ask: PermissionAsk, signal: AbortSignal | undefined): Promise<void> {
+  async function wait(ask: PermissionAsk, signal: AbortSignal | undefined): Promise<PermissionReply> {
     // Registered before the row exists: an answer can only come after the question is seen, so none is missed.
-    const answered = new Promise<void>((resolve, reject) => waiting.set(ask.id, { resolve, reject }))
+    const answered = new Promise<PermissionReply>((resolve, reject) => waiting.set(ask.id, { resolve, reject }))
     const onAbort = () => void withdraw(ask.id)
     try {
       await writeAsk(store, ask)
@@ -148,17 +162,17 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
     if (signal?.aborted) onAbort()
     else signal?.addEventListener('abort', onAbort, { once: true })
     try {
-      await answered
+      return await answered
     } finally {
       signal?.removeEventListener('abort', onAbort)
     }
   }
 
-  async function check(input: CheckInput): Promise<void> {
+  async function check(input: CheckInput): Promise<PermissionReply | undefined> {
     const { request } = input
     const rules = effectiveRules(input)
     const approvals = await projectApprovals(store, input.projectID)
-    let needsAsk = false
+    let needsAsk = request.permission === QUESTION_PERMISSION
     for (const pattern of request.patterns) {
       const rule = evaluate(request.permission, pattern, rules, approvals)
       if (rule.action === 'deny') {
@@ -171,7 +185,7 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
       }
       if (rule.action === 'ask') needsAsk = true
     }
-    if (!needsAsk) return
+    if (!needsAsk) return undefined
     if (input.signal?.aborted) throw permissionAbortError()
     const now = store.now()
     const ask = parseWith(
@@ -197,7 +211,7 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
 
   async function reply(askID: string, answer: PermissionReply): Promise<void> {
     const parsed = parseWith(PermissionReplySchema, answer, 'permission reply')
-    const outcome = await takeReply(store, askID, parsed)
+    const outcome = await takeReply(store, askID, parsed, (ask) => acceptable(ask, parsed))
     if (!outcome) return
     announce(outcome.ask, parsed)
     settle(askID, parsed)

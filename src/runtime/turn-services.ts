@@ -1,6 +1,6 @@
 import type { PermissionRequest } from '../core/ports'
 import type { Workspace, WorkspaceBackend } from '../workspace/workspace'
-import type { FileDiff, PermissionRule, SessionInfo } from '../core/schema'
+import type { FileDiff, PermissionReply, PermissionRule, SessionInfo } from '../core/schema'
 
 /** Where each project's files live for the tools, and which backend serves them. */
 export interface WorkspaceSource {
@@ -10,7 +10,10 @@ export interface WorkspaceSource {
 
 /** The permission check a tool's `ask` goes through (the worker backs it with the ask service). */
 export interface PermissionGate {
-  /** Resolves when allowed (by a rule or by the user); rejects with a named permission error otherwise. */
+  /**
+   * Resolves when allowed (by a rule or by the user), with the user's reply when one was asked (a question's
+   * answers); rejects with a named permission error otherwise.
+   */
   check(input: {
     session: SessionInfo
     messageID: string
@@ -20,7 +23,7 @@ export interface PermissionGate {
     sessionRules?: PermissionRule[]
     request: PermissionRequest
     signal: AbortSignal
-  }): Promise<void>
+  }): Promise<PermissionReply | void>
   /** The tools this agent may not use at all (denied with `*`): hidden from the model. */
   hiddenTools(toolIDs: string[], agentRules: PermissionRule[], sessionRules?: PermissionRule[]): string[]
 }

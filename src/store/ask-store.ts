@@ -50,13 +50,20 @@ export interface ReplyOutcome {
  * against the approved list only); for "reject" removes all of the session's other questions. Undefined when the
  * question is gone (answered in another tab, withdrawn).
  */
-export async function takeReply(store: StoreContext, askID: string, reply: PermissionReply): Promise<ReplyOutcome | undefined> {
+export async function takeReply(
+  store: StoreContext,
+  askID: string,
+  reply: PermissionReply,
+  /** Throws to refuse the answer (it does not fit the question); the question then stays open. */
+  accept?: (ask: PermissionAsk) => void,
+): Promise<ReplyOutcome | undefined> {
   const { db } = store
   return db.transaction('rw', db.asks, db.approvals, async () => {
     const ask = await db.asks.get(askID)
     if (!ask) return undefined
+    accept?.(ask)
     await db.asks.delete(askID)
-    if (reply.type === 'once') return { ask, allowed: [], rejected: [] }
+    if (reply.type === 'once' || reply.type === 'answer') return { ask, allowed: [], rejected: [] }
     const others = (await sessionAsks(store, ask.sessionID)).filter((other) => other.id !== askID)
     if (reply.type === 'reject') {
       await db.asks.bulkDelete(others.map((other) => other.id))

@@ -4,6 +4,7 @@ import { editTool } from './edit'
 import { globTool } from './glob'
 import { grepTool } from './grep'
 import { invalidTool } from './invalid'
+import { questionTool } from './question'
 import { listTool } from './list'
 import { readTool } from './read'
 import { taskTool } from './task'
@@ -11,6 +12,7 @@ import { writeTool } from './write'
 import { todoWriteTool } from './todowrite'
 import { webFetchTool } from './webfetch'
 import type { PermissionRequest } from '../core/ports'
+import type { PermissionReply } from '../core/schema'
 import { parseToolInput, type StepTools, type ToolContext, type ToolDefinition, type ToolResult } from './tool'
 import { truncateOutput, truncationNotice } from './truncate'
 
@@ -27,6 +29,7 @@ export const BUILTIN_TOOLS: readonly ToolDefinition[] = [
   webFetchTool as ToolDefinition,
   todoWriteTool as ToolDefinition,
   invalidTool as ToolDefinition,
+  questionTool as ToolDefinition,
 ]
 
 /** The part of a tool result the processor stores: the (possibly truncated) output plus what the UI shows. */
@@ -37,7 +40,7 @@ export interface ExecutedTool extends ToolResult {
 export type StepToolContext = Omit<ToolContext, 'callID' | 'abort' | 'progress' | 'ask'> & {
   progress(callID: string, update: { title?: string; metadata?: Record<string, unknown> }): void
   /** The call's id goes with each question, so the dialog and the part can be matched. */
-  ask(request: PermissionRequest, callID: string): Promise<void>
+  ask(request: PermissionRequest, callID: string): Promise<PermissionReply | void>
 }
 
 /**

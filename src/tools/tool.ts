@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { describeIssues } from '../core/errors'
 import type { FileTimes, PermissionRequest, SubtaskRequest, SubtaskResult, Todos, ToolOutputs } from '../core/ports'
+import type { PermissionReply } from '../core/schema'
 import type { Workspace } from '../workspace/workspace'
 
 /** What a tool gets besides its input: where it runs, how to stop, and how to report progress. */
@@ -18,8 +19,9 @@ export interface ToolContext {
   /**
    * Asks for permission under the session's rules: resolves when allowed (by a rule or by the user), rejects with
    * a `PermissionDeniedError`, `PermissionRejectedError` or `PermissionCorrectedError` (a rejection with feedback).
+   * When the user was asked it resolves with the reply: the `question` tool reads its answers from it.
    */
-  ask(request: PermissionRequest): Promise<void>
+  ask(request: PermissionRequest): Promise<PermissionReply | void>
   files: FileTimes
   /** Runs a subagent in a child session and resolves with its final text. */
   subtask(request: SubtaskRequest): Promise<SubtaskResult>

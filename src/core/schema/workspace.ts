@@ -68,5 +68,7 @@ export const PermissionReplySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('once') }),
   z.object({ type: z.literal('always') }),
   z.object({ type: z.literal('reject'), feedback: z.string().optional() }),
+  /** The answer to a `question` ask: one list of chosen labels or typed text per question. */
+  z.object({ type: z.literal('answer'), answers: z.array(z.array(z.string())) }),
 ])
 export type PermissionReply = z.infer<typeof PermissionReplySchema>
