@@ -205,8 +205,9 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
       'permission ask',
     )
     // The lock is taken before the row is written, so a row whose lock is free belongs to a tab that is gone.
-    if (locks) return locks.request(askLockName(ask.id), {}, () => wait(ask, input.signal))
-    return wait(ask, input.signal)
+    const reply = await (locks ? locks.request(askLockName(ask.id), {}, () => wait(ask, input.signal)) : wait(ask, input.signal))
+    // Only a question's caller reads the reply (its answers); a permission is simply granted.
+    return request.permission === QUESTION_PERMISSION ? reply : undefined
   }
 
   async function reply(askID: string, answer: PermissionReply): Promise<void> {

@@ -29,7 +29,7 @@ describe('the tool registry', () => {
   it('describes every tool to the model with a JSON schema, the same object each step', () => {
     const context = { sessionID: 's', messageID: 'm', progress: () => {} } as unknown as Parameters<ToolRegistry['stepTools']>[0]
     const first = registry.stepTools(context, new AbortController().signal).definitions
-    expect(first.map((tool) => tool.name)).toEqual(['bash', 'edit', 'glob', 'grep', 'invalid', 'list', 'read', 'task', 'todowrite', 'webfetch', 'write'])
+    expect(first.map((tool) => tool.name)).toEqual(['bash', 'edit', 'glob', 'grep', 'invalid', 'list', 'question', 'read', 'task', 'todowrite', 'webfetch', 'write'])
     expect(first.find((tool) => tool.name === 'todowrite')?.inputSchema).toMatchObject({ type: 'object', properties: { todos: { type: 'array' } } })
     expect(registry.stepTools(context, new AbortController().signal).definitions).toBe(first)
   })
