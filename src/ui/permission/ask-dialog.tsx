@@ -4,6 +4,8 @@ import { Dialog } from '../dialog/dialog'
 import { errorMessage } from '../format/error'
 import { useSessionStore } from '../store/session-store-context'
 import { askSummary } from './ask-summary'
+import { QuestionDialog } from './question-dialog'
+import { askedQuestions } from '../../core/question'
 import './ask-dialog.css'
 
 /**
@@ -19,7 +21,7 @@ export function AskDialog(props: { sessionID: string }): JSX.Element {
   )
   return (
     <Show when={oldest()} keyed>
-      {(ask) => <AskPrompt ask={ask} />}
+      {(ask) => (askedQuestions(ask) ? <QuestionDialog ask={ask} /> : <AskPrompt ask={ask} />)}
     </Show>
   )
 }

@@ -12,6 +12,7 @@ import {
   failedExit,
   isInterrupted,
   lineCount,
+  questionAnswers,
   readContent,
   toolChange,
   toolDuration,
@@ -83,6 +84,20 @@ export function ToolPartView(props: { part: ToolPart }): JSX.Element {
         </span>
       </div>
       <Show when={command()}>{(run) => <CommandLine command={run().command} exit={run().exit} interrupted={isInterrupted(state())} />}</Show>
+      <Show when={questionAnswers(props.part.tool, state())}>
+        {(asked) => (
+          <dl class="tool-questions" aria-label="Questions and answers">
+            <For each={asked()}>
+              {(entry) => (
+                <>
+                  <dt>{entry.question}</dt>
+                  <dd>{entry.answers.length > 0 ? entry.answers.join(', ') : state().status === 'completed' ? 'Unanswered' : 'Waiting for an answer'}</dd>
+                </>
+              )}
+            </For>
+          </dl>
+        )}
+      </Show>
       <Show when={failed()}>{(call) => <p class="tool-error">{call().error}</p>}</Show>
       <Show when={change()}>{(shown) => <ToolDiff change={shown()} />}</Show>
       <Show when={completed()?.time.compacted}>

@@ -1,4 +1,5 @@
 import type { ToolState } from '../../../core/schema'
+import { askedQuestions, QUESTION_PERMISSION } from '../../../core/question'
 import { formatNumber } from '../../format/number'
 
 // Input fields that best say what a call is about, in the order tools usually name them.
@@ -8,6 +9,13 @@ const SUBJECT_MAX = 120
 /** A one-line subject for the card: the tool's own title, else the most telling input field. */
 export function toolSubject(state: ToolState): string | undefined {
   if ((state.status === 'running' || state.status === 'completed') && state.title) return state.title
+  // A question call is about what it asks: the first question's short header (or the question itself).
+  const questions = state.input.questions
+  if (Array.isArray(questions) && questions.length > 0) {
+    const first = questions[0] as { header?: unknown; question?: unknown }
+    const label = typeof first.header === 'string' && first.header.trim() ? first.header : first.question
+    if (typeof label === 'string' && label.trim()) return questions.length > 1 ? `${label} (+${questions.length - 1} more)` : label
+  }
   for (const key of SUBJECT_KEYS) {
     const value = state.input[key]
     if (typeof value === 'string' && value.trim()) {
@@ -162,4 +170,16 @@ export function commandOf(tool: string, state: ToolState): { command: string; ex
   if (tool !== 'bash' || typeof state.input.command !== 'string') return undefined
   const exit = state.status === 'completed' && typeof state.metadata.exit === 'number' ? state.metadata.exit : undefined
   return { command: state.input.command, exit }
+}
+
+/** A `question` call's questions and, once answered, each one's answers (empty while waiting or when skipped). */
+export function questionAnswers(tool: string, state: ToolState): { question: string; answers: string[] }[] | undefined {
+  if (tool !== 'question') return undefined
+  const questions = askedQuestions({ permission: QUESTION_PERMISSION, metadata: { questions: state.input.questions } })
+  if (!questions) return undefined
+  const answers = state.status === 'completed' && Array.isArray(state.metadata.answers) ? (state.metadata.answers as unknown[]) : []
+  return questions.map((question, index) => {
+    const answer = answers[index]
+    return { question: question.question, answers: Array.isArray(answer) ? answer.filter((entry): entry is string => typeof entry === 'string') : [] }
+  })
 }
