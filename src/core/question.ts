@@ -31,6 +31,13 @@ export class QuestionAnswerError extends AppError<{ question: number; reason: st
   }
 }
 
+/** The user dismissed the questions: the model reads this, and the turn stops after the step (opencode's RejectedError). */
+export class QuestionRejectedError extends AppError<{ askID: string | undefined }> {
+  constructor(askID: string | undefined) {
+    super('QuestionRejectedError', 'The user dismissed this question', { askID })
+  }
+}
+
 /** The questions an ask carries, or undefined when it is not a question (or its metadata is not readable as one). */
 export function askedQuestions(ask: { permission: string; metadata: Record<string, unknown> }): Question[] | undefined {
   if (ask.permission !== QUESTION_PERMISSION) return undefined

@@ -224,7 +224,7 @@ export class StepProcessor {
         if (part.state.status === 'completed' || part.state.status === 'error') return
         const start = part.state.status === 'running' ? part.state.time.start : now
         // Unlike opencode, a rejection fails only this call: the step's other calls run on, and the turn stops after it.
-        if (isError(event.error, 'PermissionRejectedError')) this.blocked = true
+        if (isError(event.error, 'PermissionRejectedError') || isError(event.error, 'QuestionRejectedError')) this.blocked = true
         part.state = {
           status: 'error',
           input: part.state.input,

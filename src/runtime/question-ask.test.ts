@@ -3,7 +3,7 @@ import { ascending } from '../core/id'
 import type { EventOf, SessionEvent } from '../core/event'
 import { agentRules } from '../core/permission/defaults'
 import { disabledTools, effectiveRules } from '../core/permission/evaluate'
-import { PermissionDeniedError, PermissionRejectedError } from '../core/permission/errors'
+import { PermissionDeniedError } from '../core/permission/errors'
 import { PermissionReplySchema, type PermissionAsk } from '../core/schema'
 import { createPermissionService } from './ask-service'
 import type { StoreContext } from '../store/context'
@@ -107,7 +107,7 @@ describe('the question tool', () => {
     const result = run({ questions: [colour] })
     const ask = await asked
     await service.reply(ask.id, { type: 'reject' })
-    await expect(result).rejects.toSatisfy(PermissionRejectedError.isInstance)
+    await expect(result).rejects.toMatchObject({ name: 'QuestionRejectedError', message: 'The user dismissed this question' })
     expect(replied().map((event) => event.reply)).toEqual([{ type: 'reject' }])
   })
 

@@ -1,5 +1,6 @@
 import { QuestionParametersSchema } from '../core/question-schema'
-import { answeredOutput, QUESTION_PERMISSION } from '../core/question'
+import { PermissionRejectedError } from '../core/permission/errors'
+import { answeredOutput, QUESTION_PERMISSION, QuestionRejectedError } from '../core/question'
 import { defineTool } from './tool'
 
 /**
@@ -20,7 +21,13 @@ export const questionTool = defineTool({
   async execute(input, context) {
     const { questions } = input
     context.progress({ metadata: { questions } })
-    const reply = await context.ask({ permission: QUESTION_PERMISSION, patterns: ['*'], always: [], metadata: { questions } })
+    const reply = await context
+      .ask({ permission: QUESTION_PERMISSION, patterns: ['*'], always: [], metadata: { questions } })
+      .catch((error: unknown) => {
+        // A dismissal is worded for a question, not a permission; it still ends the turn after the step.
+        if (PermissionRejectedError.isInstance(error)) throw new QuestionRejectedError(error.data.askID)
+        throw error
+      })
     const answers = reply && reply.type === 'answer' ? reply.answers : questions.map(() => [])
     const count = questions.length
     return {
