@@ -12,7 +12,7 @@ export class Workbench {
     this.sessions = page.getByRole('navigation', { name: 'Sessions' })
     this.main = page.getByRole('main')
     this.messages = page.getByRole('log', { name: 'Messages' })
-    this.prompt = page.getByRole('textbox', { name: 'Prompt' })
+    this.prompt = page.getByRole('combobox', { name: 'Prompt' })
   }
   /**
    * Waits until the app works offline: the service worker controls the page and has warmed its cache with every

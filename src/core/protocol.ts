@@ -22,6 +22,8 @@ import type {
   Todo,
 } from './schema'
 import type { FileStat, WorkspaceBackend } from './workspace'
+import type { ProjectFileMatch } from './dto/composer'
+import type { ProjectCommandSummary } from './dto/commands'
 import type { ExportFile, ExportFilesPreview, ImportOutcome, ShareLinkInput, ShareLinkPreview, ShareLinkResult } from './dto/share'
 
 /**
@@ -50,7 +52,7 @@ export type StartResult =
   | { status: 'ready'; project: Project; version: string }
   | { status: 'failed'; problem: DatabaseProblem }
 
-export type { AgentSettingsInput, AgentSummary, SearchHit, Settings }
+export type { AgentSettingsInput, AgentSummary, ProjectCommandSummary, ProjectFileMatch, SearchHit, Settings }
 
 /** Notices about the worker itself (not about sessions); delivered only to the tab that owns the worker. */
 export type WorkerNotice =
@@ -231,6 +233,10 @@ export interface WorkerApi {
   workspaceInfo(projectID: string): WorkspaceInfo
   listFiles(input: { projectID: string; path: string }): FileStat[]
   readFile(input: { projectID: string; path: string }): FileContent
+  /** Fuzzy matches over the project's files and folders for the prompt's `@` (skips node_modules and .git). */
+  searchProjectFiles(input: { projectID: string; query: string; limit: number }): ProjectFileMatch[]
+  /** The project's own commands for the `/` palette. */
+  listProjectCommands(input: { projectID: string }): ProjectCommandSummary[]
   /** A file's bytes for the static preview (images and fonts too); null when there is no such file. */
   readPreviewFile(input: { projectID: string; path: string }): Uint8Array | null
   /** Every file the session's turns changed, net, with unified patches. */

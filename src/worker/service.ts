@@ -242,6 +242,8 @@ export function createService(options: ServiceOptions): Service {
     ...providerHandlers(ready),
     ...agentHandlers(ready),
     ...workspaceReadHandlers(ready, () => workspacesOf(ready()), () => project?.id),
+    // A stub until project commands are read from `.opencode/command/*.md` (the i19-projectfiles branch).
+    listProjectCommands: () => [],
     forks: (sessionID: string) => forkFamily(ready(), sessionID),
     openSession: (sessionID: string) => {
       // The engine's runner knows what runs in this tab; without it, nothing does, and the store alone repairs.

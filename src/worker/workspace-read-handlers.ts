@@ -5,8 +5,9 @@ import { resolvePath } from '../workspace/path'
 import { WORKSPACE_ROOT, WorkspaceError } from '../workspace/workspace'
 import type { FileContent, WorkerHandlers } from '../core/protocol'
 import type { WorkspaceManager } from './workspace-manager'
+import { createFileSearch } from './file-search'
 
-export type WorkspaceReadHandlers = Pick<WorkerHandlers, 'workspaceInfo' | 'useLocalWorkspace' | 'listFiles' | 'readFile' | 'readPreviewFile' | 'sessionDiffs'>
+export type WorkspaceReadHandlers = Pick<WorkerHandlers, 'workspaceInfo' | 'useLocalWorkspace' | 'listFiles' | 'readFile' | 'readPreviewFile' | 'sessionDiffs' | 'searchProjectFiles'>
 
 /**
  * The file tree's, viewer's and diff view's reads. They live in the worker's entry: before WebContainer attaches
@@ -19,7 +20,9 @@ export function workspaceReadHandlers(
   workspaces: () => WorkspaceManager,
   currentProject: () => string | undefined,
 ): WorkspaceReadHandlers {
+  const search = createFileSearch()
   return {
+    searchProjectFiles: async ({ projectID, query, limit }) => search(projectID, await workspaces().get(projectID), query, limit),
     workspaceInfo: (projectID) => ({ projectID, ...workspaces().status(projectID) }),
     useLocalWorkspace: (reason) => {
       workspaces().setUnavailable(reason)

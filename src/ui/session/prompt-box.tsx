@@ -1,6 +1,6 @@
 import { log } from '../../core/log'
 import { describeFailure } from '../storage/storage-full'
-import { createEffect, createMemo, createSignal, createUniqueId, For, on, onMount, Show, type JSX } from 'solid-js'
+import { createEffect, createMemo, createSignal, createUniqueId, For, on, onMount, Show, useContext, type JSX } from 'solid-js'
 import type { ModelReference } from '../../core/schema'
 import type { AgentSummary } from '../../core/protocol'
 import { errorMessage } from '../format/error'
@@ -13,7 +13,14 @@ import { useSessionStore } from '../store/session-store-context'
 import { canSend, deliveryFor, promptKeyAction, type PromptAction } from './prompt-keys'
 import { QueuedPrompts } from './queued-prompts'
 import { isRunning } from './session-status-text'
+import { wholeCommand } from '../../core/composer/trigger'
+import { HistoryActionsContext } from '../history/history-context'
+import { ComposerPopup } from './composer-popup'
+import { isBuiltin, type BuiltinCommand } from './composer-options'
+import { createComposer } from './create-composer'
+import { INIT_PROMPT } from './init-prompt'
 import './prompt-box.css'
+import './composer.css'
 
 const DEFAULT_AGENT = 'build'
 
@@ -30,6 +37,8 @@ export function PromptBox(props: {
   onSent?: () => void
   /** Why this session takes no prompts (an imported session); the box is disabled and says so. */
   readOnly?: string | undefined
+  /** `/new` in the prompt. */
+  onNewSession?: (() => void) | undefined
 }): JSX.Element {
   const store = useSessionStore()
   const providers = useProviderStore()
@@ -77,6 +86,59 @@ export function PromptBox(props: {
   }
 
   const running = () => isRunning(store.state.status[sessionID])
+  // Present in a session view; a bare prompt box (its unit tests) has no history, and those commands say so.
+  const history = useContext(HistoryActionsContext)
+  let textarea: HTMLTextAreaElement | undefined
+  let form: HTMLFormElement | undefined
+  const composer = createComposer({
+    api: store.api,
+    projectID: () => store.state.sessions[sessionID]?.projectID,
+    agents,
+    text,
+    setText: (value) => edit(value),
+    textarea: () => textarea,
+    runBuiltin: (command) => void runBuiltin(command),
+  })
+
+  async function runBuiltin(command: BuiltinCommand): Promise<void> {
+    setProblem(undefined)
+    if (!history && ['compact', 'undo', 'redo'].includes(command)) return void setProblem(`/${command} is not available here.`)
+    const reason = history?.lockedReason()
+    try {
+      switch (command) {
+        case 'new':
+          props.onNewSession?.()
+          return
+        case 'compact':
+          if (reason) return void setProblem(reason)
+          return await history!.compact()
+        case 'undo': {
+          if (reason) return void setProblem(reason)
+          const last = [...history!.visibleMessages()].reverse().find((message) => message.role === 'user')
+          if (!last) return void setProblem('Nothing to undo yet.')
+          return history!.requestRevert({ messageID: last.id, files: true })
+        }
+        case 'redo':
+          if (!reverted()) return void setProblem('Nothing to redo: no revert is in effect.')
+          return await history!.unrevert()
+        case 'share':
+        case 'export':
+          // Share and export are one dialog, opened from the session header's Share button.
+          form?.closest('.session-view')?.querySelector<HTMLButtonElement>('.session-share')?.click()
+          return
+        case 'models':
+          form?.querySelector<HTMLElement>('.prompt-choices button, .prompt-choices select, .prompt-choices input')?.focus()
+          return
+        case 'agents':
+          document.getElementById(agentID)?.focus()
+          return
+        case 'init':
+          return await submit('send', INIT_PROMPT)
+      }
+    } catch (error) {
+      setProblem(describeFailure(`run /${command}`, error))
+    }
+  }
   const sessionModel = (): ModelReference | undefined => {
     const model = store.state.sessions[sessionID]?.model
     return model ? { providerID: model.providerID, modelID: model.modelID } : undefined
@@ -101,8 +163,15 @@ export function PromptBox(props: {
   // Messages hidden by a revert are removed for good by the next prompt; the box says so before it happens.
   const reverted = () => store.state.sessions[sessionID]?.revert !== undefined
 
-  async function submit(action: PromptAction): Promise<void> {
-    const sent = text()
+  async function submit(action: PromptAction, instead?: string): Promise<void> {
+    const typed = text()
+    // The whole prompt naming a built-in (`/compact` + Enter) runs it; it is never sent to the model as text.
+    const named = instead === undefined ? wholeCommand(typed) : undefined
+    if (named && isBuiltin(named)) {
+      edit('')
+      return runBuiltin(named)
+    }
+    const sent = instead ?? typed
     if (!canSend(sent) || sending() || props.readOnly) return
     const delivery = deliveryFor(action, running())
     const reference = model()
@@ -117,7 +186,7 @@ export function PromptBox(props: {
         ...(delivery ? { delivery } : {}),
       })
       // The user may have typed on while it was being stored; only what was sent leaves the box.
-      edit(textAfterSend(store.drafts.get(sessionID).text, sent))
+      if (instead === undefined) edit(textAfterSend(store.drafts.get(sessionID).text, sent))
       props.onSent?.()
     } catch (error) {
       setProblem(describeFailure('send the prompt', error))
@@ -136,6 +205,7 @@ export function PromptBox(props: {
 
   return (
     <form
+      ref={form}
       class="prompt"
       aria-busy={sending()}
       data-read-only={props.readOnly ? '' : undefined}
@@ -157,8 +227,27 @@ export function PromptBox(props: {
       <label class="visually-hidden" for={props.id}>
         Prompt
       </label>
+      <Show when={composer.open()}>
+        {(found) => (
+          <ComposerPopup
+            listID={composer.listID}
+            label={found().type === 'command' ? 'Commands' : 'Files and agents'}
+            options={composer.entries()}
+            active={composer.active()}
+            emptyText={found().type === 'command' ? 'No command matches' : 'No file or agent matches'}
+            onAccept={composer.accept}
+            onHover={composer.setActive}
+          />
+        )}
+      </Show>
       <textarea
+        ref={textarea}
         id={props.id}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={composer.open() !== undefined}
+        aria-controls={composer.open() ? composer.listID : undefined}
+        aria-activedescendant={composer.activeDescendant()}
         class="prompt-input"
         rows={3}
         disabled={!!props.readOnly}
@@ -172,8 +261,20 @@ export function PromptBox(props: {
         aria-keyshortcuts={keysFor('focus-prompt')}
         aria-describedby={hintID}
         value={text()}
-        onInput={(event) => edit(event.currentTarget.value)}
+        onInput={(event) => {
+          edit(event.currentTarget.value)
+          composer.follow(event.currentTarget)
+        }}
+        onKeyUp={(event) => {
+          if (event.key === 'ArrowLeft' || event.key === 'ArrowRight' || event.key === 'Home' || event.key === 'End') composer.follow(event.currentTarget)
+        }}
+        onClick={(event) => composer.follow(event.currentTarget)}
         onKeyDown={(event) => {
+          if (composer.keyDown(event)) {
+            // Escape here closes the popup only: preventing it keeps the session view from stopping the turn.
+            event.preventDefault()
+            return
+          }
           const action = promptKeyAction(event, running())
           if (!action) return
           event.preventDefault()

@@ -112,6 +112,7 @@ export function SessionView(props: {
           onShowSettings={props.onShowSettings}
           onSent={() => list?.scrollToBottom()}
           readOnly={imported() ? READ_ONLY_REASON : undefined}
+          onNewSession={props.onNewSession}
         />
       </section>
     </HistoryActionsContext.Provider>

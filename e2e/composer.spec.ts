@@ -1,0 +1,57 @@
+import { expect, test } from './fixtures'
+import { Conversation } from './page-models/conversation'
+import { hang, chunk, ModelScript, streamText } from './support/model-script'
+import { requestsOf, userTexts } from './support/requests'
+
+const model = new ModelScript()
+
+test.beforeEach(async () => {
+  await model.reset()
+})
+
+const chats = async () => requestsOf(await model.requests())
+
+test('@ and a few letters, ArrowDown and Enter put a subagent mention in the prompt, by keyboard alone', async ({ page }) => {
+  const app = new Conversation(page)
+  await app.start()
+  await app.prompt.focus()
+  await page.keyboard.type('ask @gen')
+  await expect(app.prompt).toHaveAttribute('aria-expanded', 'true')
+  const list = page.getByRole('listbox', { name: 'Files and agents' })
+  await expect(list.getByRole('option', { name: /@general/ })).toBeVisible()
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowUp')
+  await expect(list.getByRole('option', { name: /@general/ })).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Enter')
+  await expect(app.prompt).toHaveValue('ask @general ')
+  await expect(app.prompt).toHaveAttribute('aria-expanded', 'false')
+})
+
+test('/init from the palette sends the AGENTS.md prompt, never the text /init', async ({ page }) => {
+  await model.push([streamText('I will look around.')], { model: 'mock-model' })
+  const app = new Conversation(page)
+  await app.start()
+  await app.prompt.focus()
+  await page.keyboard.type('/in')
+  const palette = page.getByRole('listbox', { name: 'Commands' })
+  await expect(palette.getByRole('option', { name: /\/init/ })).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Enter')
+  await expect(app.replies().first()).toContainText('I will look around.')
+  const [request] = await chats()
+  expect(userTexts(request!).join('\n')).toContain('AGENTS.md')
+  expect(userTexts(request!).join('\n')).not.toContain('/init')
+})
+
+test('Escape closes the palette without stopping the running turn', async ({ page }) => {
+  await model.push([hang(1, { chunks: [chunk.text('Working on it ')] }), streamText('done.')], { model: 'mock-model' })
+  const app = new Conversation(page)
+  await app.start()
+  await app.send('Start something long')
+  await expect(app.replies().first()).toContainText('Working on it')
+  await app.prompt.focus()
+  await page.keyboard.type('/')
+  await expect(page.getByRole('listbox', { name: 'Commands' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('listbox', { name: 'Commands' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeVisible()
+})
