@@ -31,7 +31,8 @@ import type { ExportFile, ExportFilesPreview, ImportOutcome, ShareLinkInput, Sha
  * worker (or another tab) from different builds then refuse each other with a clear "reload" instead of misbehaving.
  */
 // 2: exports (`exportSession`, `exportBackup`) carry their JSON as a Blob in `data`, no longer as `text` (issue 18).
-export const PROTOCOL_VERSION = 2
+// 3: the `answer` reply to a question ask, `searchProjectFiles` and `listProjectCommands` (issue 19).
+export const PROTOCOL_VERSION = 3
 
 /** Cross-tab live events travel on this channel; the envelope carries the protocol so stale tabs can be told apart. */
 export const EVENT_CHANNEL = 'tabcode:events'

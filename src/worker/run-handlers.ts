@@ -10,6 +10,7 @@ import { getSession } from '../store/session-store'
 import { readTodos } from '../store/todo-store'
 import type { PromptInput, WorkerHandlers } from '../core/protocol'
 import type { SessionRunner } from './session-runner'
+import { resolveMentions, type MentionSources } from '../runtime/prompt-mentions'
 
 type RunHandlers = Pick<
   WorkerHandlers,
@@ -26,15 +27,22 @@ async function modelFor(context: StoreContext, input: PromptInput): Promise<Mode
 }
 
 /** The agent loop's operations. The loop itself runs in the background: a prompt resolves once it is stored. */
-export function runHandlers(ready: () => StoreContext, runner: () => SessionRunner): RunHandlers {
+export function runHandlers(
+  ready: () => StoreContext,
+  runner: () => SessionRunner,
+  mentionSources?: (sessionID: string) => Promise<MentionSources>,
+): RunHandlers {
   return {
     prompt: async (input) => {
       const context = ready()
       const model = await modelFor(context, input)
-      const base = { sessionID: input.sessionID, parts: input.parts, ...(input.agent ? { agent: input.agent } : {}) }
-      // A new prompt continues from a pending revert: what it hid goes for good before the prompt is stored.
       checkPromptParts(input.parts)
       assertWritable(await getSession(context, input.sessionID), 'go on with it')
+      // Mentions are expanded once, when the prompt is stored (queued ones too), as opencode does: the model then
+      // sees the file as it was when the user sent it.
+      const parts = mentionSources ? await resolveMentions(input.parts, await mentionSources(input.sessionID)) : input.parts
+      const base = { sessionID: input.sessionID, parts, ...(input.agent ? { agent: input.agent } : {}) }
+      // A new prompt continues from a pending revert: what it hid goes for good before the prompt is stored.
       await finishRevert(context, input.sessionID)
       if (input.delivery === 'queue') {
         const entry = await enqueuePrompt(context, { ...base, model })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idSchema, ModelReferenceSchema, timestamp } from './common'
+import { AgentPartSchema, FileSourceSchema } from './part'
 
 // The setting rows and agent overrides live with the rest of the settings, in core/settings.ts.
 export {
@@ -40,8 +41,16 @@ export const ToolOutputSchema = z.object({
 export type ToolOutput = z.infer<typeof ToolOutputSchema>
 
 export const PromptPartInputSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), text: z.string() }),
-  z.object({ type: z.literal('file'), mime: z.string().min(1), filename: z.string().optional(), url: z.string() }),
+  // `synthetic`: added by the worker when it expanded a mention (the file's contents), not typed.
+  z.object({ type: z.literal('text'), text: z.string(), synthetic: z.boolean().optional() }),
+  z.object({
+    type: z.literal('file'),
+    mime: z.string().min(1),
+    filename: z.string().optional(),
+    url: z.string(),
+    source: FileSourceSchema.optional(),
+  }),
+  z.object({ type: z.literal('agent'), name: z.string().min(1), source: AgentPartSchema.shape.source }),
 ])
 export type PromptPartInput = z.infer<typeof PromptPartInputSchema>
 
