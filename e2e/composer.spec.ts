@@ -95,3 +95,41 @@ test('/compact typed and sent runs the compaction instead of sending the text', 
   const requests = await chats()
   expect(requests.map((request) => userTexts(request).join('\n')).join('\n')).not.toContain('/compact')
 })
+
+test('a project command from .opencode/command runs with its arguments filled in, and a broken one says what is wrong', async ({ page }) => {
+  await model.push([streamText('Reviewed.')], { model: 'mock-model' })
+  const app = new Conversation(page)
+  await app.start()
+  await page.evaluate(async () => {
+    const hook = window.__tabcode!
+    const encode = (text: string) => new TextEncoder().encode(text)
+    await hook.api.writeUploaded({
+      projectID: hook.projectID,
+      directory: '',
+      files: [
+        { path: '.opencode/command/review.md', data: encode('---\ndescription: Review some code\n---\nReview $ARGUMENTS carefully.\n') },
+        { path: '.opencode/command/broken.md', data: encode('---\ndescription: [oops\n---\nHi\n') },
+      ],
+    })
+  })
+  await app.prompt.focus()
+  await page.keyboard.type('/')
+  const palette = page.getByRole('listbox', { name: 'Commands' })
+  await expect(palette.getByRole('option', { name: /\/broken/ })).toContainText('not valid YAML')
+  await page.keyboard.type('rev')
+  await expect(palette.getByRole('option', { name: /\/review.*Review some code/ })).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Enter')
+  await expect(app.prompt).toHaveValue('/review ')
+  await page.keyboard.type('src/parser.ts')
+  await page.keyboard.press('Enter')
+  await expect(app.replies().first()).toContainText('Reviewed.')
+  const [request] = await chats()
+  expect(userTexts(request!).join('\n')).toContain('Review src/parser.ts carefully.')
+  expect(userTexts(request!).join('\n')).not.toContain('/review')
+
+  await page.keyboard.type('/broken')
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(/broken\.md: its front matter is not valid YAML/)).toBeVisible()
+  await expect(app.prompt).toHaveValue('/broken')
+})

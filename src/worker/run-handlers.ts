@@ -11,6 +11,9 @@ import { readTodos } from '../store/todo-store'
 import type { PromptInput, WorkerHandlers } from '../core/protocol'
 import type { SessionRunner } from './session-runner'
 import { resolveMentions, type MentionSources } from '../runtime/prompt-mentions'
+import { expandProjectCommand } from './project-command-handlers'
+import type { Workspace } from '../workspace/workspace'
+import type { PromptPartInput } from '../core/schema'
 
 type RunHandlers = Pick<
   WorkerHandlers,
@@ -24,6 +27,15 @@ async function modelFor(context: StoreContext, input: PromptInput): Promise<Mode
   const model = modelForPrompt({ explicit: input.model, session, settings })
   if (model) return model
   throw new InputError('model', 'No model is chosen yet. Add a provider in Settings and pick a default model.')
+}
+
+/** `/name arguments` as the prompt's first text, when `name` is a project command: the prompt becomes its template. */
+async function projectCommand(workspace: Workspace, parts: PromptPartInput[]) {
+  const [first, ...rest] = parts
+  if (first?.type !== 'text') return undefined
+  const expanded = await expandProjectCommand(workspace, first.text)
+  if (!expanded) return undefined
+  return { parts: [{ ...first, text: expanded.text }, ...rest], agent: expanded.agent }
 }
 
 /** The agent loop's operations. The loop itself runs in the background: a prompt resolves once it is stored. */
@@ -40,8 +52,14 @@ export function runHandlers(
       assertWritable(await getSession(context, input.sessionID), 'go on with it')
       // Mentions are expanded once, when the prompt is stored (queued ones too), as opencode does: the model then
       // sees the file as it was when the user sent it.
-      const parts = mentionSources ? await resolveMentions(input.parts, await mentionSources(input.sessionID)) : input.parts
-      const base = { sessionID: input.sessionID, parts, ...(input.agent ? { agent: input.agent } : {}) }
+      // Most prompts have neither: they skip reading the agents and opening the workspace.
+      const expands = input.parts.some((part) => part.type === 'text' && (part.text.includes('@') || part.text.trimStart().startsWith('/')))
+      const sources = mentionSources && expands ? await mentionSources(input.sessionID) : undefined
+      const command = sources?.workspace ? await projectCommand(sources.workspace, input.parts) : undefined
+      const typed = command ? command.parts : input.parts
+      const parts = sources ? await resolveMentions(typed, sources) : typed
+      const agent = command?.agent ?? input.agent
+      const base = { sessionID: input.sessionID, parts, ...(agent ? { agent } : {}) }
       // A new prompt continues from a pending revert: what it hid goes for good before the prompt is stored.
       await finishRevert(context, input.sessionID)
       if (input.delivery === 'queue') {

@@ -242,8 +242,11 @@ export function createService(options: ServiceOptions): Service {
     ...providerHandlers(ready),
     ...agentHandlers(ready),
     ...workspaceReadHandlers(ready, () => workspacesOf(ready()), () => project?.id),
-    // A stub until project commands are read from `.opencode/command/*.md` (the i19-projectfiles branch).
-    listProjectCommands: () => [],
+    // Loaded on first use: the YAML parser has no place in the first screen's code (nor in its precache).
+    listProjectCommands: async ({ projectID }: { projectID: string }) => {
+      const { projectCommandSummaries } = await import('./project-command-handlers')
+      return projectCommandSummaries(await workspacesOf(ready()).get(projectID))
+    },
     forks: (sessionID: string) => forkFamily(ready(), sessionID),
     openSession: (sessionID: string) => {
       // The engine's runner knows what runs in this tab; without it, nothing does, and the store alone repairs.

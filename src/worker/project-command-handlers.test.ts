@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { expandProjectCommand, projectCommandSummaries } from './project-command-handlers'
+import { makeToolContext } from '../tools/testing/tool-context'
+
+const project = () =>
+  makeToolContext({
+    seed: {
+      '.opencode/command/review.md': '---\ndescription: Review code\nagent: plan\n---\nReview $ARGUMENTS carefully.',
+      '.opencode/commands/git/commit.md': 'Write a commit message for $1',
+      '.opencode/command/broken.md': '---\ndescription: [oops\n---\nHi',
+      '.opencode/command/notes.txt': 'not a command',
+    },
+  }).workspace
+
+describe('project command handlers', () => {
+  it('lists every command file, malformed ones with their problem', async () => {
+    expect(await projectCommandSummaries(project())).toEqual([
+      { name: 'broken', path: '.opencode/command/broken.md', problem: expect.stringContaining('not valid YAML') },
+      { name: 'git/commit', path: '.opencode/commands/git/commit.md' },
+      { name: 'review', path: '.opencode/command/review.md', description: 'Review code', agent: 'plan' },
+    ])
+  })
+
+  it('turns /name arguments into the template with its agent, and leaves other text alone', async () => {
+    const workspace = project()
+    expect(await expandProjectCommand(workspace, '/review src/a.ts')).toEqual({ text: 'Review src/a.ts carefully.', agent: 'plan' })
+    expect(await expandProjectCommand(workspace, '/git/commit the parser')).toEqual({ text: 'Write a commit message for the parser' })
+    expect(await expandProjectCommand(workspace, '/unknown thing')).toBeUndefined()
+    expect(await expandProjectCommand(workspace, 'hello /review')).toBeUndefined()
+    await expect(expandProjectCommand(workspace, '/broken')).rejects.toMatchObject({ name: 'InputError', message: expect.stringContaining('broken.md') })
+  })
+})
