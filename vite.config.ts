@@ -113,6 +113,31 @@ function shellAndAssetList(): Plugin {
   }
 }
 
+/**
+ * Writes the worker's engine chunk name over the token in src/worker/import-engine.ts, which imports it again under
+ * another URL after a failed load (a browser keeps the failure of the first URL). The build fails if the token or the
+ * chunk is missing, rather than ship a worker that can never retry.
+ */
+function engineChunkName(): Plugin {
+  const token = '__TABCODE_ENGINE_CHUNK__'
+  return {
+    name: 'tabcode:engine-chunk',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk')
+      const users = chunks.filter((chunk) => chunk.code.includes(token))
+      if (users.length === 0) return
+      const engine = chunks.find((chunk) => chunk.facadeModuleId?.replace(/\\/g, '/').endsWith('/src/worker/engine.ts'))
+      if (!engine) this.error('tabcode:engine-chunk: no chunk holds src/worker/engine.ts')
+      for (const chunk of users) {
+        const from = chunk.fileName.slice(0, chunk.fileName.lastIndexOf('/') + 1)
+        if (!engine.fileName.startsWith(from)) this.error(`tabcode:engine-chunk: ${engine.fileName} is not beside ${chunk.fileName}`)
+        chunk.code = chunk.code.replaceAll(token, `./${engine.fileName.slice(from.length)}`)
+      }
+    },
+  }
+}
+
 /** Where the benchmark's inputs are built (see build.rolldownOptions). */
 const BENCH_DATA_FILE = 'assets/bench-data.js'
 
@@ -159,7 +184,8 @@ export default defineConfig({
             handler: 'CacheFirst',
             // Module scripts are fetched with an Origin header and the server answers `Vary: Origin`: the warmed copy
             // (fetched without one) must still match.
-            options: { cacheName: ASSET_CACHE, cacheableResponse: { statuses: [200] }, matchOptions: { ignoreVary: true } },
+            // A retried chunk import carries a query (src/worker/import-engine.ts): it is the same file.
+            options: { cacheName: ASSET_CACHE, cacheableResponse: { statuses: [200] }, matchOptions: { ignoreVary: true, ignoreSearch: true } },
           },
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/pyodide/'),
@@ -178,7 +204,7 @@ export default defineConfig({
     }),
   ],
   define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [engineChunkName()] },
   optimizeDeps: { include: ['comlink', 'dexie', 'zod', 'workbox-window', 'marked'] },
   build: {
     target: 'es2022',

@@ -27,6 +27,7 @@ import type { ModelSource } from '../runtime/model-source'
 import { emptyMetrics } from '../store/part-writer'
 import type { Engine } from './engine'
 import { ENGINE_METHODS, type EngineMethod } from './engine-methods'
+import { engineImporter } from './import-engine'
 import { WorkspaceManager } from './workspace-manager'
 import { workspaceReadHandlers } from './workspace-read-handlers'
 import { openWithoutRunner } from './session-repair'
@@ -93,7 +94,7 @@ const AT_MOST_MS = 1_500
 
 export function createService(options: ServiceOptions): Service {
   const now = options.now ?? Date.now
-  const importEngine = options.importEngine ?? (() => import('./engine'))
+  const importEngine = options.importEngine ?? engineImporter()
   const locks = options.locks ?? makeLocalLocks()
   const commands = options.commands ?? noCommands
   let context: StoreContext | undefined
