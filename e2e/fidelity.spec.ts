@@ -134,12 +134,6 @@ test('a bash command stopped mid-run is stored completed with its output so far,
   await app.send('Build it')
   const card = app.messages.getByRole('group', { name: /^Tool call: bash/ })
   await expect(card).toContainText('running')
-  await expect(card).toContainText('compiling')
-  await app.stopButton().click()
-  await app.idle()
-  await expect(card).not.toContainText('running')
-  await expect(card).not.toContainText('Tool execution aborted')
-
   const sessionID = decodeURIComponent(new URL(page.url()).hash.replace('#/session/', ''))
   const stored = () =>
     page.evaluate(async (id) => {
@@ -147,6 +141,19 @@ test('a bash command stopped mid-run is stored completed with its output so far,
       const part = messages.flatMap((message) => message.parts).find((entry) => entry.type === 'tool')
       return part?.type === 'tool' ? part.state : undefined
     }, sessionID)
+  // The card shows the command, which holds the word too: wait for the command's own output (on a loaded machine
+  // the shell's code may still be loading, and a Stop before the first statement rightly leaves no output).
+  await expect
+    .poll(async () => {
+      const state = await stored()
+      return state?.status === 'running' ? String((state.metadata as { output?: unknown } | undefined)?.output ?? '') : ''
+    })
+    .toContain('compiling')
+  await app.stopButton().click()
+  await app.idle()
+  await expect(card).not.toContainText('running')
+  await expect(card).not.toContainText('Tool execution aborted')
+
   // On a loaded machine the kill may answer after cleanup's 250 ms; its result is written over the call then.
   await expect.poll(async () => (await stored())?.status).toBe('completed')
   const state = await stored()
