@@ -133,3 +133,32 @@ test('a project command from .opencode/command runs with its arguments filled in
   await expect(page.getByText(/broken\.md: its front matter is not valid YAML/)).toBeVisible()
   await expect(app.prompt).toHaveValue('/broken')
 })
+
+test('a subagent named with @ is sent as the instruction to call it through the task tool', async ({ page }) => {
+  await model.push([streamText('Handing it over.')], { model: 'mock-model' })
+  const app = new Conversation(page)
+  await app.start()
+  // Ending on the mention would leave its popup open, where Enter picks rather than sends.
+  await app.send('@general look for dead code')
+  await expect(app.replies().first()).toContainText('Handing it over.')
+  const [request] = await chats()
+  const sent = userTexts(request!).join('\n')
+  expect(sent).toContain('@general look for dead code')
+  expect(sent).toContain('call it with subagent: general')
+})
+
+test('/new from the palette opens a new session and leaves the old one in the list', async ({ page }) => {
+  await model.push([streamText('Hi there.')], { model: 'mock-model' })
+  const app = new Conversation(page)
+  await app.start('Before the new one')
+  await app.send('Hello')
+  await expect(app.replies().first()).toContainText('Hi there.')
+  const before = await app.sessionLinks().count()
+  await app.prompt.focus()
+  await page.keyboard.type('/new')
+  await page.keyboard.press('Enter')
+  await expect(app.sessionLinks()).toHaveCount(before + 1)
+  await expect(app.main.getByText('No messages yet.')).toBeVisible()
+  await expect(app.prompt).toHaveValue('')
+  await expect(app.sessionLink(/^Before the new one/)).toBeVisible()
+})
