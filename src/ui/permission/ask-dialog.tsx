@@ -1,9 +1,9 @@
 import { createMemo, createSignal, For, Show, type JSX } from 'solid-js'
-import type { PermissionAsk, PermissionReply } from '../../core/schema'
+import type { PermissionAsk } from '../../core/schema'
 import { Dialog } from '../dialog/dialog'
-import { errorMessage } from '../format/error'
 import { useSessionStore } from '../store/session-store-context'
 import { askSummary } from './ask-summary'
+import { createAskReply } from './create-ask-reply'
 import { QuestionDialog } from './question-dialog'
 import { askedQuestions } from '../../core/question'
 import './ask-dialog.css'
@@ -27,24 +27,9 @@ export function AskDialog(props: { sessionID: string }): JSX.Element {
 }
 
 function AskPrompt(props: { ask: PermissionAsk }): JSX.Element {
-  const store = useSessionStore()
   const [feedback, setFeedback] = createSignal('')
-  const [problem, setProblem] = createSignal<string>()
-  const [busy, setBusy] = createSignal(false)
+  const { busy, problem, send: answer } = createAskReply(props.ask)
   const summary = () => askSummary(props.ask)
-
-  const answer = async (reply: PermissionReply) => {
-    setBusy(true)
-    try {
-      await store.api.replyAsk({ askID: props.ask.id, reply })
-      // The `permission.replied` event removes the question; dropping it here too spares a frame of stale dialog.
-      store.forgetAsk(props.ask.id)
-    } catch (error) {
-      setProblem(`Couldn't send the answer: ${errorMessage(error)}`)
-    } finally {
-      setBusy(false)
-    }
-  }
 
   return (
     <Dialog

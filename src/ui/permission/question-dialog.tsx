@@ -1,8 +1,7 @@
 import { createSignal, For, Index, onMount, Show, type JSX } from 'solid-js'
-import type { PermissionAsk, PermissionReply } from '../../core/schema'
+import type { PermissionAsk } from '../../core/schema'
 import { askedQuestions, type Question, type QuestionAnswers } from '../../core/question'
-import { errorMessage } from '../format/error'
-import { useSessionStore } from '../store/session-store-context'
+import { createAskReply } from './create-ask-reply'
 import './question-dialog.css'
 
 /** What one question's controls hold: the options picked and the text typed. */
@@ -28,11 +27,9 @@ export function draftAnswers(questions: readonly Question[], drafts: readonly Dr
  * the turn, as rejecting a permission does).
  */
 export function QuestionDialog(props: { ask: PermissionAsk }): JSX.Element {
-  const store = useSessionStore()
   const questions = () => askedQuestions(props.ask) ?? []
   const [drafts, setDrafts] = createSignal<Draft[]>(questions().map(() => ({ picked: [], typed: '' })))
-  const [problem, setProblem] = createSignal<string>()
-  const [busy, setBusy] = createSignal(false)
+  const { busy, problem, setProblem, send } = createAskReply(props.ask)
   const titleID = `question-title-${props.ask.id}`
   let form!: HTMLFormElement
 
@@ -41,18 +38,6 @@ export function QuestionDialog(props: { ask: PermissionAsk }): JSX.Element {
   const update = (index: number, change: (draft: Draft) => Draft) =>
     setDrafts((all) => all.map((draft, at) => (at === index ? change(draft) : draft)))
 
-  const send = async (reply: PermissionReply) => {
-    setBusy(true)
-    setProblem(undefined)
-    try {
-      await store.api.replyAsk({ askID: props.ask.id, reply })
-      store.forgetAsk(props.ask.id)
-    } catch (error) {
-      setProblem(`Couldn't send the answer: ${errorMessage(error)}`)
-    } finally {
-      setBusy(false)
-    }
-  }
   const submit = () => {
     const answers = draftAnswers(questions(), drafts())
     const missing = answers.findIndex((answer) => answer.length === 0)
