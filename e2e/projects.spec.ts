@@ -52,3 +52,35 @@ test('a broken archive is refused with a clear error and creates nothing', async
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(page.getByRole('combobox', { name: 'Project' }).locator('option')).toHaveCount(1)
 })
+
+test('a zip with node_modules and a built folder is imported without them, and the sidebar says what was left out', async ({ page }) => {
+  const app = new Conversation(page)
+  await app.open()
+  await app.ready()
+  await page.getByRole('button', { name: 'New project' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New project' })
+  await dialog.getByLabel('Name', { exact: true }).fill('With dependencies')
+  await dialog.getByRole('radio', { name: 'A zip archive' }).check()
+  const zip = zipSync({
+    'app/.gitignore': strToU8('dist/\n'),
+    'app/index.js': strToU8('console.log(1)\n'),
+    'app/node_modules/left-pad/index.js': strToU8('module.exports = 1\n'),
+    'app/node_modules/left-pad/package.json': strToU8('{}\n'),
+    'app/dist/bundle.js': strToU8('1\n'),
+  })
+  await dialog.getByLabel('Zip file', { exact: true }).setInputFiles({ name: 'app.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) })
+  await dialog.getByRole('button', { name: 'Create project' }).click()
+  await expect(dialog).toBeHidden()
+  const note = page.getByRole('status').filter({ hasText: 'Left out' })
+  await expect(note).toContainText('Left out 3 files in dist and node_modules')
+
+  const panel = page.getByRole('complementary', { name: 'Workspace' })
+  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Show workspace' }).click()
+  await panel.getByRole('tab', { name: 'Files' }).click()
+  const tree = panel.getByRole('tree', { name: 'Files' })
+  await expect(tree.getByRole('treeitem', { name: /index\.js/ })).toBeVisible()
+  await expect(tree.getByRole('treeitem', { name: /\.gitignore/ })).toBeVisible()
+  await expect(tree.getByRole('treeitem', { name: /node_modules|dist/ })).toHaveCount(0)
+  await note.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(note).toHaveCount(0)
+})

@@ -338,7 +338,7 @@ test('an export with workspace files lists the binary files it could not scan an
     async ({ env, binary }) => {
       const api = window.__tabcode!.api
       const encoder = new TextEncoder()
-      const project = await api.createProject({
+      const { project } = await api.createProject({
         name: 'Planted keys',
         source: { type: 'files', files: [{ path: '.env', data: encoder.encode(env) }, { path: 'assets/blob.bin', data: new Uint8Array(binary) }] },
       })

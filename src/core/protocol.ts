@@ -32,7 +32,7 @@ import type { ExportFile, ExportFilesPreview, ImportOutcome, ShareLinkInput, Sha
  */
 // 2: exports (`exportSession`, `exportBackup`) carry their JSON as a Blob in `data`, no longer as `text` (issue 18).
 // 3: the `answer` reply to a question ask, `searchProjectFiles` and `listProjectCommands` (issue 19).
-export const PROTOCOL_VERSION = 3
+export const PROTOCOL_VERSION = 4
 
 /** Cross-tab live events travel on this channel; the envelope carries the protocol so stale tabs can be told apart. */
 export const EVENT_CHANNEL = 'tabcode:events'
@@ -122,6 +122,12 @@ export type FileContent =
 
 /** What a new project starts from. Files are given as path (relative to the project root) → bytes. */
 export type ProjectSource = { type: 'empty' } | { type: 'files'; files: { path: string; data: Uint8Array }[] } | { type: 'zip'; data: Uint8Array }
+
+/** A new project, and what its import left out (dependency and ignored folders), for the user to be told. */
+export interface CreatedProject {
+  project: Project
+  leftOut: { files: number; folders: string[] }
+}
 
 /** A point in a session's history: a whole message, or a part and everything after it. */
 export interface RevertInput {
@@ -228,7 +234,7 @@ export interface WorkerApi {
   metrics(): WriterMetrics
   /** Projects (each a named workspace). */
   listProjects(): Project[]
-  createProject(input: { name: string; source: ProjectSource }): Project
+  createProject(input: { name: string; source: ProjectSource }): CreatedProject
   /** Opens another project: its sessions list, new sessions and WebContainer follow; remembered across reloads. */
   openProject(projectID: string): Project
   workspaceInfo(projectID: string): WorkspaceInfo

@@ -1,7 +1,7 @@
 export { changedFiles, decode, diffFile, diffPairs, fileDiffs, loadSnapshot, MAX_PATCH_BYTES, summarize } from './diff'
 export type { DiffSummary, EntryPair, FileContent } from './diff'
-export { isBuiltinExcluded, isIgnored, parseGitignore } from './ignore'
-export type { IgnoreRule } from './ignore'
+export { isBuiltinExcluded, isIgnored, parseGitignore } from '../core/gitignore'
+export type { IgnoreRule } from '../core/gitignore'
 export {
   canonicalManifest,
   isContentHash,

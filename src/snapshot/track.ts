@@ -4,7 +4,7 @@ import type { FileStat, Workspace } from '../workspace/workspace'
 import { hashContent } from '../workspace/local/hash'
 import { putBlobs, storedHashes } from '../store/blobs'
 import { saveSnapshot } from '../store/snapshots'
-import { isBuiltinExcluded, isIgnored, parseGitignore, type IgnoreRule } from './ignore'
+import { isBuiltinExcluded, isIgnored, parseGitignore, type IgnoreRule } from '../core/gitignore'
 import { largeFileMarker, MAX_TRACKED_FILE_BYTES, snapshotID, type Manifest, type SnapshotStore } from './manifest'
 
 export interface TrackInput {

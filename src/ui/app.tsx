@@ -17,6 +17,7 @@ export function App(): JSX.Element {
   const [phase, setPhase] = createSignal<Phase>({ status: 'booting' })
   // What the next project's workbench opens first (a branch that got its own project).
   let arrival: Arrival | undefined
+  let projectNote: string | undefined
   const guard = createBootGuard((detail) => {
     if (phase().status === 'booting') setPhase({ status: 'failed', failure: { kind: 'crash', detail } })
   })
@@ -56,10 +57,12 @@ export function App(): JSX.Element {
                   connection={outcome().connection}
                   project={project}
                   arrival={arrival}
-                  onSwitchProject={(next, target) => {
+                  projectNote={projectNote}
+                  onSwitchProject={(next, target, note) => {
                     // The open session belongs to the project being left; the fragment names the one to open next.
                     history.replaceState(null, '', target ? hashForSession(target.sessionID) : location.pathname + location.search)
                     arrival = target
+                    projectNote = note
                     installTestHook({ api: outcome().connection.api, version: outcome().version, projectID: next.id })
                     setPhase({ ...outcome(), project: next })
                   }}

@@ -113,7 +113,7 @@ export function createEngine(dependencies: EngineDependencies): Engine {
       (projectID) => workspaces.get(projectID),
       (projectID, change) => workspaces.together(projectID, change),
     ),
-    ...shareHandlers(ready, dependencies.projectID, (input) => prepareProject(ready(), input)),
+    ...shareHandlers(ready, dependencies.projectID, async (input) => (await prepareProject(ready(), input)).rows),
     ...permissionHandlers(() => {
       ready()
       return permissions

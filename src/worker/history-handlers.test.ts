@@ -7,7 +7,7 @@ const encode = (text: string) => new TextEncoder().encode(text)
 /** The worker service over the wire, with a scripted model and a project holding a.txt and notes.txt. */
 async function setup(replies: ScriptedReply[]) {
   const { api, events, scripted, untilIdle } = await startScriptedService(replies, 'history')
-  const project = await api.createProject({
+  const { project } = await api.createProject({
     name: 'Demo',
     source: { type: 'files', files: [{ path: 'a.txt', data: encode('v0\n') }, { path: 'notes.txt', data: encode('mine\n') }] },
   })

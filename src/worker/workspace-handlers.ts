@@ -3,9 +3,9 @@ import { parseWith } from '../core/errors'
 import { ascending } from '../core/id'
 import { listProjects } from '../store/project-store'
 import { ProjectSchema, type Project } from '../core/schema'
-import { filesFromZip, prepareImport, type ImportedFile } from '../workspace/import-files'
+import { filesFromZip, prepareImport, type PreparedImport } from '../workspace/import-files'
 import { WORKSPACE_ROOT, WorkspaceError } from '../workspace/workspace'
-import type { ProjectSource, WorkerHandlers } from '../core/protocol'
+import type { CreatedProject, ProjectSource, WorkerHandlers } from '../core/protocol'
 import { connectWorkspace } from '../workspace/webcontainer/bridge'
 import { createProjectWithRows, type ProjectRows } from '../store/project-rows'
 import { projectRows } from '../snapshot/project-rows'
@@ -16,10 +16,10 @@ type WorkspaceHandlers = Pick<
   'listProjects' | 'createProject' | 'attachWorkspace'
 >
 
-async function sourceFiles(source: ProjectSource): Promise<ImportedFile[]> {
+async function sourceFiles(source: ProjectSource): Promise<PreparedImport> {
   switch (source.type) {
     case 'empty':
-      return []
+      return { files: [], leftOut: { files: 0, folders: [] } }
     case 'files':
       return prepareImport(source.files)
     case 'zip':
@@ -31,17 +31,20 @@ async function sourceFiles(source: ProjectSource): Promise<ImportedFile[]> {
  * A new project's rows (the project, its files, their blobs), read and checked from the source but not written:
  * a broken archive or an unusable path fails here, before anything is stored.
  */
-export async function prepareProject(context: StoreContext, { name, source }: { name: string; source: ProjectSource }): Promise<ProjectRows> {
+export async function prepareProject(
+  context: StoreContext,
+  { name, source }: { name: string; source: ProjectSource },
+): Promise<{ rows: ProjectRows; leftOut: CreatedProject['leftOut'] }> {
   const title = name.trim()
   if (!title) throw new WorkspaceError('invalid-path', '', 'A project needs a name.')
-  const files = await sourceFiles(source)
+  const { files, leftOut } = await sourceFiles(source)
   const now = context.now()
   const project: Project = parseWith(
     ProjectSchema,
     { id: ascending('project', now), name: title, directory: WORKSPACE_ROOT, time: { created: now, updated: now } },
     'project',
   )
-  return projectRows(project, files, now)
+  return { rows: await projectRows(project, files, now), leftOut }
 }
 
 /** Projects: creating one, and which workspace serves it (the reads are in workspace-read-handlers.ts). */
@@ -67,7 +70,8 @@ export function workspaceHandlers(
     listProjects: () => listProjects(ready()),
     createProject: async (input) => {
       // One transaction: a project is stored with all of its files or not at all.
-      return createProjectWithRows(ready(), await prepareProject(ready(), input))
+      const { rows, leftOut } = await prepareProject(ready(), input)
+      return { project: await createProjectWithRows(ready(), rows), leftOut }
     },
   }
 }

@@ -1,6 +1,5 @@
 import { createSignal, Show, type JSX } from 'solid-js'
-import type { Project } from '../../core/schema'
-import type { ProjectSource } from '../../core/protocol'
+import type { CreatedProject, ProjectSource } from '../../core/protocol'
 import { Dialog } from '../dialog/dialog'
 import { errorMessage } from '../format/error'
 import type { ProjectApi } from './project-api'
@@ -9,7 +8,7 @@ import { readDroppedItems, readPickedFiles } from './read-dropped-files'
 type Source = 'empty' | 'folder' | 'zip'
 
 /** A new project: a name, and its files from nothing, a folder (picked or dropped) or a zip archive. */
-export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; onCreated: (project: Project) => void }): JSX.Element {
+export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; onCreated: (created: CreatedProject) => void }): JSX.Element {
   const [name, setName] = createSignal('')
   const [source, setSource] = createSignal<Source>('empty')
   const [picked, setPicked] = createSignal<ProjectSource>({ type: 'empty' })

@@ -1,20 +1,29 @@
 import { createResource, createSignal, For, Show, type JSX } from 'solid-js'
 import type { Project } from '../../core/schema'
 import { errorMessage } from '../format/error'
+import { leftOutText } from './left-out-text'
 import { NewProjectDialog } from './new-project-dialog'
 import type { ProjectApi } from './project-api'
 import './project.css'
 
 /** Which project the sidebar shows, a switch to another one, and a way to start a new one. */
-export function ProjectPicker(props: { api: ProjectApi; current: Project; onSwitch: (project: Project) => void }): JSX.Element {
+export function ProjectPicker(props: {
+  api: ProjectApi
+  current: Project
+  /** What the import that made the current project left out, said once it is open. */
+  note?: string | undefined
+  onSwitch: (project: Project, note?: string) => void
+}): JSX.Element {
   const [projects, { refetch }] = createResource(() => props.api.listProjects())
   const [creating, setCreating] = createSignal(false)
   const [problem, setProblem] = createSignal<string>()
+  // About the project just made; the next switch mounts a new picker without it.
+  const [note, setNote] = createSignal(props.note)
 
-  const open = async (projectID: string) => {
+  const open = async (projectID: string, note?: string) => {
     if (projectID === props.current.id) return
     try {
-      props.onSwitch(await props.api.openProject(projectID))
+      props.onSwitch(await props.api.openProject(projectID), note)
     } catch (error) {
       setProblem(`Couldn't open the project: ${errorMessage(error)}`)
     }
@@ -45,14 +54,24 @@ export function ProjectPicker(props: { api: ProjectApi; current: Project; onSwit
           {problem()}
         </p>
       </Show>
+      <Show when={note()}>
+        {(text) => (
+          <div class="project-note" role="status">
+            <p>{text()}</p>
+            <button type="button" class="button-link" onClick={() => setNote(undefined)}>
+              Dismiss
+            </button>
+          </div>
+        )}
+      </Show>
       <Show when={creating()}>
         <NewProjectDialog
           api={props.api}
           onClose={() => setCreating(false)}
-          onCreated={async (project) => {
+          onCreated={async ({ project, leftOut }) => {
             setCreating(false)
             await refetch()
-            await open(project.id)
+            await open(project.id, leftOutText(leftOut))
           }}
         />
       </Show>

@@ -76,7 +76,9 @@ const SettingsDialog = lazy(() => import('../settings/settings-dialog'))
 export function Workbench(props: {
   connection: WorkerConnection
   project: Project
-  onSwitchProject?: (project: Project, arrival?: Arrival) => void
+  onSwitchProject?: (project: Project, arrival?: Arrival, projectNote?: string) => void
+  /** Said by the project picker once this project is open (what its import left out). */
+  projectNote?: string | undefined
   /** Read once, on mount: the session is opened from the fragment the switch set. */
   arrival?: Arrival | undefined
 }): JSX.Element {
@@ -253,7 +255,12 @@ export function Workbench(props: {
               onShowSettings={() => setSettingsOpen(true)}
               header={
                 <>
-                  <ProjectPicker api={props.connection.api} current={props.project} onSwitch={(project) => props.onSwitchProject?.(project)} />
+                  <ProjectPicker
+                    api={props.connection.api}
+                    current={props.project}
+                    note={props.projectNote}
+                    onSwitch={(project, note) => props.onSwitchProject?.(project, undefined, note)}
+                  />
                   <div class="workbench-import">
                     <ImportButton busy={imports.busy()} onFile={(file) => void imports.importFile(file)} />
                   </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isBuiltinExcluded, isIgnored, parseGitignore } from './ignore'
+import { isBuiltinExcluded, isIgnored, parseGitignore } from './gitignore'
 
 describe('.gitignore subset', () => {
   const rules = parseGitignore(
