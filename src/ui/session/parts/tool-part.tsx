@@ -30,7 +30,7 @@ const STATUS_TEXT = { pending: 'pending', running: 'running', completed: 'comple
  */
 export function ToolPartView(props: { part: ToolPart }): JSX.Element {
   const state = () => props.part.state
-  const subject = () => toolSubject(state())
+  const subject = () => toolSubject(props.part.tool, state())
   const duration = () => toolDuration(state())
   const output = () => toolOutput(state())
   const completed = () => {

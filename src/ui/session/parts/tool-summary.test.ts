@@ -29,15 +29,34 @@ describe('commandRuntime', () => {
 describe('toolSubject', () => {
   it('prefers the title the tool reported', () => {
     const state: ToolState = { status: 'running', input: { command: 'ls' }, title: 'List files', time: { start: 1 } }
-    expect(toolSubject(state)).toBe('List files')
+    expect(toolSubject('list', state)).toBe('List files')
   })
 
   it('falls back to the most telling input, first line only, shortened', () => {
-    expect(toolSubject({ status: 'pending', input: { filePath: 'src/a.ts', other: 1 }, raw: '' })).toBe('src/a.ts')
-    expect(toolSubject({ status: 'pending', input: { command: 'echo one\necho two' }, raw: '' })).toBe('echo one')
+    expect(toolSubject('read', { status: 'pending', input: { filePath: 'src/a.ts', other: 1 }, raw: '' })).toBe('src/a.ts')
+    expect(toolSubject('read', { status: 'pending', input: { command: 'echo one\necho two' }, raw: '' })).toBe('echo one')
     const long = 'x'.repeat(300)
-    expect(toolSubject({ status: 'pending', input: { query: long }, raw: '' })).toHaveLength(120)
-    expect(toolSubject({ status: 'pending', input: {}, raw: '' })).toBeUndefined()
+    expect(toolSubject('read', { status: 'pending', input: { query: long }, raw: '' })).toHaveLength(120)
+    expect(toolSubject('read', { status: 'pending', input: {}, raw: '' })).toBeUndefined()
+  })
+})
+
+describe('the subject of calls whose title misleads', () => {
+  const done = (tool: string, input: Record<string, unknown>, title: string) =>
+    toolSubject(tool, { status: 'completed', input, output: '', title, metadata: {}, time: { start: 0, end: 1 } })
+
+  it('names the pattern a glob or grep looked for, and where when it was not the project', () => {
+    expect(done('glob', { pattern: '**/*.js' }, '.')).toBe('**/*.js')
+    expect(done('glob', { pattern: '*.ts', path: 'src' }, 'src')).toBe('*.ts in src')
+    expect(done('grep', { pattern: 'TODO', include: '*.ts', path: '.' }, 'TODO')).toBe('TODO (*.ts)')
+  })
+
+  it('counts the todos and how many are done, not only the open ones', () => {
+    const todo = (status: string) => ({ content: 'x', status, priority: 'medium' })
+    expect(done('todowrite', { todos: [todo('completed'), todo('completed'), todo('completed')] }, '0 todos')).toBe('3 todos, all done')
+    expect(done('todowrite', { todos: [todo('completed'), todo('pending')] }, '1 todo')).toBe('2 todos, 1 done')
+    expect(done('todowrite', { todos: [todo('in_progress')] }, '1 todo')).toBe('1 todo')
+    expect(done('todowrite', { todos: [] }, '0 todos')).toBe('No todos')
   })
 })
 

@@ -6,8 +6,15 @@ import { formatNumber } from '../../format/number'
 const SUBJECT_KEYS = ['description', 'command', 'filePath', 'path', 'pattern', 'url', 'query', 'prompt']
 const SUBJECT_MAX = 120
 
-/** A one-line subject for the card: the tool's own title, else the most telling input field. */
-export function toolSubject(state: ToolState): string | undefined {
+/**
+ * A one-line subject for the card: what the call was about in the user's terms, else the tool's own title, else the
+ * most telling input field. The titles opencode's tools report are written for its own UI and mislead on a card:
+ * glob's is the folder searched ("." for `**\/*.js`), todowrite's counts the todos still open ("0 todos" for a
+ * list of three, all done).
+ */
+export function toolSubject(tool: string, state: ToolState): string | undefined {
+  const own = ownSubject(tool, state.input)
+  if (own) return shorten(own)
   if ((state.status === 'running' || state.status === 'completed') && state.title) return state.title
   // A question call is about what it asks: the first question's short header (or the question itself).
   const questions = state.input.questions
@@ -18,10 +25,31 @@ export function toolSubject(state: ToolState): string | undefined {
   }
   for (const key of SUBJECT_KEYS) {
     const value = state.input[key]
-    if (typeof value === 'string' && value.trim()) {
-      const line = value.trim().split('\n')[0]!
-      return line.length > SUBJECT_MAX ? `${line.slice(0, SUBJECT_MAX - 1)}…` : line
-    }
+    if (typeof value === 'string' && value.trim()) return shorten(value)
+  }
+  return undefined
+}
+
+function shorten(value: string): string {
+  const line = value.trim().split('\n')[0]!
+  return line.length > SUBJECT_MAX ? `${line.slice(0, SUBJECT_MAX - 1)}…` : line
+}
+
+/** The subject of the tools whose reported title is not it. */
+function ownSubject(tool: string, input: Record<string, unknown>): string | undefined {
+  if (tool === 'glob' || tool === 'grep') {
+    const pattern = typeof input.pattern === 'string' ? input.pattern.trim() : ''
+    if (!pattern) return undefined
+    const path = typeof input.path === 'string' ? input.path.trim() : ''
+    const include = tool === 'grep' && typeof input.include === 'string' && input.include.trim() ? ` (${input.include.trim()})` : ''
+    return `${pattern}${include}${path && path !== '.' && path !== '/workspace' ? ` in ${path}` : ''}`
+  }
+  if (tool === 'todowrite' && Array.isArray(input.todos)) {
+    const todos = input.todos as { status?: unknown }[]
+    if (todos.length === 0) return 'No todos'
+    const done = todos.filter((todo) => todo.status === 'completed' || todo.status === 'cancelled').length
+    const count = `${formatNumber(todos.length)} todo${todos.length === 1 ? '' : 's'}`
+    return done === todos.length ? `${count}, all done` : done === 0 ? count : `${count}, ${formatNumber(done)} done`
   }
   return undefined
 }
