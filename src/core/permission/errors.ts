@@ -21,6 +21,11 @@ export interface PermissionDeniedData extends Record<string, unknown> {
   rules: PermissionRule[]
 }
 
+/** How a denial's text begins (opencode's words); the card recognises it by this and says it in the user's terms. */
+export const DENIED_TEXT = 'The user has specified a rule which prevents you from using this specific tool call: '
+/** Where the rules listed for the model begin. */
+export const DENIED_RULES_TEXT = '. Here are some of the relevant rules '
+
 const describeRule = (rule: PermissionRule) => `${rule.permission} "${rule.pattern}" → ${rule.action}`
 
 /** A configured rule denies the call; no one was asked. The loop carries on: the model reads the rule and adapts. */
@@ -28,8 +33,7 @@ export class PermissionDeniedError extends AppError<PermissionDeniedData> {
   constructor(data: PermissionDeniedData) {
     super(
       PERMISSION_DENIED,
-      `The user has specified a rule which prevents you from using this specific tool call: ${describeRule(data.rule)} ` +
-        `(for "${data.pattern}"). Here are some of the relevant rules ${JSON.stringify(data.rules)}`,
+      `${DENIED_TEXT}${describeRule(data.rule)} (for "${data.pattern}")${DENIED_RULES_TEXT}${JSON.stringify(data.rules)}`,
       data,
     )
   }

@@ -18,6 +18,7 @@ import {
   toolDuration,
   toolOutput,
   toolSubject,
+  toolErrorText,
 } from './tool-summary'
 import { CommandLine, ReadLines, ToolDiff } from './tool-views'
 
@@ -98,7 +99,7 @@ export function ToolPartView(props: { part: ToolPart }): JSX.Element {
           </dl>
         )}
       </Show>
-      <Show when={failed()}>{(call) => <p class="tool-error">{call().error}</p>}</Show>
+      <Show when={failed()}>{(call) => <p class="tool-error">{toolErrorText(call().error)}</p>}</Show>
       <Show when={change()}>{(shown) => <ToolDiff change={shown()} />}</Show>
       <Show when={completed()?.time.compacted}>
         <p class="tool-note tool-pruned">

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { PermissionDeniedError } from '../../../core/permission/errors'
 import type { ToolState } from '../../../core/schema'
 import {
   commandOf,
@@ -13,6 +14,7 @@ import {
   toolDuration,
   toolOutput,
   toolSubject,
+  toolErrorText,
 } from './tool-summary'
 
 describe('commandRuntime', () => {
@@ -173,5 +175,19 @@ describe('commandOf', () => {
     expect(commandOf('bash', done({ command: 'npm test' }, { exit: 2 }))).toEqual({ command: 'npm test', exit: 2 })
     expect(commandOf('bash', { status: 'running', input: { command: 'sleep 9' }, time: { start: 1 } })).toEqual({ command: 'sleep 9', exit: undefined })
     expect(commandOf('read', done({ command: 'x' }, {}))).toBeUndefined()
+  })
+})
+
+describe('a denied call on its card', () => {
+  it('says which rule decided, without the rules listed for the model', () => {
+    const error = new PermissionDeniedError({
+      permission: 'edit',
+      pattern: 'src/.env',
+      rule: { permission: 'edit', pattern: '*.env', action: 'deny' },
+      rules: [{ permission: 'edit', pattern: '*', action: 'allow' }, { permission: 'edit', pattern: '*.env', action: 'deny' }],
+    })
+    expect(error.message).toContain('[{')
+    expect(toolErrorText(error.message)).toBe('Denied by a permission rule: edit "*.env" → deny (for "src/.env"). Rules are in Settings, under the agent.')
+    expect(toolErrorText('File not found: a.ts')).toBe('File not found: a.ts')
   })
 })

@@ -1,6 +1,7 @@
 import type { ToolState } from '../../../core/schema'
 import { askedQuestions, QUESTION_PERMISSION } from '../../../core/question'
 import { formatNumber } from '../../format/number'
+import { DENIED_RULES_TEXT, DENIED_TEXT } from '../../../core/permission/errors'
 
 // Input fields that best say what a call is about, in the order tools usually name them.
 const SUBJECT_KEYS = ['description', 'command', 'filePath', 'path', 'pattern', 'url', 'query', 'prompt']
@@ -210,4 +211,16 @@ export function questionAnswers(tool: string, state: ToolState): { question: str
     const answer = answers[index]
     return { question: question.question, answers: Array.isArray(answer) ? answer.filter((entry): entry is string => typeof entry === 'string') : [] }
   })
+}
+
+/**
+ * A failed call's error as the card shows it. A denial's text is written for the model, with every rule of that
+ * permission as JSON so it can see what it may still do; a person needs only the rule that decided, and where to
+ * change it.
+ */
+export function toolErrorText(error: string): string {
+  if (!error.startsWith(DENIED_TEXT)) return error
+  const end = error.indexOf(DENIED_RULES_TEXT)
+  const decided = error.slice(DENIED_TEXT.length, end < 0 ? undefined : end)
+  return `Denied by a permission rule: ${decided}. Rules are in Settings, under the agent.`
 }
