@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeBuilders } from '../testing/fixture-builders'
-import { queryTerms, searchSessions, snippetOf } from './search'
+import { messageSnippet, queryTerms, searchSessions, snippetOf } from './search'
 import { makeTestContext } from '../testing/test-context'
 
 async function seed() {
@@ -53,5 +53,10 @@ describe('search', () => {
 
   it('keeps short texts whole in the snippet', () => {
     expect(snippetOf('one  two\nthree', ['two'])).toEqual({ snippet: 'one two three', match: { start: 4, length: 3 } })
+  })
+
+  it('shows a message without its markdown, unless the match is in the markdown itself', () => {
+    expect(messageSnippet('## Plan\n\n- **Rename** the `parser` module', ['parser']).snippet).toBe('Plan Rename the parser module')
+    expect(messageSnippet('See [docs](https://example.dev/guide)', ['example.dev']).snippet).toBe('See [docs](https://example.dev/guide)')
   })
 })

@@ -3,6 +3,7 @@ import type { Part } from '../core/schema'
 import type { SearchHit } from '../core/dto/search'
 import { backfillState } from './search-backfill'
 import { termPieces } from './search-index'
+import { markdownToPlain } from '../core/markdown-plain'
 
 export type { SearchHit }
 
@@ -42,6 +43,15 @@ export function snippetOf(text: string, terms: readonly string[]): { snippet: st
   const body = flat.slice(from, from + SNIPPET_CHARS)
   const suffix = from + SNIPPET_CHARS < flat.length ? '…' : ''
   return { snippet: prefix + body + suffix, match: { start: prefix.length + at - from, length: term.length } }
+}
+
+/**
+ * The excerpt of a message: its words without the markdown around them (`## Plan`, `**bold**`, fences), unless the
+ * match is in the syntax itself (a link's address), where only the raw text holds it.
+ */
+export function messageSnippet(text: string, terms: readonly string[]): ReturnType<typeof snippetOf> {
+  const plain = markdownToPlain(text)
+  return matchesAll(plain, terms) ? snippetOf(plain, terms) : snippetOf(text, terms)
 }
 
 const searchable = (part: Part): part is Extract<Part, { type: 'text' }> => part.type === 'text' && !part.ignored && part.text.length > 0
@@ -106,7 +116,7 @@ export async function searchSessions(context: StoreContext, input: SearchInput):
       sessionID: part.sessionID,
       title: titles.get(part.sessionID) ?? '',
       messageID: part.messageID,
-      ...snippetOf(part.text, terms),
+      ...messageSnippet(part.text, terms),
       time: part.time?.start ?? 0,
     })
   }
