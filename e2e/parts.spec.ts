@@ -64,6 +64,10 @@ test('a seeded session renders every part type as a reader wants it', async ({ p
   // Step usage, changed files, retry, message error.
   await expect(reply).toContainText('12k in · 830 out · 210 reasoning · 9k cache read · 1.2k cache write')
   await expect(reply).toContainText('$0.0123')
+  // Once, in the footer: the step's own usage line and the snapshot hash only repeated it.
+  await expect(reply.getByText(/12k in/)).toHaveCount(1)
+  await expect(reply).not.toContainText(T.snapshot)
+  await expect(reply).not.toContainText('step finished')
   await expect(reply.getByRole('group', { name: 'Changed files' })).toContainText(T.patchFile)
   await expect(reply).toContainText(T.retry)
   await expect(log).toContainText(T.messageError)

@@ -4,6 +4,21 @@ import { formatDuration } from '../format/time'
 import { ContinueAction, MessageActions } from '../history/message-actions'
 import { UsageLine } from './usage-line'
 
+/**
+ * Why a reply stopped, when a reader needs to know: a normal end or a step that called tools says nothing (the
+ * reply and its cards show it), an error shows as the error.
+ */
+export function finishText(finish: string | undefined): string | undefined {
+  switch (finish) {
+    case 'length':
+      return 'cut off at the output limit'
+    case 'content-filter':
+      return "stopped by the provider's content filter"
+    default:
+      return undefined
+  }
+}
+
 /** Model, usage and outcome of one assistant message, in one quiet line, and its actions. */
 export function AssistantFooter(props: { message: AssistantMessage }): JSX.Element {
   const duration = () =>
@@ -16,9 +31,13 @@ export function AssistantFooter(props: { message: AssistantMessage }): JSX.Eleme
       </span>
       <span aria-hidden="true"> · </span>
       <UsageLine tokens={props.message.tokens} cost={props.message.cost} />
-      <Show when={props.message.finish}>
-        <span aria-hidden="true"> · </span>
-        <span>finish: {props.message.finish}</span>
+      <Show when={finishText(props.message.finish)}>
+        {(text) => (
+          <>
+            <span aria-hidden="true"> · </span>
+            <span class="message-finish">{text()}</span>
+          </>
+        )}
       </Show>
       <Show when={duration() !== undefined}>
         <span aria-hidden="true"> · </span>

@@ -28,8 +28,12 @@ export function PartView(props: { part: Part; role: 'user' | 'assistant' }): JSX
       <Match when={as('step-start')}>
         <StepStartPartView />
       </Match>
-      <Match when={as('step-finish')}>{(part) => <StepFinishPartView part={part()} />}</Match>
-      <Match when={as('snapshot')}>{(part) => <SnapshotPartView part={part()} />}</Match>
+      <Match when={as('step-finish')}>
+        <StepFinishPartView />
+      </Match>
+      <Match when={as('snapshot')}>
+        <SnapshotPartView />
+      </Match>
       <Match when={as('patch')}>{(part) => <PatchPartView part={part()} />}</Match>
       <Match when={as('retry')}>{(part) => <RetryPartView part={part()} />}</Match>
       <Match when={as('compaction')}>{(part) => <CompactionPartView part={part()} />}</Match>

@@ -1,14 +1,9 @@
 import type { JSX } from 'solid-js'
-import type { PartOf } from '../../../core/schema'
-import { UsageLine } from '../usage-line'
 
-/** What one step cost, quietly: why it stopped, tokens, money. */
-export function StepFinishPartView(props: { part: PartOf<'step-finish'> }): JSX.Element {
-  return (
-    <p class="part part-step-finish">
-      <span>step finished: {props.part.reason}</span>
-      <span aria-hidden="true"> · </span>
-      <UsageLine tokens={props.part.tokens} cost={props.part.cost} />
-    </p>
-  )
+/**
+ * The end of a step. Each assistant message is one step (opencode starts a new message per step), so its usage and
+ * why it stopped are the message's own, which its footer shows once; a second line per step only repeated it.
+ */
+export function StepFinishPartView(): JSX.Element {
+  return null
 }
