@@ -77,7 +77,7 @@ test('a session of 20,000 messages opens, scrolls, is searched, answers a prompt
   await app.send('And after all that?')
   await expect(app.replies().last()).toContainText('The quince lexer stalls on a tab.', { timeout: 60_000 })
   // The turn's end still reads the whole history (the loop's and turn-end diffs' reads, issue 18's first point).
-  await expect(app.stopButton()).toHaveCount(0, { timeout: 60_000 })
+  await expect(app.stopControl()).toHaveCount(0, { timeout: 60_000 })
 
   // Export: the whole session, every message in it.
   const file = await new Sharing(page).exportSession()

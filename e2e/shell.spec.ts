@@ -72,6 +72,6 @@ test('Stop ends a runaway while-true loop within a second', async ({ page }) => 
   const card = app.messages.getByRole('group', { name: /^Tool call: bash/ })
   await expect(card).toContainText('running')
   await app.stopButton().click()
-  await expect(app.stopButton()).toHaveCount(0, { timeout: 1000 })
+  await expect(app.stopControl()).toHaveCount(0, { timeout: 1000 })
   await expect(card).not.toContainText('running')
 })

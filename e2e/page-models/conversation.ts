@@ -65,7 +65,12 @@ export class Conversation extends Workbench {
     return this.page.getByRole('button', { name: 'Stop', exact: true })
   }
 
+  /** Stop, or the same button once pressed ("Stopping…"): there until the turn has ended. */
+  stopControl(): Locator {
+    return this.page.getByRole('button', { name: /^(Stop|Stopping…)$/ })
+  }
+
   async idle() {
-    await expect(this.stopButton()).toHaveCount(0)
+    await expect(this.stopControl()).toHaveCount(0)
   }
 }

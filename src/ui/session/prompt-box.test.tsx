@@ -54,7 +54,7 @@ const AGENTS = [
   agent('title', 'primary', { hidden: true }),
 ]
 
-function mount(draftAgent?: string, queued: InboxEntry[] = []) {
+function mount(draftAgent?: string, queued: InboxEntry[] = [], options: { running?: boolean; cancel?: () => Promise<void> } = {}) {
   const prompts: PromptInput[] = []
   const edits: { inputID: string; parts: unknown }[] = []
   const removed: string[] = []
@@ -65,13 +65,13 @@ function mount(draftAgent?: string, queued: InboxEntry[] = []) {
       prompts.push(input)
       return { status: 'stored', messageID: 'msg_1' }
     },
-    cancel: async () => {},
+    cancel: options.cancel ?? (async () => {}),
     editQueuedPrompt: async (inputID: string, parts: unknown) => void edits.push({ inputID, parts }),
     removeQueuedPrompt: async (inputID: string) => removed.push(inputID) > 0,
   } as unknown as ClientApi
   const drafts = makeDraftStore()
   if (draftAgent) drafts.update('ses_1', { agent: draftAgent })
-  const sessions = { api, drafts, state: { status: {}, sessions: {}, queued: { ses_1: queued } } } as unknown as SessionStore
+  const sessions = { api, drafts, state: { status: options.running ? { ses_1: { type: 'busy' } } : {}, sessions: {}, queued: { ses_1: queued } } } as unknown as SessionStore
   const providers = {
     providers: () => [openai],
     loading: () => false,
@@ -187,5 +187,36 @@ describe('prompt box: queued prompts', () => {
     field().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }))
     await settle()
     expect(edits).toEqual([{ inputID: 'input_1', parts: [{ type: 'text', text: 'write the unit tests' }] }])
+  })
+})
+
+describe('prompt box while a turn runs', () => {
+  const button = (root: HTMLElement, name: string) =>
+    [...root.querySelectorAll('button')].find((candidate) => candidate.textContent?.trim() === name)
+
+  it('says Stopping… from the press of Stop until the turn has ended', async () => {
+    let cancels = 0
+    const { root } = mount(undefined, [], { running: true, cancel: () => (cancels++, new Promise<void>(() => {})) })
+    await settle()
+    button(root, 'Stop')!.click()
+    await settle()
+    expect(button(root, 'Stop')).toBeUndefined()
+    expect(button(root, 'Stopping…')!.getAttribute('aria-disabled')).toBe('true')
+    button(root, 'Stopping…')!.click()
+    expect(cancels).toBe(1)
+  })
+
+  it('gives focus back to the prompt after Queue is clicked, so Escape still reaches the turn', async () => {
+    const { root, prompts } = mount(undefined, [], { running: true })
+    await settle()
+    const text = root.querySelector<HTMLTextAreaElement>('#prompt')!
+    text.value = 'then write the tests'
+    text.dispatchEvent(new Event('input', { bubbles: true }))
+    const queue = button(root, 'Queue')!
+    queue.focus()
+    queue.click()
+    await settle()
+    expect(prompts.map((prompt) => prompt.delivery)).toEqual(['queue'])
+    expect(document.activeElement).toBe(text)
   })
 })

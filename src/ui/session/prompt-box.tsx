@@ -187,6 +187,7 @@ export function PromptBox(props: {
       })
       // The user may have typed on while it was being stored; only what was sent leaves the box.
       if (instead === undefined) edit(textAfterSend(store.drafts.get(sessionID).text, sent))
+      keepFocusInPrompt()
       props.onSent?.()
     } catch (error) {
       setProblem(describeFailure('send the prompt', error))
@@ -195,10 +196,28 @@ export function PromptBox(props: {
     }
   }
 
+  /**
+   * A Queue or Send button pressed with the mouse is disabled once the box is empty, and a disabled button drops
+   * focus to the page, where Escape no longer reaches the turn: focus goes back to the prompt instead.
+   */
+  function keepFocusInPrompt(): void {
+    const active = document.activeElement
+    if (active === textarea) return
+    if (!active || active === document.body || (form?.contains(active) && active instanceof HTMLButtonElement)) textarea?.focus()
+  }
+
+  // Set from the press until the turn has ended: the worker's cleanup (tools answering their abort) takes a moment,
+  // and the button must say at once that it was heard.
+  const [stopping, setStopping] = createSignal(false)
+  createEffect(() => {
+    if (!running()) setStopping(false)
+  })
   async function stop(): Promise<void> {
+    setStopping(true)
     try {
       await store.api.cancel(sessionID)
     } catch (error) {
+      setStopping(false)
       setProblem(`Couldn't stop: ${errorMessage(error)}`)
     }
   }
@@ -327,9 +346,12 @@ export function PromptBox(props: {
               class="button button-danger"
               aria-keyshortcuts={keysFor('stop')}
               title="Stop this turn (Escape)"
-              onClick={() => void stop()}
+              aria-disabled={stopping() ? 'true' : undefined}
+              onClick={() => {
+                if (!stopping()) void stop()
+              }}
             >
-              Stop
+              {stopping() ? 'Stopping…' : 'Stop'}
             </button>
             <button
               type="button"
