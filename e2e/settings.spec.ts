@@ -23,7 +23,12 @@ test('adds an OpenAI-compatible provider in Settings, tests it, and chats with i
   await expect(settings.getByRole('status')).toContainText(/Connected in \d+ ms. Local mock lists 2 models/)
   await settings.getByRole('button', { name: 'Load models' }).click()
   await settings.getByRole('checkbox', { name: /^mock-model/ }).check()
-  await settings.getByRole('textbox', { name: 'Context limit for mock-model' }).fill('32000')
+  // The server's own API (Ollama's /api/show) said the context: filled in, to be checked, and nothing is red.
+  const context = settings.getByRole('textbox', { name: 'Context limit for mock-model' })
+  await expect(context).toHaveValue('65536')
+  await expect(settings.getByText('Limits from the server; check them.')).toBeVisible()
+  await expect(settings.locator('[aria-invalid="true"]')).toHaveCount(0)
+  await context.fill('32000')
   await settings.getByRole('textbox', { name: 'Output limit for mock-model' }).fill('4000')
   await settings.getByRole('button', { name: 'Save' }).click()
   await expect(settings).toContainText('Saved Local mock.')

@@ -130,6 +130,10 @@ async function handle(state, req, res) {
       return modelCall(state, req, res, url, FORMATS.responses)
     case 'POST /v1/messages':
       return modelCall(state, req, res, url, FORMATS.messages)
+    case 'POST /api/show':
+      // Ollama's own API, which reports a model's context: the settings fill the limits in from it.
+      sendJson(res, 200, { parameters: '', model_info: { 'general.architecture': 'mock', 'mock.context_length': 65_536 } })
+      return
     case 'POST /__script':
       return script(state, req, res)
     case 'POST /__reset':

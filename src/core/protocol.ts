@@ -77,7 +77,8 @@ export interface ProviderInput {
 
 /** What "Test connection" found, with the real cause when it failed. */
 export type ConnectionResult =
-  | { status: 'ok'; models: string[]; latencyMs: number }
+  /** `listed`: the same models with what tabcode knows of each (the table's, or what the server itself reported). */
+  | { status: 'ok'; models: string[]; listed: RemoteModel[]; latencyMs: number }
   | {
       status: 'failed'
       cause: 'cors' | 'auth' | 'unreachable' | 'unknown-model' | 'http' | 'invalid-response'

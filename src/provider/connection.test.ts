@@ -140,6 +140,20 @@ describe('listing models', () => {
     expect(listing).toMatchObject({ ok: true, models: [{ id: 'llama3.2:latest', known: { limit: { context: 131_072 } } }, { id: 'qwen2.5-coder:7b' }] })
   })
 
+  it('fills in the limits a local server reports through its own API for models the table lacks (LM Studio)', async () => {
+    const { fetch, calls } = fakeFetch((url) =>
+      url.pathname === '/v1/models'
+        ? json({ object: 'list', data: [{ id: 'acme-coder-local' }, { id: 'qwen2.5-coder:7b' }] })
+        : url.pathname === '/api/v0/models'
+          ? json({ data: [{ id: 'acme-coder-local', max_context_length: 40_960 }] })
+          : new Response('', { status: 404 }),
+    )
+    const listing = await fetchModelList({ type: 'openai-compatible', name: 'LM Studio', baseURL: 'http://localhost:1234/v1' }, options(fetch))
+    if (!listing.ok) throw new Error(listing.failure.message)
+    expect(listing.models.find((model) => model.id === 'acme-coder-local')?.known?.limit).toEqual({ context: 40_960, output: 8_192 })
+    expect(calls.map((call) => call.url.pathname)).toEqual(['/v1/models', '/api/v0/models'])
+  })
+
   it('takes limits and prices a server reports (OpenRouter, vLLM) for models the table lacks', async () => {
     const { fetch } = fakeFetch(() =>
       json({
@@ -187,9 +201,10 @@ describe('listing models', () => {
 describe('testConnection', () => {
   it('reports the listed models and the latency', async () => {
     const { fetch } = fakeFetch(() => json({ data: [{ id: 'gpt-4o' }, { id: 'gpt-4o-mini' }] }))
-    expect(await testConnection(openaiTarget, 'gpt-4o', options(fetch))).toEqual({
+    expect(await testConnection(openaiTarget, 'gpt-4o', options(fetch))).toMatchObject({
       status: 'ok',
       models: ['gpt-4o', 'gpt-4o-mini'],
+      listed: [{ id: 'gpt-4o', known: { limit: { context: 128_000 } } }, { id: 'gpt-4o-mini' }],
       latencyMs: 42,
     })
   })

@@ -1,3 +1,4 @@
+import { localServerLimits } from './local-limits'
 import type { ConnectionResult, RemoteModel } from '../core/protocol'
 import { matchModel } from '../core/provider/catalog'
 import { ConnectionError } from '../core/provider/errors'
@@ -73,6 +74,17 @@ export async function fetchModelList(target: ConnectionTarget, options: Connecti
     const message = `${displayURL(request.url)} answered JSON without a model list. Check that the base URL is the API root (for most servers it ends in /v1).`
     return { ok: false, failure: redactFailure({ status: 'failed', cause: 'invalid-response', message }, secrets) }
   }
+  if (target.type === 'openai-compatible' && target.baseURL) {
+    const unknown = models.filter((model) => !model.known).map((model) => model.id)
+    const reported = await localServerLimits(target.baseURL, unknown, {
+      fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+      ...(options.signal ? { signal: options.signal } : {}),
+    })
+    for (const [index, model] of models.entries()) {
+      const limits = reported.get(model.id)
+      if (limits) models[index] = withKnowledge(target.type, model.id, model.name, limits)
+    }
+  }
   return { ok: true, models, latencyMs }
 }
 
@@ -106,7 +118,7 @@ export async function testConnection(
         : ' It lists no models at all.'
     return { status: 'failed', cause: 'unknown-model', message: `${label} has no model “${wanted}”.${hint}` }
   }
-  return { status: 'ok', models: ids, latencyMs: listing.latencyMs }
+  return { status: 'ok', models: ids, listed: listing.models, latencyMs: listing.latencyMs }
 }
 
 /** Whether a failed opaque retry proves the host unreachable, from this context's isolation and COEP header. */

@@ -1,3 +1,4 @@
+import { matchModel } from '../../core/provider/catalog'
 import { describe, expect, it } from 'vitest'
 import type { ProviderSummary } from '../../core/protocol'
 import {
@@ -11,7 +12,6 @@ import {
   parseCount,
   parsePrice,
   presetOf,
-  remoteModelsFromIDs,
   sameConnection,
   type ProviderDraft,
 } from './provider-draft'
@@ -47,8 +47,8 @@ describe('model rows', () => {
     })
     expect(fromServer).toMatchObject({ context: '16384', output: '4096', source: 'server' })
     // The same numbers as the table came from the table (the UI joined them itself).
-    const [joined] = remoteModelsFromIDs('openai-compatible', ['qwen2.5-coder:7b'])
-    expect(modelDraftFor('openai-compatible', 'qwen2.5-coder:7b', joined).source).toBe('open-model')
+    const table = matchModel('openai-compatible', 'qwen2.5-coder:7b')!.info
+    expect(modelDraftFor('openai-compatible', 'qwen2.5-coder:7b', { id: 'qwen2.5-coder:7b', known: table }).source).toBe('open-model')
     expect(modelDraftFor('openai-compatible', 'my-finetune')).toMatchObject({ context: '', output: '', inputPrice: '0', source: 'unknown' })
   })
 })

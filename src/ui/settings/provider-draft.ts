@@ -98,14 +98,6 @@ export function modelDraftFor(type: ProviderType, id: string, remote?: RemoteMod
   }
 }
 
-/** Ids from a "Test connection" answer turned into rows the picker can show, with the table's knowledge. */
-export function remoteModelsFromIDs(type: ProviderType, ids: readonly string[]): RemoteModel[] {
-  return ids.map((id) => {
-    const known = matchModel(type, id)?.info
-    return { id, ...(known ? { known } : {}) }
-  })
-}
-
 export function sourceNote(model: ModelDraft): string {
   switch (model.source) {
     case 'configured':

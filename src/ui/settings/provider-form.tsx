@@ -14,7 +14,6 @@ import {
   modelDraftFor,
   newDraft,
   presetOf,
-  remoteModelsFromIDs,
   sameConnection,
   sourceNote,
   type ModelDraft,
@@ -54,6 +53,8 @@ export function ProviderForm(props: {
   const [newModelID, setNewModelID] = createSignal('')
   const [connection, setConnection] = createSignal<Notice>()
   const [problems, setProblems] = createSignal<string[]>([])
+  // Set by the first save: from then on, missing limits are marked on their fields.
+  const [triedSaving, setTriedSaving] = createSignal(false)
   const [busy, setBusy] = createSignal<'testing' | 'loading' | 'saving'>()
 
   let typeSelect!: HTMLSelectElement
@@ -109,8 +110,8 @@ export function ProviderForm(props: {
     setBusy('loading')
     setConnection({ tone: 'status', text: 'Loading models…' })
     try {
-      // The stored provider can be asked directly (the worker adds what the server says about limits and prices);
-      // unsaved values go through the connection test, which lists the model ids.
+      // The stored provider can be asked directly; unsaved values go through the connection test. Either way the
+      // worker adds what the server says about limits and prices (a local server's own API included).
       if (sameConnection(draft, props.provider)) {
         const models = await props.api.listRemoteModels(draft.id!)
         setRemote(models)
@@ -118,7 +119,7 @@ export function ProviderForm(props: {
       } else {
         const result = await props.api.testConnection(connectionInput(draft))
         if (result.status === 'ok') {
-          setRemote(remoteModelsFromIDs(draft.type, result.models))
+          setRemote(result.listed)
           setConnection({ tone: 'status', text: `${result.models.length} model${result.models.length === 1 ? '' : 's'} available.` })
         } else {
           setConnection(describeConnection(result))
@@ -133,6 +134,7 @@ export function ProviderForm(props: {
 
   async function save(event: SubmitEvent) {
     event.preventDefault()
+    setTriedSaving(true)
     const check = checkDraft(draft)
     if (!check.ok) {
       setProblems(check.problems)
@@ -354,7 +356,14 @@ export function ProviderForm(props: {
           <p class="field-hint">No models yet. Load them from the provider, or add one by its id.</p>
         </Show>
         <Index each={draft.models}>
-          {(model, index) => <ModelCard model={model()} onEdit={(field, value) => editModel(index, field, value)} onRemove={() => removeModel(model().id)} />}
+          {(model, index) => (
+            <ModelCard
+              model={model()}
+              flagMissing={triedSaving()}
+              onEdit={(field, value) => editModel(index, field, value)}
+              onRemove={() => removeModel(model().id)}
+            />
+          )}
         </Index>
       </section>
 
@@ -388,11 +397,18 @@ const PRICE_FIELDS = [
 ] as const
 
 /** One chosen model: its limits and four prices. Each input's name ends with the model id, so names stay unique. */
-function ModelCard(props: { model: ModelDraft; onEdit: (field: keyof ModelDraft, value: string) => void; onRemove: () => void }) {
+function ModelCard(props: {
+  model: ModelDraft
+  /** Missing limits are marked as errors only once the user tried to save: before, they are a request, not a fault. */
+  flagMissing: boolean
+  onEdit: (field: keyof ModelDraft, value: string) => void
+  onRemove: () => void
+}) {
   const noteID = createUniqueId()
   const missing = () => !props.model.context.trim() || !props.model.output.trim()
+  const flagged = () => props.flagMissing && missing()
   return (
-    <fieldset class="model-card" classList={{ 'model-card-missing': missing() }} aria-describedby={noteID}>
+    <fieldset class="model-card" classList={{ 'model-card-missing': flagged() }} aria-describedby={noteID}>
       <legend class="mono">{props.model.id}</legend>
       <button type="button" class="icon-button model-remove" aria-label={`Remove model ${props.model.id}`} onClick={() => props.onRemove()}>
         <CloseIcon />
@@ -411,7 +427,7 @@ function ModelCard(props: { model: ModelDraft; onEdit: (field: keyof ModelDraft,
                 inputmode="numeric"
                 autocomplete="off"
                 placeholder={spec.unit}
-                aria-invalid={missing() && !props.model[spec.field].trim() ? 'true' : undefined}
+                aria-invalid={flagged() && !props.model[spec.field].trim() ? 'true' : undefined}
                 value={props.model[spec.field]}
                 onInput={(event) => props.onEdit(spec.field, event.currentTarget.value)}
               />
@@ -438,7 +454,7 @@ function ModelCard(props: { model: ModelDraft; onEdit: (field: keyof ModelDraft,
           )}
         </For>
       </div>
-      <p id={noteID} class="field-hint" classList={{ problem: props.model.source === 'unknown' && missing() }}>
+      <p id={noteID} class="field-hint" classList={{ problem: flagged() }}>
         {missing() ? 'Not in the built-in table: enter its context and output limits.' : sourceNote(props.model)}
       </p>
     </fieldset>

@@ -83,7 +83,12 @@ function fakeApi(initial: ProviderSummary[] = []) {
       if (setting.key === 'compaction.prune') settings = { ...settings, compactionPrune: setting.value }
       return settings
     },
-    testConnection: vi.fn(async (): Promise<ConnectionResult> => ({ status: 'ok', models: ['llama3.2:latest', 'my-finetune'], latencyMs: 12 })),
+    testConnection: vi.fn(async (): Promise<ConnectionResult> => ({
+      status: 'ok',
+      models: ['llama3.2:latest', 'my-finetune'],
+      listed: [{ id: 'llama3.2:latest' }, { id: 'my-finetune' }],
+      latencyMs: 12,
+    })),
     listRemoteModels: vi.fn(async (): Promise<RemoteModel[]> => []),
     listAgents: async () => [],
     saveAgentSettings: async () => [],
