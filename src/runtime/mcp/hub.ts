@@ -108,7 +108,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
         description: tool.description ?? `The ${tool.name} tool of the MCP server ${config.name}.`,
         // The server validates its own input; the model is given the server's schema as it is.
         parameters: z.record(z.string(), z.unknown()),
-        inputSchema: { ...tool.inputSchema, type: 'object' },
+        inputSchema: { ...withoutDialect(tool.inputSchema), type: 'object' },
         async execute(input, context) {
           await context.ask({ permission: id, patterns: ['*'], always: ['*'], metadata: { server: config.name, tool: tool.name, input } })
           let result: McpCallResult
@@ -158,4 +158,10 @@ export function createMcpHub(options: McpHubOptions): McpHub {
       for (const name of [...entries.keys()]) forget(name)
     },
   }
+}
+
+/** A server's schema without its `$schema` dialect line, which some providers reject in tool definitions. */
+function withoutDialect(schema: Record<string, unknown>): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = schema
+  return rest
 }
