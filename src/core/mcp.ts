@@ -2,6 +2,9 @@ import { z } from 'zod'
 import { describeIssues, InputError } from './errors'
 import { DEFAULT_RULES } from './permission/defaults'
 import type { PermissionRule } from './schema/common'
+import type { McpStatus } from './mcp-status'
+
+export { describeMcpStatus, type McpServerStatus, type McpStatus } from './mcp-status'
 
 /**
  * Remote MCP servers (issue 19): what the user configures in Settings, how their tools are named for the model, and
@@ -163,12 +166,10 @@ export const McpStatusSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('auth'), status: z.number().int(), oauth: z.boolean() }),
   z.object({ state: z.literal('failed'), message: z.string() }),
 ])
-export type McpStatus = z.infer<typeof McpStatusSchema>
-
-export interface McpServerStatus {
-  name: string
-  status: McpStatus
-}
+// The page reads statuses through core/mcp-status.ts, which must stay free of zod; the two agree by this check.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+const statusTypesAgree: Same<z.infer<typeof McpStatusSchema>, McpStatus> = true
+void statusTypesAgree
 
 /** What the engine saw of a failed connection: the transport's fetches, and a `no-cors` probe after a network error. */
 export type McpObservation =
@@ -191,28 +192,6 @@ export function classifyMcpFailure(observation: McpObservation, origin: string):
     return { state: 'failed', message: `The server answered HTTP ${observation.status}.` }
   }
   return { state: 'failed', message: observation.message }
-}
-
-/** The sentence Settings shows for a status. */
-export function describeMcpStatus(status: McpStatus): string {
-  switch (status.state) {
-    case 'connected':
-      return `Connected: ${status.tools.length} ${status.tools.length === 1 ? 'tool' : 'tools'}.`
-    case 'disabled':
-      return 'Disabled.'
-    case 'cors':
-      return `The server refuses requests from this page (CORS). Allow the origin ${status.origin} on the server: it must answer with Access-Control-Allow-Origin for it, allow the headers Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version and any you set here, and expose Mcp-Session-Id.`
-    case 'unreachable':
-      return status.maybeCors
-        ? 'The server is unreachable, or it refuses requests from this page (CORS); this page cannot tell which. Check the URL, that the server is running, and that it allows this origin.'
-        : 'The server is unreachable: nothing answered at that URL. Check the URL and that the server is running.'
-    case 'auth':
-      return status.oauth
-        ? `The server needs authorization (HTTP ${status.status}) and offers OAuth, which tabcode does not do yet: add a token as an Authorization header.`
-        : `The server needs authorization (HTTP ${status.status}): add its token as a header, such as Authorization: Bearer <token>.`
-    case 'failed':
-      return `Could not connect: ${status.message}`
-  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createSignal, createUniqueId, For, Index, onMount, Show, type JSX } from 'solid-js'
 import { createStore } from 'solid-js/store'
-import { describeMcpStatus, type McpServerStatus, type McpServerSummary, type McpStatus } from '../../core/mcp'
+import { describeMcpStatus, type McpServerStatus, type McpStatus } from '../../core/mcp-status'
+import type { McpServerSummary } from '../../core/mcp'
 import type { AgentSummary, ClientApi } from '../../core/protocol'
 import { errorMessage } from '../format/error'
 import { PencilIcon, PlusIcon, TrashIcon } from '../icons/icons'
