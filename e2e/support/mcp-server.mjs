@@ -7,6 +7,8 @@
 //
 //   POST /mcp            the MCP endpoint, with CORS headers for any origin
 //   POST /closed/mcp     the same server without CORS headers: a browser page is refused (CORS)
+//   GET  /sse/mcp        the older HTTP+SSE transport (POST there answers 405, as on servers without Streamable
+//                        HTTP); messages go to POST /sse/messages?sessionId=…
 //   GET  /__calls        the tool calls it answered, oldest first
 //
 // One tool, `lookup_word` ({ word }), answers with two text parts. The app's worker runs cross-origin under COEP,
@@ -14,6 +16,7 @@
 import http from 'node:http'
 import { pathToFileURL } from 'node:url'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { z } from 'zod'
 
@@ -48,13 +51,28 @@ async function readBody(req) {
 /** @param {{ port?: number, host?: string }} [options] */
 export async function startMcpServer({ port = 0, host = '127.0.0.1' } = {}) {
   const calls = []
+  /** @type {Map<string, SSEServerTransport>} */
+  const streams = new Map()
   const server = http.createServer(async (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname
-    const open = path === '/mcp'
-    if (open || path === '/__calls') for (const [name, value] of Object.entries(CORS)) res.setHeader(name, value)
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    const path = url.pathname
+    if (path !== '/closed/mcp') for (const [name, value] of Object.entries(CORS)) res.setHeader(name, value)
     else res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
     if (req.method === 'OPTIONS') return void res.writeHead(204).end()
     if (path === '/__calls') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(calls))
+    if (path === '/sse/mcp') {
+      if (req.method !== 'GET') return void res.writeHead(405, { allow: 'GET' }).end()
+      const transport = new SSEServerTransport('/sse/messages', res)
+      streams.set(transport.sessionId, transport)
+      res.on('close', () => streams.delete(transport.sessionId))
+      await createServer(calls).connect(transport)
+      return
+    }
+    if (path === '/sse/messages') {
+      const transport = streams.get(url.searchParams.get('sessionId') ?? '')
+      if (!transport) return void res.writeHead(404).end()
+      return void (await transport.handlePostMessage(req, res, await readBody(req)))
+    }
     if (path !== '/mcp' && path !== '/closed/mcp') return void res.writeHead(404).end()
     try {
       if (req.method !== 'POST') return void res.writeHead(405, { allow: 'POST' }).end()
@@ -77,7 +95,11 @@ export async function startMcpServer({ port = 0, host = '127.0.0.1' } = {}) {
   return {
     url,
     calls,
-    close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve(undefined))
+      }),
   }
 }
 

@@ -37,6 +37,15 @@ describe('connecting with @ai-sdk/mcp', () => {
     await connection.close()
   })
 
+  it('falls back to HTTP+SSE when the server refuses Streamable HTTP', async () => {
+    const connect = mcpConnector({ origin: ORIGIN, opaqueProbe: async () => 'conclusive' })
+    const connection = await connect(config(`${server.url}/sse/mcp`))
+    expect(connection.tools.map((tool) => tool.name)).toEqual(['lookup_word'])
+    const result = await connection.call('lookup_word', { word: 'breeze' }, new AbortController().signal)
+    expect(result.content[0]).toEqual({ type: 'text', text: 'breeze: a word from the test dictionary.' })
+    await connection.close()
+  })
+
   it('calls a fetch that fails while a no-cors probe answers a CORS refusal', async () => {
     const fetch = async (_input: RequestInfo | URL, init?: RequestInit) => {
       if (init?.mode === 'no-cors') return new Response(null, { status: 200 })

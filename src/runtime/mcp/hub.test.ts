@@ -29,6 +29,7 @@ function dictionary(calls: unknown[] = []): McpConnection {
     tools: [{ name: 'lookup', description: 'Looks a word up.', inputSchema: { $schema: 'draft-07', properties: { word: { type: 'string' } }, required: ['word'] } }],
     call: async (name, input) => {
       calls.push({ name, input })
+      if (input.word === 'crash') throw new Error('socket hang up; sent Authorization: Bearer hub-secret-0123456789')
       if (input.word === 'fail') return { content: [{ type: 'text', text: 'No such word.' }], isError: true }
       return { content: [{ type: 'text', text: `${String(input.word)}: a word.` }, { type: 'text', text: 'Source: test.' }] }
     },
@@ -154,6 +155,13 @@ describe('an MCP tool in the loop', () => {
     const { main, tool } = await turn({ input: { word: 'fail' } })
     expect(tool?.type === 'tool' && tool.state.status === 'error' ? tool.state.error : undefined).toContain('No such word.')
     expect(JSON.stringify(main.model.doStreamCalls[1]?.prompt)).toContain('No such word.')
+  })
+
+  it('a failed call says which server failed, without the header values', async () => {
+    const { tool } = await turn({ input: { word: 'crash' }, servers: [config('dict', { headers: [{ name: 'Authorization', value: 'Bearer hub-secret-0123456789' }] })] })
+    const error = tool?.type === 'tool' && tool.state.status === 'error' ? tool.state.error : ''
+    expect(error).toContain('The MCP server dict failed: socket hang up')
+    expect(error).not.toContain('hub-secret')
   })
 
   it('a rejected call never reaches the server', async () => {

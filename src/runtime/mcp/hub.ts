@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { log } from '../../core/log'
 import { mcpToolName, mcpToolOutput, serversForAgent, type McpContent, type McpServerConfig, type McpServerStatus, type McpStatus } from '../../core/mcp'
+import { redactSecrets } from '../../core/redact'
 import { defineTool, type ToolDefinition } from '../../tools/tool'
 
 /** A tool as an MCP server lists it. */
@@ -115,9 +116,12 @@ export function createMcpHub(options: McpHubOptions): McpHub {
           try {
             result = await connection.call(tool.name, input, context.abort)
           } catch (error) {
+            if (context.abort.aborted) throw error
             // The connection may be gone (the server restarted): the next turn connects afresh.
-            if (!context.abort.aborted && entries.get(config.name)?.attempt) forget(config.name)
-            throw error
+            forget(config.name)
+            // The model and the stored part see the message: never with a header value a server echoed.
+            const message = error instanceof Error ? error.message : String(error)
+            throw new Error(`The MCP server ${config.name} failed: ${redactSecrets(message, config.headers.map((header) => header.value))}`)
           }
           const { output, attachments } = mcpToolOutput(result.content)
           if (result.isError) throw new Error(output || `The MCP tool ${tool.name} of ${config.name} failed.`)
