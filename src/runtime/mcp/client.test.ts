@@ -82,6 +82,13 @@ describe('connecting with @ai-sdk/mcp', () => {
     expect(await failure(connect(403))).toEqual({ state: 'auth', status: 403, oauth: false })
   })
 
+  it('gives up on a server that does not answer, saying so', async () => {
+    const fetch = (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)))
+    const status = await failure(mcpConnector({ fetch, origin: ORIGIN, opaqueProbe: async () => 'conclusive', timeoutMs: 1_000 })(config('https://mcp.example/mcp')))
+    expect(status).toEqual({ state: 'failed', message: 'the server did not answer within 1 s.' })
+  })
+
   it('keeps header values out of a failure’s message', async () => {
     const fetch = async () => new Response(`not json, echoing Bearer ${SECRET}`, { status: 200, headers: { 'content-type': 'application/json' } })
     const status = await failure(

@@ -80,7 +80,7 @@ export function mcpConnector(options: McpClientOptions): McpConnector {
         initializationOptions: { signal: AbortSignal.timeout(timeoutMs) },
       })
       try {
-        const tools = await listAll(client)
+        const tools = await listAll(client, timeoutMs)
         return { ok: true, connection: connection(client, tools) }
       } catch (error) {
         await client.close().catch(() => {})
@@ -94,12 +94,14 @@ export function mcpConnector(options: McpClientOptions): McpConnector {
 
 type Client = Awaited<ReturnType<typeof import('@ai-sdk/mcp').createMCPClient>>
 
-async function listAll(client: Client): Promise<McpToolInfo[]> {
+async function listAll(client: Client, timeoutMs: number): Promise<McpToolInfo[]> {
+  // One bound for the whole listing: a server that hangs here must not hold a turn up either.
+  const signal = AbortSignal.timeout(timeoutMs)
   const tools: McpToolInfo[] = []
   let cursor: string | undefined
   // A bound on pages, in case a server keeps handing out cursors.
   for (let page = 0; page < 20; page++) {
-    const listed = await client.listTools(cursor ? { params: { cursor } } : {})
+    const listed = await client.listTools({ ...(cursor ? { params: { cursor } } : {}), options: { signal } })
     for (const tool of listed.tools) tools.push({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema as Record<string, unknown> })
     cursor = listed.nextCursor
     if (!cursor) break
