@@ -104,7 +104,7 @@ export function McpSection(props: { api: McpSettingsApi; agents: AgentSummary[] 
                     <span class="mono">{server.url}</span>
                     {server.agents ? ` · agents: ${server.agents.join(', ') || 'none'}` : ''}
                   </span>
-                  <span class="provider-meta mcp-status" classList={{ 'mcp-status-problem': isProblem(statuses()[server.name]) }}>
+                  <span class="provider-meta mcp-status" aria-live="polite" classList={{ 'mcp-status-problem': isProblem(statuses()[server.name]) }}>
                     {statusText(statuses()[server.name], checking())}
                   </span>
                 </div>
