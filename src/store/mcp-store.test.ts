@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeTestContext } from '../testing/test-context'
-import { getSettings } from './provider-store'
+import { getSettings, setSetting } from './provider-store'
 import { listMcpServers, loadMcpServers, removeMcpServer, saveMcpServer, watchMcpSecrets } from './mcp-store'
 
 const SECRET = 'Bearer mcp-secret-0123456789'
@@ -17,6 +17,11 @@ describe('MCP servers in the settings table', () => {
     // Edited without the value: the stored one stays.
     await saveMcpServer(context, { ...input, previous: 'docs', headers: [{ name: 'Authorization' }], enabled: false })
     expect((await loadMcpServers(context))[0]).toMatchObject({ enabled: false, headers: [{ name: 'Authorization', value: SECRET }] })
+  })
+
+  it('is not written as a whole row through setSetting', async () => {
+    const { context } = makeTestContext()
+    await expect(setSetting(context, { key: 'mcp.servers', value: [] })).rejects.toMatchObject({ name: 'InputError' })
   })
 
   it('removes a server, and says when there is none of that name', async () => {
