@@ -6,6 +6,7 @@ import type { CreateSessionInput, ListSessionsInput, SessionPage } from './dto/s
 import type { SearchHit } from './dto/search'
 import type { MessagePage, MessagePageInput } from './dto/messages'
 import type { ModelInfo, ProviderConfig, ProviderType } from './provider/schema'
+import type { McpServerInput, McpServerStatus, McpServerSummary } from './mcp'
 import type { Settings } from './settings'
 import type { WriterMetrics } from './dto/metrics'
 import type {
@@ -210,6 +211,12 @@ export interface WorkerApi {
   testConnection(input: ProviderInput, modelID?: string): ConnectionResult
   getSettings(): Settings
   setSetting(setting: Setting): Settings
+  /** Remote MCP servers. Header values go in (a header sent without one keeps the stored value), never out. */
+  listMcpServers(): McpServerSummary[]
+  saveMcpServer(input: McpServerInput): McpServerSummary[]
+  removeMcpServer(name: string): McpServerSummary[]
+  /** Each server's state, connecting to those not connected yet (`refresh`: reconnect every one). */
+  mcpStatus(input: { refresh?: boolean }): McpServerStatus[]
   /** Every built-in agent with the user's overrides applied, disabled and hidden ones included (pickers filter). */
   listAgents(): AgentSummary[]
   /** Replaces one agent's overrides (an empty override restores the built-in agent); answers with the new list. */

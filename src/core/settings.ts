@@ -43,6 +43,11 @@ export const SettingSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('compaction.prune'), value: z.boolean() }),
   /** The project the app opens with: the one the user last switched to. */
   z.object({ key: z.literal('project.current'), value: idSchema('project') }),
+  /**
+   * Remote MCP servers (core/mcp.ts), header values included: like provider keys they stay in this database, never
+   * in exports, and only through `saveMcpServer` (which keeps stored values); readers get `McpServerSummary`s.
+   */
+  z.object({ key: z.literal('mcp.servers'), value: z.array(z.unknown()) }),
 ])
 export type Setting = z.infer<typeof SettingSchema>
 export type SettingKey = Setting['key']

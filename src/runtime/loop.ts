@@ -34,6 +34,8 @@ import {
   type StopReason,
 } from '../core/stop'
 import type { ToolRegistry } from '../tools/registry'
+import { withMcpDefaults } from '../core/mcp'
+import type { McpHub } from './mcp/hub'
 import type { ModelSource, ResolvedModel } from './model-source'
 import { runStepWithRetry, runSummaryStep, type StepDependencies } from './retry-step'
 import { runSubtask } from './subtask'
@@ -65,6 +67,8 @@ export interface LoopDependencies extends StepDependencies {
   fileTimes: (sessionID: string) => FileTimes
   /** The compaction settings; read from the stored settings when not given. */
   compaction?: () => Promise<CompactionSettings>
+  /** Remote MCP servers' tools; without it, a turn has only the built-in tools. */
+  mcp?: Pick<McpHub, 'tools'>
 }
 
 export interface CompactionSettings {
@@ -199,15 +203,18 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         project: await projectInstructions(workspace),
         lastStep,
       })
+      // A failing server adds no tools (its status in Settings says why); it never stops the turn.
+      const extra = dependencies.mcp ? await dependencies.mcp.tools(agent.name).catch(() => []) : []
+      const turnDependencies = extra.length ? { ...dependencies, tools: dependencies.tools.with(extra) } : dependencies
       const turn: TurnContext = {
         session,
         agent: agent.name,
-        agentRules: agent.permission,
+        agentRules: extra.length ? withMcpDefaults(agent.permission, extra.map((tool) => tool.id)) : agent.permission,
         workspace,
         calls: turnToolCalls(history),
         signal,
       }
-      const estimate = requestTokens({ system, messages, tools: offeredDefinitions(dependencies, turn) })
+      const estimate = requestTokens({ system, messages, tools: offeredDefinitions(turnDependencies, turn) })
       const presend = presendVerdict({ estimate, limit: resolved.limit, auto: settings.auto, compacted, onlyPrompt: isOnlyTextPrompt(history) })
       if (presend.action === 'compact') {
         // Before a prompt is answered, as a provider overflow would: the prompt is replayed after the summary. Within
@@ -240,7 +247,7 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       const call = { sessionID, assistant, resolved, system, messages, signal, snapshots: stepSnapshots }
       const { error, blocked, after } = await runStepWithRetry(stepDependencies, {
         ...call,
-        tools: (processor) => stepTools(dependencies, { ...call, turn }, processor, runChild),
+        tools: (processor) => stepTools(turnDependencies, { ...call, turn }, processor, runChild),
       })
       // The processor stored the message completed with the step's finish, unless the stream ended otherwise.
       const storedComplete = assistant.time.completed !== undefined

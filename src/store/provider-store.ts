@@ -142,6 +142,8 @@ export async function getSettings(context: StoreContext): Promise<Settings> {
 /** Stores one setting; a default or small model must name a configured provider and one of its models. */
 export async function setSetting(context: StoreContext, input: Setting): Promise<Settings> {
   const setting = parseWith(SettingSchema, input, 'setting')
+  // Its header values are kept by saveMcpServer when the page sends none; a whole-row write would lose or bypass them.
+  if (setting.key === 'mcp.servers') throw new InputError('key', 'MCP servers are saved one at a time, with saveMcpServer.')
   const { db } = context
   await db.transaction('rw', db.providers, db.settings, async () => {
     if (setting.key === 'model.default' || setting.key === 'model.small') {

@@ -90,9 +90,22 @@ export class ToolRegistry {
         type: 'function' as const,
         name: definition.id,
         description: definition.description,
-        inputSchema: z.toJSONSchema(definition.parameters, { io: 'input' }) as Record<string, unknown>,
+        inputSchema: definition.inputSchema ?? (z.toJSONSchema(definition.parameters, { io: 'input' }) as Record<string, unknown>),
       }))
     return this.definitionsForModel
+  }
+
+  /**
+   * This registry with a turn's extra tools (an MCP server's), which never replace a built-in one. The built-ins'
+   * schemas are reused rather than converted again.
+   */
+  with(extra: readonly ToolDefinition[]): ToolRegistry {
+    if (extra.length === 0) return this
+    const added = extra.filter((definition) => !this.definitions.has(definition.id))
+    const registry = new ToolRegistry([...this.definitions.values(), ...added])
+    const base = this.modelDefinitions()
+    registry.definitionsForModel = [...base, ...new ToolRegistry(added).modelDefinitions()].sort((a, b) => a.name.localeCompare(b.name))
+    return registry
   }
 
   /**

@@ -58,6 +58,8 @@ export interface ToolDefinition<Parameters extends z.ZodType = z.ZodType> {
   /** What the model reads to decide when and how to call the tool. */
   description: string
   parameters: Parameters
+  /** The JSON schema the model is given, when it comes as one (an MCP tool's) rather than from `parameters`. */
+  inputSchema?: Record<string, unknown>
   /** Which end of a long output the model sees (the rest is saved): `tail` for commands, whose verdict comes last. */
   truncate?: 'head' | 'tail'
   execute(input: z.infer<Parameters>, context: ToolContext): Promise<ToolResult>

@@ -26,6 +26,10 @@ import { fileHandlers } from './file-handlers'
 import { SessionRunner } from './session-runner'
 import type { CommandChannel, Locks } from './locks'
 import type { EngineMethod } from './engine-methods'
+import { createMcpHub } from '../runtime/mcp/hub'
+import { mcpConnector } from '../runtime/mcp/client'
+import { loadMcpServers } from '../store/mcp-store'
+import { detectOpaqueProbe } from './provider-handlers'
 
 
 export interface EngineDependencies {
@@ -63,11 +67,20 @@ export function createEngine(dependencies: EngineDependencies): Engine {
   const fileTimes = new Map<string, FileTimes>()
   const tools = new ToolRegistry()
   setTimeout(() => tools.modelDefinitions(), 0)
+  let probe: Promise<'conclusive' | 'inconclusive'> | undefined
+  const mcp = createMcpHub({
+    servers: () => loadMcpServers(ready()),
+    connect: mcpConnector({
+      origin: globalThis.location?.origin ?? '',
+      opaqueProbe: () => (probe ??= detectOpaqueProbe((input, init) => globalThis.fetch(input, init))),
+    }),
+  })
   const runner = new SessionRunner(
     {
       store,
       models: dependencies.models,
       tools,
+      mcp,
       retryLimit: async () => (await getSettings(store)).retryLimit,
       sleep: sleepWithSignal,
       setStatus: (sessionID, status) => store.emit({ type: 'session.status', sessionID, status }),
@@ -120,6 +133,7 @@ export function createEngine(dependencies: EngineDependencies): Engine {
     }),
     ...compactionHandlers(ready, ranBy, () => workspaces),
     ...historyHandlers(ready, ranBy, () => workspaces),
+    mcpStatus: (input) => mcp.status(input),
   }
   return {
     handlers,

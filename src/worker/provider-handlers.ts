@@ -75,7 +75,7 @@ export function providerHandlers(ready: () => StoreContext, options: ProviderHan
  * no-cors retry can't tell "CORS refused" from "nothing there". The worker reads its own response's COEP header
  * (same-origin, served from the HTTP or service-worker cache) to know which case it is in.
  */
-async function detectOpaqueProbe(fetchImpl: typeof fetch): Promise<'conclusive' | 'inconclusive'> {
+export async function detectOpaqueProbe(fetchImpl: typeof fetch): Promise<'conclusive' | 'inconclusive'> {
   const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true
   if (!isolated) return 'conclusive'
   const href = globalThis.location?.href

@@ -19,6 +19,7 @@ import {
 import { closeDatabase, deleteDatabase, onVersionChange, type OpenResult } from '../store/open-database'
 import { agentHandlers } from './agent-handlers'
 import { providerHandlers } from './provider-handlers'
+import { listMcpServers, removeMcpServer, saveMcpServer } from '../store/mcp-store'
 import type { SessionEvent } from '../core/event'
 import { readTodos } from '../store/todo-store'
 import { queuedPrompts } from '../store/prompt'
@@ -242,6 +243,9 @@ export function createService(options: ServiceOptions): Service {
     metrics: () => ({ ...metrics }),
     ...providerHandlers(ready),
     ...agentHandlers(ready),
+    listMcpServers: () => listMcpServers(ready()),
+    saveMcpServer: (input: Parameters<WorkerApi['saveMcpServer']>[0]) => saveMcpServer(ready(), input),
+    removeMcpServer: (name: string) => removeMcpServer(ready(), name),
     ...workspaceReadHandlers(ready, () => workspacesOf(ready()), () => project?.id),
     // Loaded on first use: the YAML parser has no place in the first screen's code (nor in its precache).
     listProjectCommands: async ({ projectID }: { projectID: string }) => {

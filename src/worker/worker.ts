@@ -6,6 +6,7 @@ import { openDatabase } from '../store/open-database'
 import type { TabcodeDatabase } from '../store/database'
 import { backfillState, runSearchBackfill } from '../store/search-backfill'
 import { watchApiKeys } from '../store/provider-store'
+import { watchMcpSecrets } from '../store/mcp-store'
 import { EVENT_CHANNEL, PROTOCOL_VERSION, type EventEnvelope } from '../core/protocol'
 import { createService } from './service'
 import { makeLocalLocks, type Locks } from './locks'
@@ -44,10 +45,18 @@ async function openAndWatchKeys() {
   if (opened.status !== 'open') return opened
   // A reopen (after another tab's upgrade) watches the new connection only.
   watchingKeys?.unsubscribe()
-  watchingKeys = watchApiKeys(opened.db, {
-    next: setLogSecrets,
-    error: (error: unknown) => log.warn('tabcode: could not watch the stored keys', error),
-  })
+  // API keys and MCP header values are both secrets the logger must never print.
+  let keys: string[] = []
+  let headers: string[] = []
+  const error = (error: unknown) => log.warn('tabcode: could not watch the stored keys', error)
+  const apiKeys = watchApiKeys(opened.db, { next: (next) => setLogSecrets([...(keys = next), ...headers]), error })
+  const mcpHeaders = watchMcpSecrets(opened.db, { next: (next) => setLogSecrets([...keys, ...(headers = next)]), error })
+  watchingKeys = {
+    unsubscribe: () => {
+      apiKeys.unsubscribe()
+      mcpHeaders.unsubscribe()
+    },
+  }
   void backfillSearch(opened.db)
   return opened
 }

@@ -49,6 +49,15 @@ export function askSummary(ask: PermissionAsk): AskSummary {
     case 'task':
       return { title: `Allow starting the ${first} subagent?`, description: text(metadata.description) ?? 'The agent wants to delegate a task.', detailLabel: 'Task' }
     default:
+      // An MCP server's tool (runtime/mcp/hub.ts asks under the tool's own name with these).
+      if (text(metadata.server) && text(metadata.tool)) {
+        return {
+          title: `Allow ${ask.permission}?`,
+          description: `The agent wants to call ${text(metadata.tool)} on the MCP server ${text(metadata.server)}, which receives the input below.`,
+          ...(metadata.input !== undefined ? { detail: JSON.stringify(metadata.input, null, 2) } : {}),
+          detailLabel: 'Input',
+        }
+      }
       return {
         title: `Allow ${ask.permission}?`,
         description: `The agent asks for the ${ask.permission} permission.`,

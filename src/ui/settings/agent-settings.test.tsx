@@ -10,6 +10,7 @@ import { describeSettings, draftOf, editableAgents, overrideOf, pickableAgents }
 import { createProviderStore, type ProviderApi } from './create-provider-store'
 import type { ProviderFormApi } from './provider-form'
 import SettingsDialog from './settings-dialog'
+import type { McpSettingsApi } from './mcp-settings'
 
 const cleanups: Array<() => void> = []
 afterEach(() => {
@@ -108,7 +109,11 @@ function fakeApi() {
   let agents = AGENTS.map((summary) => ({ ...summary }))
   const saves: AgentSettingsInput[] = []
   const settings: Settings = { retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true }
-  const api: ProviderApi & ProviderFormApi & AgentSettingsApi & ApprovalsApi = {
+  const api: ProviderApi & ProviderFormApi & AgentSettingsApi & ApprovalsApi & McpSettingsApi = {
+    listMcpServers: async () => [],
+    saveMcpServer: async () => [],
+    removeMcpServer: async () => [],
+    mcpStatus: async () => [],
     listProviders: async () => [openai],
     getSettings: async () => settings,
     saveProvider: async () => openai,

@@ -10,6 +10,7 @@ import { modelOptionGroups, ModelPicker } from './model-picker'
 import type { AgentSettingsApi } from './agent-settings'
 import type { ProviderFormApi } from './provider-form'
 import SettingsDialog from './settings-dialog'
+import type { McpSettingsApi } from './mcp-settings'
 
 const cleanups: Array<() => void> = []
 afterEach(() => {
@@ -55,7 +56,11 @@ function fakeApi(initial: ProviderSummary[] = []) {
   let providers = [...initial]
   let settings: Settings = { retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true }
   const saved: ProviderInput[] = []
-  const api: ProviderApi & ProviderFormApi & AgentSettingsApi & ApprovalsApi = {
+  const api: ProviderApi & ProviderFormApi & AgentSettingsApi & ApprovalsApi & McpSettingsApi = {
+    listMcpServers: async () => [],
+    saveMcpServer: async () => [],
+    removeMcpServer: async () => [],
+    mcpStatus: async () => [],
     listProviders: async () => providers,
     getSettings: async () => settings,
     saveProvider: async (input) => {

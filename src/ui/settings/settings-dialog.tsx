@@ -15,6 +15,7 @@ import { AgentForm, AgentSection, createAgentSettings, type AgentSettingsApi, ty
 import type { ProviderStore } from './create-provider-store'
 import { CompactionSettings } from './compaction-settings'
 import { ModelSelect } from './model-picker'
+import { McpSection, type McpSettingsApi } from './mcp-settings'
 import { ProviderForm, type ProviderFormApi } from './provider-form'
 import './settings.css'
 
@@ -33,7 +34,7 @@ type Notice = { tone: 'status' | 'alert'; text: string }
  */
 export default function SettingsDialog(props: {
   store: ProviderStore
-  api: ProviderFormApi & AgentSettingsApi & ApprovalsApi
+  api: ProviderFormApi & AgentSettingsApi & ApprovalsApi & McpSettingsApi
   onClose: () => void
   /** The open project, for its remembered permissions; absent, that section is left out. */
   projectID?: string
@@ -72,6 +73,7 @@ export default function SettingsDialog(props: {
             onEditAgent={(agent) => setView({ type: 'agent', agent })}
             onRemove={setRemoving}
             onClose={props.onClose}
+            mcp={props.api}
             approvals={props.projectID ? { api: props.api, projectID: props.projectID, ...(props.listen ? { listen: props.listen } : {}) } : undefined}
             backup={props.backup}
           />
@@ -144,6 +146,7 @@ function Overview(props: {
   onClose: () => void
   approvals?: Parameters<typeof ApprovalsSettings>[0] | undefined
   backup?: BackupActions | undefined
+  mcp: McpSettingsApi
 }): JSX.Element {
   const ids = {
     providers: createUniqueId(),
@@ -323,6 +326,8 @@ function Overview(props: {
       <CompactionSettings store={store} onNotice={props.setNotice} />
 
       <AgentSection store={props.agents} providers={store.providers()} onEdit={(agent) => props.onEditAgent(agent)} />
+
+      <McpSection api={props.mcp} agents={props.agents.agents()} />
 
       <Show when={props.approvals}>{(approvals) => <ApprovalsSettings {...approvals()} />}</Show>
 

@@ -1,0 +1,235 @@
+import { z } from 'zod'
+import { describeIssues, InputError } from './errors'
+import { DEFAULT_RULES } from './permission/defaults'
+import type { PermissionRule } from './schema/common'
+import type { McpStatus } from './mcp-status'
+
+export { describeMcpStatus, type McpServerStatus, type McpStatus } from './mcp-status'
+
+/**
+ * Remote MCP servers (issue 19): what the user configures in Settings, how their tools are named for the model, and
+ * how a failed connection is explained. The client itself (`@ai-sdk/mcp`) lives in the engine; this is the pure part.
+ */
+
+/** Header names as HTTP allows them (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+
+const HeaderSchema = z.object({
+  name: z.string().regex(HEADER_NAME, 'a header name may use letters, digits and !#$%&\'*+.^_`|~-'),
+  // A value is sent as is; a line break would split it into another header.
+  value: z.string().regex(/^[^\r\n]*$/, 'a header value must be on one line'),
+})
+
+/** One server as stored (a row of the `mcp.servers` setting). Header values are secrets, kept like API keys. */
+export const McpServerConfigSchema = z.object({
+  type: z.literal('remote'),
+  /** The user's name for it; tool names start with it (sanitised). Unique after sanitising. */
+  name: z.string().trim().min(1).max(64),
+  url: z.url({ protocol: /^https?$/ }),
+  headers: z.array(HeaderSchema).max(32),
+  enabled: z.boolean(),
+  /** Which agents may use its tools; absent: every agent. */
+  agents: z.array(z.string().min(1)).optional(),
+})
+export type McpServerConfig = z.infer<typeof McpServerConfigSchema>
+
+export const McpServersSchema = z.array(McpServerConfigSchema).max(50)
+
+/** What Settings sends: a header without a value keeps the stored one (values only go in, like keys). */
+export const McpServerInputSchema = z.object({
+  /** The server's current name when renaming or editing one; absent for a new server. */
+  previous: z.string().optional(),
+  name: z.string().trim().min(1, 'a server needs a name').max(64),
+  url: z.string().trim().min(1, 'a server needs a URL'),
+  headers: z.array(z.object({ name: z.string().trim(), value: z.string().optional() })).max(32),
+  enabled: z.boolean(),
+  agents: z.array(z.string().min(1)).optional(),
+})
+export type McpServerInput = z.infer<typeof McpServerInputSchema>
+
+/** A server as the UI sees it: header names, never their values. */
+export interface McpServerSummary {
+  name: string
+  url: string
+  headers: { name: string }[]
+  enabled: boolean
+  agents?: string[]
+}
+
+export function summarizeMcpServer(config: McpServerConfig): McpServerSummary {
+  return {
+    name: config.name,
+    url: config.url,
+    headers: config.headers.map((header) => ({ name: header.name })),
+    enabled: config.enabled,
+    ...(config.agents ? { agents: config.agents } : {}),
+  }
+}
+
+/** opencode's sanitising of server and tool names: anything but letters, digits, `_` and `-` becomes `_`. */
+export function sanitizeMcpName(name: string): string {
+  return name.replace(/[^a-zA-Z0-9_-]/g, '_')
+}
+
+/** The name the model calls a server's tool by, as opencode names it: `<server>_<tool>`, both sanitised. */
+export function mcpToolName(server: string, tool: string): string {
+  return `${sanitizeMcpName(server)}_${sanitizeMcpName(tool)}`
+}
+
+/**
+ * The stored list with one server added or replaced, checked: a valid http(s) URL without credentials in it (they
+ * belong in a header), header names once each, a name no other server has after sanitising. Header values left
+ * empty keep what was stored under the same name.
+ */
+export function applyMcpServerInput(servers: readonly McpServerConfig[], raw: unknown): McpServerConfig[] {
+  const parsed = McpServerInputSchema.safeParse(raw)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new InputError(issue?.path.map(String).join('.') || 'server', `Invalid MCP server: ${describeIssues(parsed.error)}`)
+  }
+  const input = parsed.data
+  const current = input.previous === undefined ? undefined : servers.find((server) => server.name === input.previous)
+  if (input.previous !== undefined && !current) throw new InputError('previous', `There is no MCP server named “${input.previous}”.`)
+  const clash = servers.find((server) => server !== current && sanitizeMcpName(server.name) === sanitizeMcpName(input.name))
+  if (clash) throw new InputError('name', `An MCP server named “${clash.name}” exists already; tool names would collide.`)
+  const url = checkedUrl(input.url)
+  const seen = new Set<string>()
+  const headers: McpServerConfig['headers'] = []
+  for (const header of input.headers) {
+    if (!header.name && !header.value) continue
+    const key = header.name.toLowerCase()
+    if (seen.has(key)) throw new InputError('headers', `The header “${header.name}” is listed twice.`)
+    seen.add(key)
+    const value = header.value || current?.headers.find((stored) => stored.name.toLowerCase() === key)?.value
+    if (!value) throw new InputError('headers', `The header “${header.name}” needs a value.`)
+    headers.push({ name: header.name, value })
+  }
+  const candidate = {
+    type: 'remote' as const,
+    name: input.name,
+    url,
+    headers,
+    enabled: input.enabled,
+    ...(input.agents ? { agents: input.agents } : {}),
+  }
+  const checked = McpServerConfigSchema.safeParse(candidate)
+  if (!checked.success) {
+    const issue = checked.error.issues[0]
+    throw new InputError(issue?.path.map(String).join('.') || 'server', `Invalid MCP server: ${describeIssues(checked.error)}`)
+  }
+  const next = servers.filter((server) => server !== current)
+  const at = current ? servers.indexOf(current) : next.length
+  next.splice(at, 0, checked.data)
+  return next
+}
+
+function checkedUrl(raw: string): string {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new InputError('url', `“${raw}” is not a URL; it should look like https://host/mcp.`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InputError('url', 'An MCP server URL must start with http:// or https://.')
+  if (url.username || url.password) throw new InputError('url', 'Put credentials in a header (such as Authorization), not in the URL.')
+  return url.href
+}
+
+/** The stored list read tolerantly: a row this build cannot read (a newer build's) is left out, not fatal. */
+export function readMcpServers(value: unknown): McpServerConfig[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((row) => {
+    const parsed = McpServerConfigSchema.safeParse(row)
+    return parsed.success ? [parsed.data] : []
+  })
+}
+
+/** The enabled servers an agent may use. */
+export function serversForAgent(servers: readonly McpServerConfig[], agent: string): McpServerConfig[] {
+  return servers.filter((server) => server.enabled && (!server.agents || server.agents.includes(agent)))
+}
+
+/** Every header value, for the logger's redaction (they are secrets like API keys). */
+export function mcpSecrets(servers: readonly McpServerConfig[]): string[] {
+  return servers.flatMap((server) => server.headers.map((header) => header.value))
+}
+
+/** A server's state as Settings shows it. */
+export const McpStatusSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('connected'), tools: z.array(z.string()) }),
+  z.object({ state: z.literal('disabled') }),
+  /** The server answers but not to this origin: its CORS headers leave the page out. */
+  z.object({ state: z.literal('cors'), origin: z.string() }),
+  /** Nothing answered; `maybeCors` when this page cannot tell that from a CORS refusal (COEP hides opaque answers). */
+  z.object({ state: z.literal('unreachable'), maybeCors: z.boolean() }),
+  /** 401 or 403: it wants credentials (`oauth` when it points at an authorization server). */
+  z.object({ state: z.literal('auth'), status: z.number().int(), oauth: z.boolean() }),
+  z.object({ state: z.literal('failed'), message: z.string() }),
+])
+// The page reads statuses through core/mcp-status.ts, which must stay free of zod; the two agree by this check.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+const statusTypesAgree: Same<z.infer<typeof McpStatusSchema>, McpStatus> = true
+void statusTypesAgree
+
+/** What the engine saw of a failed connection: the transport's fetches, and a `no-cors` probe after a network error. */
+export type McpObservation =
+  | { kind: 'network'; probe: 'answered' | 'failed'; conclusive: boolean }
+  | { kind: 'timeout'; seconds: number }
+  | { kind: 'http'; status: number; oauth: boolean }
+  | { kind: 'other'; message: string }
+
+/**
+ * Why a server could not be used. A fetch that fails with a TypeError while a `no-cors` request to the same URL gets
+ * an answer means the server is there but refuses this origin (CORS); both failing means it cannot be reached.
+ */
+export function classifyMcpFailure(observation: McpObservation, origin: string): McpStatus {
+  if (observation.kind === 'network') {
+    return observation.probe === 'answered' ? { state: 'cors', origin } : { state: 'unreachable', maybeCors: !observation.conclusive }
+  }
+  if (observation.kind === 'timeout') return { state: 'failed', message: `the server did not answer within ${observation.seconds} s.` }
+  if (observation.kind === 'http') {
+    if (observation.status === 401 || observation.status === 403) return { state: 'auth', status: observation.status, oauth: observation.oauth }
+    return { state: 'failed', message: `The server answered HTTP ${observation.status}.` }
+  }
+  return { state: 'failed', message: observation.message }
+}
+
+/**
+ * An MCP tool's permission asks unless a rule says otherwise (opencode allows them by default): an `ask` for each
+ * tool goes right after the defaults' catch-all allow, so the agent's own rules and the user's still decide.
+ */
+export function withMcpDefaults(rules: readonly PermissionRule[], toolNames: readonly string[]): PermissionRule[] {
+  const asks: PermissionRule[] = toolNames.map((permission) => ({ permission, pattern: '*', action: 'ask' }))
+  const startsWithDefaults = DEFAULT_RULES.every(
+    (rule, index) => rules[index]?.permission === rule.permission && rules[index]?.pattern === rule.pattern && rules[index]?.action === rule.action,
+  )
+  const at = startsWithDefaults ? DEFAULT_RULES.length : 0
+  return [...rules.slice(0, at), ...asks, ...rules.slice(at)]
+}
+
+/** An MCP tool result's content as the model reads it: the text parts joined, images and blobs as attachments. */
+export interface McpContent {
+  type: string
+  text?: string
+  data?: string
+  mimeType?: string
+  resource?: { uri?: string; text?: string; blob?: string; mimeType?: string }
+}
+
+export function mcpToolOutput(content: readonly McpContent[]): { output: string; attachments: { mime: string; url: string }[] } {
+  const texts: string[] = []
+  const attachments: { mime: string; url: string }[] = []
+  for (const item of content) {
+    if (item.type === 'text' && typeof item.text === 'string') texts.push(item.text)
+    else if ((item.type === 'image' || item.type === 'audio') && item.data && item.mimeType) {
+      attachments.push({ mime: item.mimeType, url: `data:${item.mimeType};base64,${item.data}` })
+    } else if (item.type === 'resource' && item.resource) {
+      if (typeof item.resource.text === 'string') texts.push(item.resource.text)
+      else if (item.resource.blob) {
+        const mime = item.resource.mimeType ?? 'application/octet-stream'
+        attachments.push({ mime, url: `data:${mime};base64,${item.resource.blob}` })
+      }
+    }
+  }
+  return { output: texts.join('\n\n'), attachments }
+}

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { McpServerConfig } from '../../core/mcp'
+// The e2e suite's MCP server (made with @modelcontextprotocol/sdk), in Node.
+import { startMcpServer, type McpTestServer } from '../../../e2e/support/mcp-server.mjs'
+import { mcpConnector } from './client'
+import { McpConnectError } from './hub'
+
+const ORIGIN = 'https://tabcode.example'
+const SECRET = 'mcp-secret-0123456789'
+
+const config = (url: string, headers: McpServerConfig['headers'] = []): McpServerConfig => ({ type: 'remote', name: 'dict', url, headers, enabled: true })
+
+let server: McpTestServer
+beforeAll(async () => {
+  server = await startMcpServer({ port: 0 })
+})
+afterAll(async () => {
+  await server.close()
+})
+
+async function failure(connect: Promise<unknown>) {
+  const error = await connect.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  )
+  expect(error).toBeInstanceOf(McpConnectError)
+  return (error as McpConnectError).status
+}
+
+describe('connecting with @ai-sdk/mcp', () => {
+  it('lists a Streamable HTTP server’s tools and calls one', async () => {
+    const connect = mcpConnector({ origin: ORIGIN, opaqueProbe: async () => 'conclusive' })
+    const connection = await connect(config(`${server.url}/mcp`, [{ name: 'Authorization', value: `Bearer ${SECRET}` }]))
+    expect(connection.tools.map((tool) => tool.name)).toEqual(['lookup_word'])
+    const result = await connection.call('lookup_word', { word: 'zephyr' }, new AbortController().signal)
+    expect(result.content[0]).toEqual({ type: 'text', text: 'zephyr: a word from the test dictionary.' })
+    await connection.close()
+  })
+
+  it('falls back to HTTP+SSE when the server refuses Streamable HTTP', async () => {
+    const connect = mcpConnector({ origin: ORIGIN, opaqueProbe: async () => 'conclusive' })
+    const connection = await connect(config(`${server.url}/sse/mcp`))
+    expect(connection.tools.map((tool) => tool.name)).toEqual(['lookup_word'])
+    const result = await connection.call('lookup_word', { word: 'breeze' }, new AbortController().signal)
+    expect(result.content[0]).toEqual({ type: 'text', text: 'breeze: a word from the test dictionary.' })
+    await connection.close()
+  })
+
+  it('calls a fetch that fails while a no-cors probe answers a CORS refusal', async () => {
+    const fetch = async (_input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.mode === 'no-cors') return new Response(null, { status: 200 })
+      throw new TypeError('Failed to fetch')
+    }
+    const connect = mcpConnector({ fetch, origin: ORIGIN, opaqueProbe: async () => 'conclusive' })
+    expect(await failure(connect(config('https://mcp.example/mcp')))).toEqual({ state: 'cors', origin: ORIGIN })
+  })
+
+  it('calls a server that answers nothing, even no-cors, unreachable (or maybe CORS when the probe cannot tell)', async () => {
+    const fetch = async () => {
+      throw new TypeError('Failed to fetch')
+    }
+    expect(await failure(mcpConnector({ fetch, origin: ORIGIN, opaqueProbe: async () => 'conclusive' })(config('https://mcp.example/mcp')))).toEqual({
+      state: 'unreachable',
+      maybeCors: false,
+    })
+    expect(await failure(mcpConnector({ fetch, origin: ORIGIN, opaqueProbe: async () => 'inconclusive' })(config('https://mcp.example/mcp')))).toEqual({
+      state: 'unreachable',
+      maybeCors: true,
+    })
+  })
+
+  it('calls 401 and 403 a need for auth, noting when the server points at OAuth', async () => {
+    const answer = (status: number, authenticate?: string) => async () =>
+      new Response('{}', { status, headers: authenticate ? { 'www-authenticate': authenticate } : {} })
+    const connect = (status: number, authenticate?: string) =>
+      mcpConnector({ fetch: answer(status, authenticate), origin: ORIGIN, opaqueProbe: async () => 'conclusive' })(config('https://mcp.example/mcp'))
+    expect(await failure(connect(401, 'Bearer resource_metadata="https://mcp.example/.well-known/oauth-protected-resource"'))).toEqual({
+      state: 'auth',
+      status: 401,
+      oauth: true,
+    })
+    expect(await failure(connect(403))).toEqual({ state: 'auth', status: 403, oauth: false })
+  })
+
+  it('gives up on a server that does not answer, saying so', async () => {
+    const fetch = (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)))
+    const status = await failure(mcpConnector({ fetch, origin: ORIGIN, opaqueProbe: async () => 'conclusive', timeoutMs: 1_000 })(config('https://mcp.example/mcp')))
+    expect(status).toEqual({ state: 'failed', message: 'the server did not answer within 1 s.' })
+  })
+
+  it('keeps header values out of a failure’s message', async () => {
+    const fetch = async () => new Response(`not json, echoing Bearer ${SECRET}`, { status: 200, headers: { 'content-type': 'application/json' } })
+    const status = await failure(
+      mcpConnector({ fetch, origin: ORIGIN, opaqueProbe: async () => 'conclusive' })(config('https://mcp.example/mcp', [{ name: 'X-Token', value: SECRET }])),
+    )
+    expect(status.state).toBe('failed')
+    expect(JSON.stringify(status)).not.toContain(SECRET)
+  })
+})

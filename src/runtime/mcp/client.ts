@@ -1,0 +1,131 @@
+import { classifyMcpFailure, type McpContent, type McpObservation, type McpServerConfig } from '../../core/mcp'
+import { redactSecrets } from '../../core/redact'
+import { McpConnectError, type McpConnection, type McpConnector, type McpToolInfo } from './hub'
+
+export interface McpClientOptions {
+  fetch?: typeof fetch
+  /** This page's origin, for the CORS advice. */
+  origin: string
+  /** Whether a failed `no-cors` probe proves that nothing answered (see provider-handlers' `detectOpaqueProbe`). */
+  opaqueProbe: () => Promise<'conclusive' | 'inconclusive'>
+  timeoutMs?: number
+}
+
+const CONNECT_TIMEOUT_MS = 15_000
+const PROBE_TIMEOUT_MS = 5_000
+
+/** What the transport's requests showed, kept to explain a failed connection. */
+interface Seen {
+  auth?: { status: number; oauth: boolean }
+  status?: number
+  network?: boolean
+}
+
+/**
+ * Connects with `@ai-sdk/mcp` (loaded on first use, so the engine's chunk does not carry it): Streamable HTTP first,
+ * then the older HTTP+SSE transport when the server answers the first with an HTTP error that is not about auth.
+ */
+export function mcpConnector(options: McpClientOptions): McpConnector {
+  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
+  const timeoutMs = options.timeoutMs ?? CONNECT_TIMEOUT_MS
+
+  return async (config) => {
+    const secrets = config.headers.map((header) => header.value)
+    const first = await open(config, 'http')
+    if (first.ok) return first.connection
+    const http = first.seen
+    if (!http.auth && !http.network && http.status !== undefined) {
+      const second = await open(config, 'sse')
+      if (second.ok) return second.connection
+    }
+    throw new McpConnectError(classifyMcpFailure(await observation(config.url, http, first.error), options.origin))
+
+    async function observation(url: string, seen: Seen, error: unknown): Promise<McpObservation> {
+      if (seen.auth) return { kind: 'http', ...seen.auth }
+      if (seen.network) {
+        const probe = await fetchImpl(url, { method: 'GET', mode: 'no-cors', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).then(
+          () => 'answered' as const,
+          () => 'failed' as const,
+        )
+        return { kind: 'network', probe, conclusive: (await options.opaqueProbe()) === 'conclusive' }
+      }
+      if (isTimeout(error)) return { kind: 'timeout', seconds: Math.round(timeoutMs / 1000) }
+      if (seen.status !== undefined) return { kind: 'http', status: seen.status, oauth: false }
+      return { kind: 'other', message: redactSecrets(error instanceof Error ? error.message : String(error), secrets) }
+    }
+  }
+
+  async function open(config: McpServerConfig, type: 'http' | 'sse'): Promise<{ ok: true; connection: McpConnection } | { ok: false; seen: Seen; error: unknown }> {
+    const { createMCPClient } = await import('@ai-sdk/mcp')
+    const seen: Seen = {}
+    const observed = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+      let response: Response
+      try {
+        response = await fetchImpl(input, init)
+      } catch (error) {
+        if (!init?.signal?.aborted) seen.network = true
+        throw error
+      }
+      if (response.status === 401 || response.status === 403) {
+        // A server that does OAuth points at its metadata in WWW-Authenticate (when CORS lets the page read it).
+        seen.auth = { status: response.status, oauth: /resource_metadata|Bearer/i.test(response.headers.get('www-authenticate') ?? '') }
+      } else if (!response.ok && (init?.method ?? 'GET') === 'POST') seen.status = response.status
+      return response
+    }
+    const headers = Object.fromEntries(config.headers.map((header) => [header.name, header.value]))
+    try {
+      const client = await createMCPClient({
+        transport: { type, url: config.url, headers, fetch: observed, redirect: 'follow' },
+        clientName: 'tabcode',
+        initializationOptions: { signal: AbortSignal.timeout(timeoutMs) },
+      })
+      try {
+        const tools = await listAll(client, timeoutMs)
+        return { ok: true, connection: connection(client, tools) }
+      } catch (error) {
+        await client.close().catch(() => {})
+        throw error
+      }
+    } catch (error) {
+      return { ok: false, seen, error }
+    }
+  }
+}
+
+type Client = Awaited<ReturnType<typeof import('@ai-sdk/mcp').createMCPClient>>
+
+async function listAll(client: Client, timeoutMs: number): Promise<McpToolInfo[]> {
+  // One bound for the whole listing: a server that hangs here must not hold a turn up either.
+  const signal = AbortSignal.timeout(timeoutMs)
+  const tools: McpToolInfo[] = []
+  let cursor: string | undefined
+  // A bound on pages, in case a server keeps handing out cursors.
+  for (let page = 0; page < 20; page++) {
+    const listed = await client.listTools({ ...(cursor ? { params: { cursor } } : {}), options: { signal } })
+    for (const tool of listed.tools) tools.push({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema as Record<string, unknown> })
+    cursor = listed.nextCursor
+    if (!cursor) break
+  }
+  return tools
+}
+
+function connection(client: Client, tools: McpToolInfo[]): McpConnection {
+  return {
+    tools,
+    async call(name, input, signal) {
+      const result = await client.callTool({ name, arguments: input, options: { signal } })
+      if ('content' in result && Array.isArray(result.content)) return { content: result.content as McpContent[], isError: result.isError === true }
+      // The protocol's old form: a bare `toolResult`.
+      const legacy = (result as { toolResult?: unknown }).toolResult
+      return { content: [{ type: 'text', text: typeof legacy === 'string' ? legacy : JSON.stringify(legacy) }] }
+    },
+    close: () => client.close(),
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause.name === 'TimeoutError' || cause.name === 'AbortError') return true
+  }
+  return false
+}

@@ -1,0 +1,301 @@
+import { createSignal, createUniqueId, For, Index, onMount, Show, type JSX } from 'solid-js'
+import { createStore } from 'solid-js/store'
+import { describeMcpStatus, type McpServerStatus, type McpStatus } from '../../core/mcp-status'
+import type { McpServerSummary } from '../../core/mcp'
+import type { AgentSummary, ClientApi } from '../../core/protocol'
+import { errorMessage } from '../format/error'
+import { PencilIcon, PlusIcon, TrashIcon } from '../icons/icons'
+
+export type McpSettingsApi = Pick<ClientApi, 'listMcpServers' | 'saveMcpServer' | 'removeMcpServer' | 'mcpStatus'>
+
+type Editing = { type: 'closed' } | { type: 'add' } | { type: 'edit'; server: McpServerSummary }
+
+/**
+ * Remote MCP servers: each with its state (connected with its tools, or why not), added and edited in place. Header
+ * values are write-only: an edit shows the stored header names with empty values, and an empty value keeps the
+ * stored one.
+ */
+export function McpSection(props: { api: McpSettingsApi; agents: AgentSummary[] }): JSX.Element {
+  const headingID = createUniqueId()
+  const hintID = createUniqueId()
+  const [servers, setServers] = createSignal<McpServerSummary[]>([])
+  const [statuses, setStatuses] = createSignal<Record<string, McpStatus>>({})
+  const [checking, setChecking] = createSignal(false)
+  const [editing, setEditing] = createSignal<Editing>({ type: 'closed' })
+  const [problem, setProblem] = createSignal<string>()
+
+  const check = async (refresh: boolean) => {
+    setChecking(true)
+    try {
+      const list: McpServerStatus[] = await props.api.mcpStatus({ refresh })
+      setStatuses(Object.fromEntries(list.map((entry) => [entry.name, entry.status])))
+    } catch (error) {
+      setProblem(errorMessage(error))
+    } finally {
+      setChecking(false)
+    }
+  }
+
+  const load = async () => {
+    try {
+      setServers(await props.api.listMcpServers())
+    } catch (error) {
+      setProblem(errorMessage(error))
+      return
+    }
+    if (servers().length) await check(false)
+  }
+  onMount(() => void load())
+
+  const saved = async (list: McpServerSummary[]) => {
+    setServers(list)
+    setEditing({ type: 'closed' })
+    setProblem(undefined)
+    await check(false)
+  }
+
+  return (
+    <section class="settings-section" aria-labelledby={headingID} aria-describedby={hintID}>
+      <div class="settings-section-head">
+        <h3 id={headingID} class="settings-heading">
+          MCP servers
+        </h3>
+        <div class="mcp-actions">
+          <Show when={servers().length}>
+            <button type="button" class="button button-small" disabled={checking()} onClick={() => void check(true)}>
+              {checking() ? 'Checking…' : 'Check again'}
+            </button>
+          </Show>
+          <button type="button" class="button button-small" onClick={() => setEditing({ type: 'add' })}>
+            <PlusIcon />
+            Add MCP server
+          </button>
+        </div>
+      </div>
+      <p id={hintID} class="field-hint">
+        Remote servers over Streamable HTTP (or the older HTTP with SSE). Their tools are offered as server_tool and ask
+        before each call unless a permission rule allows them. The server must allow this page's origin (CORS).
+      </p>
+      <Show when={problem()}>
+        <p class="problem" role="alert">
+          {problem()}
+        </p>
+      </Show>
+      <Show when={editing().type !== 'closed'}>
+        <McpServerForm
+          api={props.api}
+          agents={props.agents}
+          server={(() => {
+            const current = editing()
+            return current.type === 'edit' ? current.server : undefined
+          })()}
+          onCancel={() => setEditing({ type: 'closed' })}
+          onSaved={(list) => void saved(list)}
+        />
+      </Show>
+      <Show when={servers().length} fallback={<p class="settings-empty">No MCP servers.</p>}>
+        <ul class="provider-list">
+          <For each={servers()}>
+            {(server) => (
+              <li class="provider-row" aria-label={`MCP server ${server.name}`}>
+                <div class="provider-summary">
+                  <span class="provider-name">{server.name}</span>
+                  <span class="provider-meta">
+                    <span class="mono">{server.url}</span>
+                    {server.agents ? ` · agents: ${server.agents.join(', ') || 'none'}` : ''}
+                  </span>
+                  <span class="provider-meta mcp-status" aria-live="polite" classList={{ 'mcp-status-problem': isProblem(statuses()[server.name]) }}>
+                    {statusText(statuses()[server.name], checking())}
+                  </span>
+                </div>
+                <button type="button" class="icon-button" aria-label={`Edit MCP server ${server.name}`} title="Edit" onClick={() => setEditing({ type: 'edit', server })}>
+                  <PencilIcon />
+                </button>
+                <button
+                  type="button"
+                  class="icon-button"
+                  aria-label={`Remove MCP server ${server.name}`}
+                  title="Remove"
+                  onClick={() =>
+                    void props.api.removeMcpServer(server.name).then(
+                      (list) => saved(list),
+                      (error: unknown) => setProblem(errorMessage(error)),
+                    )
+                  }
+                >
+                  <TrashIcon />
+                </button>
+              </li>
+            )}
+          </For>
+        </ul>
+      </Show>
+    </section>
+  )
+}
+
+function statusText(status: McpStatus | undefined, checking: boolean): string {
+  if (!status) return checking ? 'Connecting…' : 'Not checked yet.'
+  return describeMcpStatus(status)
+}
+
+function isProblem(status: McpStatus | undefined): boolean {
+  return !!status && status.state !== 'connected' && status.state !== 'disabled'
+}
+
+interface HeaderDraft {
+  name: string
+  value: string
+  stored: boolean
+}
+
+function McpServerForm(props: {
+  api: McpSettingsApi
+  agents: AgentSummary[]
+  server: McpServerSummary | undefined
+  onCancel: () => void
+  onSaved: (list: McpServerSummary[]) => void
+}): JSX.Element {
+  const ids = { name: createUniqueId(), url: createUniqueId(), agents: createUniqueId() }
+  const [name, setName] = createSignal(props.server?.name ?? '')
+  const [url, setUrl] = createSignal(props.server?.url ?? '')
+  const [enabled, setEnabled] = createSignal(props.server?.enabled ?? true)
+  const [allAgents, setAllAgents] = createSignal(!props.server?.agents)
+  const [chosen, setChosen] = createSignal<string[]>(props.server?.agents ?? [])
+  const [headers, setHeaders] = createStore<HeaderDraft[]>(props.server?.headers.map((header) => ({ name: header.name, value: '', stored: true })) ?? [])
+  const [error, setError] = createSignal<string>()
+  const [busy, setBusy] = createSignal(false)
+  const selectable = () => props.agents.filter((agent) => !agent.hidden)
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setError(undefined)
+    try {
+      const list = await props.api.saveMcpServer({
+        ...(props.server ? { previous: props.server.name } : {}),
+        name: name(),
+        url: url(),
+        headers: headers.map((header) => ({ name: header.name, ...(header.value ? { value: header.value } : {}) })),
+        enabled: enabled(),
+        ...(allAgents() ? {} : { agents: chosen() }),
+      })
+      props.onSaved(list)
+    } catch (failure) {
+      setError(errorMessage(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form class="mcp-form" aria-label={props.server ? `Edit MCP server ${props.server.name}` : 'New MCP server'} onSubmit={(event) => void submit(event)}>
+      <div class="settings-grid">
+        <div class="field">
+          <label class="field-label" for={ids.name}>
+            Server name
+          </label>
+          <input id={ids.name} class="text-input" value={name()} onInput={(event) => setName(event.currentTarget.value)} required autocomplete="off" />
+        </div>
+        <div class="field">
+          <label class="field-label" for={ids.url}>
+            Server URL
+          </label>
+          <input
+            id={ids.url}
+            class="text-input mono"
+            type="url"
+            placeholder="https://example.com/mcp"
+            value={url()}
+            onInput={(event) => setUrl(event.currentTarget.value)}
+            required
+            autocomplete="off"
+          />
+        </div>
+      </div>
+      <fieldset class="mcp-fieldset">
+        <legend class="field-label">Headers</legend>
+        <Index each={headers}>
+          {(header, index) => (
+            <div class="mcp-header-row">
+              <input
+                class="text-input mono"
+                aria-label={`Header ${index + 1} name`}
+                placeholder="Authorization"
+                value={header().name}
+                onInput={(event) => setHeaders(index, 'name', event.currentTarget.value)}
+                autocomplete="off"
+              />
+              <input
+                class="text-input mono"
+                type="password"
+                aria-label={`Header ${index + 1} value`}
+                placeholder={header().stored ? 'stored (leave empty to keep)' : 'Bearer …'}
+                value={header().value}
+                onInput={(event) => setHeaders(index, 'value', event.currentTarget.value)}
+                autocomplete="off"
+              />
+              <button
+                type="button"
+                class="icon-button"
+                aria-label={`Remove header ${index + 1}`}
+                title="Remove"
+                onClick={() => setHeaders((list) => list.filter((_, at) => at !== index))}
+              >
+                <TrashIcon />
+              </button>
+            </div>
+          )}
+        </Index>
+        <button type="button" class="button button-small" onClick={() => setHeaders(headers.length, { name: '', value: '', stored: false })}>
+          <PlusIcon />
+          Add header
+        </button>
+      </fieldset>
+      <label class="checkbox">
+        <input type="checkbox" checked={enabled()} onChange={(event) => setEnabled(event.currentTarget.checked)} />
+        Enabled
+      </label>
+      <fieldset class="mcp-fieldset" aria-describedby={ids.agents}>
+        <legend class="field-label">Agents</legend>
+        <label class="checkbox">
+          <input type="checkbox" checked={allAgents()} onChange={(event) => setAllAgents(event.currentTarget.checked)} />
+          Every agent
+        </label>
+        <Show when={!allAgents()}>
+          <For each={selectable()}>
+            {(agent) => (
+              <label class="checkbox">
+                <input
+                  type="checkbox"
+                  checked={chosen().includes(agent.name)}
+                  onChange={(event) => {
+                    const on = event.currentTarget.checked
+                    setChosen((list) => (on ? [...list, agent.name] : list.filter((entry) => entry !== agent.name)))
+                  }}
+                />
+                {agent.name}
+              </label>
+            )}
+          </For>
+        </Show>
+        <p id={ids.agents} class="field-hint">
+          Which agents are offered its tools.
+        </p>
+      </fieldset>
+      <Show when={error()}>
+        <p class="problem" role="alert">
+          {error()}
+        </p>
+      </Show>
+      <div class="dialog-actions">
+        <button type="button" class="button" onClick={() => props.onCancel()}>
+          Cancel
+        </button>
+        <button type="submit" class="button button-primary" disabled={busy()}>
+          {busy() ? 'Saving…' : 'Save server'}
+        </button>
+      </div>
+    </form>
+  )
+}
