@@ -68,3 +68,23 @@ test('test connection names the real cause: a refused key, an unreachable host, 
   // A server that answers without CORS headers: the browser refuses, and the result says it was CORS.
   expect(await result({ ...base, baseURL: `${MOCK_MODEL_SERVER_URL}/no-cors/v1` })).toMatchObject({ status: 'failed', cause: 'cors' })
 })
+
+test('a first visit says a model is needed before any prompt, and the button opens Settings', async ({ page }) => {
+  const app = new Conversation(page)
+  await app.open()
+  await app.ready()
+  const setup = app.main.getByRole('region', { name: 'First, a model' })
+  await expect(setup).toContainText('Ollama')
+  await setup.getByRole('button', { name: 'Set up a model' }).click()
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible()
+})
+
+test('with a model configured, the empty view goes straight to sessions', async ({ page }) => {
+  const app = new Conversation(page)
+  await app.start()
+  await app.sessionLinks().first().waitFor()
+  await page.goto('/')
+  await app.ready()
+  await expect(app.main.getByRole('heading', { name: 'No session open' })).toBeVisible()
+  await expect(app.main.getByRole('region', { name: 'First, a model' })).toHaveCount(0)
+})

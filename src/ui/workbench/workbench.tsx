@@ -274,7 +274,13 @@ export function Workbench(props: {
               <Show
                 when={store.current.id()}
                 keyed
-                fallback={<EmptyState onCreate={() => void createSession()} />}
+                fallback={
+                  <EmptyState
+                    onCreate={() => void createSession()}
+                    needsModel={!providers.loading() && !providers.error() && providers.providers().length === 0}
+                    onShowSettings={() => setSettingsOpen(true)}
+                  />
+                }
               >
                 {(sessionID) => (
                   <SessionViewWhenLoaded
