@@ -2,6 +2,7 @@ import { resolveLanguageModel } from 'ai/internal'
 import { log } from '../core/log'
 import { getSettings } from '../store/provider-store'
 import { agentFor } from '../store/agent-settings'
+import { projectAgentsOf } from './project-agents'
 import { isCompletedSummary, isRealUser, isSummary, pendingMarker } from '../core/compaction/markers'
 import { countTokens, isOverflow, usableTokens, type ModelLimit } from '../core/compaction/overflow'
 import { processCompaction } from './compaction/process'
@@ -237,7 +238,11 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         after: (called) =>
           before && called.every((tool) => FILE_PRESERVING_TOOLS.has(tool)) ? Promise.resolve(before) : snapshots.track(session.projectID, workspace, { fresh: true }),
       }
-      const call = { sessionID, assistant, resolved, system, messages, signal, snapshots: stepSnapshots }
+      const sampling = {
+        ...(agent.temperature !== undefined ? { temperature: agent.temperature } : {}),
+        ...(agent.topP !== undefined ? { topP: agent.topP } : {}),
+      }
+      const call = { sessionID, assistant, resolved, system, messages, signal, snapshots: stepSnapshots, ...sampling }
       const { error, blocked, after } = await runStepWithRetry(stepDependencies, {
         ...call,
         tools: (processor) => stepTools(dependencies, { ...call, turn }, processor, runChild),
@@ -308,7 +313,12 @@ function turnReads(dependencies: LoopDependencies, sessionID: string) {
     settings: () => once('settings', () => compactionSettings(dependencies)),
     retryLimit: () => once('retry', () => dependencies.retryLimit()),
     session: () => once('session', () => getSession(dependencies.store, sessionID)),
-    agent: (name: string) => once(`agent\u0000${name}`, () => agentFor(dependencies.store, name)),
+    // With the project's agent files, read from its workspace (a file edited mid-turn counts from the next turn).
+    agent: (name: string) =>
+      once(`agent\u0000${name}`, async () => {
+        const { projectID } = await getSession(dependencies.store, sessionID)
+        return agentFor(dependencies.store, name, await projectAgentsOf(() => dependencies.workspaces.get(projectID)))
+      }),
     model: (reference: ModelReference) =>
       once(`model\u0000${reference.providerID}\u0000${reference.modelID}`, () => dependencies.models.resolve(reference)),
   }
