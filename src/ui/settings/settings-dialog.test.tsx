@@ -86,6 +86,7 @@ function fakeApi(initial: ProviderSummary[] = []) {
     testConnection: vi.fn(async (): Promise<ConnectionResult> => ({ status: 'ok', models: ['llama3.2:latest', 'my-finetune'], latencyMs: 12 })),
     listRemoteModels: vi.fn(async (): Promise<RemoteModel[]> => []),
     listAgents: async () => [],
+    listAgentFileProblems: async () => [],
     saveAgentSettings: async () => [],
     listApprovals: async () => [],
     revokeApproval: async () => {},

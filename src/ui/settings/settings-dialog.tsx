@@ -14,6 +14,7 @@ import { StorageStatus } from '../storage/storage-status'
 import { AgentForm, AgentSection, createAgentSettings, type AgentSettingsApi, type AgentSettingsStore } from './agent-settings'
 import type { ProviderStore } from './create-provider-store'
 import { CompactionSettings } from './compaction-settings'
+import { isOwnAgent, newAgent } from './agent-settings-draft'
 import { ModelSelect } from './model-picker'
 import { ProviderForm, type ProviderFormApi } from './provider-form'
 import './settings.css'
@@ -22,7 +23,7 @@ type View =
   | { type: 'overview' }
   | { type: 'add' }
   | { type: 'edit'; provider: ProviderSummary }
-  | { type: 'agent'; agent: AgentSummary }
+  | { type: 'agent'; agent: AgentSummary; isNew?: boolean }
 type Notice = { tone: 'status' | 'alert'; text: string }
 
 /**
@@ -70,6 +71,7 @@ export default function SettingsDialog(props: {
             onAdd={() => setView({ type: 'add' })}
             onEdit={(provider) => setView({ type: 'edit', provider })}
             onEditAgent={(agent) => setView({ type: 'agent', agent })}
+            onAddAgent={() => setView({ type: 'agent', agent: newAgent(), isNew: true })}
             onRemove={setRemoving}
             onClose={props.onClose}
             approvals={props.projectID ? { api: props.api, projectID: props.projectID, ...(props.listen ? { listen: props.listen } : {}) } : undefined}
@@ -83,11 +85,16 @@ export default function SettingsDialog(props: {
           {(agent) => (
             <AgentForm
               agent={agent()}
+              isNew={(() => {
+                const current = view()
+                return current.type === 'agent' && !!current.isNew
+              })()}
               providers={props.store.providers()}
               onCancel={() => back()}
-              onSave={async (override) => {
-                await agents.save({ name: agent().name, override })
-                back(Object.keys(override).length ? `Saved the ${agent().name} agent.` : `Restored the built-in ${agent().name} agent.`)
+              onSave={async (override, name) => {
+                await agents.save({ name, override })
+                const removed = isOwnAgent(agent()) ? `Removed the ${name} agent.` : `Restored the built-in ${name} agent.`
+                back(Object.keys(override).length ? `Saved the ${name} agent.` : removed)
               }}
             />
           )}
@@ -140,6 +147,7 @@ function Overview(props: {
   onAdd: () => void
   onEdit: (provider: ProviderSummary) => void
   onEditAgent: (agent: AgentSummary) => void
+  onAddAgent: () => void
   onRemove: (provider: ProviderSummary) => void
   onClose: () => void
   approvals?: Parameters<typeof ApprovalsSettings>[0] | undefined
@@ -322,7 +330,12 @@ function Overview(props: {
 
       <CompactionSettings store={store} onNotice={props.setNotice} />
 
-      <AgentSection store={props.agents} providers={store.providers()} onEdit={(agent) => props.onEditAgent(agent)} />
+      <AgentSection
+        store={props.agents}
+        providers={store.providers()}
+        onEdit={(agent) => props.onEditAgent(agent)}
+        onAdd={() => props.onAddAgent()}
+      />
 
       <Show when={props.approvals}>{(approvals) => <ApprovalsSettings {...approvals()} />}</Show>
 
