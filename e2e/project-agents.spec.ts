@@ -1,4 +1,5 @@
-import { expect, test, type Page } from './fixtures'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { Conversation } from './page-models/conversation'
 import { ModelScript, streamText, type RecordedRequest } from './support/model-script'
 import { requestsOf } from './support/requests'
