@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { evaluate } from './permission/evaluate'
-import { AGENTS, agentNamed, canDisable, definesAgent, primaryAgents, projectAgents, resolveAgents, subagents } from './agent'
+import { AGENTS, agentNamed, canDisable, definesAgent, primaryAgents, projectAgents, resolveAgents, subagents, type AgentConfig } from './agent'
 
 const decide = (rules: Parameters<typeof evaluate>[2], permission: string, pattern: string) => evaluate(permission, pattern, rules).action
 
@@ -103,7 +103,7 @@ describe('resolveAgents', () => {
 })
 
 describe('project and user-defined agents', () => {
-  const file = (name: string, config: Parameters<typeof projectAgents>[0][number]['config']) => ({ name, path: `.opencode/agent/${name}.md`, config })
+  const file = (name: string, config: AgentConfig) => ({ name, path: `.opencode/agent/${name}.md`, config })
 
   it('adds an agent from a file, mode all unless it says, on the default rules', () => {
     const agents = projectAgents([file('reviewer', { description: 'Reviews', prompt: 'You review.', temperature: 0.2, topP: 0.9, permission: [{ permission: 'edit', pattern: '*', action: 'deny' }] })])

@@ -1,7 +1,10 @@
 import { resolveLanguageModel } from 'ai/internal'
 import { log } from '../core/log'
 import { getSettings } from '../store/provider-store'
-import { agentFor } from '../store/agent-settings'
+import { agentFor, loadAgents } from '../store/agent-settings'
+import { agentNamed, subagents, type Agent } from '../core/agent'
+import { DEFAULT_SUBAGENTS } from '../tools/task'
+import { evaluate } from '../core/permission/evaluate'
 import { projectAgentsOf } from './project-agents'
 import { isCompletedSummary, isRealUser, isSummary, pendingMarker } from '../core/compaction/markers'
 import { countTokens, isOverflow, usableTokens, type ModelLimit } from '../core/compaction/overflow'
@@ -180,7 +183,8 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         await createCompactionMarker(store, { sessionID, agent: user.info.agent, model: user.info.model, auto: true })
         continue
       }
-      const agent = await reads.agent(user.info.agent)
+      const agents = await reads.agents()
+      const agent = agentNamed(user.info.agent, agents)
       const lastStep = agent.steps !== undefined && step + 1 >= agent.steps
       const workspace = await dependencies.workspaces.get(session.projectID)
       const status = dependencies.workspaces.status(session.projectID)
@@ -204,6 +208,10 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         session,
         agent: agent.name,
         agentRules: agent.permission,
+        // opencode's task tool lists the subagents its caller's rules do not deny outright.
+        subagents: subagents(agents)
+          .filter((candidate) => evaluate('task', candidate.name, agent.permission).action !== 'deny')
+          .map((candidate) => ({ name: candidate.name, description: subagentDescription(candidate) })),
         workspace,
         calls: turnToolCalls(history),
         signal,
@@ -314,10 +322,10 @@ function turnReads(dependencies: LoopDependencies, sessionID: string) {
     retryLimit: () => once('retry', () => dependencies.retryLimit()),
     session: () => once('session', () => getSession(dependencies.store, sessionID)),
     // With the project's agent files, read from its workspace (a file edited mid-turn counts from the next turn).
-    agent: (name: string) =>
-      once(`agent\u0000${name}`, async () => {
+    agents: () =>
+      once('agents', async () => {
         const { projectID } = await getSession(dependencies.store, sessionID)
-        return agentFor(dependencies.store, name, await projectAgentsOf(() => dependencies.workspaces.get(projectID)))
+        return loadAgents(dependencies.store, await projectAgentsOf(() => dependencies.workspaces.get(projectID)))
       }),
     model: (reference: ModelReference) =>
       once(`model\u0000${reference.providerID}\u0000${reference.modelID}`, () => dependencies.models.resolve(reference)),
@@ -427,3 +435,9 @@ export const sleepWithSignal = (milliseconds: number, signal: AbortSignal) =>
     }
     signal.addEventListener('abort', onAbort, { once: true })
   })
+
+/** A built-in subagent as opencode's task tool describes it; another (or one a project file changed) by its own words. */
+function subagentDescription(agent: Agent): string {
+  const builtIn = agent.path || agent.source ? undefined : DEFAULT_SUBAGENTS.find((candidate) => candidate.name === agent.name)
+  return builtIn?.description ?? agent.description
+}
