@@ -1,5 +1,6 @@
 import { hasModel, loadProviders } from './provider-store'
 import type { ProviderConfig } from '../core/provider/schema'
+import { namedModel } from '../core/provider/named-model'
 import { applyOverride, canDisable, definesAgent, projectAgents, resolveAgents, agentNamed, withOwnAgents, type Agent, type AgentFile } from '../core/agent'
 import type { StoreContext } from './context'
 import type { TabcodeDatabase } from './database'
@@ -46,7 +47,12 @@ async function overridesIn(db: TabcodeDatabase): Promise<AgentOverrides> {
 export async function loadAgents(context: StoreContext, files: readonly AgentFile[] = []): Promise<Record<string, Agent>> {
   const [overrides, providers] = await Promise.all([readAgentOverrides(context), loadProviders(context.db)])
   const agents = resolveAgents(usable(overrides, providers), [], undefined, files)
-  for (const agent of Object.values(agents)) if (agent.model && !isConfigured(providers, agent.model)) delete agent.model
+  for (const agent of Object.values(agents)) {
+    if (!agent.model) continue
+    const model = namedModel(agent.model, providers)
+    if (model) agent.model = model
+    else delete agent.model
+  }
   return agents
 }
 
@@ -111,6 +117,7 @@ function summaries(overrides: AgentOverrides, providers: ProviderConfig[], files
   return Object.values(withOwnAgents(projectAgents(files), overrides)).map((agent) => {
     const override = Object.hasOwn(overrides, agent.name) ? overrides[agent.name]! : {}
     const resolved = applyOverride(agent, Object.hasOwn(effective, agent.name) ? effective[agent.name] : undefined)
+    const model = resolved.model && namedModel(resolved.model, providers)
     return {
       name: agent.name,
       description: resolved.description,
@@ -120,8 +127,8 @@ function summaries(overrides: AgentOverrides, providers: ProviderConfig[], files
       hidden: agent.hidden ?? false,
       disabled: !!override.disabled && canDisable(agent),
       canDisable: canDisable(agent),
-      // A project file's `provider/model` counts only when that provider is configured here under that id.
-      ...(resolved.model && isConfigured(providers, resolved.model) ? { model: resolved.model } : {}),
+      // A project file's `provider/model` counts only when a provider configured here offers that model.
+      ...(model ? { model } : {}),
       ...(resolved.steps !== undefined ? { steps: resolved.steps } : {}),
       ...(resolved.temperature !== undefined ? { temperature: resolved.temperature } : {}),
       prompt: resolved.prompt,

@@ -4,6 +4,7 @@ import { EDIT_TOOLS } from '../permission/evaluate'
 import { fromConfig, PermissionConfigSchema } from '../permission/config'
 import type { PermissionRule } from '../schema'
 import { parseFrontMatter } from './front-matter'
+import { modelReference } from '../provider/named-model'
 
 /** Where opencode keeps a project's agents (both spellings are read, the plural one last so it wins). */
 export const AGENT_FOLDERS = ['.opencode/agent', '.opencode/agents'] as const
@@ -100,12 +101,6 @@ export function parseAgentFile(name: string, path: string, text: string): Parsed
     ...(front.hidden ? { hidden: true } : {}),
   }
   return { type: 'agent', agent: { name, path, config } }
-}
-
-/** `provider/model` split at the first slash: model ids may contain slashes themselves (OpenRouter's do). */
-export function modelReference(text: string): { providerID: string; modelID: string } {
-  const slash = text.indexOf('/')
-  return { providerID: text.slice(0, slash), modelID: text.slice(slash + 1) }
 }
 
 /**
