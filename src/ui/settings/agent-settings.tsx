@@ -168,6 +168,7 @@ export function AgentForm(props: {
   const [problem, setProblem] = createSignal<{ field?: DraftField; message: string }>()
   const [saving, setSaving] = createSignal(false)
   const own = () => isOwnAgent(props.agent)
+  const fromFile = () => props.agent.source === 'project'
   const subagent = () => (own() ? draft.mode : props.agent.mode) === 'subagent'
   const follows = () => (subagent() ? "Same as the calling agent's model" : 'Same as the prompt box')
   const fields: Partial<Record<DraftField, HTMLElement>> = {}
@@ -328,7 +329,7 @@ export function AgentForm(props: {
             ref={promptRef}
             class="text-input agent-prompt-input"
             rows={6}
-            placeholder={own() ? 'What this agent is told to do' : 'The built-in prompt (below)'}
+            placeholder={own() ? 'What this agent is told to do' : fromFile() ? "The file's prompt (below)" : 'The built-in prompt (below)'}
             aria-describedby={ids.promptHint}
             value={draft.prompt}
             onInput={(event) => setDraft('prompt', event.currentTarget.value)}
@@ -339,7 +340,7 @@ export function AgentForm(props: {
           </p>
           <Show when={!own()}>
           <details class="agent-builtin-prompt">
-            <summary>Built-in prompt</summary>
+            <summary>{fromFile() ? "The project file's prompt" : 'Built-in prompt'}</summary>
             <pre class="mono">{props.agent.defaultPrompt}</pre>
             <button
               type="button"
@@ -349,7 +350,7 @@ export function AgentForm(props: {
                 promptInput.focus()
               }}
             >
-              Edit a copy of the built-in prompt
+              {fromFile() ? "Edit a copy of the file's prompt" : 'Edit a copy of the built-in prompt'}
             </button>
           </details>
           </Show>
