@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { evaluate } from './permission/evaluate'
-import { AGENTS, agentNamed, canDisable, primaryAgents, resolveAgents, subagents } from './agent'
+import { AGENTS, agentNamed, canDisable, definesAgent, primaryAgents, projectAgents, resolveAgents, subagents, type AgentConfig } from './agent'
 
 const decide = (rules: Parameters<typeof evaluate>[2], permission: string, pattern: string) => evaluate(permission, pattern, rules).action
 
@@ -99,5 +99,56 @@ describe('resolveAgents', () => {
     const agents = resolveAgents({ build: { steps: 3, permission: [{ permission: '*', pattern: '*', action: 'deny' }] } })
     agents.build!.permission.push({ permission: 'read', pattern: '*', action: 'allow' })
     expect(AGENTS).toEqual(before)
+  })
+})
+
+describe('project and user-defined agents', () => {
+  const file = (name: string, config: AgentConfig) => ({ name, path: `.opencode/agent/${name}.md`, config })
+
+  it('adds an agent from a file, mode all unless it says, on the default rules', () => {
+    const agents = projectAgents([file('reviewer', { description: 'Reviews', prompt: 'You review.', temperature: 0.2, topP: 0.9, permission: [{ permission: 'edit', pattern: '*', action: 'deny' }] })])
+    const reviewer = agents.reviewer!
+    expect(reviewer).toMatchObject({ name: 'reviewer', mode: 'all', source: 'project', path: '.opencode/agent/reviewer.md', prompt: 'You review.', temperature: 0.2, topP: 0.9 })
+    expect(decide(reviewer.permission, 'edit', 'src/a.ts')).toBe('deny')
+    expect(decide(reviewer.permission, 'read', 'src/a.ts')).toBe('allow')
+    // The defaults still hold where the file says nothing.
+    expect(decide(reviewer.permission, 'read', '.env')).toBe('ask')
+    expect(primaryAgents(agents).map((agent) => agent.name)).toEqual(['build', 'plan', 'reviewer'])
+    expect(subagents(agents).map((agent) => agent.name)).toEqual(['general', 'explore', 'reviewer'])
+  })
+
+  it('changes a built-in agent of the same name field by field, its rules after the built-in ones', () => {
+    const agents = projectAgents([file('plan', { steps: 4, permission: [{ permission: 'edit', pattern: 'docs/*', action: 'allow' }] })])
+    const plan = agents.plan!
+    expect(plan).toMatchObject({ mode: 'primary', prompt: AGENTS.plan!.prompt, description: AGENTS.plan!.description, steps: 4, path: '.opencode/agent/plan.md' })
+    expect(plan.source).toBeUndefined()
+    expect(decide(plan.permission, 'edit', 'docs/a.md')).toBe('allow')
+    expect(decide(plan.permission, 'edit', 'src/a.ts')).toBe('deny')
+  })
+
+  it('removes an agent a file disables, except the default and hidden ones', () => {
+    const agents = projectAgents([file('explore', { disabled: true }), file('build', { disabled: true }), file('title', { disabled: true })])
+    expect(Object.keys(agents)).not.toContain('explore')
+    expect(agents.build).toBeDefined()
+    expect(agents.title).toBeDefined()
+  })
+
+  it('puts the user settings after the file, and adds the agents a user defined', () => {
+    const files = [file('reviewer', { prompt: 'You review.', permission: [{ permission: 'edit', pattern: '*', action: 'deny' }] })]
+    const agents = resolveAgents(
+      {
+        reviewer: { permission: [{ permission: 'edit', pattern: '*', action: 'allow' }] },
+        helper: { description: 'Helps', mode: 'primary', prompt: 'You help.' },
+        // Neither a known agent nor a definition: ignored.
+        stray: { steps: 3 },
+      },
+      [],
+      undefined,
+      files,
+    )
+    expect(decide(agents.reviewer!.permission, 'edit', 'src/a.ts')).toBe('allow')
+    expect(agents.helper).toMatchObject({ description: 'Helps', mode: 'primary', prompt: 'You help.', source: 'settings' })
+    expect(agents.stray).toBeUndefined()
+    expect(definesAgent({ mode: 'all', prompt: ' ' })).toBe(false)
   })
 })

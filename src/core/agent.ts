@@ -22,11 +22,37 @@ export interface Agent {
   /** The model this agent runs with instead of the one chosen in the prompt box (subagents: their caller's). */
   model?: ModelReference
   temperature?: number
+  topP?: number
+  /** Where it is defined (absent: built in): tabcode's own, a project's `.opencode/agent/*.md` file, or one the user added in Settings. */
+  source?: AgentSource
+  /** The project file that defines (or changes) it, relative to the project root. */
+  path?: string
   /**
    * The configured ruleset, in precedence order: the defaults, the built-in agent's rules, the user's global rules,
    * then the user's rules for this agent. Session rules and remembered approvals are added at call time.
    */
   permission: PermissionRule[]
+}
+
+export type AgentSource = 'built-in' | 'project' | 'settings'
+
+/**
+ * An agent's written configuration (a project file's front matter and body, opencode's `agent.<name>` config):
+ * every field optional, applied over the agent of the same name, or over a blank one for a new name.
+ */
+export interface AgentConfig {
+  description?: string
+  mode?: AgentMode
+  model?: ModelReference
+  temperature?: number
+  topP?: number
+  steps?: number
+  prompt?: string
+  /** Go after the agent's rules so far, in the author's order. */
+  permission?: PermissionRule[]
+  /** Removes the agent (not possible for the default agent or the hidden ones). */
+  disabled?: boolean
+  hidden?: boolean
 }
 
 /** The agent a prompt runs with when it names none, and the fallback for a name that is unknown or disabled. */
@@ -161,8 +187,8 @@ export function canDisable(agent: Agent): boolean {
 }
 
 /**
- * One built-in agent with the user's override applied: model, prompt, steps and temperature replace the built-in
- * values, and permission rules go after the built-in ones (so they win). `global` rules (the user's rules for every
+ * One agent with the user's override applied: description, mode, model, prompt, steps and temperature replace the
+ * agent's values, and permission rules go after its own (so they win). `global` rules (the user's rules for every
  * agent) sit between the two, as in opencode's merge order (§8.2).
  */
 export function applyOverride(agent: Agent, override: AgentOverride = {}, global: readonly PermissionRule[] = []): Agent {
@@ -170,6 +196,8 @@ export function applyOverride(agent: Agent, override: AgentOverride = {}, global
   return {
     ...agent,
     prompt,
+    ...(override.description?.trim() ? { description: override.description.trim() } : {}),
+    ...(override.mode ? { mode: override.mode } : {}),
     ...(override.model ? { model: override.model } : {}),
     ...(override.steps !== undefined ? { steps: override.steps } : {}),
     ...(override.temperature !== undefined ? { temperature: override.temperature } : {}),
@@ -178,22 +206,88 @@ export function applyOverride(agent: Agent, override: AgentOverride = {}, global
 }
 
 /**
- * The agents in effect under the user's overrides: every built-in agent with its override applied, except those
- * the user disabled (the default and hidden agents cannot be). Overrides for names that are not built in are
- * ignored. Pure; the result shares nothing mutable with `AGENTS`.
+ * `config` applied over `base` as opencode merges an agent's config: set fields replace the agent's, rules go after
+ * its rules. Without a base (a name that is not built in) it makes a new agent, mode `all`, with the default rules;
+ * one without a prompt of its own gets the build agent's, as opencode's gets the provider's.
+ */
+export function applyConfig(base: Agent | undefined, name: string, config: AgentConfig, origin: Pick<Agent, 'source' | 'path'>): Agent {
+  const start: Agent = base ?? { name, description: '', mode: 'all', prompt: BUILD_PROMPT, permission: agentRules(name) }
+  return {
+    ...start,
+    ...(config.description ? { description: config.description } : {}),
+    ...(config.mode ? { mode: config.mode } : {}),
+    ...(config.model ? { model: config.model } : {}),
+    ...(config.temperature !== undefined ? { temperature: config.temperature } : {}),
+    ...(config.topP !== undefined ? { topP: config.topP } : {}),
+    ...(config.steps !== undefined ? { steps: config.steps } : {}),
+    ...(config.prompt?.trim() ? { prompt: config.prompt } : {}),
+    ...(config.hidden ? { hidden: true } : {}),
+    ...(base ? {} : { source: origin.source }),
+    ...(origin.path ? { path: origin.path } : {}),
+    permission: [...start.permission, ...(config.permission ?? [])],
+  }
+}
+
+/** A project's agent file, as `resolveAgents` takes it (see `src/core/project-files/agents.ts`). */
+export interface AgentFile {
+  name: string
+  path: string
+  config: AgentConfig
+}
+
+/**
+ * The agents before the user's settings: the built-in ones, then the project's files applied over them (a file
+ * with a built-in's name changes that agent, another name adds one; `disable: true` removes it where allowed).
+ */
+export function projectAgents(files: readonly AgentFile[] = [], builtIn: Record<string, Agent> = AGENTS): Record<string, Agent> {
+  const agents: Record<string, Agent> = {}
+  for (const agent of Object.values(builtIn)) agents[agent.name] = agent
+  for (const file of files) {
+    const base = Object.hasOwn(agents, file.name) ? agents[file.name] : undefined
+    if (file.config.disabled && (!base || canDisable(base))) {
+      delete agents[file.name]
+      continue
+    }
+    agents[file.name] = applyConfig(base, file.name, file.config, { source: 'project', path: file.path })
+  }
+  return agents
+}
+
+/** Whether a stored override defines an agent of its own (added in Settings) rather than changing one. */
+export function definesAgent(override: AgentOverride): boolean {
+  return !!override.prompt?.trim() && override.mode !== undefined
+}
+
+/**
+ * The agents in effect under the user's overrides: every agent (built in, or from the project's files) with its
+ * override applied, except those the user disabled (the default and hidden agents cannot be), and the agents the
+ * user added in Settings. Settings come last, after the project's files, so that what the user changes on this
+ * machine always takes effect (opencode puts the global config below the project's). Pure; the result shares
+ * nothing mutable with `AGENTS`.
  */
 export function resolveAgents(
   overrides: AgentOverrides = {},
   global: readonly PermissionRule[] = [],
   builtIn: Record<string, Agent> = AGENTS,
+  files: readonly AgentFile[] = [],
 ): Record<string, Agent> {
   const resolved: Record<string, Agent> = {}
-  for (const agent of Object.values(builtIn)) {
+  for (const agent of Object.values(withOwnAgents(projectAgents(files, builtIn), overrides))) {
     const override = Object.hasOwn(overrides, agent.name) ? overrides[agent.name] : undefined
     if (override?.disabled && canDisable(agent)) continue
     resolved[agent.name] = applyOverride(agent, override, global)
   }
   return resolved
+}
+
+/** `agents` with a blank agent for each override that defines one and names no agent yet; settings fill it in. */
+export function withOwnAgents(agents: Record<string, Agent>, overrides: AgentOverrides): Record<string, Agent> {
+  const all = { ...agents }
+  for (const [name, override] of Object.entries(overrides)) {
+    if (Object.hasOwn(all, name) || !definesAgent(override)) continue
+    all[name] = { name, description: '', mode: 'all', prompt: BUILD_PROMPT, permission: agentRules(name), source: 'settings' }
+  }
+  return all
 }
 
 /**

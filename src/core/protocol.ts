@@ -1,4 +1,4 @@
-import type { AgentSettingsInput, AgentSummary } from './dto/agents'
+import type { AgentFileProblem, AgentSettingsInput, AgentSummary } from './dto/agents'
 import type { SerializedError } from './errors'
 import type { SessionEvent } from './event'
 import type { Fixture } from './dto/fixture'
@@ -54,7 +54,7 @@ export type StartResult =
   | { status: 'ready'; project: Project; version: string }
   | { status: 'failed'; problem: DatabaseProblem }
 
-export type { AgentSettingsInput, AgentSummary, ProjectCommandSummary, ProjectFileMatch, SearchHit, Settings }
+export type { AgentFileProblem, AgentSettingsInput, AgentSummary, ProjectCommandSummary, ProjectFileMatch, SearchHit, Settings }
 
 /** Notices about the worker itself (not about sessions); delivered only to the tab that owns the worker. */
 export type WorkerNotice =
@@ -217,10 +217,18 @@ export interface WorkerApi {
   removeMcpServer(name: string): McpServerSummary[]
   /** Each server's state, connecting to those not connected yet (`refresh`: reconnect every one). */
   mcpStatus(input: { refresh?: boolean }): McpServerStatus[]
-  /** Every built-in agent with the user's overrides applied, disabled and hidden ones included (pickers filter). */
-  listAgents(): AgentSummary[]
-  /** Replaces one agent's overrides (an empty override restores the built-in agent); answers with the new list. */
+  /**
+   * Every agent (built in, from the project's `.opencode/agent(s)` files, added in Settings) with the user's overrides
+   * applied, disabled and hidden ones included (pickers filter). The project is the current one unless named.
+   */
+  listAgents(input?: { projectID?: string }): AgentSummary[]
+  /**
+   * Replaces one agent's overrides (an empty override restores the agent, or removes one the user added); a new
+   * name with a prompt and a mode adds an agent. Answers with the new list.
+   */
   saveAgentSettings(input: AgentSettingsInput): AgentSummary[]
+  /** The project's agent files that cannot be used, each with what is wrong (the other agents are unaffected). */
+  listAgentFileProblems(input?: { projectID?: string }): AgentFileProblem[]
   /** Stores the prompt (or queues it) and makes sure a loop answers it; resolves once stored, not when answered. */
   prompt(input: PromptInput): PromptResult
   /** Stops the session's running turn, in whichever tab runs it. */

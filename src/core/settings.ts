@@ -5,8 +5,13 @@ import { idSchema, ModelReferenceSchema, PermissionRulesetSchema, type ModelRefe
 /** Unlike opencode, which retries for as long as the error stays retryable, a turn gives up after this many. */
 export const DEFAULT_RETRY_LIMIT = 8
 
-/** The user's changes to one built-in agent; an absent field keeps the built-in value. */
+/**
+ * The user's changes to one agent; an absent field keeps the agent's value. For a name no agent has, a prompt and
+ * a mode make it an agent of the user's own (added in Settings, as opencode's `agent.<name>` config adds one).
+ */
 export const AgentOverrideSchema = z.object({
+  description: z.string().max(2_000).optional(),
+  mode: z.enum(['primary', 'subagent', 'all']).optional(),
   model: ModelReferenceSchema.optional(),
   /** Replaces the agent's built-in prompt. */
   prompt: z.string().max(100_000).optional(),

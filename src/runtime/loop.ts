@@ -1,7 +1,11 @@
 import { resolveLanguageModel } from 'ai/internal'
 import { log } from '../core/log'
 import { getSettings } from '../store/provider-store'
-import { agentFor } from '../store/agent-settings'
+import { agentFor, loadAgents } from '../store/agent-settings'
+import { agentNamed, subagents, type Agent } from '../core/agent'
+import { DEFAULT_SUBAGENTS } from '../tools/task'
+import { evaluate } from '../core/permission/evaluate'
+import { projectAgentsOf } from './project-agents'
 import { isCompletedSummary, isRealUser, isSummary, pendingMarker } from '../core/compaction/markers'
 import { countTokens, isOverflow, usableTokens, type ModelLimit } from '../core/compaction/overflow'
 import { processCompaction } from './compaction/process'
@@ -183,7 +187,8 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         await createCompactionMarker(store, { sessionID, agent: user.info.agent, model: user.info.model, auto: true })
         continue
       }
-      const agent = await reads.agent(user.info.agent)
+      const agents = await reads.agents()
+      const agent = agentNamed(user.info.agent, agents)
       const lastStep = agent.steps !== undefined && step + 1 >= agent.steps
       const workspace = await dependencies.workspaces.get(session.projectID)
       const status = dependencies.workspaces.status(session.projectID)
@@ -210,6 +215,10 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         session,
         agent: agent.name,
         agentRules: extra.length ? withMcpDefaults(agent.permission, extra.map((tool) => tool.id)) : agent.permission,
+        // opencode's task tool lists the subagents its caller's rules do not deny outright.
+        subagents: subagents(agents)
+          .filter((candidate) => evaluate('task', candidate.name, agent.permission).action !== 'deny')
+          .map((candidate) => ({ name: candidate.name, description: subagentDescription(candidate) })),
         workspace,
         calls: turnToolCalls(history),
         signal,
@@ -244,7 +253,11 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         after: (called) =>
           before && called.every((tool) => FILE_PRESERVING_TOOLS.has(tool)) ? Promise.resolve(before) : snapshots.track(session.projectID, workspace, { fresh: true }),
       }
-      const call = { sessionID, assistant, resolved, system, messages, signal, snapshots: stepSnapshots }
+      const sampling = {
+        ...(agent.temperature !== undefined ? { temperature: agent.temperature } : {}),
+        ...(agent.topP !== undefined ? { topP: agent.topP } : {}),
+      }
+      const call = { sessionID, assistant, resolved, system, messages, signal, snapshots: stepSnapshots, ...sampling }
       const { error, blocked, after } = await runStepWithRetry(stepDependencies, {
         ...call,
         tools: (processor) => stepTools(turnDependencies, { ...call, turn }, processor, runChild),
@@ -315,7 +328,12 @@ function turnReads(dependencies: LoopDependencies, sessionID: string) {
     settings: () => once('settings', () => compactionSettings(dependencies)),
     retryLimit: () => once('retry', () => dependencies.retryLimit()),
     session: () => once('session', () => getSession(dependencies.store, sessionID)),
-    agent: (name: string) => once(`agent\u0000${name}`, () => agentFor(dependencies.store, name)),
+    // With the project's agent files, read from its workspace (a file edited mid-turn counts from the next turn).
+    agents: () =>
+      once('agents', async () => {
+        const { projectID } = await getSession(dependencies.store, sessionID)
+        return loadAgents(dependencies.store, await projectAgentsOf(() => dependencies.workspaces.get(projectID)))
+      }),
     model: (reference: ModelReference) =>
       once(`model\u0000${reference.providerID}\u0000${reference.modelID}`, () => dependencies.models.resolve(reference)),
   }
@@ -424,3 +442,9 @@ export const sleepWithSignal = (milliseconds: number, signal: AbortSignal) =>
     }
     signal.addEventListener('abort', onAbort, { once: true })
   })
+
+/** A built-in subagent as opencode's task tool describes it; another (or one a project file changed) by its own words. */
+function subagentDescription(agent: Agent): string {
+  const builtIn = agent.path || agent.source ? undefined : DEFAULT_SUBAGENTS.find((candidate) => candidate.name === agent.name)
+  return builtIn?.description ?? agent.description
+}

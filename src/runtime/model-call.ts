@@ -27,6 +27,8 @@ export interface ModelCall {
   messages: ModelMessage[]
   tools: StepTools
   maxOutputTokens: number
+  temperature?: number
+  topP?: number
   abortSignal: AbortSignal
   /** A key stable for the session (its id): OpenAI routes requests with the same key to the same prompt cache. */
   cacheKey?: string
@@ -59,6 +61,8 @@ export async function* streamModelCall(call: ModelCall): AsyncGenerator<StepEven
       // No tools (the summariser) means no tool choice either: some providers reject a choice among nothing.
       ...(call.tools.definitions.length > 0 ? { tools: call.tools.definitions, toolChoice: { type: 'auto' as const } } : {}),
       maxOutputTokens: call.maxOutputTokens,
+      ...(call.temperature !== undefined ? { temperature: call.temperature } : {}),
+      ...(call.topP !== undefined ? { topP: call.topP } : {}),
       abortSignal: call.abortSignal,
       includeRawChunks: false,
       ...(providerOptions ? { providerOptions } : {}),

@@ -33,6 +33,9 @@ export interface StepInput {
   messages: ModelMessage[]
   signal: AbortSignal
   snapshots: StepSnapshots
+  /** The agent's sampling settings; absent ones leave the provider's defaults. */
+  temperature?: number
+  topP?: number
   /** The step's tools, bound to the processor that reports their progress. */
   tools: (processor: StepProcessor) => StepTools
 }
@@ -68,6 +71,8 @@ export async function runStepWithRetry(dependencies: StepDependencies, input: St
       messages: input.messages,
       tools: processor.tracking(input.tools(processor)),
       maxOutputTokens: maxOutputTokens(input.resolved.limit),
+      ...(input.temperature !== undefined ? { temperature: input.temperature } : {}),
+      ...(input.topP !== undefined ? { topP: input.topP } : {}),
       cacheKey: input.sessionID,
       // A write storage refuses ends the call at once: what streams on could not be kept.
       abortSignal: AbortSignal.any([input.signal, writer.refused]),

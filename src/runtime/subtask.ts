@@ -5,9 +5,11 @@ import { loadRecentHistory } from '../store/recent-history'
 import { modelForPrompt } from '../core/settings'
 import type { AssistantMessage, ModelReference, SessionInfo } from '../core/schema'
 import { agentFor } from '../store/agent-settings'
+import { projectAgentsOf } from './project-agents'
 import type { StoreContext } from '../store/context'
 import { createUserMessage } from '../store/prompt'
 import { createSession, findSession } from '../store/session-store'
+import type { WorkspaceSource } from './turn-services'
 
 /**
  * A subagent's turn (the task tool): a child session of the calling one, with the subagent's agent and the caller's
@@ -15,7 +17,7 @@ import { createSession, findSession } from '../store/session-store'
  * final text is the result.
  */
 export async function runSubtask(
-  dependencies: { store: StoreContext },
+  dependencies: { store: StoreContext; workspaces?: Pick<WorkspaceSource, 'get'> },
   request: SubtaskRequest,
   parent: SessionInfo,
   signal: AbortSignal,
@@ -23,7 +25,8 @@ export async function runSubtask(
 ): Promise<SubtaskResult> {
   const { store } = dependencies
   const parentHistory = (await loadRecentHistory(store, parent.id)).history
-  const agent = await agentFor(store, request.agent)
+  const files = dependencies.workspaces ? await projectAgentsOf(() => dependencies.workspaces!.get(parent.projectID)) : []
+  const agent = await agentFor(store, request.agent, files)
   const model = modelForPrompt({ explicit: agent.model, lastUser: lastOf(parentHistory, 'user')?.info as { model?: ModelReference } | undefined })
   if (!model) throw new Error('The subagent has no model to run with.')
   const existing = request.sessionID ? await findSession(store, request.sessionID) : undefined

@@ -19,6 +19,7 @@ import { ascending } from '../core/id'
 import type { PermissionGate, SnapshotSource, WorkspaceSource } from './turn-services'
 import { allowEverything } from './turn-services'
 import type { StepToolContext, ToolRegistry } from '../tools/registry'
+import { describeTask, type SubagentInfo } from '../tools/task'
 
 /** What the tools of one step share: the session, its agent and rules, the workspace, the turn's calls so far. */
 export interface TurnContext {
@@ -26,6 +27,8 @@ export interface TurnContext {
   agent: string
   agentRules: PermissionRule[]
   workspace: Workspace
+  /** The subagents the task tool offers this turn; absent, the built-in ones it was made with. */
+  subagents?: readonly SubagentInfo[]
   /** Every tool call of the current turn, across its messages, oldest first (for the doom-loop check). */
   calls: { tool: string; input: unknown }[]
   signal: AbortSignal
@@ -127,9 +130,15 @@ function hiddenTools(dependencies: TurnDependencies, turn: Pick<TurnContext, 'ag
 }
 
 /** The tool definitions a step offers the model (what `stepTools` gives it), known before the step exists. */
-export function offeredDefinitions(dependencies: TurnDependencies, turn: Pick<TurnContext, 'agentRules' | 'session'>): StepTools['definitions'] {
+export function offeredDefinitions(dependencies: TurnDependencies, turn: Pick<TurnContext, 'agentRules' | 'session' | 'subagents'>): StepTools['definitions'] {
   const hidden = hiddenTools(dependencies, turn)
-  return dependencies.tools.modelDefinitions().filter((definition) => !hidden.has(definition.name))
+  return withSubagents(dependencies.tools.modelDefinitions(), turn.subagents).filter((definition) => !hidden.has(definition.name))
+}
+
+/** The definitions with the task tool describing this turn's subagents (the project's and the user's too). */
+function withSubagents(definitions: StepTools['definitions'], subagents: readonly SubagentInfo[] | undefined): StepTools['definitions'] {
+  if (!subagents) return definitions
+  return definitions.map((definition) => (definition.name === 'task' ? { ...definition, description: describeTask(subagents) } : definition))
 }
 
 /**
@@ -163,13 +172,14 @@ export function stepTools(
     ask: (request, callID) => ask(request, callID),
     files: dependencies.fileTimes(input.sessionID),
     subtask: (request) => runChild(request, turn.session, turn.signal),
+    ...(turn.subagents ? { subagents: turn.subagents } : {}),
     outputs: storedOutputs(dependencies.store),
     todos: storedTodos(dependencies.store),
   }
   const hidden = hiddenTools(dependencies, turn)
   const tools = dependencies.tools.stepTools(context, turn.signal)
   return {
-    definitions: tools.definitions.filter((definition) => !hidden.has(definition.name)),
+    definitions: withSubagents(tools.definitions, turn.subagents).filter((definition) => !hidden.has(definition.name)),
     resolve: (call) => {
       const resolved = tools.resolve(call)
       // A hidden tool is as unknown to the model as one that does not exist.

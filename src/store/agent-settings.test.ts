@@ -92,6 +92,42 @@ describe('agent settings', () => {
     expect(await readAgentOverrides(context)).toEqual({ plan: { steps: 2 }, build: { steps: 9 } })
   })
 
+  it("adds an agent of the user's own, refuses one without a name, prompt or mode, and removes it with an empty override", async () => {
+    const { context, model } = await setup()
+    await expect(saveAgentSettings(context, { name: 'bad name', override: { mode: 'all', prompt: 'x' } })).rejects.toMatchObject({ data: { field: 'name' } })
+    await expect(saveAgentSettings(context, { name: 'helper', override: { mode: 'all' } })).rejects.toMatchObject({ data: { field: 'prompt' } })
+    await expect(saveAgentSettings(context, { name: 'helper', override: { prompt: 'You help.' } })).rejects.toMatchObject({ data: { field: 'mode' } })
+    const summaries = await saveAgentSettings(context, { name: 'helper', override: { description: 'Helps', mode: 'subagent', prompt: 'You help.', model } })
+    expect(summaries.find((summary) => summary.name === 'helper')).toMatchObject({ source: 'settings', mode: 'subagent', description: 'Helps', prompt: 'You help.', model })
+    expect(await agentFor(context, 'helper')).toMatchObject({ name: 'helper', prompt: 'You help.', model })
+    await saveAgentSettings(context, { name: 'helper', override: {} })
+    expect((await listAgentSummaries(context)).map((summary) => summary.name)).not.toContain('helper')
+    await expect(saveAgentSettings(context, { name: 'helper', override: {} })).rejects.toMatchObject({ name: 'NotFoundError' })
+  })
+
+  it("lists and runs a project file's agent, with the user's rules after the file's and an unconfigured model left out", async () => {
+    const { context } = await setup()
+    const files = [
+      {
+        name: 'reviewer',
+        path: '.opencode/agent/reviewer.md',
+        config: { prompt: 'You review.', model: { providerID: 'anthropic', modelID: 'claude' }, permission: [{ permission: 'edit', pattern: '*', action: 'deny' as const }] },
+      },
+    ]
+    const [summary] = (await listAgentSummaries(context, files)).filter((entry) => entry.name === 'reviewer')
+    expect(summary).toMatchObject({ source: 'project', path: '.opencode/agent/reviewer.md', mode: 'all', prompt: 'You review.', defaultPrompt: 'You review.' })
+    expect(summary!.model).toBeUndefined()
+    await saveAgentSettings(context, { name: 'reviewer', override: { permission: [{ permission: 'edit', pattern: 'docs/*', action: 'allow' }] } }, files)
+    const reviewer = await agentFor(context, 'reviewer', files)
+    expect(reviewer.model).toBeUndefined()
+    expect(reviewer.permission.slice(-2)).toEqual([
+      { permission: 'edit', pattern: '*', action: 'deny' },
+      { permission: 'edit', pattern: 'docs/*', action: 'allow' },
+    ])
+    // Without the file (another project) the override names no agent.
+    expect((await agentFor(context, 'reviewer')).name).toBe('build')
+  })
+
   it('is a setting row like the others', async () => {
     const { context } = await setup()
     await setSetting(context, { key: 'agents', value: { plan: { steps: 7 } } })

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { SubtaskRequest } from '../core/ports'
-import { makeTaskTool, taskTool } from './task'
+import { describeTask, makeTaskTool, taskTool } from './task'
 import { makeToolContext } from './testing/tool-context'
 
 function contextWith(subtask: (request: SubtaskRequest) => Promise<{ sessionID: string; output: string }>) {
@@ -62,5 +62,14 @@ describe('task', () => {
     const tool = makeTaskTool([{ name: 'reviewer', description: 'Reviews a diff.' }])
     expect(tool.description).toContain('Available agent types and the tools they have access to:\n- reviewer: Reviews a diff.\n')
     expect(taskTool.description).toMatch(/- general: General-purpose agent.*\n- explore: Fast agent specialized for exploring codebases/)
+  })
+
+  it("starts the turn's subagents, the project's and the user's included, and no others", async () => {
+    const { context, calls } = contextWith(async () => ({ sessionID: 'ses_child', output: 'Reviewed.' }))
+    const turn = { ...context, subagents: [{ name: 'reviewer', description: 'Reviews code' }] }
+    await taskTool.execute({ description: 'Review', prompt: 'Review src.', subagent_type: 'reviewer' }, turn)
+    expect(calls[0]).toMatchObject({ agent: 'reviewer' })
+    await expect(taskTool.execute({ description: 'Look', prompt: 'Look.', subagent_type: 'explore' }, turn)).rejects.toThrow('Available: reviewer.')
+    expect(describeTask(turn.subagents)).toContain('- reviewer: Reviews code')
   })
 })

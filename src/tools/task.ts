@@ -26,7 +26,8 @@ export const DEFAULT_SUBAGENTS: readonly SubagentInfo[] = [
   },
 ]
 
-function describe(subagents: readonly SubagentInfo[]): string {
+/** The task tool's description over `subagents`: the model picks one by what it says here. */
+export function describeTask(subagents: readonly SubagentInfo[]): string {
   return [
     'Launch a new agent to handle complex, multistep tasks autonomously.',
     '',
@@ -70,7 +71,7 @@ export function makeTaskTool(subagents: readonly SubagentInfo[]) {
   const names = subagents.map((agent) => agent.name)
   return defineTool({
     id: 'task',
-    description: describe(subagents),
+    description: describeTask(subagents),
     parameters: z.object({
       description: z.string().describe('A short (3-5 words) description of the task'),
       prompt: z.string().describe('The task for the agent to perform'),
@@ -84,9 +85,10 @@ export function makeTaskTool(subagents: readonly SubagentInfo[]) {
         ),
     }),
     async execute(input, context) {
-      if (!names.includes(input.subagent_type)) {
+      const available = context.subagents?.map((agent) => agent.name) ?? names
+      if (!available.includes(input.subagent_type)) {
         throw new Error(
-          `Unknown agent type: ${input.subagent_type} is not a valid agent type. Available: ${names.join(', ') || 'none'}.`,
+          `Unknown agent type: ${input.subagent_type} is not a valid agent type. Available: ${available.join(', ') || 'none'}.`,
         )
       }
       await context.ask({

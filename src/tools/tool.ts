@@ -25,6 +25,8 @@ export interface ToolContext {
   files: FileTimes
   /** Runs a subagent in a child session and resolves with its final text. */
   subtask(request: SubtaskRequest): Promise<SubtaskResult>
+  /** The subagents this turn may start (the project's and the user's included); absent, the built-in ones. */
+  subagents?: readonly { name: string; description: string }[]
   /** Where a truncated output's whole text is kept, and read back from. */
   outputs: ToolOutputs
   /** The session's task list. */

@@ -1,5 +1,6 @@
 import { getSession } from '../store/session-store'
 import { listAgentSummaries } from '../store/agent-settings'
+import { projectAgentsOf } from '../runtime/project-agents'
 import type { StoreContext } from '../store/context'
 import type { WorkerHandlers } from '../core/protocol'
 import type { SessionEvent } from '../core/event'
@@ -109,10 +110,10 @@ export function createEngine(dependencies: EngineDependencies): Engine {
   const { todos: _todos, queuedPrompts: _queued, openSession: _open, ...run } = runHandlers(ready, ranBy, async (sessionID) => {
     const context = ready()
     const session = await getSession(context, sessionID)
-    const agents = await listAgentSummaries(context)
-    const subagents = agents.filter((agent) => agent.mode !== 'primary' && !agent.hidden && !agent.disabled).map((agent) => agent.name)
     // Without its workspace (it failed to open) a mention stays text; the prompt itself must not fail for it.
     const workspace = await workspaces.get(session.projectID).catch(() => undefined)
+    const agents = await listAgentSummaries(context, workspace ? await projectAgentsOf(async () => workspace) : [])
+    const subagents = agents.filter((agent) => agent.mode !== 'primary' && !agent.hidden && !agent.disabled).map((agent) => agent.name)
     return { sessionID, subagents, ...(workspace ? { workspace } : {}) }
   })
   const { listProjects: _projects, ...workspace } = workspaceHandlers(ready, () => workspaces, dependencies.projectID)

@@ -9,6 +9,7 @@ const project = () =>
       '.opencode/commands/git/commit.md': 'Write a commit message for $1',
       '.opencode/command/broken.md': '---\ndescription: [oops\n---\nHi',
       '.opencode/command/notes.txt': 'not a command',
+      '.opencode/command/fast.md': '---\nmodel: anthropic/claude-haiku\n---\nQuickly: $ARGUMENTS',
     },
   }).workspace
 
@@ -16,6 +17,7 @@ describe('project command handlers', () => {
   it('lists every command file, malformed ones with their problem', async () => {
     expect(await projectCommandSummaries(project())).toEqual([
       { name: 'broken', path: '.opencode/command/broken.md', problem: expect.stringContaining('not valid YAML') },
+      { name: 'fast', path: '.opencode/command/fast.md', model: 'anthropic/claude-haiku' },
       { name: 'git/commit', path: '.opencode/commands/git/commit.md' },
       { name: 'review', path: '.opencode/command/review.md', description: 'Review code', agent: 'plan' },
     ])
@@ -25,6 +27,7 @@ describe('project command handlers', () => {
     const workspace = project()
     expect(await expandProjectCommand(workspace, '/review src/a.ts')).toEqual({ text: 'Review src/a.ts carefully.', agent: 'plan' })
     expect(await expandProjectCommand(workspace, '/git/commit the parser')).toEqual({ text: 'Write a commit message for the parser' })
+    expect(await expandProjectCommand(workspace, '/fast fix it')).toEqual({ text: 'Quickly: fix it', model: 'anthropic/claude-haiku' })
     expect(await expandProjectCommand(workspace, '/unknown thing')).toBeUndefined()
     expect(await expandProjectCommand(workspace, 'hello /review')).toBeUndefined()
     await expect(expandProjectCommand(workspace, '/broken')).rejects.toMatchObject({ name: 'InputError', message: expect.stringContaining('broken.md') })

@@ -12,12 +12,13 @@ export async function projectCommandSummaries(workspace: Workspace): Promise<Pro
 export interface ExpandedCommand {
   text: string
   agent?: string
+  /** opencode's `provider/model`, as written; the prompt runs with it when a configured provider offers it. */
+  model?: string
 }
 
 /**
  * A prompt that starts with `/name` where `name` is one of the project's commands becomes its filled template, run
- * with the command's agent when it names one (its `model`, opencode's `provider/model`, is not applied yet: our
- * providers are the user's own entries, not a fixed list of names); anything else is left as typed. A malformed command file
+ * with the command's agent and model when it names them; anything else is left as typed. A malformed command file
  * is refused with what is wrong, so the user's text is not sent as if it were a prompt.
  */
 export async function expandProjectCommand(workspace: Workspace, text: string): Promise<ExpandedCommand | undefined> {
@@ -29,5 +30,9 @@ export async function expandProjectCommand(workspace: Workspace, text: string): 
   if (!parsed) return undefined
   if (parsed.type === 'problem') throw new InputError('command', parsed.summary.problem ?? `/${invocation.name} cannot be used`)
   const { command } = parsed
-  return { text: expandTemplate(command.template, invocation.arguments), ...(command.agent ? { agent: command.agent } : {}) }
+  return {
+    text: expandTemplate(command.template, invocation.arguments),
+    ...(command.agent ? { agent: command.agent } : {}),
+    ...(command.model ? { model: command.model } : {}),
+  }
 }

@@ -1,5 +1,6 @@
 import { assertWritable } from '../core/read-only'
-import { getSettings } from '../store/provider-store'
+import { getSettings, loadProviders } from '../store/provider-store'
+import { modelReference, namedModel } from '../core/provider/named-model'
 import type { StoreContext } from '../store/context'
 import { InputError } from '../core/errors'
 import { modelForPrompt } from '../core/settings'
@@ -35,7 +36,13 @@ async function projectCommand(workspace: Workspace, parts: PromptPartInput[]) {
   if (first?.type !== 'text') return undefined
   const expanded = await expandProjectCommand(workspace, first.text)
   if (!expanded) return undefined
-  return { parts: [{ ...first, text: expanded.text }, ...rest], agent: expanded.agent }
+  return { parts: [{ ...first, text: expanded.text }, ...rest], agent: expanded.agent, model: expanded.model }
+}
+
+/** A command's `provider/model`, when a configured provider offers it; otherwise the prompt's own model stands. */
+async function commandModel(context: StoreContext, text: string | undefined): Promise<ModelReference | undefined> {
+  if (!text) return undefined
+  return namedModel(modelReference(text), await loadProviders(context.db))
 }
 
 /** The agent loop's operations. The loop itself runs in the background: a prompt resolves once it is stored. */
@@ -47,7 +54,7 @@ export function runHandlers(
   return {
     prompt: async (input) => {
       const context = ready()
-      const model = await modelFor(context, input)
+      const chosen = await modelFor(context, input)
       checkPromptParts(input.parts)
       assertWritable(await getSession(context, input.sessionID), 'go on with it')
       // Mentions are expanded once, when the prompt is stored (queued ones too), as opencode does: the model then
@@ -59,6 +66,7 @@ export function runHandlers(
       const typed = command ? command.parts : input.parts
       const parts = sources ? await resolveMentions(typed, sources) : typed
       const agent = command?.agent ?? input.agent
+      const model = (await commandModel(context, command?.model)) ?? chosen
       const base = { sessionID: input.sessionID, parts, ...(agent ? { agent } : {}) }
       // A new prompt continues from a pending revert: what it hid goes for good before the prompt is stored.
       await finishRevert(context, input.sessionID)

@@ -17,7 +17,7 @@ import {
   setTitle,
 } from '../store/session-store'
 import { closeDatabase, deleteDatabase, onVersionChange, type OpenResult } from '../store/open-database'
-import { agentHandlers } from './agent-handlers'
+import { agentHandlers, NO_PROJECT_AGENTS } from './agent-handlers'
 import { providerHandlers } from './provider-handlers'
 import { listMcpServers, removeMcpServer, saveMcpServer } from '../store/mcp-store'
 import type { SessionEvent } from '../core/event'
@@ -242,7 +242,15 @@ export function createService(options: ServiceOptions): Service {
     writeFixture: (fixture: Parameters<WorkerApi['writeFixture']>[0]) => writeFixture(ready(), fixture),
     metrics: () => ({ ...metrics }),
     ...providerHandlers(ready),
-    ...agentHandlers(ready),
+    // Loaded on first use, as the commands: the YAML parser has no place in the first screen's code.
+    ...agentHandlers(ready, async (projectID = project?.id) => {
+      if (!projectID) return NO_PROJECT_AGENTS
+      const [{ loadProjectAgents }, workspace] = await Promise.all([
+        import('../runtime/project-agents'),
+        workspacesOf(ready()).get(projectID).catch(() => undefined),
+      ])
+      return workspace ? loadProjectAgents(workspace) : NO_PROJECT_AGENTS
+    }),
     listMcpServers: () => listMcpServers(ready()),
     saveMcpServer: (input: Parameters<WorkerApi['saveMcpServer']>[0]) => saveMcpServer(ready(), input),
     removeMcpServer: (name: string) => removeMcpServer(ready(), name),

@@ -20,7 +20,10 @@ export function parseFrontMatter(text: string): FrontMatter {
   try {
     data = parse(match[1]!)
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
+    const first = error instanceof Error ? error.message.split('\n')[0]! : String(error)
+    // The parser counts from the front matter's first line; the user counts from the file's (after the opening ---).
+    const position = (error as { linePos?: { line: number }[] }).linePos?.[0]
+    const reason = position ? `line ${position.line + 1}: ${first.replace(/ at line \d+, column \d+:?$/, '')}` : first
     throw new Error(`its front matter is not valid YAML: ${reason}`)
   }
   if (data !== null && data !== undefined && (typeof data !== 'object' || Array.isArray(data))) {

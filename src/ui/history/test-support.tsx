@@ -61,6 +61,7 @@ export function makeFakeApi(session: SessionInfo, history: MessageWithParts[], o
     pendingAsks: vi.fn(async () => []),
     pageMessages: vi.fn(async () => ({ messages: history })),
     listAgents: vi.fn(async () => []),
+    listAgentFileProblems: vi.fn(async () => []),
     forks: vi.fn(async () => ({ forks: [] })),
     flush: vi.fn(async () => {}),
     ...overrides,

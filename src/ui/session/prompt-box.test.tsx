@@ -34,6 +34,7 @@ function agent(name: string, mode: AgentSummary['mode'], extra: Partial<AgentSum
     name,
     description: `The ${name} agent.`,
     mode,
+    source: 'built-in',
     hidden: false,
     disabled: false,
     canDisable: true,

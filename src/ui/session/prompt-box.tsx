@@ -65,8 +65,11 @@ export function PromptBox(props: {
   })
   const agentSummary = (name: string) => choices()?.find((summary) => summary.name === name)
   // Settings may have changed an agent since; asking again on focus keeps the list and the agents' models fresh.
-  const loadAgents = () =>
-    store.api.listAgents().then(setAgents, (error: unknown) => log.warn('tabcode: could not list agents', error))
+  // The session's project's agents: its `.opencode/agent` files count too.
+  const loadAgents = () => {
+    const projectID = store.state.sessions[sessionID]?.projectID
+    return store.api.listAgents(projectID ? { projectID } : {}).then(setAgents, (error: unknown) => log.warn('tabcode: could not list agents', error))
+  }
   onMount(() => void loadAgents())
   createEffect(() => {
     const list = choices()

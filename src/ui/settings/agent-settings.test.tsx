@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createRoot, type JSX } from 'solid-js'
 import { render } from 'solid-js/web'
 import type { AgentOverride, PermissionRule } from '../../core/schema'
-import type { AgentSettingsInput, AgentSummary, ProviderSummary, Settings } from '../../core/protocol'
+import type { AgentFileProblem, AgentSettingsInput, AgentSummary, ProviderSummary, Settings } from '../../core/protocol'
 import type { AgentSettingsApi } from './agent-settings'
-import { describeSettings, draftOf, editableAgents, overrideOf, pickableAgents } from './agent-settings-draft'
+import { describeSettings, draftOf, editableAgents, overrideOf, pickableAgents, type AgentDraft } from './agent-settings-draft'
 import { createProviderStore, type ProviderApi } from './create-provider-store'
 import type { ProviderFormApi } from './provider-form'
 import SettingsDialog from './settings-dialog'
@@ -42,6 +42,7 @@ function agent(name: string, mode: AgentSummary['mode'], extra: Partial<AgentSum
     name,
     description: `The ${name} agent.`,
     mode,
+    source: 'built-in',
     hidden: false,
     disabled: false,
     canDisable: name !== 'build',
@@ -61,27 +62,39 @@ const AGENTS: AgentSummary[] = [
   agent('title', 'primary', { hidden: true, canDisable: false }),
 ]
 
+const blank = (draft: Partial<AgentDraft> = {}): AgentDraft => ({
+  name: 'plan',
+  description: '',
+  mode: 'primary',
+  prompt: '',
+  steps: '',
+  temperature: '',
+  enabled: true,
+  rules: [],
+  ...draft,
+})
+
 describe('agent form values', () => {
   it('starts from the stored override and saves only what was set', () => {
     const plan = agent('plan', 'primary', { override: { steps: 4, permission: [{ permission: 'bash', pattern: '*', action: 'ask' }] } })
     const draft = draftOf(plan)
-    expect(draft).toEqual({ prompt: '', steps: '4', temperature: '', enabled: true })
+    expect(draft).toEqual({ name: 'plan', description: '', mode: 'primary', prompt: '', steps: '4', temperature: '', enabled: true, rules: [{ permission: 'bash', pattern: '*', action: 'ask' }] })
     expect(overrideOf({ ...draft, temperature: '0.5', prompt: 'Be terse.' }, plan)).toEqual({
       ok: true,
       override: { prompt: 'Be terse.', steps: 4, temperature: 0.5, permission: [{ permission: 'bash', pattern: '*', action: 'ask' }] },
     })
-    expect(overrideOf({ prompt: '  ', steps: ' ', temperature: '', enabled: true }, agent('plan', 'primary'))).toEqual({ ok: true, override: {} })
+    expect(overrideOf(blank({ prompt: '  ', steps: ' ' }), agent('plan', 'primary'))).toEqual({ ok: true, override: {} })
   })
 
   it('names the wrong field', () => {
     const plan = agent('plan', 'primary')
-    expect(overrideOf({ prompt: '', steps: '2.5', temperature: '', enabled: true }, plan)).toMatchObject({ ok: false, field: 'steps' })
-    expect(overrideOf({ prompt: '', steps: '0', temperature: '', enabled: true }, plan)).toMatchObject({ ok: false, field: 'steps' })
-    expect(overrideOf({ prompt: '', steps: '', temperature: '2.5', enabled: true }, plan)).toMatchObject({ ok: false, field: 'temperature' })
+    expect(overrideOf(blank({ steps: '2.5', temperature: '' }), plan)).toMatchObject({ ok: false, field: 'steps' })
+    expect(overrideOf(blank({ steps: '0', temperature: '' }), plan)).toMatchObject({ ok: false, field: 'steps' })
+    expect(overrideOf(blank({ steps: '', temperature: '2.5' }), plan)).toMatchObject({ ok: false, field: 'temperature' })
   })
 
   it('disables only what may be disabled', () => {
-    const off = { prompt: '', steps: '', temperature: '', enabled: false }
+    const off = blank({ enabled: false })
     expect(overrideOf(off, agent('plan', 'primary'))).toEqual({ ok: true, override: { disabled: true } })
     expect(overrideOf(off, agent('build', 'primary', { canDisable: false }))).toEqual({ ok: true, override: {} })
   })
@@ -107,6 +120,7 @@ describe('agent form values', () => {
 
 function fakeApi() {
   let agents = AGENTS.map((summary) => ({ ...summary }))
+  const problems: AgentFileProblem[] = [{ name: 'broken', path: '.opencode/agent/broken.md', problem: '.opencode/agent/broken.md: line 2: `mode` must be primary, subagent or all (not “boss”)' }]
   const saves: AgentSettingsInput[] = []
   const settings: Settings = { retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true }
   const api: ProviderApi & ProviderFormApi & AgentSettingsApi & ApprovalsApi & McpSettingsApi = {
@@ -122,6 +136,7 @@ function fakeApi() {
     testConnection: vi.fn(),
     listRemoteModels: vi.fn(),
     listAgents: vi.fn(async () => agents),
+    listAgentFileProblems: vi.fn(async () => problems),
     saveAgentSettings: vi.fn(async (input: AgentSettingsInput) => {
       saves.push(input)
       if (input.override.steps === 999) throw Object.assign(new Error('The step limit is too high for this test.'), { name: 'InputError' })
@@ -214,7 +229,7 @@ describe('settings: agents', () => {
     expect(section.textContent).not.toContain('title')
   })
 
-  it('edits an agent: model, step limit, prompt, with its rules shown read-only', async () => {
+  it('edits an agent: model, step limit, prompt, with its own rules shown read-only', async () => {
     const { root, saves } = open()
     await settle()
     button(root, 'Edit agent plan').click()
@@ -223,7 +238,7 @@ describe('settings: agents', () => {
 
     const rows = [...root.querySelectorAll('.agent-rules-table tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))
     expect(rows).toEqual(PLAN_RULES.map((rule) => [rule.permission, rule.pattern, rule.action]))
-    expect(root.querySelector('.agent-rules input, .agent-rules select, .agent-rules button')).toBeNull()
+    expect(root.querySelector('.agent-rules-table input, .agent-rules-table select, .agent-rules-table button')).toBeNull()
 
     const model = byLabel<HTMLSelectElement>(root, 'Model')
     expect(model.selectedOptions[0]?.textContent).toBe('Same as the prompt box')
@@ -276,6 +291,50 @@ describe('settings: agents', () => {
     await settle()
     expect(saves.at(-1)).toEqual({ name: 'explore', override: {} })
     expect(root.querySelector('[role="status"]')?.textContent).toBe('Restored the built-in explore agent.')
+  })
+
+  it("adds, changes and removes the user's permission rules, saved after the agent's", async () => {
+    const { root, saves } = open()
+    await settle()
+    button(root, 'Edit agent plan').click()
+    button(root, 'Add rule').click()
+    button(root, 'Add rule').click()
+    submit(root)
+    expect(root.querySelector('[role="alert"]')?.textContent).toContain('Each rule needs a permission')
+    expect(saves).toEqual([])
+    const control = <T extends HTMLElement>(name: string) => root.querySelector<T>(`[aria-label="${name}"]`)!
+    change(control<HTMLInputElement>('Rule 1 permission'), 'bash')
+    change(control<HTMLSelectElement>('Rule 1 action'), 'deny', 'change')
+    change(control<HTMLInputElement>('Rule 2 permission'), 'edit')
+    change(control<HTMLInputElement>('Rule 2 pattern'), 'docs/*')
+    change(control<HTMLSelectElement>('Rule 2 action'), 'allow', 'change')
+    button(root, 'Remove rule 1').click()
+    expect(control('Rule 2 permission')).toBeNull()
+    expect(unnamedControls(root.querySelector('form.agent-form')!)).toEqual([])
+    submit(root)
+    await settle()
+    expect(saves).toEqual([{ name: 'plan', override: { permission: [{ permission: 'edit', pattern: 'docs/*', action: 'allow' }] } }])
+  })
+
+  it("lists the agent files that cannot be used, and adds an agent of the user's own", async () => {
+    const { root, saves } = open()
+    await settle()
+    expect(root.querySelector('.agent-problems')?.textContent).toContain('.opencode/agent/broken.md: line 2: `mode` must be primary, subagent or all')
+    button(root, 'Add agent').click()
+    expect(root.querySelector('form.agent-form h3')?.textContent).toContain('New agent')
+    expect(unnamedControls(root.querySelector('form.agent-form')!)).toEqual([])
+    change(byLabel(root, 'Name'), 'bad name')
+    submit(root)
+    expect(root.querySelector('[role="alert"]')?.textContent).toContain('The name is letters')
+    change(byLabel(root, 'Name'), 'reviewer')
+    submit(root)
+    expect(root.querySelector('[role="alert"]')?.textContent).toContain('needs a prompt')
+    change(byLabel(root, 'Description'), 'Reviews changes')
+    change(byLabel<HTMLSelectElement>(root, 'Mode'), 'all', 'change')
+    change(byLabel(root, 'Prompt'), 'You review code.')
+    submit(root)
+    await settle()
+    expect(saves).toEqual([{ name: 'reviewer', override: { description: 'Reviews changes', mode: 'all', prompt: 'You review code.' } }])
   })
 
   it('offers no switch for the default agent, and goes back on Cancel', async () => {

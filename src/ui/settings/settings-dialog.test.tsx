@@ -96,6 +96,7 @@ function fakeApi(initial: ProviderSummary[] = []) {
     })),
     listRemoteModels: vi.fn(async (): Promise<RemoteModel[]> => []),
     listAgents: async () => [],
+    listAgentFileProblems: async () => [],
     saveAgentSettings: async () => [],
     listApprovals: async () => [],
     revokeApproval: async () => {},

@@ -14,6 +14,7 @@ import { StorageStatus } from '../storage/storage-status'
 import { AgentForm, AgentSection, createAgentSettings, type AgentSettingsApi, type AgentSettingsStore } from './agent-settings'
 import type { ProviderStore } from './create-provider-store'
 import { CompactionSettings } from './compaction-settings'
+import { isOwnAgent, newAgent } from './agent-settings-draft'
 import { ModelSelect } from './model-picker'
 import { McpSection, type McpSettingsApi } from './mcp-settings'
 import { ProviderForm, type ProviderFormApi } from './provider-form'
@@ -23,7 +24,7 @@ type View =
   | { type: 'overview' }
   | { type: 'add' }
   | { type: 'edit'; provider: ProviderSummary }
-  | { type: 'agent'; agent: AgentSummary }
+  | { type: 'agent'; agent: AgentSummary; isNew?: boolean }
 type Notice = { tone: 'status' | 'alert'; text: string }
 
 /**
@@ -71,6 +72,7 @@ export default function SettingsDialog(props: {
             onAdd={() => setView({ type: 'add' })}
             onEdit={(provider) => setView({ type: 'edit', provider })}
             onEditAgent={(agent) => setView({ type: 'agent', agent })}
+            onAddAgent={() => setView({ type: 'agent', agent: newAgent(), isNew: true })}
             onRemove={setRemoving}
             onClose={props.onClose}
             mcp={props.api}
@@ -85,11 +87,16 @@ export default function SettingsDialog(props: {
           {(agent) => (
             <AgentForm
               agent={agent()}
+              isNew={(() => {
+                const current = view()
+                return current.type === 'agent' && !!current.isNew
+              })()}
               providers={props.store.providers()}
               onCancel={() => back()}
-              onSave={async (override) => {
-                await agents.save({ name: agent().name, override })
-                back(Object.keys(override).length ? `Saved the ${agent().name} agent.` : `Restored the built-in ${agent().name} agent.`)
+              onSave={async (override, name) => {
+                await agents.save({ name, override })
+                const removed = isOwnAgent(agent()) ? `Removed the ${name} agent.` : `Restored the built-in ${name} agent.`
+                back(Object.keys(override).length ? `Saved the ${name} agent.` : removed)
               }}
             />
           )}
@@ -142,6 +149,7 @@ function Overview(props: {
   onAdd: () => void
   onEdit: (provider: ProviderSummary) => void
   onEditAgent: (agent: AgentSummary) => void
+  onAddAgent: () => void
   onRemove: (provider: ProviderSummary) => void
   onClose: () => void
   approvals?: Parameters<typeof ApprovalsSettings>[0] | undefined
@@ -325,7 +333,12 @@ function Overview(props: {
 
       <CompactionSettings store={store} onNotice={props.setNotice} />
 
-      <AgentSection store={props.agents} providers={store.providers()} onEdit={(agent) => props.onEditAgent(agent)} />
+      <AgentSection
+        store={props.agents}
+        providers={store.providers()}
+        onEdit={(agent) => props.onEditAgent(agent)}
+        onAdd={() => props.onAddAgent()}
+      />
 
       <McpSection api={props.mcp} agents={props.agents.agents()} />
 

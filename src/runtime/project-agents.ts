@@ -1,0 +1,85 @@
+import { AGENT_FOLDERS, agentName, parseAgentFile, type ParsedAgent, type ProjectAgent, type ProjectAgentProblem } from '../core/project-files/agents'
+import type { FileStat, Workspace } from '../workspace/workspace'
+
+const decoder = new TextDecoder()
+/** An agent file is a prompt: anything this large is not one, and is listed with that problem. */
+const MAX_AGENT_BYTES = 256 * 1024
+
+/** What a workspace's agent folders hold: the usable agents (later folders' win by name) and the files that are not. */
+export interface ProjectAgents {
+  agents: ProjectAgent[]
+  problems: ProjectAgentProblem[]
+}
+
+/**
+ * A parsed file, kept while its size and modification time stay the same: every turn and every picker asks for
+ * the project's agents, and listing two folders is cheap where reading and parsing each file again is not.
+ */
+interface CachedFile {
+  size: number
+  modified: number
+  parsed: ParsedAgent
+}
+const cache = new WeakMap<Workspace, Map<string, CachedFile>>()
+
+/**
+ * The project's agents from `.opencode/agent(s)/**\/*.md`, read from its workspace. The folders are listed on each
+ * call, so a file the user adds, edits or deletes counts from the next turn on; unchanged files are not read again.
+ */
+export async function loadProjectAgents(workspace: Workspace): Promise<ProjectAgents> {
+  let files = cache.get(workspace)
+  if (!files) cache.set(workspace, (files = new Map()))
+  const seen = new Set<string>()
+  const byName = new Map<string, ParsedAgent>()
+  for (const folder of AGENT_FOLDERS) {
+    const base = `${workspace.root}/${folder}`
+    for (const file of await markdownFiles(workspace, base)) {
+      seen.add(file.path)
+      const relative = file.path.slice(base.length + 1)
+      const name = agentName(relative)
+      const cached = files.get(file.path)
+      if (cached && cached.size === file.size && cached.modified === file.modified) {
+        byName.set(name, cached.parsed)
+        continue
+      }
+      const parsed = await readAgentFile(workspace, file, name, `${folder}/${relative}`)
+      files.set(file.path, { size: file.size, modified: file.modified, parsed })
+      byName.set(name, parsed)
+    }
+  }
+  for (const path of files.keys()) if (!seen.has(path)) files.delete(path)
+  const parsed = [...byName.values()]
+  return {
+    agents: parsed.flatMap((entry) => (entry.type === 'agent' ? [entry.agent] : [])),
+    problems: parsed.flatMap((entry) => (entry.type === 'problem' ? [entry.problem] : [])),
+  }
+}
+
+async function readAgentFile(workspace: Workspace, file: FileStat, name: string, shown: string): Promise<ParsedAgent> {
+  if (file.size > MAX_AGENT_BYTES) {
+    return { type: 'problem', problem: { name, path: shown, problem: `${shown}: it is ${file.size} bytes, over the ${MAX_AGENT_BYTES / 1024} KB an agent file may be` } }
+  }
+  try {
+    return parseAgentFile(name, shown, decoder.decode(await workspace.readFile(file.path)))
+  } catch (error) {
+    return { type: 'problem', problem: { name, path: shown, problem: `${shown}: it could not be read (${error instanceof Error ? error.message : String(error)})` } }
+  }
+}
+
+/** The agents of a project whose workspace may fail to open: without it there are only the others. */
+export async function projectAgentsOf(workspace: () => Promise<Workspace>): Promise<ProjectAgent[]> {
+  const opened = await workspace().catch(() => undefined)
+  if (!opened) return []
+  return (await loadProjectAgents(opened).catch(() => ({ agents: [] }))).agents
+}
+
+async function markdownFiles(workspace: Workspace, directory: string): Promise<FileStat[]> {
+  const stat = await workspace.stat(directory).catch(() => undefined)
+  if (stat?.type !== 'directory') return []
+  const found: FileStat[] = []
+  for (const entry of await workspace.list(directory)) {
+    if (entry.type === 'directory') found.push(...(await markdownFiles(workspace, entry.path)))
+    else if (/\.md$/i.test(entry.name)) found.push(entry)
+  }
+  return found
+}
