@@ -74,7 +74,9 @@ export async function fetchModelList(target: ConnectionTarget, options: Connecti
     const message = `${displayURL(request.url)} answered JSON without a model list. Check that the base URL is the API root (for most servers it ends in /v1).`
     return { ok: false, failure: redactFailure({ status: 'failed', cause: 'invalid-response', message }, secrets) }
   }
-  if (target.type === 'openai-compatible' && target.baseURL) {
+  // Only servers on this machine or its network are asked: a hosted OpenAI-compatible API has no such endpoints, and
+  // requests to paths it never offered are not ours to send.
+  if (target.type === 'openai-compatible' && target.baseURL && isLocalServer(target.baseURL)) {
     const unknown = models.filter((model) => !model.known).map((model) => model.id)
     const reported = await localServerLimits(target.baseURL, unknown, {
       fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
@@ -86,6 +88,15 @@ export async function fetchModelList(target: ConnectionTarget, options: Connecti
     }
   }
   return { ok: true, models, latencyMs }
+}
+
+function isLocalServer(baseURL: string): boolean {
+  try {
+    const { hostname } = new URL(baseURL)
+    return isLoopbackHost(hostname) || isPrivateHost(hostname)
+  } catch {
+    return false
+  }
 }
 
 /** The models a stored provider offers, with what tabcode knows about each; throws a ConnectionError otherwise. */

@@ -7,7 +7,7 @@
  * - llama.cpp's server: `GET /props` gives the context it was started with (`default_generation_settings.n_ctx`);
  * - Ollama: `POST /api/show {model}` gives the model's `num_ctx` parameter when its Modelfile sets one, else its
  *   architecture's `<arch>.context_length`.
- * Each is asked without the provider's key (none of them needs one, and the key must not go where it was not meant
+ * Only servers on this machine or its network are asked (see fetchModelList). Each is asked without the provider's key (none of them needs one, and the key must not go where it was not meant
  * to), briefly, and any failure only means the user types the limits as before.
  */
 
