@@ -39,6 +39,7 @@ import { runStepWithRetry, runSummaryStep, type StepDependencies } from './retry
 import { runSubtask } from './subtask'
 import { generateTitle } from './title'
 import type { PermissionGate, SnapshotSource, WorkspaceSource } from './turn-services'
+import { loadAttachments } from './prompt-attachments'
 import {
   offeredDefinitions,
   projectInstructions,
@@ -198,6 +199,7 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         },
         project: await projectInstructions(workspace),
         lastStep,
+        attachments: await loadAttachments(store, history),
       })
       const turn: TurnContext = {
         session,
