@@ -113,14 +113,6 @@ export function fromDataURL(url: string): { mime: string; bytes: Uint8Array<Arra
   }
 }
 
-/** How many bytes a base64 data URL holds, without decoding it. */
-export function dataURLBytes(url: string): number {
-  const comma = url.indexOf(',')
-  const length = url.length - comma - 1
-  const padding = url.endsWith('==') ? 2 : url.endsWith('=') ? 1 : 0
-  return Math.max(0, Math.floor((length * 3) / 4) - padding)
-}
-
 /** A text attachment as the model reads it: named, then its content, as the read tool frames a file. */
 export const attachmentText = (filename: string | undefined, text: string) =>
   `The user attached ${filename || 'a file'}:\n<content>\n${text}\n</content>`
