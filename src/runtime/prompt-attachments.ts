@@ -68,9 +68,11 @@ export async function loadAttachments(context: Pick<StoreContext, 'db'>, history
       if (hash) hashes.add(hash)
     }
   }
+  const found = new Map<string, Uint8Array>()
+  // Most histories have none: a step then costs no read of the blobs.
+  if (hashes.size === 0) return found
   const list = [...hashes]
   const blobs = await getBlobs(context, list)
-  const found = new Map<string, Uint8Array>()
   list.forEach((hash, index) => {
     const blob = blobs[index]
     if (blob) found.set(hash, blob.data)
