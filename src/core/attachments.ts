@@ -1,4 +1,5 @@
 import { textOf } from './text-sniff'
+import type { Part, PromptPartInput } from './schema'
 
 /**
  * Files the user attaches to a prompt (pasted, dropped or picked). Their bytes are stored once, as a blob keyed by
@@ -120,3 +121,12 @@ export const attachmentText = (filename: string | undefined, text: string) =>
 /** What the model is told when an attachment's bytes are gone (a blob removed, an import without them). */
 export const missingAttachmentText = (filename: string | undefined) =>
   `[Attachment ${filename || 'file'} is no longer stored]`
+
+/** A stored prompt's attachments as prompt parts again (its blobs named as they are): what a resend sends along. */
+export function attachedParts(parts: readonly Part[]): PromptPartInput[] {
+  return parts.flatMap((part) =>
+    part.type === 'file' && !part.source && attachmentHash(part.url)
+      ? [{ type: 'file' as const, mime: part.mime, url: part.url, ...(part.filename ? { filename: part.filename } : {}) }]
+      : [],
+  )
+}
