@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { expect, test } from './fixtures'
+import { Sharing } from './page-models/share'
 import { Conversation } from './page-models/conversation'
 import { ModelScript, streamText } from './support/model-script'
 import { conversation, requestsOf, userTexts } from './support/requests'
@@ -90,4 +93,31 @@ test('a removed chip is not sent, and a file the model cannot read goes as openc
   const sent = userTexts(request!).join('\n')
   expect(sent).toContain('ERROR: Cannot read bundle.zip (this model does not support file input). Inform the user.')
   expect(sent).not.toContain('not this one')
+})
+
+test('a file dropped on the prompt is attached; a link made too long by it says so, and the file export carries it', async ({ page }) => {
+  await model.push([streamText('A big photo.')], { model: 'mock-model' })
+  const app = new Conversation(page)
+  await app.start()
+  // Random bytes do not compress: 600 KB of them put the link past its 524,288 characters.
+  const photo = randomBytes(600_000).toString('base64')
+  await app.prompt.evaluate((element, base64) => {
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
+    const data = new DataTransfer()
+    data.items.add(new File([bytes], 'photo.png', { type: 'image/png' }))
+    element.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }))
+    element.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }))
+  }, photo)
+  await expect(page.getByRole('listitem', { name: 'photo.png' })).toBeVisible()
+  await app.prompt.fill('Look at this')
+  await app.prompt.press('Enter')
+  await expect(app.replies().first()).toContainText('A big photo.')
+
+  const sharing = new Sharing(page)
+  await sharing.openShareDialog()
+  const refusal = sharing.shareDialog.getByRole('alert').filter({ hasText: 'This link is too long' })
+  await expect(refusal).toContainText('because of the attachment in its prompts')
+  const [download] = await Promise.all([page.waitForEvent('download'), refusal.getByRole('button', { name: 'Export as file instead' }).click()])
+  const text = await readFile((await download.path())!, 'utf8')
+  expect(text).toContain(`data:image/png;base64,${photo}`)
 })

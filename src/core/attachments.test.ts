@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   admitAttachments,
+  attachedParts,
   attachmentHash,
   attachmentKind,
   attachmentMime,
@@ -67,5 +68,15 @@ describe('attachments', () => {
     expect(fromDataURL(url)).toEqual({ mime: 'application/octet-stream', bytes })
     expect(fromDataURL('data:text/plain,hello')).toBeUndefined()
     expect(fromDataURL('data:image/png;base64,@@@')).toBeUndefined()
+  })
+
+  it('gives a stored prompt\'s attachments back as prompt parts, not a mention\'s files', () => {
+    const base = { id: 'prt_1', sessionID: 'ses_1', messageID: 'msg_1' }
+    const parts = [
+      { ...base, type: 'text', text: 'see' },
+      { ...base, type: 'file', mime: 'image/png', filename: 'a.png', url: attachmentURL(HASH) },
+      { ...base, type: 'file', mime: 'image/png', url: 'data:image/png;base64,AAAA', source: { type: 'file', path: '/workspace/b.png', text: { value: '@b.png', start: 0, end: 6 } } },
+    ] as Parameters<typeof attachedParts>[0]
+    expect(attachedParts(parts)).toEqual([{ type: 'file', mime: 'image/png', filename: 'a.png', url: attachmentURL(HASH) }])
   })
 })
