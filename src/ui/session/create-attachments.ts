@@ -3,6 +3,16 @@ import { admitAttachments, attachmentMime, toDataURL } from '../../core/attachme
 import type { PromptPartInput } from '../../core/schema'
 import { errorMessage } from '../format/error'
 
+/**
+ * Whether a paste attaches its files rather than pasting text. An image copied from a page or a file copied in the
+ * file manager attaches; a rich copy from an office app (text and HTML, with a picture of the selection as a file)
+ * pastes its text, as the user meant.
+ */
+export function pasteAttaches(clipboard: { types: readonly string[]; files: number; text: string }): boolean {
+  if (clipboard.files === 0) return false
+  return !(clipboard.types.includes('text/html') && clipboard.text.trim().length > 0)
+}
+
 /** A file waiting in the prompt: read already, so a file that cannot be read says so when attached, not at send. */
 export interface PendingAttachment {
   id: number

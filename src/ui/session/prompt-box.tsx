@@ -19,7 +19,7 @@ import { ComposerPopup } from './composer-popup'
 import { isBuiltin, type BuiltinCommand } from './composer-options'
 import { createComposer } from './create-composer'
 import { INIT_PROMPT } from './init-prompt'
-import { createAttachments } from './create-attachments'
+import { createAttachments, pasteAttaches } from './create-attachments'
 import { AttachmentChips } from './attachment-chips'
 import './prompt-box.css'
 import './composer.css'
@@ -286,9 +286,9 @@ export function PromptBox(props: {
         }}
         onClick={(event) => composer.follow(event.currentTarget)}
         onPaste={(event) => {
-          const files = [...(event.clipboardData?.files ?? [])]
-          if (files.length === 0 || props.readOnly) return
-          // A copied picture may come with its name or markup as text: the file is what was meant.
+          const data = event.clipboardData
+          const files = [...(data?.files ?? [])]
+          if (!data || props.readOnly || !pasteAttaches({ types: [...data.types], files: files.length, text: data.getData('text/plain') })) return
           event.preventDefault()
           void attachments.add(files)
         }}
