@@ -119,5 +119,5 @@ test('a file dropped on the prompt is attached; a link made too long by it says 
   await expect(refusal).toContainText('because of the attachment in its prompts')
   const [download] = await Promise.all([page.waitForEvent('download'), refusal.getByRole('button', { name: 'Export as file instead' }).click()])
   const text = await readFile((await download.path())!, 'utf8')
-  expect(text).toContain(`data:image/png;base64,${photo}`)
+  expect(text).toContain(`data:image/png;tabcode=attachment;base64,${photo}`)
 })

@@ -66,6 +66,7 @@ describe('attachments', () => {
     const bytes = Uint8Array.from({ length: 70_000 }, (_, index) => index % 256)
     const url = toDataURL('application/octet-stream', bytes)
     expect(fromDataURL(url)).toEqual({ mime: 'application/octet-stream', bytes })
+    expect(fromDataURL('data:image/png;tabcode=attachment;base64,AQID')).toEqual({ mime: 'image/png', bytes: Uint8Array.from([1, 2, 3]) })
     expect(fromDataURL('data:text/plain,hello')).toBeUndefined()
     expect(fromDataURL('data:image/png;base64,@@@')).toBeUndefined()
   })

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { attachmentHash, attachmentURL, toDataURL } from '../core/attachments'
+import { attachmentHash, attachmentURL } from '../core/attachments'
 import type { Part } from '../core/schema'
 import { getBlob, putBlobs } from '../store/blobs'
 import { createUserMessage } from '../store/prompt'
 import { makeBuilders } from '../testing/fixture-builders'
-import { attachmentChars } from './attachments'
+import { attachmentChars, exportedAttachmentURL, extractAttachments, withPlainAttachments } from './attachments'
 import { contentHash } from './hash'
 import { exportBackup, exportSession, loadTranscript } from './export'
 import { createShareLink } from './link'
@@ -48,8 +48,11 @@ describe('attachments in exports, backups and links', () => {
 
     const { document } = await exportSession(source.context, source.sessionID)
     const text = JSON.stringify(document)
-    expect(text).toContain(toDataURL('image/png', PIXEL))
+    expect(text).toContain(exportedAttachmentURL('image/png', PIXEL))
     expect(text).not.toContain('tabcode-blob:')
+    // opencode's format gets a plain data URL: opencode has no blobs.
+    expect(JSON.stringify(withPlainAttachments(document.session))).toContain(`data:image/png;base64,`)
+    expect(JSON.stringify(withPlainAttachments(document.session))).not.toContain('tabcode=attachment')
 
     const target = await setupShareStore()
     const outcome = await importFile({ context: target.context, projectID: target.projectID }, text)
@@ -57,7 +60,7 @@ describe('attachments in exports, backups and links', () => {
     const parts = await target.context.db.parts.where('sessionID').equals(outcome.session.id).toArray()
     await expectStoredAttachment(target, parts)
     // Exported from there again, it is the same document's bytes.
-    expect(JSON.stringify((await loadTranscript(target.context, outcome.session.id)).messages)).toContain(toDataURL('image/png', PIXEL))
+    expect(JSON.stringify((await loadTranscript(target.context, outcome.session.id)).messages)).toContain(exportedAttachmentURL('image/png', PIXEL))
   })
 
   test('a backup and a share link carry them too', async () => {
@@ -69,7 +72,7 @@ describe('attachments in exports, backups and links', () => {
     await expectStoredAttachment(restored, await restored.context.db.parts.toArray())
 
     const transcript = await loadTranscript(source.context, source.sessionID)
-    expect(attachmentChars(transcript)).toEqual({ count: 1, chars: toDataURL('image/png', PIXEL).length })
+    expect(attachmentChars(transcript)).toEqual({ count: 1, chars: exportedAttachmentURL('image/png', PIXEL).length })
     const link = await createShareLink(transcript, { base: 'https://tabcode.example/' })
     const opened = await setupShareStore()
     const imported = await importShareLink({ context: opened.context, projectID: opened.projectID }, link.url)
@@ -83,5 +86,21 @@ describe('attachments in exports, backups and links', () => {
     const { document } = await exportSession(source.context, source.sessionID)
     const [file] = attachmentsOf(document.session.messages[0]!.parts)
     expect(file).toMatchObject({ url: expect.stringMatching(/^tabcode-blob:/) })
+  })
+
+  test('a data URL an export did not mark (an older import\'s image) comes back as it was', async () => {
+    const build = makeBuilders()
+    const session = build.session()
+    const user = build.user(session.id)
+    const legacy = 'data:image/png;base64,iVBORw0KGgo='
+    const transcript = {
+      info: session,
+      messages: [{ info: user, parts: [build.text(user, 'old'), { id: build.ids.ascending('part'), sessionID: session.id, messageID: user.id, type: 'file' as const, mime: 'image/png', url: legacy }] }],
+    }
+    const { transcript: extracted, blobs } = await extractAttachments(transcript)
+    expect(blobs).toEqual([])
+    expect(extracted).toEqual(transcript)
+    const marked = exportedAttachmentURL('image/png', PIXEL)
+    expect(marked.startsWith('data:image/png;tabcode=attachment;base64,')).toBe(true)
   })
 })

@@ -1,4 +1,4 @@
-import { attachmentHash, attachmentURL, fromDataURL, toDataURL } from '../core/attachments'
+import { attachmentHash, attachmentURL, fromDataURL, toBase64 } from '../core/attachments'
 import type { Blob, Part } from '../core/schema'
 import type { StoreContext } from '../store/context'
 import { getBlobs } from '../store/blobs'
@@ -8,8 +8,15 @@ import type { SessionTranscript } from './transcript'
 
 /**
  * Attachments leave in exports and links as data URLs, like the read tool's media, so a document carries their
- * bytes and stands alone; an import stores them as blobs again, each part then naming its blob.
+ * bytes and stands alone; an import stores them as blobs again, each part then naming its blob. The URL's
+ * `tabcode=attachment` parameter says which data URLs were blobs: one that came in as a data URL (an older import)
+ * stays one, so export and import give back the rows they were given.
  */
+const MARK = 'tabcode=attachment'
+
+export const exportedAttachmentURL = (mime: string, bytes: Uint8Array) => `data:${mime};${MARK};base64,${toBase64(bytes)}`
+
+const isExportedAttachment = (url: string) => url.startsWith('data:') && url.slice(0, url.indexOf(',')).split(';').includes(MARK)
 
 const mapTree = async (
   node: SessionTranscript,
@@ -40,7 +47,7 @@ export async function inlinePartAttachments(context: Pick<StoreContext, 'db'>, p
   return parts.map((part) => {
     const hash = part.type === 'file' ? attachmentHash(part.url) : undefined
     const bytes = hash && data.get(hash)
-    return bytes && part.type === 'file' ? { ...part, url: toDataURL(part.mime, bytes) } : part
+    return bytes && part.type === 'file' ? { ...part, url: exportedAttachmentURL(part.mime, bytes) } : part
   })
 }
 
@@ -56,7 +63,7 @@ export function attachmentChars(transcript: SessionTranscript): { count: number;
     for (const message of node.messages) {
       if (message.info.role !== 'user') continue
       for (const part of message.parts) {
-        if (part.type === 'file' && !part.source && part.url.startsWith('data:')) {
+        if (part.type === 'file' && isExportedAttachment(part.url)) {
           count += 1
           chars += part.url.length
         }
@@ -69,8 +76,8 @@ export function attachmentChars(transcript: SessionTranscript): { count: number;
 }
 
 /**
- * An imported transcript's attachments (a prompt's file parts with a base64 data URL and no mention source) as
- * blobs, the parts naming them. Pure but for hashing; the caller writes the blobs with the rows.
+ * An imported transcript's attachments (a prompt's file parts whose data URL an export marked) as blobs, the parts
+ * naming them. Pure but for hashing; the caller writes the blobs with the rows.
  */
 export async function extractAttachments(transcript: SessionTranscript): Promise<{ transcript: SessionTranscript; blobs: Blob[] }> {
   const blobs = new Map<string, Blob>()
@@ -78,7 +85,7 @@ export async function extractAttachments(transcript: SessionTranscript): Promise
     if (message.info.role !== 'user') return message
     const parts = await Promise.all(
       message.parts.map(async (part) => {
-        if (part.type !== 'file' || part.source) return part
+        if (part.type !== 'file' || !isExportedAttachment(part.url)) return part
         const decoded = fromDataURL(part.url)
         if (!decoded) return part
         const hash = await contentHash(decoded.bytes)
@@ -89,4 +96,18 @@ export async function extractAttachments(transcript: SessionTranscript): Promise
     return { ...message, parts }
   })
   return { transcript: tree, blobs: [...blobs.values()] }
+}
+
+/** The transcript with its attachments as plain data URLs, for another app (opencode's export) that has no blobs. */
+export function withPlainAttachments(transcript: SessionTranscript): SessionTranscript {
+  return {
+    ...transcript,
+    messages: transcript.messages.map((message) => ({
+      ...message,
+      parts: message.parts.map((part) =>
+        part.type === 'file' && isExportedAttachment(part.url) ? { ...part, url: part.url.replace(`;${MARK}`, '') } : part,
+      ),
+    })),
+    ...(transcript.children ? { children: transcript.children.map(withPlainAttachments) } : {}),
+  }
 }

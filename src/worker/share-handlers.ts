@@ -2,7 +2,7 @@ import type { StoreContext } from '../store/context'
 import { loadProviders } from '../store/provider-store'
 import { getSession } from '../store/session-store'
 import { COMFORTABLE_LINK_CHARS } from '../share/limits'
-import { attachmentChars } from '../share/attachments'
+import { attachmentChars, withPlainAttachments } from '../share/attachments'
 import { exportBackup, exportFileName, exportSession, loadTranscript, unscannedFiles } from '../share/export'
 import { jsonBlob } from '../share/json-blob'
 import { createShareLink, measureShareLink, parseShareToken } from '../share/link'
@@ -92,7 +92,7 @@ export function shareHandlers(
       })
       return {
         fileName: exportFileName(session.title, opencode ? 'opencode' : 'session', context.now()),
-        data: jsonBlob(opencode ? toOpencodeExport(document.session) : document),
+        data: jsonBlob(opencode ? toOpencodeExport(withPlainAttachments(document.session)) : document),
         redactions,
         ...(leftOut ? { leftOut } : {}),
       }
