@@ -33,6 +33,8 @@ import type { ExportFile, ExportFilesPreview, ImportOutcome, ShareLinkInput, Sha
  */
 // 2: exports (`exportSession`, `exportBackup`) carry their JSON as a Blob in `data`, no longer as `text` (issue 18).
 // 3: the `answer` reply to a question ask, `searchProjectFiles` and `listProjectCommands` (issue 19).
+// 4: `readAttachment`, prompt attachments as `tabcode-blob:` file parts, MCP servers, project agents, `createProject`
+//    answering what it left out (issues 19, 20).
 export const PROTOCOL_VERSION = 4
 
 /** Cross-tab live events travel on this channel; the envelope carries the protocol so stale tabs can be told apart. */
@@ -240,6 +242,8 @@ export interface WorkerApi {
   /** Writes streamed text now (the page is being hidden and may be killed). */
   flush(): void
   todos(sessionID: string): Todo[]
+  /** An attachment's bytes by its blob hash (a `tabcode-blob:` URL's), for its preview; null when not stored. */
+  readAttachment(hash: string): Uint8Array | null
   /** The session's queued prompts, next to run first. */
   queuedPrompts(sessionID: string): InboxEntry[]
   /** Replaces a queued prompt's parts, keeping its place; a NotFoundError once it has run. */

@@ -45,6 +45,7 @@ import { runStepWithRetry, runSummaryStep, type StepDependencies } from './retry
 import { runSubtask } from './subtask'
 import { generateTitle } from './title'
 import type { PermissionGate, SnapshotSource, WorkspaceSource } from './turn-services'
+import { loadAttachments } from './prompt-attachments'
 import {
   offeredDefinitions,
   projectInstructions,
@@ -207,6 +208,7 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
         },
         project: await projectInstructions(workspace),
         lastStep,
+        attachments: await loadAttachments(store, history),
       })
       // A failing server adds no tools (its status in Settings says why); it never stops the turn.
       const extra = dependencies.mcp ? await dependencies.mcp.tools(agent.name).catch(() => []) : []

@@ -2,6 +2,8 @@ import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMe
 import type { MessageWithParts } from '../store/message-store'
 import type { ModelReference, Part } from '../core/schema'
 import { attachedNote } from '../core/compaction/prompt'
+import { attachmentHash, attachmentKind, attachmentText, missingAttachmentText, toDataURL } from '../core/attachments'
+import { textOf } from '../core/text-sniff'
 
 export const INTERRUPTED_TOOL_TEXT = '[Tool execution was interrupted]'
 export const CLEARED_TOOL_TEXT = '[Old tool result content cleared]'
@@ -22,6 +24,11 @@ export interface ConversionOptions {
   toolOutputMaxChars?: number
   /** Which media the target provider accepts inside a tool result (`toolResultMediaFor`); default none. */
   toolResultMedia?: ToolResultMedia
+  /**
+   * The bytes of the prompts' attachments by blob hash (`loadAttachments`). Without them an attachment goes as a
+   * note naming it, as media do for the summariser.
+   */
+  attachments?: ReadonlyMap<string, Uint8Array>
 }
 
 /**
@@ -63,6 +70,11 @@ function userMessage(parts: Part[], options: ConversionOptions): UserModelMessag
     if (part.type === 'text') {
       if (!part.ignored && part.text.length > 0) content.push({ type: 'text', text: part.text })
     } else if (part.type === 'file') {
+      const hash = attachmentHash(part.url)
+      if (hash) {
+        content.push(options.stripMedia || !options.attachments ? { type: 'text', text: attachedNote(part.mime, part.filename) } : attachmentContent(part, options.attachments.get(hash)))
+        continue
+      }
       if (INLINED_MIMES.has(part.mime)) continue
       if (options.stripMedia) content.push({ type: 'text', text: attachedNote(part.mime, part.filename) })
       else content.push(fileContent(part))
@@ -78,6 +90,19 @@ function userMessage(parts: Part[], options: ConversionOptions): UserModelMessag
 /** A file as user content. Images too go as files, as opencode sends them: an image part has no filename. */
 function fileContent(part: FilePart): UserContent[number] {
   return { type: 'file', data: part.url, mediaType: part.mime, ...(part.filename ? { filename: part.filename } : {}) }
+}
+
+/**
+ * An attachment as the model can take it: an image or PDF as its bytes, a text file as its text, anything else as
+ * opencode's "cannot read" error for the model to pass on.
+ */
+export function attachmentContent(part: FilePart, data: Uint8Array | undefined): UserContent[number] {
+  if (!data) return { type: 'text', text: missingAttachmentText(part.filename) }
+  const kind = attachmentKind(part.mime, data)
+  if (kind === 'image' || kind === 'pdf') return fileContent({ ...part, url: toDataURL(part.mime, data) })
+  const text = kind === 'text' ? textOf(data) : null
+  if (text !== null) return { type: 'text', text: attachmentText(part.filename, text) }
+  return { type: 'text', text: unreadableNote(part) }
 }
 
 function hasReplyContent(parts: Part[]): boolean {

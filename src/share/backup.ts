@@ -8,6 +8,7 @@ import { importTransaction } from '../store/share'
 import { remapTranscript, type IdSource, type ImportRows, type ImportStamp } from './import'
 import { ImportInvalidError } from './errors'
 import { transcriptProblem, type SessionTranscript } from './transcript'
+import { extractAttachments } from './attachments'
 
 function byTimeThenID(a: Message, b: Message): number {
   return a.time.created - b.time.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
@@ -69,13 +70,15 @@ export async function importBackup(
   options: { hash: string; fallbackProjectID: string; ids?: IdSource },
 ): Promise<RestoredBackup> {
   const now = context.now()
-  const trees = backupTrees(backup)
+  const extracted = await Promise.all(backupTrees(backup).map((tree) => extractAttachments(tree)))
+  const trees = extracted.map((entry) => entry.transcript)
+  const blobs = extracted.flatMap((entry) => entry.blobs)
   // Checked before the transaction, so the error names the problem instead of a storage constraint.
   for (const tree of trees) {
     const problem = transcriptProblem(tree)
     if (problem) throw new ImportInvalidError(problem)
   }
-  const result = await importTransaction(context, {}, async (stored) => {
+  const result = await importTransaction(context, { withBlobs: blobs.length > 0 }, async (stored) => {
     const projectIDs = new Map<string, string>()
     const created: Project[] = []
     for (const project of backup.projects) {
@@ -118,6 +121,8 @@ export async function importBackup(
     }
     const projects = created.filter((project) => needed.has(project.id))
     await stored.addRows({ projects, ...rows })
+    // Blobs of sessions skipped as present are stored already (content-addressed): adding them again changes nothing.
+    if (blobs.length) await stored.addBlobs(blobs)
     return { imported, skipped, projects, rows }
   })
   for (const info of result.rows.sessions) context.emit({ type: 'session.created', info })

@@ -16,10 +16,14 @@ import {
 } from './format'
 import { redactText, redactTranscript, redactValue, type Redaction } from './redact'
 import type { SessionTranscript } from './transcript'
+import { inlineAttachments, inlinePartAttachments } from './attachments'
 
-/** A session with its messages and parts (oldest first, parts in id order) and its children, as stored. */
-export function loadTranscript(context: Pick<StoreContext, 'db'>, sessionID: string): Promise<SessionTranscript> {
-  return loadSessionTree(context, sessionID)
+/**
+ * A session with its messages and parts (oldest first, parts in id order) and its children, as stored but for the
+ * attachments, which carry their bytes (a data URL instead of the blob's name): what every export and link sends.
+ */
+export async function loadTranscript(context: Pick<StoreContext, 'db'>, sessionID: string): Promise<SessionTranscript> {
+  return inlineAttachments(context, await loadSessionTree(context, sessionID))
 }
 
 /** The last snapshot a session's steps recorded (the workspace as the session left it), if any. */
@@ -145,7 +149,7 @@ export async function exportBackup(
       projects: clean(stored.projects, 'projects'),
       sessions: clean(stored.sessions, 'sessions'),
       messages: clean(stored.messages, 'messages'),
-      parts: clean(stored.parts, 'parts'),
+      parts: clean(await inlinePartAttachments(context, stored.parts), 'parts'),
     },
     redactions,
   }

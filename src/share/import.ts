@@ -7,6 +7,7 @@ import type { ProjectRows } from '../store/project-rows'
 import { findRootSession, importTransaction } from '../store/share'
 import { ImportInvalidError } from './errors'
 import type { SessionTranscript } from './transcript'
+import { extractAttachments } from './attachments'
 
 export type ImportSource = 'link' | 'file' | 'opencode' | 'backup'
 
@@ -179,20 +180,23 @@ export async function importTranscript(
 ): Promise<ImportedSession> {
   const now = context.now()
   const projectID = options.project?.project.id ?? options.projectID
-  const rows = remapTranscript(transcript, {
+  // opencode's file parts are its own (a text file's content went in as text beside it); ours go back into blobs.
+  const { transcript: tree, blobs } = options.source === 'opencode' ? { transcript, blobs: [] } : await extractAttachments(transcript)
+  const rows = remapTranscript(tree, {
     projectID,
     now,
     stamp: { hash: options.hash, source: options.source, time: now, originalID: transcript.info.id },
     ...(options.ids ? { ids: options.ids } : {}),
   })
   const project = options.project
-  const result = await importTransaction(context, { withFiles: project !== undefined }, async (stored) => {
+  const result = await importTransaction(context, { withFiles: project !== undefined, withBlobs: blobs.length > 0 }, async (stored) => {
     const existing = await stored.findRootSession((session) => stampOf(session)?.hash === options.hash)
     if (existing) return { session: existing, duplicate: true }
     if (project) await stored.addProject(project)
     else if (!(await stored.projectExists(projectID))) throw new NotFoundError('project', projectID)
     // Added, not put: a collision must fail the whole import rather than overwrite a row.
     await stored.addRows(rows)
+    if (blobs.length) await stored.addBlobs(blobs)
     return { session: rows.sessions[0]!, duplicate: false }
   })
   if (!result.duplicate) for (const info of rows.sessions) context.emit({ type: 'session.created', info })

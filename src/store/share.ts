@@ -1,7 +1,8 @@
 import type { StoreContext } from './context'
 import type { TabcodeDatabase } from './database'
 import { NotFoundError } from '../core/errors'
-import type { Message, Part, Project, SessionInfo } from '../core/schema'
+import type { Blob, Message, Part, Project, SessionInfo } from '../core/schema'
+import { putBlobs } from './blobs'
 import type { MessageWithParts } from './message-store'
 import { addProjectRows, type ProjectRows } from './project-rows'
 import { children, messagesOf } from './session-store'
@@ -75,6 +76,8 @@ export interface ImportTransaction {
   addProject(rows: ProjectRows): Promise<void>
   /** `add`, not `put`: a collision fails the whole import rather than overwrite a row. */
   addRows(rows: ImportedRows): Promise<void>
+  /** Attachments' bytes; content-addressed, so one stored already is left as it is (opened `withBlobs`). */
+  addBlobs(blobs: readonly Blob[]): Promise<void>
 }
 
 /**
@@ -83,11 +86,11 @@ export interface ImportTransaction {
  */
 export function importTransaction<T>(
   context: Pick<StoreContext, 'db'>,
-  options: { withFiles?: boolean },
+  options: { withFiles?: boolean; withBlobs?: boolean },
   work: (transaction: ImportTransaction) => Promise<T>,
 ): Promise<T> {
   const { db } = context
-  const stores = [db.projects, db.sessions, db.messages, db.parts, ...(options.withFiles ? [db.files, db.blobs] : [])]
+  const stores = [db.projects, db.sessions, db.messages, db.parts, ...(options.withFiles ? [db.files, db.blobs] : options.withBlobs ? [db.blobs] : [])]
   return db.transaction('rw', stores, () => work(importRows(db)))
 }
 
@@ -106,5 +109,6 @@ function importRows(db: TabcodeDatabase): ImportTransaction {
       await db.messages.bulkAdd(rows.messages)
       await db.parts.bulkAdd(rows.parts)
     },
+    addBlobs: (blobs) => putBlobs({ db }, blobs),
   }
 }

@@ -20,6 +20,7 @@ import { projectInstructions } from '../runtime/turn-tools'
 import type { WorkspaceSource } from '../runtime/turn-services'
 import type { ModelView, WorkerHandlers } from '../core/protocol'
 import type { SessionRunner } from './session-runner'
+import { loadAttachments } from '../runtime/prompt-attachments'
 
 type CompactionHandlers = Pick<WorkerHandlers, 'compactSession' | 'undoCompaction' | 'modelView'>
 
@@ -124,6 +125,7 @@ export function compactionHandlers(
           now: context.now(),
         },
         ...(workspace ? { project: await projectInstructions(workspace) } : {}),
+        attachments: await loadAttachments(context, history),
       })
       const view: ModelView = {
         ...(model ? { model } : {}),

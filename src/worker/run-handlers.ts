@@ -12,6 +12,7 @@ import { readTodos } from '../store/todo-store'
 import type { PromptInput, WorkerHandlers } from '../core/protocol'
 import type { SessionRunner } from './session-runner'
 import { resolveMentions, type MentionSources } from '../runtime/prompt-mentions'
+import { storeAttachments } from '../runtime/prompt-attachments'
 import { expandProjectCommand } from './project-command-handlers'
 import type { Workspace } from '../workspace/workspace'
 import type { PromptPartInput } from '../core/schema'
@@ -64,7 +65,9 @@ export function runHandlers(
       const sources = mentionSources && expands ? await mentionSources(input.sessionID) : undefined
       const command = sources?.workspace ? await projectCommand(sources.workspace, input.parts) : undefined
       const typed = command ? command.parts : input.parts
-      const parts = sources ? await resolveMentions(typed, sources) : typed
+      const mentioned = sources ? await resolveMentions(typed, sources) : typed
+      // Attachments go into blobs before the prompt is stored, queued or not: a part then names its blob.
+      const parts = await storeAttachments(context, mentioned)
       const agent = command?.agent ?? input.agent
       const model = (await commandModel(context, command?.model)) ?? chosen
       const base = { sessionID: input.sessionID, parts, ...(agent ? { agent } : {}) }

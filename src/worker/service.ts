@@ -3,6 +3,7 @@ import { DATABASE_NAME, type TabcodeDatabase } from '../store/database'
 import { AppError } from '../core/errors'
 import type { EventSink } from '../core/event'
 import { writeFixture } from '../store/fixture'
+import { getBlob } from '../store/blobs'
 import { pageMessages } from '../store/message-store'
 import { searchSessions } from '../store/search'
 import { currentProject, listProjects, rememberCurrentProject } from '../store/project-store'
@@ -231,6 +232,7 @@ export function createService(options: ServiceOptions): Service {
       searchSessions(ready(), { query: input.query, ...(input.limit ? { limit: input.limit } : {}), ...(input.allProjects || !project ? {} : { projectID: project.id }) }),
     pageMessages: (input: Parameters<WorkerApi['pageMessages']>[0]) => pageMessages(ready(), input),
     todos: (sessionID: string) => readTodos(ready(), sessionID),
+    readAttachment: async (hash: string) => (await getBlob(ready(), hash))?.data ?? null,
     queuedPrompts: (sessionID: string) => queuedPrompts(ready(), sessionID),
     listProjects: () => listProjects(ready()),
     resetDatabase: async () => {

@@ -2,6 +2,7 @@ import type { StoreContext } from '../store/context'
 import { loadProviders } from '../store/provider-store'
 import { getSession } from '../store/session-store'
 import { COMFORTABLE_LINK_CHARS } from '../share/limits'
+import { attachmentChars, withPlainAttachments } from '../share/attachments'
 import { exportBackup, exportFileName, exportSession, loadTranscript, unscannedFiles } from '../share/export'
 import { jsonBlob } from '../share/json-blob'
 import { createShareLink, measureShareLink, parseShareToken } from '../share/link'
@@ -58,7 +59,8 @@ export function shareHandlers(
         ...(includeToolOutput ? { includeToolOutput } : {}),
         ...(encrypted ? { encrypted } : {}),
       })
-      return { ...measured, comfortable: COMFORTABLE_LINK_CHARS }
+      const attachments = attachmentChars(transcript)
+      return { ...measured, comfortable: COMFORTABLE_LINK_CHARS, ...(attachments.count ? { attachments } : {}) }
     },
     createShareLink: async ({ sessionID, base, includeToolOutput, passphrase }) => {
       const context = ready()
@@ -90,7 +92,7 @@ export function shareHandlers(
       })
       return {
         fileName: exportFileName(session.title, opencode ? 'opencode' : 'session', context.now()),
-        data: jsonBlob(opencode ? toOpencodeExport(document.session) : document),
+        data: jsonBlob(opencode ? toOpencodeExport(withPlainAttachments(document.session)) : document),
         redactions,
         ...(leftOut ? { leftOut } : {}),
       }

@@ -52,6 +52,8 @@ export interface ShareLinkPreview {
   redactions: Redaction[]
   /** How many tool outputs were shortened. */
   shortened: number
+  /** The prompts' attachments the link carries, and the characters their data take before compression. */
+  attachments?: { count: number; chars: number }
 }
 
 export interface ShareLinkResult {

@@ -18,6 +18,8 @@ export interface RequestInput {
   project?: Omit<ProjectContext, 'previousAgent'>
   /** The agent's last allowed step: it is told to wrap up. */
   lastStep?: boolean
+  /** The prompts' attachments by blob hash (`loadAttachments`). */
+  attachments?: ReadonlyMap<string, Uint8Array>
 }
 
 export interface ModelRequest {
@@ -34,7 +36,7 @@ export interface ModelRequest {
 export function buildRequest(input: RequestInput): ModelRequest {
   const filtered = filterCompacted(input.history)
   const toolResultMedia = input.provider ? toolResultMediaFor(input.provider, input.model.modelID) : 'none'
-  const messages = toModelMessages(filtered.messages, input.model, { toolResultMedia })
+  const messages = toModelMessages(filtered.messages, input.model, { toolResultMedia, ...(input.attachments ? { attachments: input.attachments } : {}) })
   if (input.lastStep) messages.push({ role: 'assistant', content: MAX_STEPS_PROMPT })
   const system = systemPrompt(input.agent, input.environment, { ...input.project, ...previousAgentOf(input.history) })
   return { system, messages, ...(filtered.summaryMessageID ? { summaryMessageID: filtered.summaryMessageID } : {}) }

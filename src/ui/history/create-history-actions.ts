@@ -1,7 +1,8 @@
 import { NotFoundError } from '../../core/errors'
 import { isImported } from '../../core/read-only'
 import { createSignal, type Accessor } from 'solid-js'
-import type { AssistantMessage, Message, SessionInfo, UserMessage } from '../../core/schema'
+import type { AssistantMessage, Message, PromptPartInput, SessionInfo, UserMessage } from '../../core/schema'
+import { attachedParts } from '../../core/attachments'
 import { displayTitle } from '../../core/title'
 import type { RevertPreview } from '../../core/protocol'
 import { isRunning } from '../session/session-status-text'
@@ -73,12 +74,19 @@ export function createHistoryActions(options: { store: SessionStore; sessionID: 
   const [editing, setEditing] = createSignal<string>()
   const busy = () => isRunning(store.state.status[sessionID]) || store.state.sessions[sessionID]?.time.compacting !== undefined
   // The model is copied field by field: a message from the store is a proxy, which postMessage cannot clone.
-  const send = (text: string, from: { agent: string; model: { providerID: string; modelID: string } }) =>
-    api.prompt({ sessionID, parts: [{ type: 'text', text }], agent: from.agent, model: { providerID: from.model.providerID, modelID: from.model.modelID } })
+  // A resent prompt takes its attachments along (their blobs are stored already).
+  const send = (text: string, from: { agent: string; model: { providerID: string; modelID: string } }, attached: PromptPartInput[] = []) =>
+    api.prompt({
+      sessionID,
+      parts: [...(text.trim() || attached.length === 0 ? [{ type: 'text' as const, text }] : []), ...attached],
+      agent: from.agent,
+      model: { providerID: from.model.providerID, modelID: from.model.modelID },
+    })
   /** Hides `messageID` and everything after it, then sends `text`: the next prompt removes what was hidden. */
   const replaceFrom = async (messageID: string, files: boolean, text: string, from: Parameters<typeof send>[1]) => {
+    const attached = attachedParts(store.partsOf(messageID))
     store.remember(await api.revertSession({ sessionID, messageID, files }))
-    await send(text, from)
+    await send(text, from, attached)
   }
   const point = (request: RevertRequest) => ({ sessionID, messageID: request.messageID, ...(request.partID ? { partID: request.partID } : {}) })
 
@@ -134,7 +142,7 @@ export function createHistoryActions(options: { store: SessionStore; sessionID: 
       await store.attempt('regenerate the reply', async () => {
         const prompt = store.current.messages().find((message) => message.id === reply.parentID)
         const text = prompt ? promptText(store.partsOf(prompt.id)) : ''
-        if (prompt?.role !== 'user' || !text) throw new NotFoundError('prompt of the reply', reply.parentID)
+        if (prompt?.role !== 'user' || (!text && attachedParts(store.partsOf(prompt.id)).length === 0)) throw new NotFoundError('prompt of the reply', reply.parentID)
         await replaceFrom(prompt.id, false, text, prompt)
       })
     },

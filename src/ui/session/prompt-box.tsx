@@ -19,6 +19,8 @@ import { ComposerPopup } from './composer-popup'
 import { isBuiltin, type BuiltinCommand } from './composer-options'
 import { createComposer } from './create-composer'
 import { INIT_PROMPT } from './init-prompt'
+import { createAttachments, pasteAttaches } from './create-attachments'
+import { AttachmentChips } from './attachment-chips'
 import './prompt-box.css'
 import './composer.css'
 
@@ -50,6 +52,8 @@ export function PromptBox(props: {
   const [sending, setSending] = createSignal(false)
   const [problem, setProblem] = createSignal<string>()
   const hintID = createUniqueId()
+  const attachments = createAttachments((message) => setProblem(message))
+  let picker: HTMLInputElement | undefined
   const agentID = createUniqueId()
   // Undefined until the worker answers; the picker then shows only the current agent.
   const [agents, setAgents] = createSignal<AgentSummary[]>()
@@ -175,7 +179,9 @@ export function PromptBox(props: {
       return runBuiltin(named)
     }
     const sent = instead ?? typed
-    if (!canSend(sent) || sending() || props.readOnly) return
+    // The palette's own prompts (/init) go alone; a typed prompt takes the files attached to it.
+    const files = instead === undefined ? attachments.list() : []
+    if (!(canSend(sent) || files.length > 0) || sending() || props.readOnly) return
     const delivery = deliveryFor(action, running())
     const reference = model()
     setSending(true)
@@ -183,13 +189,14 @@ export function PromptBox(props: {
     try {
       await store.api.prompt({
         sessionID,
-        parts: [{ type: 'text', text: sent }],
+        parts: [...(canSend(sent) ? [{ type: 'text' as const, text: sent }] : []), ...attachments.parts(files)],
         agent: agent(),
         ...(reference ? { model: reference } : {}),
         ...(delivery ? { delivery } : {}),
       })
       // The user may have typed on while it was being stored; only what was sent leaves the box.
       if (instead === undefined) edit(textAfterSend(store.drafts.get(sessionID).text, sent))
+      attachments.sent(files)
       keepFocusInPrompt()
       props.onSent?.()
     } catch (error) {
@@ -234,6 +241,15 @@ export function PromptBox(props: {
       onSubmit={(event) => {
         event.preventDefault()
         void submit('send')
+      }}
+      onDragOver={(event) => {
+        if (!props.readOnly && event.dataTransfer?.types.includes('Files')) event.preventDefault()
+      }}
+      onDrop={(event) => {
+        const files = [...(event.dataTransfer?.files ?? [])]
+        if (props.readOnly || files.length === 0) return
+        event.preventDefault()
+        void attachments.add(files)
       }}
     >
       <Show when={noProviders() && !props.readOnly}>
@@ -291,6 +307,13 @@ export function PromptBox(props: {
           if (event.key === 'ArrowLeft' || event.key === 'ArrowRight' || event.key === 'Home' || event.key === 'End') composer.follow(event.currentTarget)
         }}
         onClick={(event) => composer.follow(event.currentTarget)}
+        onPaste={(event) => {
+          const data = event.clipboardData
+          const files = [...(data?.files ?? [])]
+          if (!data || props.readOnly || !pasteAttaches({ types: [...data.types], files: files.length, text: data.getData('text/plain') })) return
+          event.preventDefault()
+          void attachments.add(files)
+        }}
         onKeyDown={(event) => {
           if (composer.keyDown(event)) {
             // Escape here closes the popup only: preventing it keeps the session view from stopping the turn.
@@ -303,6 +326,7 @@ export function PromptBox(props: {
           void submit(action)
         }}
       />
+      <AttachmentChips items={attachments.list()} disabled={sending()} onRemove={attachments.remove} />
       <Show when={problem()}>
         <p class="prompt-problem problem" role="alert">
           <span>{problem()}</span>
@@ -343,6 +367,22 @@ export function PromptBox(props: {
           </div>
         </div>
         <div class="prompt-actions">
+          <input
+            ref={picker}
+            type="file"
+            multiple
+            hidden
+            aria-label="Files to attach"
+            onChange={(event) => {
+              const files = [...(event.currentTarget.files ?? [])]
+              // Cleared so that picking the same file again (after removing it) fires a change.
+              event.currentTarget.value = ''
+              void attachments.add(files)
+            }}
+          />
+          <button type="button" class="button" title="Attach images or files (or paste or drop them)" disabled={!!props.readOnly} onClick={() => picker?.click()}>
+            Attach files
+          </button>
           <Show when={running()}>
             <button
               type="button"
@@ -361,7 +401,7 @@ export function PromptBox(props: {
               class="button"
               aria-keyshortcuts="Alt+Enter"
               title="Run after this turn ends (Alt+Enter)"
-              disabled={!canSend(text())}
+              disabled={!(canSend(text()) || attachments.list().length > 0)}
               onClick={() => void submit('queue')}
             >
               Queue
@@ -372,7 +412,7 @@ export function PromptBox(props: {
             class="button button-primary"
             aria-keyshortcuts="Enter"
             title={running() ? 'Add to this turn: answered at its next step (Enter)' : 'Send (Enter)'}
-            disabled={!canSend(text()) || !!props.readOnly}
+            disabled={!(canSend(text()) || attachments.list().length > 0) || !!props.readOnly}
           >
             Send
           </button>

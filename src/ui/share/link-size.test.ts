@@ -19,4 +19,14 @@ describe('link size', () => {
     expect(over.advice).toContain('Export the session as a file instead')
     expect(describeLinkSize({ ...sizes, chars: 524_288 }).level).toBe('long')
   })
+
+  it('says when the attachments are what makes the link too long', () => {
+    const over = describeLinkSize({ ...sizes, chars: 600_000, attachments: { count: 2, chars: 500_000 } })
+    expect(over.level).toBe('over')
+    expect(over.advice).toContain('because of the 2 attachments in its prompts')
+    expect(over.advice).toContain('Export the session as a file instead')
+    // Too long even without them: the usual advice.
+    const long = describeLinkSize({ ...sizes, chars: 900_000, attachments: { count: 1, chars: 1_000 } })
+    expect(long.advice).not.toContain('attachment')
+  })
 })
