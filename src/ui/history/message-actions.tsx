@@ -8,11 +8,23 @@ import { useHistoryActions } from './history-context'
 import { lastReply, messageMarkdown, wasStopped } from './turn-actions'
 import './history.css'
 
-function revertItems(history: HistoryActions, point: { messageID: string; partID?: string }): MenuItem[] {
+/**
+ * The menu says how far a revert goes. From a prompt: that prompt and everything after it. From a reply: the whole
+ * turn, its prompt included (a reply without its prompt would just be asked again, opencode's rule). From a tool
+ * call: that call and what followed it, the reply's earlier text staying.
+ */
+const REVERT_LABELS = {
+  prompt: ['Revert conversation', 'Revert conversation and files'],
+  turn: ['Revert this turn, its prompt included', 'Revert this turn and its files'],
+  call: ['Revert from this call on', 'Revert from this call on, files too'],
+} as const
+
+function revertItems(history: HistoryActions, point: { messageID: string; partID?: string }, reach: keyof typeof REVERT_LABELS): MenuItem[] {
   const reason = history.lockedReason()
+  const [conversation, files] = REVERT_LABELS[reach]
   return [
-    { label: 'Revert conversation', disabledReason: reason, onSelect: () => history.requestRevert({ ...point, files: false }) },
-    { label: 'Revert conversation and files', disabledReason: reason, onSelect: () => history.requestRevert({ ...point, files: true }) },
+    { label: conversation, disabledReason: reason, onSelect: () => history.requestRevert({ ...point, files: false }) },
+    { label: files, disabledReason: reason, onSelect: () => history.requestRevert({ ...point, files: true }) },
   ]
 }
 
@@ -48,7 +60,7 @@ export function MessageActions(props: { message: Message }): JSX.Element {
           { label: 'Copy', onSelect: () => void copy() },
           ...turnItems(),
           { label: 'Branch from here', onSelect: () => void history.branch(props.message) },
-          ...revertItems(history, { messageID: props.message.id }),
+          ...revertItems(history, { messageID: props.message.id }, props.message.role === 'user' ? 'prompt' : 'turn'),
         ]}
       />
       <span class="visually-hidden" role="status">
@@ -84,7 +96,7 @@ export function PartActions(props: { part: ToolPart }): JSX.Element {
     <MenuButton
       label="Part actions"
       class="part-actions"
-      items={() => revertItems(history, { messageID: props.part.messageID, partID: props.part.id })}
+      items={() => revertItems(history, { messageID: props.part.messageID, partID: props.part.id }, 'call')}
     />
   )
 }

@@ -74,7 +74,8 @@ describe('message actions', () => {
     })
     const scope = messageElement(history[1]!.info.id)
     one<HTMLButtonElement>(scope, 'button', 'Message actions').click()
-    const revert = one<HTMLButtonElement>(scope, 'menuitem', 'Revert conversation and files')
+    // A reply's revert says it takes the whole turn.
+    const revert = one<HTMLButtonElement>(scope, 'menuitem', 'Revert this turn and its files')
     expect(revert.getAttribute('aria-disabled')).toBe('true')
     expect(document.getElementById(revert.getAttribute('aria-describedby')!)?.textContent).toContain('imported and is read-only')
     expect(one(scope, 'menuitem', 'Branch from here').getAttribute('aria-disabled')).toBeNull()
@@ -196,7 +197,7 @@ describe('revert', () => {
     const reply = messageElement(history[1]!.info.id)
     expect(reply.textContent).toContain('Cleared for the model')
     const toolCard = one(reply, 'group', 'Tool call: bash')
-    await choose(toolCard, 'Revert conversation', 'Part actions')
+    await choose(toolCard, 'Revert from this call on', 'Part actions')
     expect(revertPreview).toHaveBeenCalledWith({ sessionID: session.id, messageID: tool.messageID, partID: tool.id })
     const dialog = one(root, 'dialog', 'Revert conversation')
     expect(dialog.textContent).toContain('Files are left as they are.')
