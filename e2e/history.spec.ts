@@ -387,6 +387,9 @@ test('branching at a user message leaves that prompt out, refills it, and starts
 
   await app.branchFrom(app.userMessage('Revise the notes'))
   await expect(app.branchedNotice()).toContainText(/Branched into “Notes \(fork #\d+\)”/)
+  // It says where the fork went, and its prompt has the focus the menu had.
+  await expect(app.branchedNotice()).toContainText(`in a project of its own, “${origin} (fork)”`)
+  await expect(app.prompt).toBeFocused()
   await expect(app.heading()).toHaveText(/^Notes \(fork #\d+\)$/)
   await expect(page.getByRole('link', { name: 'Forked from Notes' })).toBeVisible()
   // The files differ from the origin's now, so the fork got its own project.

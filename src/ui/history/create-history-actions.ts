@@ -118,9 +118,14 @@ export function createHistoryActions(options: { store: SessionStore; sessionID: 
       const result = await store.attempt('branch the session', () => api.forkSession({ sessionID, ...(messageID ? { messageID } : {}) }))
       if (!result) return
       const prompt = message.role === 'user' ? promptText(store.partsOf(message.id)) : ''
+      const title = displayTitle(result.session.title)
       options.open({
         session: result.session,
-        notice: `Branched into “${displayTitle(result.session.title)}”`,
+        // A fork whose files differ from the project's now gets a project of its own, which the sidebar then shows:
+        // say so, or the other sessions seem gone.
+        notice: result.newProject
+          ? `Branched into “${title}”, in a project of its own, “${result.project.name}”: the files at that point differ from the project's now. Your other sessions are in the project you came from; the Project picker switches back.`
+          : `Branched into “${title}”`,
         ...(prompt ? { prompt } : {}),
       })
     },

@@ -39,6 +39,7 @@ export function makeOpenTarget(deps: {
     deps.setNotice(target.notice ? { sessionID: session.id, text: target.notice } : undefined)
     deps.store.remember(session)
     deps.open(session.id)
-    if (target.prompt) deps.focusPrompt()
+    // The menu that asked is gone with the old session: focus would fall to the page.
+    deps.focusPrompt()
   }
 }

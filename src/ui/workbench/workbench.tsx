@@ -147,6 +147,9 @@ export function Workbench(props: {
   })
 
   // The fragment follows the open session, and a changed fragment (back button, pasted link) opens its session.
+  // Arrived from a branch in another project: the session opens from the fragment, and its prompt takes the focus
+  // the old workbench's menu had.
+  if (props.arrival) onMount(() => focusPrompt(document.body))
   onMount(() => {
     const initial = sessionFromHash(window.location.hash)
     if (initial) void store.current.open(initial)
