@@ -72,6 +72,8 @@ test('asks before reading a .env file: once, always (remembered after a reload, 
   const dialog = askDialog(page)
   await expect(dialog).toBeVisible()
   await expect(dialog).toContainText('.env')
+  // A file that may hold secrets: a hasty Enter rejects, so Reject has the focus.
+  await expect(dialog.getByRole('button', { name: 'Reject', exact: true })).toBeFocused()
   await dialog.getByRole('button', { name: 'Allow once' }).click()
   await expect(app.replies().last()).toContainText('Read it once.')
 

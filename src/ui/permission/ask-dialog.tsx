@@ -57,13 +57,19 @@ function AskPrompt(props: { ask: PermissionAsk }): JSX.Element {
         </p>
       </Show>
       <div class="ask-actions">
-        <button type="button" class="button" data-autofocus disabled={busy()} onClick={() => void answer({ type: 'once' })}>
+        <button type="button" class="button" data-autofocus={summary().cautious ? undefined : ''} disabled={busy()} onClick={() => void answer({ type: 'once' })}>
           Allow once
         </button>
         <button type="button" class="button" disabled={busy()} onClick={() => void answer({ type: 'always' })}>
           Always allow
         </button>
-        <button type="button" class="button button-danger" disabled={busy()} onClick={() => void answer({ type: 'reject' })}>
+        <button
+          type="button"
+          class="button button-danger"
+          data-autofocus={summary().cautious ? '' : undefined}
+          disabled={busy()}
+          onClick={() => void answer({ type: 'reject' })}
+        >
           Reject
         </button>
       </div>

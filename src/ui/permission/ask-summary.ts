@@ -6,6 +6,11 @@ export interface AskSummary {
   /** The command, diff or URL the question is about, shown as text. */
   detail?: string
   detailLabel: string
+  /**
+   * The question guards something a wrong Enter would give away (a file that may hold secrets): the dialog then
+   * focuses Reject, the safe choice, rather than Allow once.
+   */
+  cautious?: boolean
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined)
@@ -30,7 +35,7 @@ export function askSummary(ask: PermissionAsk): AskSummary {
         detailLabel: 'Command',
       }
     case 'read':
-      return { title: `Allow reading ${first}?`, description: 'This file may hold secrets.', detailLabel: 'File' }
+      return { title: `Allow reading ${first}?`, description: 'This file may hold secrets.', detailLabel: 'File', cautious: true }
     case 'webfetch':
       return { title: 'Allow fetching this URL?', description: 'The agent wants to read a web page.', detail: first, detailLabel: 'URL' }
     case 'external_directory':
