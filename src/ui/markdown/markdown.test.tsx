@@ -289,9 +289,9 @@ describe('markdown features', () => {
     expect(Array.from(ordered?.children ?? []).map((item) => item.textContent)).toEqual(['three', 'four'])
     expect(container.querySelector('ul ul li')?.textContent).toBe('nested')
     const boxes = Array.from(container.querySelectorAll<HTMLInputElement>('li.md-task input[type="checkbox"]'))
-    expect(boxes.map((box) => [box.checked, box.disabled])).toEqual([
-      [true, true],
-      [false, true],
+    expect(boxes.map((box) => [box.checked, box.disabled, box.getAttribute('aria-label')])).toEqual([
+      [true, true, 'Done'],
+      [false, true, 'To do'],
     ])
   })
 

@@ -114,8 +114,9 @@ function Image(props: { token: Tokens.Image }): JSX.Element {
   }
 }
 
+/** A task list's box: named by its state, since the item's own words follow it (and a screen reader reads them next). */
 function Checkbox(props: { checked: boolean }): JSX.Element {
-  return <input class="md-task-checkbox" type="checkbox" checked={props.checked} disabled />
+  return <input class="md-task-checkbox" type="checkbox" checked={props.checked} disabled aria-label={props.checked ? 'Done' : 'To do'} />
 }
 
 function renderInline(tokens: readonly Token[]): JSX.Element[] {
