@@ -227,6 +227,24 @@ describe('the loop', () => {
     expect((replies[0]!.info as AssistantMessage).error).toBeUndefined()
   })
 
+  it('says the browser is offline instead of retrying a failed fetch eight times, unless the model is local', async () => {
+    const offline = { throws: new TypeError('Failed to fetch') }
+    const { prompt, run, assistants, sleeps, dependencies } = await setup([offline, offline, textReply('local answer')])
+    dependencies.online = () => false
+    await prompt('hi')
+    await run()
+    expect(sleeps).toEqual([])
+    const info = (await assistants())[0]!.info as AssistantMessage
+    expect(info.error).toMatchObject({ name: 'APIError', data: { message: expect.stringContaining('The browser is offline'), isRetryable: false } })
+    // A model served on this machine answers offline: its failure is retried as any other.
+    const resolve = dependencies.models.resolve
+    dependencies.models = { ...dependencies.models, resolve: async (reference) => ({ ...(await resolve(reference)), local: true }) }
+    await prompt('again')
+    await run()
+    expect(sleeps).toEqual([2000])
+    expect(textOf((await assistants()).at(-1)!.parts)).toBe('local answer')
+  })
+
   it('gives up after the attempt limit with a clear error', async () => {
     const { prompt, run, assistants, sleeps, events } = await setup(
       [apiError(500, 'upstream broke'), apiError(500, 'upstream broke'), apiError(500, 'upstream broke')],

@@ -12,6 +12,8 @@ export interface ResolvedModel {
   cost: Prices
   /** Removes this provider's secrets from text (error bodies can echo the key back). */
   redact?: (text: string) => string
+  /** The provider runs on this machine or its network (a local model server), so it can answer while offline. */
+  local?: boolean
 }
 
 /** How the loop reaches models; the worker backs it with the configured providers, tests with mock models. */

@@ -23,6 +23,8 @@ export interface StepDependencies {
   onWriter?(writer: PartWriter | undefined): void
   /** Shared counters of every step's writer (for the benchmark). */
   metrics?: WriterMetrics
+  /** Whether the browser has a network (`navigator.onLine`); absent: assumed online. */
+  online?(): boolean
 }
 
 export interface StepInput {
@@ -83,6 +85,9 @@ export async function runStepWithRetry(dependencies: StepDependencies, input: St
     const error = outcome.error && redactError(outcome.error, input.resolved.redact)
     const after = processor.after ? { after: processor.after } : {}
     if (!error) return { blocked: processor.blocked, ...after }
+    // Retrying cannot help while the browser itself is offline, and "Failed to fetch" eight times says nothing.
+    const offline = offlineError(error, input.resolved, dependencies.online?.() ?? true)
+    if (offline) return { error: offline, blocked: processor.blocked, ...after }
     const reason = retryReason(error)
     if (!reason || input.signal.aborted) return { error, blocked: processor.blocked, ...after }
     if (attempt > limit) {
@@ -104,5 +109,24 @@ export async function runStepWithRetry(dependencies: StepDependencies, input: St
       return { error: { name: 'MessageAbortedError', data: { message: 'Stopped by the user' } }, blocked: false }
     }
     dependencies.setStatus(input.sessionID, { type: 'busy' })
+  }
+}
+
+/**
+ * A network failure while the browser reports no network, said as that, for a hosted provider: its request cannot
+ * have left the machine. A local model server is still reachable offline, so its failure is left as it is (the
+ * server may just be down) and retried as usual.
+ */
+export function offlineError(error: MessageError, resolved: Pick<ResolvedModel, 'providerID' | 'local'>, online: boolean): MessageError | undefined {
+  if (online || resolved.local || error.name !== 'APIError' || error.data.statusCode !== undefined) return undefined
+  if (!/^Network error:/.test(error.data.message)) return undefined
+  return {
+    name: 'APIError',
+    data: {
+      message:
+        "The browser is offline, so the model's provider cannot be reached. Send again once you are back online; " +
+        'a model served on this machine (Ollama, LM Studio, llama.cpp) works offline too.',
+      isRetryable: false,
+    },
   }
 }

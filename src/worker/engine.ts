@@ -84,6 +84,7 @@ export function createEngine(dependencies: EngineDependencies): Engine {
       mcp,
       retryLimit: async () => (await getSettings(store)).retryLimit,
       sleep: sleepWithSignal,
+      online: () => globalThis.navigator?.onLine ?? true,
       setStatus: (sessionID, status) => store.emit({ type: 'session.status', sessionID, status }),
       metrics,
       workspaces,

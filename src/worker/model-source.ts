@@ -1,4 +1,5 @@
 import { redactSecrets } from '../provider/connection'
+import { isLoopbackHost, isPrivateHost } from '../core/provider/presets'
 import { makeModelResolver } from '../provider/language-model'
 import type { StoreContext } from '../store/context'
 import { findProvider, providerSource } from '../store/provider-store'
@@ -10,9 +11,11 @@ export function makeModelSource(context: StoreContext): ModelSource {
   return {
     async resolve(reference) {
       const { model, info, providerID } = await resolver.resolve(reference)
-      const key = (await findProvider(context, providerID))?.apiKey
+      const provider = await findProvider(context, providerID)
+      const key = provider?.apiKey
       return {
         redact: (text: string) => redactSecrets(text, [key]),
+        local: isLocalURL(provider?.baseURL),
         model,
         providerID,
         modelID: info.id,
@@ -26,5 +29,15 @@ export function makeModelSource(context: StoreContext): ModelSource {
       }
     },
     smallModel: (near) => resolver.smallModel(near),
+  }
+}
+
+function isLocalURL(url: string | undefined): boolean {
+  if (!url) return false
+  try {
+    const { hostname } = new URL(url)
+    return isLoopbackHost(hostname) || isPrivateHost(hostname)
+  } catch {
+    return false
   }
 }
