@@ -79,3 +79,9 @@ export const MoreIcon = () => (
     <path d="M3.5 8h.01M8 8h.01M12.5 8h.01" stroke-width="2.5" />
   </Icon>
 )
+
+export const PaperclipIcon = () => (
+  <Icon>
+    <path d="M10.5 5.5 6 10a1.4 1.4 0 0 0 2 2l5-5a2.8 2.8 0 0 0-4-4l-5 5a4.2 4.2 0 0 0 6 6l4-4" />
+  </Icon>
+)

@@ -21,6 +21,7 @@ import { createComposer } from './create-composer'
 import { INIT_PROMPT } from './init-prompt'
 import { createAttachments, pasteAttaches } from './create-attachments'
 import { AttachmentChips } from './attachment-chips'
+import { PaperclipIcon } from '../icons/icons'
 import './prompt-box.css'
 import './composer.css'
 
@@ -380,8 +381,16 @@ export function PromptBox(props: {
               void attachments.add(files)
             }}
           />
-          <button type="button" class="button" title="Attach images or files (or paste or drop them)" disabled={!!props.readOnly} onClick={() => picker?.click()}>
-            Attach files
+          {/* An icon, so the bar keeps to one line beside the model and agent pickers at laptop widths. */}
+          <button
+            type="button"
+            class="icon-button prompt-attach"
+            aria-label="Attach files"
+            title="Attach images or files (or paste or drop them)"
+            disabled={!!props.readOnly}
+            onClick={() => picker?.click()}
+          >
+            <PaperclipIcon />
           </button>
           <Show when={running()}>
             <button
