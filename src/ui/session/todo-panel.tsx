@@ -12,12 +12,16 @@ const MARKS: Record<Todo['status'], { mark: string; label: string }> = {
 
 /**
  * The session's todo list as the model last wrote it (the todowrite tool), just above the prompt. Compact and
- * collapsible; absent while the list is empty.
+ * collapsible, folded once everything is done; absent while the list is empty.
  */
 export function TodoPanel(props: { sessionID: string }): JSX.Element {
   const store = useSessionStore()
   const todos = () => store.state.todos[props.sessionID] ?? []
-  const [open, setOpen] = createSignal(true)
+  // Open while work is left; a list that is all done folds to its summary line, so it stops covering the
+  // conversation. The user's own toggle wins either way.
+  const [chosen, setChosen] = createSignal<boolean>()
+  const open = () => chosen() ?? todos().some((todo) => todo.status === 'pending' || todo.status === 'in_progress')
+  const setOpen = (value: boolean) => setChosen(value)
   const listID = `todos-${props.sessionID}`
   return (
     <Show when={todos().length > 0}>
