@@ -4,6 +4,10 @@ import './styles/controls.css'
 import { render } from 'solid-js/web'
 import { App } from './app'
 import { UpdateBanner } from './pwa/update-banner'
+import { themeControl } from './theme/theme'
+
+// The stored theme is on the page already (index.html); from here it also follows the system and the user's choice.
+themeControl()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

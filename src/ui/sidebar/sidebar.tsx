@@ -1,3 +1,4 @@
+import { ThemeButton } from '../theme/theme-button'
 import { createEffect, createMemo, createSignal, createUniqueId, For, onMount, Show, type JSX } from 'solid-js'
 import type { SessionInfo } from '../../core/schema'
 import { CloseIcon, KeyboardIcon, PlusIcon, SettingsIcon } from '../icons/icons'
@@ -206,6 +207,7 @@ export function Sidebar(props: {
           <KeyboardIcon />
           Keyboard shortcuts
         </button>
+        <ThemeButton />
         <button type="button" class="button button-quiet button-small" onClick={() => props.onShowSettings()}>
           <SettingsIcon />
           Settings

@@ -43,7 +43,8 @@ function themeOf(element: HTMLElement, dark: boolean): ITheme {
 
 /** Opens xterm in `element`, sized to it and following the page's light or dark theme. */
 export function openScreen(element: HTMLElement, options: ScreenOptions): TerminalScreen {
-  const scheme = matchMedia('(prefers-color-scheme: dark)')
+  // The page's resolved theme (ui/theme/theme.ts), which the user may set apart from the system's.
+  const dark = () => document.documentElement.dataset.theme === 'dark'
   const terminal = new Terminal({
     // The rows are mirrored into an accessibility tree and new output is announced.
     screenReaderMode: true,
@@ -52,7 +53,7 @@ export function openScreen(element: HTMLElement, options: ScreenOptions): Termin
     fontFamily: getComputedStyle(element).getPropertyValue('--mono').trim() || 'monospace',
     fontSize: 13,
     scrollback: 5000,
-    theme: themeOf(element, scheme.matches),
+    theme: themeOf(element, dark()),
   })
   const fit = new FitAddon()
   terminal.loadAddon(fit)
@@ -75,8 +76,8 @@ export function openScreen(element: HTMLElement, options: ScreenOptions): Termin
   refit()
   const resize = new ResizeObserver(refit)
   resize.observe(element)
-  const retheme = () => (terminal.options.theme = themeOf(element, scheme.matches))
-  scheme.addEventListener('change', retheme)
+  const retheme = new MutationObserver(() => (terminal.options.theme = themeOf(element, dark())))
+  retheme.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] })
   return {
     get cols() {
       return terminal.cols
@@ -89,7 +90,7 @@ export function openScreen(element: HTMLElement, options: ScreenOptions): Termin
     },
     dispose: () => {
       resize.disconnect()
-      scheme.removeEventListener('change', retheme)
+      retheme.disconnect()
       terminal.dispose()
     },
   }
