@@ -8,6 +8,7 @@ import { useSessionStore } from '../store/session-store-context'
 import { SessionStatusText } from './session-status'
 import { TitleEditor } from './title-editor'
 import { UsageLine } from './usage-line'
+import { ContextMeter } from './context-meter'
 
 // Opened on demand: kept out of the first-paint bundle.
 const ShareDialog = lazy(() => import('../share/share-dialog').then((module) => ({ default: module.ShareDialog })))
@@ -71,6 +72,7 @@ export function SessionHeader(props: { info: SessionInfo }): JSX.Element {
         <span class="session-totals" title="Session totals">
           <UsageLine tokens={props.info.tokens} cost={props.info.cost ?? 0} />
         </span>
+        <ContextMeter sessionID={props.info.id} />
       </p>
       <SessionHistoryControls info={props.info} />
       <Show when={sharing()}>
