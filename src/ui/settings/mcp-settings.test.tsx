@@ -40,6 +40,9 @@ function fakeApi(servers: McpServerSummary[]) {
     }),
     removeMcpServer: async () => [],
     mcpStatus: vi.fn(async () => [{ name: 'docs', status: { state: 'cors' as const, origin: 'https://tabcode.example' } }]),
+    mcpSignIn: async () => ({ type: 'connected' as const }),
+    mcpFinishSignIn: async () => [],
+    mcpSignOut: async () => [],
   }
   return { api, saves }
 }
