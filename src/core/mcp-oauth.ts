@@ -62,7 +62,11 @@ export function mcpOAuthSecrets(records: McpOAuthRecords): string[] {
 }
 
 /** What starting a sign-in answers: the URL to open in a popup (and the state its callback must carry), or nothing to do. */
-export type McpSignInStart = { type: 'authorize'; url: string; state: string } | { type: 'connected' }
+export const McpSignInStartSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('authorize'), url: z.url(), state: z.string() }),
+  z.object({ type: z.literal('connected') }),
+])
+export type McpSignInStart = z.infer<typeof McpSignInStartSchema>
 
 /** A sign-in that could not start or finish; the message says why, without secrets. */
 export class McpSignInError extends AppError<{ server: string }> {

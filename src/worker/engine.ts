@@ -153,7 +153,12 @@ export function createEngine(dependencies: EngineDependencies): Engine {
     ...compactionHandlers(ready, ranBy, () => workspaces),
     ...historyHandlers(ready, ranBy, () => workspaces),
     mcpStatus: (input) => mcp.status(input),
-    mcpSignIn: async ({ name }) => signIn.start(await serverNamed(name)),
+    mcpSignIn: async ({ name }) => {
+      const start = await signIn.start(await serverNamed(name))
+      // Stored tokens worked after all: the hub's kept failure must not stand for 30 s more.
+      if (start.type === 'connected') mcp.reset(name)
+      return start
+    },
     mcpFinishSignIn: async ({ name, ...callback }) => {
       await signIn.finish(await serverNamed(name), callback)
       mcp.reset(name)

@@ -42,7 +42,7 @@ export function mcpConnector(options: McpClientOptions): McpConnector {
       const second = await open(config, 'sse', authProvider)
       if (second.ok) return second.connection
     }
-    throw new McpConnectError(classifyMcpFailure(await observation(config.url, http, first.error), options.origin))
+    throw new McpConnectError(classifyMcpFailure(await observation(config.url, http, first.error), options.origin), { cause: first.error })
 
     async function observation(url: string, seen: Seen, error: unknown): Promise<McpObservation> {
       if (seen.auth) return { kind: 'http', ...seen.auth }

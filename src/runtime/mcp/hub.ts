@@ -27,8 +27,11 @@ export interface McpConnection {
 /** A connection that could not be made, with the status that says why. */
 export class McpConnectError extends Error {
   override name = 'McpConnectError'
-  constructor(readonly status: McpStatus) {
-    super(`MCP connection failed: ${status.state}`)
+  constructor(
+    readonly status: McpStatus,
+    options?: { cause?: unknown },
+  ) {
+    super(`MCP connection failed: ${status.state}`, options)
   }
 }
 

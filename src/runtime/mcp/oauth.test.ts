@@ -119,4 +119,20 @@ describe('OAuth sign-in with @ai-sdk/mcp', () => {
     expect(answer.get('state')).toBe(start.state)
     expect(answer.get('code')).toBeNull()
   })
+
+  it('says why a sign-in cannot start when the server’s OAuth metadata is missing', async () => {
+    // A server that asks for a token but serves no metadata, no registration and no authorization endpoint.
+    const broken = (async (input: RequestInfo | URL) => {
+      const url = String(input instanceof Request ? input.url : input)
+      if (url.endsWith('/mcp')) return new Response('{}', { status: 401, headers: { 'www-authenticate': 'Bearer resource_metadata="https://broken.example/.well-known/oauth-protected-resource"' } })
+      return new Response('not here', { status: 404 })
+    }) as typeof fetch
+    const connect = mcpConnector({ origin: ORIGIN, opaqueProbe: async () => 'conclusive', fetch: broken })
+    const signIn = mcpSignIn({ connect, storage: () => storage, redirectUrl: REDIRECT })
+    const error = await signIn.start({ ...config(), url: 'https://broken.example/mcp' }).catch((caught: unknown) => caught)
+    expect(error).toMatchObject({ name: 'McpSignInError' })
+    expect((error as Error).message).toMatch(/^Sign-in to guarded failed: /)
+    expect((error as Error).message).not.toContain('offers OAuth: sign in')
+    expect(record.tokens).toBeUndefined()
+  })
 })

@@ -30,7 +30,7 @@ export function mcpSignIn(options: McpSignInOptions) {
         return { type: 'connected' }
       } catch (error) {
         if (authorization) return { type: 'authorize', url: authorization.href, state: authorization.searchParams.get('state') ?? '' }
-        throw new McpSignInError(config.name, error instanceof McpConnectError ? describeMcpStatus(error.status) : reason(config, error))
+        throw new McpSignInError(config.name, startFailure(config, error))
       }
     },
     async finish(config: McpServerConfig, callback: { code: string; state: string; iss?: string }): Promise<void> {
@@ -51,6 +51,18 @@ export function mcpSignIn(options: McpSignInOptions) {
       if (result !== 'AUTHORIZED') throw new McpSignInError(config.name, 'the authorization server asked to sign in again')
     },
   }
+}
+
+/**
+ * Why no authorization URL came: the server is not reachable as it should be (its status says so), or it asked for
+ * authorization but the library's discovery or registration failed (its error says where).
+ */
+function startFailure(config: McpServerConfig, error: unknown): string {
+  if (!(error instanceof McpConnectError)) return reason(config, error)
+  const cause = error.cause
+  if (error.status.state === 'auth' && error.status.oauth && cause instanceof Error) return reason(config, cause)
+  if (error.status.state === 'auth' && !error.status.oauth) return 'the server does not offer OAuth: add its token as a header instead.'
+  return describeMcpStatus(error.status)
 }
 
 /** A failure's message without any secret the server or the library may have echoed. */
