@@ -26,6 +26,9 @@ test.beforeEach(async () => {
 
 /** Adds the OAuth-protected server in Settings and waits until it says it needs a sign-in; the dialog stays open. */
 async function addProtectedServer(page: Page) {
+  // As in an installed app, the callback page is then loaded through the service worker (which once served the app's
+  // shell for it because of the query the authorization server adds).
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null)
   await page.getByRole('button', { name: 'Settings' }).click()
   const settings = page.getByRole('dialog', { name: 'Settings' })
   await settings.getByRole('button', { name: 'Add MCP server' }).click()
@@ -67,8 +70,13 @@ test('signing in to an MCP server with OAuth connects it, and its tool reaches t
   await expect(app.replies().last()).toContainText('Mistral is a wind.')
   expect(mcp.calls).toEqual([{ tool: 'lookup_word', input: { word: 'mistral' }, bearer: token }])
 
-  // Sign out forgets the tokens: the server needs a sign-in again.
+  // The tokens are kept: a new worker connects with them without signing in again.
+  await page.reload()
   await page.getByRole('button', { name: 'Settings' }).click()
+  await expect(row).toContainText('Connected: 1 tool.')
+  expect(mcp.oauth.issued).toHaveLength(issuedBefore + 1)
+
+  // Sign out forgets the tokens: the server needs a sign-in again.
   await row.getByRole('button', { name: 'Sign out of MCP server guarded' }).click()
   await expect(row).toContainText('offers OAuth')
   await expect(row.getByRole('button', { name: 'Sign in to MCP server guarded' })).toBeVisible()
