@@ -22,6 +22,7 @@ test.afterAll(async () => {
 test.beforeEach(async () => {
   await model.reset()
   mcp.oauth.deny = false
+  mcp.oauth.hold = false
 })
 
 /** Adds the OAuth-protected server in Settings and waits until it says it needs a sign-in; the dialog stays open. */
@@ -96,4 +97,27 @@ test('a refused sign-in says so and leaves the server as it was', async ({ page 
   await expect(row).toContainText('offers OAuth')
   await expect(row.getByRole('button', { name: 'Sign in to MCP server guarded' })).toBeEnabled()
   expect(mcp.oauth.issued).toHaveLength(issuedBefore)
+})
+
+test('a sign-in given up in its window is cancelled, and Sign in works again', async ({ page }) => {
+  const app = new Conversation(page)
+  await app.start()
+  const { settings, row } = await addProtectedServer(page)
+  mcp.oauth.hold = true
+
+  const popup = page.waitForEvent('popup')
+  await row.getByRole('button', { name: 'Sign in to MCP server guarded' }).click()
+  const window = await popup
+  await window.waitForURL(/\/authorize\?/)
+  await expect(row).toContainText('Waiting for the sign-in window')
+  await window.close()
+  await row.getByRole('button', { name: 'Cancel sign-in to MCP server guarded' }).click()
+  await expect(settings.getByRole('alert')).toContainText('Sign-in to guarded was cancelled. Nothing changed.')
+  await expect(row).toContainText('offers OAuth')
+
+  mcp.oauth.hold = false
+  const again = page.waitForEvent('popup')
+  await row.getByRole('button', { name: 'Sign in to MCP server guarded' }).click()
+  await (await again).waitForEvent('close')
+  await expect(row).toContainText('Connected: 1 tool.')
 })

@@ -5,8 +5,8 @@ export interface McpTestServer {
   url: string
   /** The tool calls answered so far, oldest first; `bearer`: the OAuth token a call to /oauth/mcp came with. */
   calls: { tool: string; input: Record<string, unknown>; bearer?: string }[]
-  /** The OAuth side of /oauth/mcp: `deny` makes /authorize refuse; `issued` lists the access tokens given out. */
-  oauth: { deny: boolean; issued: string[]; registered: number }
+  /** The OAuth side of /oauth/mcp: `deny` makes /authorize refuse, `hold` makes it never answer; `issued` lists the access tokens given out. */
+  oauth: { deny: boolean; hold: boolean; issued: string[]; registered: number }
   close(): Promise<void>
 }
 

@@ -14,7 +14,8 @@
 //                        WWW-Authenticate: Bearer resource_metadata="…" until a token it issued is sent. Around it:
 //                        /.well-known/oauth-protected-resource[/oauth/mcp], /.well-known/oauth-authorization-server,
 //                        POST /register (dynamic registration), GET /authorize (approves at once, redirecting to
-//                        the redirect_uri with code and state; or answers error=access_denied while `oauth.deny`),
+//                        the redirect_uri with code and state; or answers error=access_denied while `oauth.deny`,
+//                        or shows a page that never answers while `oauth.hold`),
 //                        POST /token (authorization code with the PKCE verifier checked, and refresh)
 //
 // One tool, `lookup_word` ({ word }), answers with two text parts. The app's worker runs cross-origin under COEP,
@@ -60,8 +61,11 @@ async function readBody(req) {
 export async function startMcpServer({ port = 0, host = '127.0.0.1' } = {}) {
   const calls = []
   let base = ''
-  /** The OAuth side: `deny` refuses the next authorizations; `issued` holds the access tokens given out. */
-  const oauth = { deny: false, issued: /** @type {string[]} */ ([]), registered: 0 }
+  /**
+   * The OAuth side: `deny` refuses the next authorizations; `hold` shows a page that never answers (a user who walks
+   * away); `issued` holds the access tokens given out.
+   */
+  const oauth = { deny: false, hold: false, issued: /** @type {string[]} */ ([]), registered: 0 }
   /** @type {Map<string, { client: string, redirect: string, challenge: string }>} */
   const codes = new Map()
   const refreshTokens = new Set()
@@ -102,6 +106,7 @@ export async function startMcpServer({ port = 0, host = '127.0.0.1' } = {}) {
       return true
     }
     if (path === '/authorize' && req.method === 'GET') {
+      if (oauth.hold) return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Approve?</title><p>Waiting for you.</p>'), true
       const redirect = url.searchParams.get('redirect_uri') ?? ''
       const back = new URL(redirect)
       const state = url.searchParams.get('state')
