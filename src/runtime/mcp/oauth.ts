@@ -1,6 +1,6 @@
 import type { FetchFunction } from '@ai-sdk/provider-utils'
 import type { McpServerConfig } from '../../core/mcp'
-import { McpSignInError, type McpSignInStart } from '../../core/mcp-oauth'
+import { McpSignInError, McpSignInStartSchema, type McpSignInStart } from '../../core/mcp-oauth'
 import { describeMcpStatus } from '../../core/mcp-status'
 import { redactSecrets } from '../../core/redact'
 import { McpConnectError, type McpConnector } from './hub'
@@ -29,7 +29,7 @@ export function mcpSignIn(options: McpSignInOptions) {
         // Stored tokens still worked (or were refreshed): nothing to sign in to.
         return { type: 'connected' }
       } catch (error) {
-        if (authorization) return { type: 'authorize', url: authorization.href, state: authorization.searchParams.get('state') ?? '' }
+        if (authorization) return McpSignInStartSchema.parse({ type: 'authorize', url: authorization.href, state: authorization.searchParams.get('state') ?? '' })
         throw new McpSignInError(config.name, startFailure(config, error))
       }
     },
