@@ -196,6 +196,10 @@ export default defineConfig({
         // The warm-up of the asset cache runs in the service worker (public/sw-warm.js says why).
         importScripts: ['/sw-warm.js'],
         navigateFallback: '/index.html',
+        // The MCP sign-in's callback page (public/oauth-callback.html) arrives with the authorization server's query:
+        // it is served from the precache without it, and never replaced by the app's shell when its query is unusual.
+        ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^code$/, /^state$/, /^iss$/, /^error(_description|_uri)?$/],
+        navigateFallbackDenylist: [/^\/oauth-callback\.html(\?|$)/],
         clientsClaim: true,
         skipWaiting: false,
         cleanupOutdatedCaches: true,

@@ -10,9 +10,17 @@
 //   GET  /sse/mcp        the older HTTP+SSE transport (POST there answers 405, as on servers without Streamable
 //                        HTTP); messages go to POST /sse/messages?sessionId=…
 //   GET  /__calls        the tool calls it answered, oldest first
+//   POST /oauth/mcp      the same server behind OAuth (the MCP authorization spec): 401 with
+//                        WWW-Authenticate: Bearer resource_metadata="…" until a token it issued is sent. Around it:
+//                        /.well-known/oauth-protected-resource[/oauth/mcp], /.well-known/oauth-authorization-server,
+//                        POST /register (dynamic registration), GET /authorize (approves at once, redirecting to
+//                        the redirect_uri with code and state; or answers error=access_denied while `oauth.deny`,
+//                        or shows a page that never answers while `oauth.hold`),
+//                        POST /token (authorization code with the PKCE verifier checked, and refresh)
 //
 // One tool, `lookup_word` ({ word }), answers with two text parts. The app's worker runs cross-origin under COEP,
 // so CORS is enough for /mcp; /closed/mcp sends a CORP header, so the app's no-cors probe can see it answer.
+import { createHash, randomUUID } from 'node:crypto'
 import http from 'node:http'
 import { pathToFileURL } from 'node:url'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
@@ -28,13 +36,14 @@ const CORS = {
   'Access-Control-Max-Age': '600',
 }
 
-function createServer(calls) {
+/** @param {unknown[]} calls @param {string} [bearer] the token a call came with, recorded with it */
+function createServer(calls, bearer) {
   const server = new McpServer({ name: 'e2e-dictionary', version: '1.0.0' })
   server.registerTool(
     'lookup_word',
     { description: 'Looks a word up in the test dictionary.', inputSchema: { word: z.string().describe('The word to look up') } },
     async ({ word }) => {
-      calls.push({ tool: 'lookup_word', input: { word } })
+      calls.push({ tool: 'lookup_word', input: { word }, ...(bearer ? { bearer } : {}) })
       return { content: [{ type: 'text', text: `${word}: a word from the test dictionary.` }, { type: 'text', text: 'Source: e2e MCP server.' }] }
     },
   )
@@ -51,6 +60,86 @@ async function readBody(req) {
 /** @param {{ port?: number, host?: string }} [options] */
 export async function startMcpServer({ port = 0, host = '127.0.0.1' } = {}) {
   const calls = []
+  let base = ''
+  /**
+   * The OAuth side: `deny` refuses the next authorizations; `hold` shows a page that never answers (a user who walks
+   * away); `issued` holds the access tokens given out.
+   */
+  const oauth = { deny: false, hold: false, issued: /** @type {string[]} */ ([]), registered: 0 }
+  /** @type {Map<string, { client: string, redirect: string, challenge: string }>} */
+  const codes = new Map()
+  const refreshTokens = new Set()
+  const json = (res, status, body) => void res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body))
+  const protectedResource = () => ({ resource: `${base}/oauth/mcp`, authorization_servers: [base], bearer_methods_supported: ['header'] })
+  const issue = (res) => {
+    const access = `at-${randomUUID()}`
+    const refresh = `rt-${randomUUID()}`
+    oauth.issued.push(access)
+    refreshTokens.add(refresh)
+    json(res, 200, { access_token: access, token_type: 'Bearer', expires_in: 3600, refresh_token: refresh })
+  }
+  async function readForm(req) {
+    const chunks = []
+    for await (const chunk of req) chunks.push(chunk)
+    return new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
+  }
+  /** @returns {Promise<boolean>} whether it answered the request */
+  async function authorization(req, res, path, url) {
+    if (path === '/.well-known/oauth-protected-resource' || path === '/.well-known/oauth-protected-resource/oauth/mcp') return json(res, 200, protectedResource()), true
+    if (path === '/.well-known/oauth-authorization-server') {
+      json(res, 200, {
+        issuer: base,
+        authorization_endpoint: `${base}/authorize`,
+        token_endpoint: `${base}/token`,
+        registration_endpoint: `${base}/register`,
+        response_types_supported: ['code'],
+        grant_types_supported: ['authorization_code', 'refresh_token'],
+        code_challenge_methods_supported: ['S256'],
+        token_endpoint_auth_methods_supported: ['none'],
+      })
+      return true
+    }
+    if (path === '/register' && req.method === 'POST') {
+      const metadata = await readBody(req)
+      oauth.registered++
+      json(res, 201, { ...metadata, client_id: `client-${randomUUID()}`, client_id_issued_at: Math.floor(Date.now() / 1000) })
+      return true
+    }
+    if (path === '/authorize' && req.method === 'GET') {
+      if (oauth.hold) return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Approve?</title><p>Waiting for you.</p>'), true
+      const redirect = url.searchParams.get('redirect_uri') ?? ''
+      const back = new URL(redirect)
+      const state = url.searchParams.get('state')
+      if (state) back.searchParams.set('state', state)
+      if (oauth.deny) {
+        back.searchParams.set('error', 'access_denied')
+        back.searchParams.set('error_description', 'The user said no.')
+      } else {
+        if (url.searchParams.get('code_challenge_method') !== 'S256') return json(res, 400, { error: 'invalid_request' }), true
+        const code = `code-${randomUUID()}`
+        codes.set(code, { client: url.searchParams.get('client_id') ?? '', redirect, challenge: url.searchParams.get('code_challenge') ?? '' })
+        back.searchParams.set('code', code)
+      }
+      res.writeHead(302, { location: back.href }).end()
+      return true
+    }
+    if (path === '/token' && req.method === 'POST') {
+      const form = await readForm(req)
+      if (form.get('grant_type') === 'refresh_token') {
+        if (!refreshTokens.delete(form.get('refresh_token') ?? '')) return json(res, 400, { error: 'invalid_grant' }), true
+        return issue(res), true
+      }
+      const grant = codes.get(form.get('code') ?? '')
+      codes.delete(form.get('code') ?? '')
+      const verifier = form.get('code_verifier') ?? ''
+      const challenge = createHash('sha256').update(verifier).digest('base64url')
+      if (!grant || grant.client !== form.get('client_id') || grant.redirect !== form.get('redirect_uri') || grant.challenge !== challenge) {
+        return json(res, 400, { error: 'invalid_grant', error_description: 'unknown code, or the PKCE verifier does not match' }), true
+      }
+      return issue(res), true
+    }
+    return false
+  }
   /** @type {Map<string, SSEServerTransport>} */
   const streams = new Map()
   const server = http.createServer(async (req, res) => {
@@ -73,11 +162,19 @@ export async function startMcpServer({ port = 0, host = '127.0.0.1' } = {}) {
       if (!transport) return void res.writeHead(404).end()
       return void (await transport.handlePostMessage(req, res, await readBody(req)))
     }
-    if (path !== '/mcp' && path !== '/closed/mcp') return void res.writeHead(404).end()
+    if (await authorization(req, res, path, url)) return
+    let bearer
+    if (path === '/oauth/mcp') {
+      bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1]
+      if (!bearer || !oauth.issued.includes(bearer)) {
+        const metadata = `${base}/.well-known/oauth-protected-resource/oauth/mcp`
+        return void res.writeHead(401, { 'www-authenticate': `Bearer resource_metadata="${metadata}"`, 'content-type': 'application/json' }).end('{"error":"invalid_token"}')
+      }
+    } else if (path !== '/mcp' && path !== '/closed/mcp') return void res.writeHead(404).end()
     try {
       if (req.method !== 'POST') return void res.writeHead(405, { allow: 'POST' }).end()
       const body = await readBody(req)
-      const mcp = createServer(calls)
+      const mcp = createServer(calls, bearer)
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
       res.on('close', () => {
         void transport.close()
@@ -92,9 +189,11 @@ export async function startMcpServer({ port = 0, host = '127.0.0.1' } = {}) {
   await new Promise((resolve) => server.listen(port, host, resolve))
   const address = server.address()
   const url = `http://${host}:${typeof address === 'object' && address ? address.port : port}`
+  base = url
   return {
     url,
     calls,
+    oauth,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections()

@@ -33,7 +33,7 @@ export function describeMcpStatus(status: McpStatus): string {
         : 'The server is unreachable: nothing answered at that URL. Check the URL and that the server is running.'
     case 'auth':
       return status.oauth
-        ? `The server needs authorization (HTTP ${status.status}) and offers OAuth, which tabcode does not do yet: add a token as an Authorization header.`
+        ? `The server needs authorization (HTTP ${status.status}) and offers OAuth: sign in, or add a token as an Authorization header.`
         : `The server needs authorization (HTTP ${status.status}): add its token as a header, such as Authorization: Bearer <token>.`
     case 'failed':
       return `Could not connect: ${status.message}`

@@ -54,6 +54,8 @@ export interface McpServerSummary {
   headers: { name: string }[]
   enabled: boolean
   agents?: string[]
+  /** It holds OAuth tokens from a sign-in (Settings offers Sign out). */
+  signedIn?: boolean
 }
 
 export function summarizeMcpServer(config: McpServerConfig): McpServerSummary {

@@ -7,6 +7,7 @@ import type { SearchHit } from './dto/search'
 import type { MessagePage, MessagePageInput } from './dto/messages'
 import type { ModelInfo, ProviderConfig, ProviderType } from './provider/schema'
 import type { McpServerInput, McpServerStatus, McpServerSummary } from './mcp'
+import type { McpSignInStart } from './mcp-oauth'
 import type { Settings } from './settings'
 import type { WriterMetrics } from './dto/metrics'
 import type {
@@ -219,6 +220,15 @@ export interface WorkerApi {
   removeMcpServer(name: string): McpServerSummary[]
   /** Each server's state, connecting to those not connected yet (`refresh`: reconnect every one). */
   mcpStatus(input: { refresh?: boolean }): McpServerStatus[]
+  /**
+   * Starts an OAuth sign-in to a server that offers it: answers the authorization URL for the page to open in a popup
+   * (the worker cannot), and the state its callback must carry.
+   */
+  mcpSignIn(input: { name: string }): McpSignInStart
+  /** Exchanges the code the callback page got for tokens (kept like keys, never handed out); answers the statuses. */
+  mcpFinishSignIn(input: { name: string; code: string; state: string; iss?: string }): McpServerStatus[]
+  /** Forgets a server's OAuth tokens and client; answers the statuses. */
+  mcpSignOut(input: { name: string }): McpServerStatus[]
   /**
    * Every agent (built in, from the project's `.opencode/agent(s)` files, added in Settings) with the user's overrides
    * applied, disabled and hidden ones included (pickers filter). The project is the current one unless named.

@@ -53,6 +53,8 @@ export const SettingSchema = z.discriminatedUnion('key', [
    * in exports, and only through `saveMcpServer` (which keeps stored values); readers get `McpServerSummary`s.
    */
   z.object({ key: z.literal('mcp.servers'), value: z.array(z.unknown()) }),
+  /** MCP servers' OAuth credentials by server name (core/mcp-oauth.ts): secrets, written by the engine only. */
+  z.object({ key: z.literal('mcp.oauth'), value: z.record(z.string(), z.unknown()) }),
 ])
 export type Setting = z.infer<typeof SettingSchema>
 export type SettingKey = Setting['key']

@@ -2,9 +2,16 @@ import { liveQuery } from 'dexie'
 import type { StoreContext } from './context'
 import type { TabcodeDatabase } from './database'
 import { NotFoundError } from '../core/errors'
-import { applyMcpServerInput, mcpSecrets, readMcpServers, summarizeMcpServer, type McpServerConfig, type McpServerSummary } from '../core/mcp'
+import { applyMcpServerInput, McpServerInputSchema, mcpSecrets, readMcpServers, summarizeMcpServer, type McpServerConfig, type McpServerSummary } from '../core/mcp'
+import { isMcpSignedIn, mcpOAuthRecordFor, mcpOAuthSecrets, readMcpOAuthRecords, type McpOAuthRecord, type McpOAuthRecords } from '../core/mcp-oauth'
 
 const SETTING_KEY = 'mcp.servers'
+/** OAuth credentials by server name: secrets, kept apart from the server list so the page's reads never touch them. */
+const OAUTH_KEY = 'mcp.oauth'
+
+async function oauthIn(db: TabcodeDatabase): Promise<McpOAuthRecords> {
+  return readMcpOAuthRecords((await db.settings.get(OAUTH_KEY))?.value)
+}
 
 async function serversIn(db: TabcodeDatabase): Promise<McpServerConfig[]> {
   const row = await db.settings.get(SETTING_KEY)
@@ -17,7 +24,41 @@ export function loadMcpServers(context: Pick<StoreContext, 'db'>): Promise<McpSe
 }
 
 export async function listMcpServers(context: StoreContext): Promise<McpServerSummary[]> {
-  return (await serversIn(context.db)).map(summarizeMcpServer)
+  return summaries(context.db, await serversIn(context.db))
+}
+
+async function summaries(db: TabcodeDatabase, servers: McpServerConfig[]): Promise<McpServerSummary[]> {
+  const records = await oauthIn(db)
+  return servers.map((server) => ({ ...summarizeMcpServer(server), ...(isMcpSignedIn(mcpOAuthRecordFor(records, server.name, server.url)) ? { signedIn: true } : {}) }))
+}
+
+/** A server's OAuth record (an empty one when it has none, or one made for another URL): for the engine only. */
+export async function loadMcpOAuth(context: Pick<StoreContext, 'db'>, server: Pick<McpServerConfig, 'name' | 'url'>): Promise<McpOAuthRecord> {
+  return mcpOAuthRecordFor(await oauthIn(context.db), server.name, server.url)
+}
+
+/** Changes a server's OAuth record in one transaction, so two connections saving at once do not lose a write. */
+export async function updateMcpOAuth(
+  context: Pick<StoreContext, 'db'>,
+  server: Pick<McpServerConfig, 'name' | 'url'>,
+  change: (record: McpOAuthRecord) => McpOAuthRecord,
+): Promise<McpOAuthRecord> {
+  const { db } = context
+  return db.transaction('rw', db.settings, async () => {
+    const records = await oauthIn(db)
+    const next = change(mcpOAuthRecordFor(records, server.name, server.url))
+    await db.settings.put({ key: OAUTH_KEY, value: { ...records, [server.name]: next } })
+    return next
+  })
+}
+
+/** Sign out: forgets every credential of the server. */
+export async function forgetMcpOAuth(context: Pick<StoreContext, 'db'>, name: string): Promise<void> {
+  const { db } = context
+  await db.transaction('rw', db.settings, async () => {
+    const { [name]: _gone, ...kept } = await oauthIn(db)
+    await db.settings.put({ key: OAUTH_KEY, value: kept })
+  })
 }
 
 /** Adds or replaces one server (see `applyMcpServerInput`); answers with the new list. */
@@ -26,9 +67,16 @@ export async function saveMcpServer(context: StoreContext, input: unknown): Prom
   const next = await db.transaction('rw', db.settings, async () => {
     const servers = applyMcpServerInput(await serversIn(db), input)
     await db.settings.put({ key: SETTING_KEY, value: servers })
+    // A renamed server keeps its sign-in (a record made for another URL is ignored when read).
+    const { previous, name } = McpServerInputSchema.parse(input)
+    const records = await oauthIn(db)
+    if (previous !== undefined && previous !== name && records[previous]) {
+      const { [previous]: record, ...rest } = records
+      await db.settings.put({ key: OAUTH_KEY, value: { ...rest, [name]: record } })
+    }
     return servers
   })
-  return next.map(summarizeMcpServer)
+  return summaries(db, next)
 }
 
 export async function removeMcpServer(context: StoreContext, name: string): Promise<McpServerSummary[]> {
@@ -38,18 +86,20 @@ export async function removeMcpServer(context: StoreContext, name: string): Prom
     if (!servers.some((server) => server.name === name)) throw new NotFoundError('MCP server', name)
     const kept = servers.filter((server) => server.name !== name)
     await db.settings.put({ key: SETTING_KEY, value: kept })
+    const { [name]: _gone, ...records } = await oauthIn(db)
+    await db.settings.put({ key: OAUTH_KEY, value: records })
     return kept
   })
-  return next.map(summarizeMcpServer)
+  return summaries(db, next)
 }
 
-/** Calls `next` with the stored header values now and whenever any tab changes them (the logger redacts them). */
+/** Calls `next` with the stored header values and OAuth credentials now and whenever any tab changes them (the logger redacts them). */
 export function watchMcpSecrets(
   db: TabcodeDatabase,
   observer: { next: (secrets: string[]) => void; error: (error: unknown) => void },
 ): { unsubscribe(): void } {
-  return liveQuery(() => serversIn(db)).subscribe({
-    next: (servers) => observer.next(mcpSecrets(servers)),
+  return liveQuery(async () => [...mcpSecrets(await serversIn(db)), ...mcpOAuthSecrets(await oauthIn(db))]).subscribe({
+    next: (secrets) => observer.next(secrets),
     error: observer.error,
   })
 }

@@ -144,6 +144,7 @@ export async function setSetting(context: StoreContext, input: Setting): Promise
   const setting = parseWith(SettingSchema, input, 'setting')
   // Its header values are kept by saveMcpServer when the page sends none; a whole-row write would lose or bypass them.
   if (setting.key === 'mcp.servers') throw new InputError('key', 'MCP servers are saved one at a time, with saveMcpServer.')
+  if (setting.key === 'mcp.oauth') throw new InputError('key', 'MCP sign-ins are made and forgotten in Settings, not written as a setting.')
   const { db } = context
   await db.transaction('rw', db.providers, db.settings, async () => {
     if (setting.key === 'model.default' || setting.key === 'model.small') {

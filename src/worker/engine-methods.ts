@@ -10,7 +10,7 @@ export const ENGINE_METHODS = [
   'prompt', 'cancel', 'resume', 'flush', 'editQueuedPrompt', 'removeQueuedPrompt',
   'createProject', 'attachWorkspace',
   'pendingAsks', 'replyAsk', 'listApprovals', 'revokeApproval',
-  'compactSession', 'undoCompaction', 'modelView', 'mcpStatus',
+  'compactSession', 'undoCompaction', 'modelView', 'mcpStatus', 'mcpSignIn', 'mcpFinishSignIn', 'mcpSignOut',
   'forkSession', 'revertPreview', 'revertSession', 'unrevertSession',
   'previewShareLink', 'createShareLink', 'inspectShareLink', 'openShareLink', 'exportSession', 'previewExportFiles', 'exportBackup', 'importFile',
   'saveFile', 'userEdits', 'createFile', 'createFolder', 'renameFile', 'moveFile', 'deleteFile', 'restoreDeleted', 'writeUploaded', 'zipProject',

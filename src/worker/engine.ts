@@ -29,7 +29,12 @@ import type { CommandChannel, Locks } from './locks'
 import type { EngineMethod } from './engine-methods'
 import { createMcpHub } from '../runtime/mcp/hub'
 import { mcpConnector } from '../runtime/mcp/client'
-import { loadMcpServers } from '../store/mcp-store'
+import { forgetMcpOAuth, loadMcpOAuth, loadMcpServers, updateMcpOAuth } from '../store/mcp-store'
+import { mcpSignIn } from '../runtime/mcp/oauth'
+import { mcpOAuthProvider, type McpOAuthStorage } from '../runtime/mcp/oauth-provider'
+import { mcpOAuthRedirectUrl } from '../core/mcp-oauth-callback'
+import type { McpServerConfig } from '../core/mcp'
+import { NotFoundError } from '../core/errors'
 import { detectOpaqueProbe } from './provider-handlers'
 
 
@@ -69,13 +74,26 @@ export function createEngine(dependencies: EngineDependencies): Engine {
   const tools = new ToolRegistry()
   setTimeout(() => tools.modelDefinitions(), 0)
   let probe: Promise<'conclusive' | 'inconclusive'> | undefined
-  const mcp = createMcpHub({
-    servers: () => loadMcpServers(ready()),
-    connect: mcpConnector({
-      origin: globalThis.location?.origin ?? '',
-      opaqueProbe: () => (probe ??= detectOpaqueProbe((input, init) => globalThis.fetch(input, init))),
-    }),
+  const origin = globalThis.location?.origin ?? ''
+  const redirectUrl = mcpOAuthRedirectUrl(origin || 'http://localhost')
+  const oauthStorage = (config: McpServerConfig): McpOAuthStorage => ({
+    read: () => loadMcpOAuth(ready(), config),
+    update: (change) => updateMcpOAuth(ready(), config, change),
+    forget: () => forgetMcpOAuth(ready(), config.name),
   })
+  const connect = mcpConnector({
+    origin,
+    opaqueProbe: () => (probe ??= detectOpaqueProbe((input, init) => globalThis.fetch(input, init))),
+    // Only a server signed in before gets a provider: one never signed in just shows that it offers OAuth.
+    oauth: async (config) => ((await loadMcpOAuth(ready(), config)).tokens ? mcpOAuthProvider({ storage: oauthStorage(config), redirectUrl }) : undefined),
+  })
+  const mcp = createMcpHub({ servers: () => loadMcpServers(ready()), connect })
+  const signIn = mcpSignIn({ connect, storage: oauthStorage, redirectUrl })
+  const serverNamed = async (name: string): Promise<McpServerConfig> => {
+    const config = (await loadMcpServers(ready())).find((server) => server.name === name)
+    if (!config) throw new NotFoundError('MCP server', name)
+    return config
+  }
   const runner = new SessionRunner(
     {
       store,
@@ -136,6 +154,22 @@ export function createEngine(dependencies: EngineDependencies): Engine {
     ...compactionHandlers(ready, ranBy, () => workspaces),
     ...historyHandlers(ready, ranBy, () => workspaces),
     mcpStatus: (input) => mcp.status(input),
+    mcpSignIn: async ({ name }) => {
+      const start = await signIn.start(await serverNamed(name))
+      // Stored tokens worked after all: the hub's kept failure must not stand for 30 s more.
+      if (start.type === 'connected') mcp.reset(name)
+      return start
+    },
+    mcpFinishSignIn: async ({ name, ...callback }) => {
+      await signIn.finish(await serverNamed(name), callback)
+      mcp.reset(name)
+      return mcp.status()
+    },
+    mcpSignOut: async ({ name }) => {
+      await forgetMcpOAuth(ready(), name)
+      mcp.reset(name)
+      return mcp.status()
+    },
   }
   return {
     handlers,

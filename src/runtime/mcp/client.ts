@@ -1,3 +1,4 @@
+import type { OAuthClientProvider } from '@ai-sdk/mcp'
 import { classifyMcpFailure, type McpContent, type McpObservation, type McpServerConfig } from '../../core/mcp'
 import { redactSecrets } from '../../core/redact'
 import { McpConnectError, type McpConnection, type McpConnector, type McpToolInfo } from './hub'
@@ -9,6 +10,8 @@ export interface McpClientOptions {
   /** Whether a failed `no-cors` probe proves that nothing answered (see provider-handlers' `detectOpaqueProbe`). */
   opaqueProbe: () => Promise<'conclusive' | 'inconclusive'>
   timeoutMs?: number
+  /** The OAuth provider for a server signed in with OAuth (it sends and refreshes the tokens); undefined: none. */
+  oauth?: (config: McpServerConfig) => Promise<OAuthClientProvider | undefined>
 }
 
 const CONNECT_TIMEOUT_MS = 15_000
@@ -29,16 +32,17 @@ export function mcpConnector(options: McpClientOptions): McpConnector {
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
   const timeoutMs = options.timeoutMs ?? CONNECT_TIMEOUT_MS
 
-  return async (config) => {
+  return async (config, connectOptions) => {
     const secrets = config.headers.map((header) => header.value)
-    const first = await open(config, 'http')
+    const authProvider = connectOptions?.authProvider ?? (await options.oauth?.(config))
+    const first = await open(config, 'http', authProvider)
     if (first.ok) return first.connection
     const http = first.seen
     if (!http.auth && !http.network && http.status !== undefined) {
-      const second = await open(config, 'sse')
+      const second = await open(config, 'sse', authProvider)
       if (second.ok) return second.connection
     }
-    throw new McpConnectError(classifyMcpFailure(await observation(config.url, http, first.error), options.origin))
+    throw new McpConnectError(classifyMcpFailure(await observation(config.url, http, first.error), options.origin), { cause: first.error })
 
     async function observation(url: string, seen: Seen, error: unknown): Promise<McpObservation> {
       if (seen.auth) return { kind: 'http', ...seen.auth }
@@ -55,7 +59,7 @@ export function mcpConnector(options: McpClientOptions): McpConnector {
     }
   }
 
-  async function open(config: McpServerConfig, type: 'http' | 'sse'): Promise<{ ok: true; connection: McpConnection } | { ok: false; seen: Seen; error: unknown }> {
+  async function open(config: McpServerConfig, type: 'http' | 'sse', authProvider: OAuthClientProvider | undefined): Promise<{ ok: true; connection: McpConnection } | { ok: false; seen: Seen; error: unknown }> {
     const { createMCPClient } = await import('@ai-sdk/mcp')
     const seen: Seen = {}
     const observed = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -75,7 +79,7 @@ export function mcpConnector(options: McpClientOptions): McpConnector {
     const headers = Object.fromEntries(config.headers.map((header) => [header.name, header.value]))
     try {
       const client = await createMCPClient({
-        transport: { type, url: config.url, headers, fetch: observed, redirect: 'follow' },
+        transport: { type, url: config.url, headers, fetch: observed, redirect: 'follow', ...(authProvider ? { authProvider } : {}) },
         clientName: 'tabcode',
         initializationOptions: { signal: AbortSignal.timeout(timeoutMs) },
       })

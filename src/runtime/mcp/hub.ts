@@ -1,3 +1,4 @@
+import type { OAuthClientProvider } from '@ai-sdk/mcp'
 import { z } from 'zod'
 import { log } from '../../core/log'
 import { mcpToolName, mcpToolOutput, serversForAgent, type McpContent, type McpServerConfig, type McpServerStatus, type McpStatus } from '../../core/mcp'
@@ -26,18 +27,24 @@ export interface McpConnection {
 /** A connection that could not be made, with the status that says why. */
 export class McpConnectError extends Error {
   override name = 'McpConnectError'
-  constructor(readonly status: McpStatus) {
-    super(`MCP connection failed: ${status.state}`)
+  constructor(
+    readonly status: McpStatus,
+    options?: { cause?: unknown },
+  ) {
+    super(`MCP connection failed: ${status.state}`, options)
   }
 }
 
-export type McpConnector = (config: McpServerConfig) => Promise<McpConnection>
+/** `authProvider`: the OAuth provider of a sign-in in progress, instead of the stored sign-in's. */
+export type McpConnector = (config: McpServerConfig, options?: { authProvider?: OAuthClientProvider }) => Promise<McpConnection>
 
 export interface McpHub {
   /** Every configured server's state, connecting those not tried yet (`refresh`: each one again). */
   status(options?: { refresh?: boolean }): Promise<McpServerStatus[]>
   /** The tools of the servers the agent may use, connected or not: a failing server just adds none. */
   tools(agent: string): Promise<ToolDefinition[]>
+  /** Drops the server's connection (after a sign-in or sign-out): the next use connects afresh. */
+  reset(name: string): void
   close(): void
 }
 
@@ -158,6 +165,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
       const results = await Promise.all(servers.map(async (config) => ({ config, result: await attempt(config, false) })))
       return results.flatMap(({ config, result }) => (result.ok ? definitions(config, result.connection) : []))
     },
+    reset: (name) => forget(name),
     close() {
       for (const name of [...entries.keys()]) forget(name)
     },

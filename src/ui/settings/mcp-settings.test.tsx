@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { render } from 'solid-js/web'
 import type { McpServerInput, McpServerSummary } from '../../core/mcp'
-import { McpSection, type McpSettingsApi } from './mcp-settings'
+import { MCP_OAUTH_CHANNEL } from '../../core/mcp-oauth-callback'
+import { McpSection, type McpSettingsApi, type OpenSignInWindow } from './mcp-settings'
 
 const cleanups: Array<() => void> = []
 afterEach(() => {
@@ -11,10 +12,10 @@ afterEach(() => {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-function mount(api: McpSettingsApi): HTMLElement {
+function mount(api: McpSettingsApi, openWindow?: OpenSignInWindow): HTMLElement {
   const container = document.createElement('div')
   document.body.append(container)
-  const dispose = render(() => <McpSection api={api} agents={[]} />, container)
+  const dispose = render(() => <McpSection api={api} agents={[]} {...(openWindow ? { openWindow } : {})} />, container)
   cleanups.push(() => {
     dispose()
     container.remove()
@@ -40,6 +41,9 @@ function fakeApi(servers: McpServerSummary[]) {
     }),
     removeMcpServer: async () => [],
     mcpStatus: vi.fn(async () => [{ name: 'docs', status: { state: 'cors' as const, origin: 'https://tabcode.example' } }]),
+    mcpSignIn: async () => ({ type: 'connected' as const }),
+    mcpFinishSignIn: async () => [],
+    mcpSignOut: async () => [],
   }
   return { api, saves }
 }
@@ -69,5 +73,82 @@ describe('MCP servers in Settings', () => {
     root.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }))
     await settle()
     expect(saves).toEqual([{ previous: 'docs', name: 'docs', url: 'https://mcp.example/mcp', headers: [{ name: 'Authorization' }], enabled: true }])
+  })
+
+  describe('OAuth sign-in', () => {
+    const guarded: McpServerSummary = { name: 'guarded', url: 'https://mcp.example/mcp', headers: [], enabled: true }
+    const needsSignIn = [{ name: 'guarded', status: { state: 'auth' as const, status: 401, oauth: true } }]
+    const connected = [{ name: 'guarded', status: { state: 'connected' as const, tools: ['guarded_lookup'] } }]
+
+    function signInApi() {
+      let signedIn = false
+      const api: McpSettingsApi = {
+        listMcpServers: async () => [{ ...guarded, ...(signedIn ? { signedIn } : {}) }],
+        saveMcpServer: async () => [],
+        removeMcpServer: async () => [],
+        mcpStatus: vi.fn(async () => (signedIn ? connected : needsSignIn)),
+        mcpSignIn: vi.fn(async () => ({ type: 'authorize' as const, url: 'https://as.example/authorize?state=state-1', state: 'state-1' })),
+        mcpFinishSignIn: vi.fn(async () => {
+          signedIn = true
+          return connected
+        }),
+        mcpSignOut: vi.fn(async () => {
+          signedIn = false
+          return needsSignIn
+        }),
+      }
+      const popup = { location: { href: 'about:blank' }, closed: false, close: vi.fn() }
+      return { api, popup, open: () => popup as unknown as Window }
+    }
+
+    const callback = (message: Record<string, string>) => {
+      const channel = new BroadcastChannel(MCP_OAUTH_CHANNEL)
+      channel.postMessage({ type: 'mcp-oauth-callback', ...message })
+      channel.close()
+    }
+
+    it('opens the authorization URL in the popup, finishes with the callback’s code, and shows the server connected', async () => {
+      const { api, popup, open } = signInApi()
+      const root = mount(api, open)
+      await settle()
+      await settle()
+      button(root, 'Sign in to MCP server guarded').click()
+      await settle()
+      expect(popup.location.href).toBe('https://as.example/authorize?state=state-1')
+      expect(root.textContent).toContain('Waiting for the sign-in window')
+      // Another sign-in's answer is not this one's.
+      callback({ state: 'state-2', code: 'stray' })
+      callback({ state: 'state-1', code: 'code-1' })
+      await vi.waitFor(() => expect(api.mcpFinishSignIn).toHaveBeenCalledWith({ name: 'guarded', code: 'code-1', state: 'state-1' }))
+      expect(api.mcpFinishSignIn).toHaveBeenCalledTimes(1)
+      await vi.waitFor(() => expect(root.textContent).toContain('Connected: 1 tool.'))
+      button(root, 'Sign out of MCP server guarded').click()
+      await vi.waitFor(() => expect(root.textContent).toContain('offers OAuth'))
+      expect(api.mcpSignOut).toHaveBeenCalledWith({ name: 'guarded' })
+    })
+
+    it('says a refused or cancelled sign-in, and a blocked popup, without finishing', async () => {
+      const { api, open } = signInApi()
+      const root = mount(api, open)
+      await settle()
+      await settle()
+      button(root, 'Sign in to MCP server guarded').click()
+      await settle()
+      callback({ state: 'state-1', error: 'access_denied' })
+      await vi.waitFor(() => expect(root.querySelector('[role="alert"]')?.textContent).toContain('Sign-in to guarded was refused'))
+
+      button(root, 'Sign in to MCP server guarded').click()
+      await settle()
+      button(root, 'Cancel sign-in to MCP server guarded').click()
+      await vi.waitFor(() => expect(root.querySelector('[role="alert"]')?.textContent).toContain('Sign-in to guarded was cancelled'))
+      expect(api.mcpFinishSignIn).not.toHaveBeenCalled()
+      root.remove()
+
+      const blocked = mount(api, () => null)
+      await settle()
+      await settle()
+      button(blocked, 'Sign in to MCP server guarded').click()
+      await vi.waitFor(() => expect(blocked.querySelector('[role="alert"]')?.textContent).toContain('blocked the sign-in window'))
+    })
   })
 })

@@ -3,10 +3,17 @@ import { createStore } from 'solid-js/store'
 import { describeMcpStatus, type McpServerStatus, type McpStatus } from '../../core/mcp-status'
 import type { McpServerSummary } from '../../core/mcp'
 import type { AgentSummary, ClientApi } from '../../core/protocol'
+import { describeMcpSignInFailure } from '../../core/mcp-oauth-callback'
 import { errorMessage } from '../format/error'
+import { waitForMcpOAuthCallback } from './mcp-sign-in'
 import { PencilIcon, PlusIcon, TrashIcon } from '../icons/icons'
 
-export type McpSettingsApi = Pick<ClientApi, 'listMcpServers' | 'saveMcpServer' | 'removeMcpServer' | 'mcpStatus'>
+export type McpSettingsApi = Pick<ClientApi, 'listMcpServers' | 'saveMcpServer' | 'removeMcpServer' | 'mcpStatus' | 'mcpSignIn' | 'mcpFinishSignIn' | 'mcpSignOut'>
+
+/** Opens the sign-in window; a test replaces it. Answers null when the browser blocks it. */
+export type OpenSignInWindow = () => Window | null
+
+const openSignInWindow: OpenSignInWindow = () => window.open('about:blank', 'tabcode-mcp-sign-in', 'popup,width=520,height=700')
 
 type Editing = { type: 'closed' } | { type: 'add' } | { type: 'edit'; server: McpServerSummary }
 
@@ -15,7 +22,7 @@ type Editing = { type: 'closed' } | { type: 'add' } | { type: 'edit'; server: Mc
  * values are write-only: an edit shows the stored header names with empty values, and an empty value keeps the
  * stored one.
  */
-export function McpSection(props: { api: McpSettingsApi; agents: AgentSummary[] }): JSX.Element {
+export function McpSection(props: { api: McpSettingsApi; agents: AgentSummary[]; openWindow?: OpenSignInWindow }): JSX.Element {
   const headingID = createUniqueId()
   const hintID = createUniqueId()
   const [servers, setServers] = createSignal<McpServerSummary[]>([])
@@ -23,6 +30,8 @@ export function McpSection(props: { api: McpSettingsApi; agents: AgentSummary[] 
   const [checking, setChecking] = createSignal(false)
   const [editing, setEditing] = createSignal<Editing>({ type: 'closed' })
   const [problem, setProblem] = createSignal<string>()
+  /** The server whose sign-in window is open, and how to stop waiting for it. */
+  const [signingIn, setSigningIn] = createSignal<{ name: string; cancel: AbortController }>()
 
   const check = async (refresh: boolean) => {
     setChecking(true)
@@ -46,6 +55,56 @@ export function McpSection(props: { api: McpSettingsApi; agents: AgentSummary[] 
     if (servers().length) await check(false)
   }
   onMount(() => void load())
+
+  const signIn = async (name: string) => {
+    // Opened now, while the click still counts as the user's: after the worker's answer a browser may block it.
+    const popup = (props.openWindow ?? openSignInWindow)()
+    if (!popup) {
+      setProblem(`The browser blocked the sign-in window for ${name}: allow pop-ups for this page, then press Sign in again.`)
+      return
+    }
+    const cancel = new AbortController()
+    setSigningIn({ name, cancel })
+    setProblem(undefined)
+    try {
+      const start = await props.api.mcpSignIn({ name })
+      if (start.type === 'connected') {
+        popup.close()
+        await check(false)
+        return
+      }
+      popup.location.href = start.url
+      const outcome = await waitForMcpOAuthCallback(start.state, cancel.signal)
+      if (outcome.type === 'cancelled') {
+        popup.close()
+        setProblem(`Sign-in to ${name} was cancelled. Nothing changed.`)
+        return
+      }
+      if (outcome.type === 'refused') {
+        setProblem(describeMcpSignInFailure(name, outcome.reason))
+        return
+      }
+      const list = await props.api.mcpFinishSignIn({ name, code: outcome.code, state: start.state, ...(outcome.iss ? { iss: outcome.iss } : {}) })
+      setStatuses(Object.fromEntries(list.map((entry) => [entry.name, entry.status])))
+      setServers(await props.api.listMcpServers())
+    } catch (error) {
+      if (!popup.closed) popup.close()
+      setProblem(errorMessage(error))
+    } finally {
+      setSigningIn(undefined)
+    }
+  }
+
+  const signOut = async (name: string) => {
+    try {
+      const list = await props.api.mcpSignOut({ name })
+      setStatuses(Object.fromEntries(list.map((entry) => [entry.name, entry.status])))
+      setServers(await props.api.listMcpServers())
+      setProblem(undefined)
+    } catch (error) {
+      setProblem(errorMessage(error))
+    }
+  }
 
   const saved = async (list: McpServerSummary[]) => {
     setServers(list)
@@ -105,9 +164,34 @@ export function McpSection(props: { api: McpSettingsApi; agents: AgentSummary[] 
                     {server.agents ? ` · agents: ${server.agents.join(', ') || 'none'}` : ''}
                   </span>
                   <span class="provider-meta mcp-status" aria-live="polite" classList={{ 'mcp-status-problem': isProblem(statuses()[server.name]) }}>
-                    {statusText(statuses()[server.name], checking())}
+                    {signingIn()?.name === server.name ? 'Waiting for the sign-in window…' : statusText(statuses()[server.name], checking())}
                   </span>
                 </div>
+                <Show
+                  when={signingIn()?.name === server.name}
+                  fallback={
+                    <Show when={offersSignIn(statuses()[server.name])}>
+                      <button
+                        type="button"
+                        class="button button-small"
+                        aria-label={`Sign in to MCP server ${server.name}`}
+                        disabled={signingIn() !== undefined}
+                        onClick={() => void signIn(server.name)}
+                      >
+                        Sign in
+                      </button>
+                    </Show>
+                  }
+                >
+                  <button type="button" class="button button-small" aria-label={`Cancel sign-in to MCP server ${server.name}`} onClick={() => signingIn()?.cancel.abort()}>
+                    Cancel sign-in
+                  </button>
+                </Show>
+                <Show when={server.signedIn && signingIn()?.name !== server.name}>
+                  <button type="button" class="button button-small" aria-label={`Sign out of MCP server ${server.name}`} onClick={() => void signOut(server.name)}>
+                    Sign out
+                  </button>
+                </Show>
                 <button type="button" class="icon-button" aria-label={`Edit MCP server ${server.name}`} title="Edit" onClick={() => setEditing({ type: 'edit', server })}>
                   <PencilIcon />
                 </button>
@@ -137,6 +221,10 @@ export function McpSection(props: { api: McpSettingsApi; agents: AgentSummary[] 
 function statusText(status: McpStatus | undefined, checking: boolean): string {
   if (!status) return checking ? 'Connecting…' : 'Not checked yet.'
   return describeMcpStatus(status)
+}
+
+function offersSignIn(status: McpStatus | undefined): boolean {
+  return status?.state === 'auth' && status.oauth
 }
 
 function isProblem(status: McpStatus | undefined): boolean {
