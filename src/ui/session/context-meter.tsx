@@ -42,7 +42,7 @@ export function ContextMeter(props: { sessionID: string }): JSX.Element {
             high={shown().threshold}
             optimum={0}
             aria-labelledby={`context-label-${props.sessionID}`}
-            aria-describedby={`context-note-${props.sessionID}`}
+            aria-describedby={explained() ? `context-note-${props.sessionID}` : undefined}
             aria-valuetext={`${shown().text} tokens`}
           />
           <span>{shown().text}</span>
@@ -56,9 +56,11 @@ export function ContextMeter(props: { sessionID: string }): JSX.Element {
           >
             What happens when it fills?
           </button>
-          <span id={`context-note-${props.sessionID}`} class="context-note" hidden={!explained()}>
-            {shown().note}
-          </span>
+          <Show when={explained()}>
+            <span id={`context-note-${props.sessionID}`} class="context-note">
+              {shown().note}
+            </span>
+          </Show>
         </span>
       )}
     </Show>
