@@ -67,6 +67,7 @@ test('a seeded session renders every part type as a reader wants it', async ({ p
   // Once, in the footer: the step's own usage line and the snapshot hash only repeated it.
   await expect(reply.getByText(/12k in/)).toHaveCount(1)
   await expect(reply).not.toContainText(T.snapshot)
+  await expect(reply.getByRole('group', { name: 'Changed files' })).not.toContainText('f00dfeed')
   await expect(reply).not.toContainText('step finished')
   await expect(reply.getByRole('group', { name: 'Changed files' })).toContainText(T.patchFile)
   await expect(reply).toContainText(T.retry)

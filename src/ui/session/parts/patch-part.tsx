@@ -11,7 +11,8 @@ export function PatchPartView(props: { part: PartOf<'patch'> }): JSX.Element {
   const shown = () => (all() ? props.part.files : props.part.files.slice(0, SHOWN_FILES))
   const rest = () => props.part.files.length - shown().length
   return (
-    <p class="part part-patch" role="group" aria-label="Changed files">
+    // The snapshot's hash is for revert, which finds it by itself; the reader gets it on hover at most.
+    <p class="part part-patch" role="group" aria-label="Changed files" title={`Snapshot before the step: ${shortHash(props.part.hash)}`}>
       <span class="patch-head">Changed {props.part.files.length === 1 ? 'file' : 'files'}: </span>
       <For each={shown()}>
         {(file, index) => (
@@ -27,10 +28,6 @@ export function PatchPartView(props: { part: PartOf<'patch'> }): JSX.Element {
           and {rest()} more
         </button>
       </Show>
-      <span class="faint mono" title={`Snapshot before the step: ${props.part.hash}`}>
-        {' '}
-        · {shortHash(props.part.hash)}
-      </span>
     </p>
   )
 }
