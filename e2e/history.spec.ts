@@ -391,6 +391,8 @@ test('branching at a user message leaves that prompt out, refills it, and starts
   await expect(app.branchedNotice()).toContainText(`in a project of its own, “${origin} (fork)”`)
   await expect(app.prompt).toBeFocused()
   await expect(app.heading()).toHaveText(/^Notes \(fork #\d+\)$/)
+  // News, not a banner that stays: it goes by itself.
+  await expect(app.branchedNotice()).toHaveCount(0, { timeout: 20_000 })
   await expect(page.getByRole('link', { name: 'Forked from Notes' })).toBeVisible()
   // The files differ from the origin's now, so the fork got its own project.
   await expect(app.projectPicker().locator('option:checked')).toHaveText(`${origin} (fork)`)

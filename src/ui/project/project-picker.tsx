@@ -10,15 +10,11 @@ import './project.css'
 export function ProjectPicker(props: {
   api: ProjectApi
   current: Project
-  /** What the import that made the current project left out, said once it is open. */
-  note?: string | undefined
   onSwitch: (project: Project, note?: string) => void
 }): JSX.Element {
   const [projects, { refetch }] = createResource(() => props.api.listProjects())
   const [creating, setCreating] = createSignal(false)
   const [problem, setProblem] = createSignal<string>()
-  // About the project just made; the next switch mounts a new picker without it.
-  const [note, setNote] = createSignal(props.note)
 
   const open = async (projectID: string, note?: string) => {
     if (projectID === props.current.id) return
@@ -53,16 +49,6 @@ export function ProjectPicker(props: {
         <p role="alert" class="problem">
           {problem()}
         </p>
-      </Show>
-      <Show when={note()}>
-        {(text) => (
-          <div class="project-note" role="status">
-            <p>{text()}</p>
-            <button type="button" class="button-link" onClick={() => setNote(undefined)}>
-              Dismiss
-            </button>
-          </div>
-        )}
       </Show>
       <Show when={creating()}>
         <NewProjectDialog

@@ -16,6 +16,8 @@ import { WorkspaceToggle } from '../workspace/workspace-toggle'
 import { createWebContainerStart } from '../workspace-boot/create-webcontainer-start'
 import { ProjectPicker } from '../project/project-picker'
 import { createWorkerNotices } from './create-worker-notices'
+import { createToasts } from '../banner/create-toasts'
+import { ToastList } from '../banner/toast-list'
 import { makeOpenTarget, type Arrival, type SessionNotice } from './open-target'
 import { hashForSession, sessionFromHash, shareLinkFromHash } from './session-location'
 import { createImportFlow } from '../share/create-import-flow'
@@ -84,9 +86,12 @@ export function Workbench(props: {
 }): JSX.Element {
   const store = createSessionStore(props.connection, { projectID: props.project.id })
   // News about the session just opened ("Branched into …"), shown while that session stays open.
-  const [notice, setNotice] = createSignal<SessionNotice | undefined>(
-    props.arrival?.notice ? { sessionID: props.arrival.sessionID, text: props.arrival.notice } : undefined,
-  )
+  // News about the session just opened ("Branched into …", an opened link) and the project just made: toasts that
+  // go by themselves, so they never stand stale beside a later error.
+  const toasts = createToasts()
+  const setNotice = (notice: SessionNotice | undefined) => notice && toasts.show(notice.text)
+  if (props.arrival?.notice) toasts.show(props.arrival.notice)
+  if (props.projectNote) toasts.show(props.projectNote)
   if (props.arrival?.prompt) store.drafts.fill(props.arrival.sessionID, props.arrival.prompt)
   const notices = createWorkerNotices(props.connection)
   const webcontainer = createWebContainerStart(props.connection.api)
@@ -200,9 +205,6 @@ export function Workbench(props: {
           <Show when={store.problem()}>
             <Banner tone="danger" role="alert" message={store.problem()!} onDismiss={store.dismissProblem} />
           </Show>
-          <Show when={notice()?.sessionID === store.current.id() ? notice() : undefined}>
-            {(shown) => <Banner message={shown().text} onDismiss={() => setNotice(undefined)} />}
-          </Show>
           <Show when={imports.problem()}>
             {(problem) => (
               <Banner
@@ -261,7 +263,6 @@ export function Workbench(props: {
                   <ProjectPicker
                     api={props.connection.api}
                     current={props.project}
-                    note={props.projectNote}
                     onSwitch={(project, note) => props.onSwitchProject?.(project, undefined, note)}
                   />
                   <div class="workbench-import">
@@ -340,6 +341,7 @@ export function Workbench(props: {
               />
             </Suspense>
           </Show>
+          <ToastList toasts={toasts} />
         </div>
       </ProviderStoreContext.Provider>
     </SessionStoreContext.Provider>
