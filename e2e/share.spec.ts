@@ -314,7 +314,7 @@ test('with the network off, export, share, import and fork all still work', asyn
   await app.importFile(file.path)
   await expect(app.status('Imported a session (read-only)')).toBeVisible()
   await app.importedBanner.getByRole('button', { name: 'Continue in a fork' }).click()
-  await expect(app.status(/^Continued in a fork/)).toBeVisible()
+  await expect(app.status(/Continued in a fork/)).toBeVisible()
   await expect(app.heading('Offline notes (fork #1)')).toBeVisible()
   await expect(app.importedBanner).toHaveCount(0)
   await expect(app.prompt).toBeEnabled()
