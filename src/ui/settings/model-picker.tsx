@@ -1,4 +1,4 @@
-import { createMemo, createUniqueId, For, Show, type JSX } from 'solid-js'
+import { createMemo, createSignal, createUniqueId, For, Show, type JSX } from 'solid-js'
 import type { ModelReference } from '../../core/schema'
 import type { ProviderSummary } from '../../core/protocol'
 import './model-picker.css'
@@ -32,8 +32,23 @@ export function modelOptionGroups(providers: readonly ProviderSummary[]): ModelO
     }))
 }
 
+/** From this many models on (an OpenRouter key lists hundreds), the select gets a filter field. */
+export const FILTER_FROM = 12
+
+/** The groups with only the options whose label holds every word of `query` (any case); empty groups dropped. */
+export function filterModelGroups(groups: readonly ModelOptionGroup[], query: string, keep?: string): ModelOptionGroup[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean)
+  if (words.length === 0) return [...groups]
+  return groups
+    .map((group) => ({
+      ...group,
+      options: group.options.filter((option) => option.key === keep || words.every((word) => option.label.toLowerCase().includes(word))),
+    }))
+    .filter((group) => group.options.length > 0)
+}
+
 /**
- * A labelled select of every configured model, grouped by provider. A value that is no longer configured stays
+ * A labelled select of every configured model, grouped by provider, with a filter field once there are many. A value that is no longer configured stays
  * visible as "unavailable" instead of silently showing another model.
  */
 export function ModelSelect(props: {
@@ -50,16 +65,31 @@ export function ModelSelect(props: {
 }): JSX.Element {
   const id = props.id ?? createUniqueId()
   const descriptionID = `${id}-description`
-  const groups = createMemo(() => modelOptionGroups(props.providers))
-  const byKey = createMemo(() => new Map(groups().flatMap((group) => group.options.map((option) => [option.key, option]))))
+  const all = createMemo(() => modelOptionGroups(props.providers))
+  const byKey = createMemo(() => new Map(all().flatMap((group) => group.options.map((option) => [option.key, option]))))
   const selected = () => (props.value ? referenceKey(props.value) : '')
+  const [query, setQuery] = createSignal('')
+  const filterable = () => byKey().size >= FILTER_FROM
+  // The chosen model stays in the list whatever the filter, so the select never shows another one as chosen.
+  const groups = createMemo(() => (filterable() ? filterModelGroups(all(), query(), selected()) : all()))
   const unavailable = () => (props.value && !byKey().has(selected()) ? props.value : undefined)
-  const empty = () => groups().length === 0
+  const empty = () => all().length === 0
   return (
     <div class={`field ${props.class ?? ''}`}>
       <label class="field-label" for={id}>
         {props.label}
       </label>
+      <Show when={filterable()}>
+        <input
+          type="search"
+          class="text-input model-filter"
+          aria-label={`Filter ${props.label.toLowerCase()} list`}
+          aria-controls={id}
+          placeholder="Filter models…"
+          value={query()}
+          onInput={(event) => setQuery(event.currentTarget.value)}
+        />
+      </Show>
       <select
         id={id}
         class="select"

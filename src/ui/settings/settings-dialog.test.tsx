@@ -161,6 +161,21 @@ describe('model picker', () => {
     expect(chosen).toEqual([{ providerID: 'prv_b', modelID: 'llama3.2' }])
   })
 
+  it('gets a filter field once there are many models, which narrows the list but keeps the chosen one', () => {
+    const many = { ...openai, models: Array.from({ length: 14 }, (_, index) => ({ ...openai.models[0]!, id: index % 2 ? `gpt-mini-${index}` : `claude-${index}` })) }
+    const root = mount(() => <ModelPicker value={{ providerID: openai.id, modelID: 'claude-0' }} providers={[many]} onChange={() => {}} />)
+    const filter = root.querySelector<HTMLInputElement>('input[type="search"]')!
+    expect(filter.getAttribute('aria-label')).toBe('Filter model list')
+    const options = () => [...root.querySelectorAll('select option')].map((option) => option.textContent)
+    expect(options()).toHaveLength(14)
+    filter.value = 'MINI 1'
+    filter.dispatchEvent(new Event('input', { bubbles: true }))
+    expect(options()).toEqual(['OpenAI / claude-0', 'OpenAI / gpt-mini-1', 'OpenAI / gpt-mini-11', 'OpenAI / gpt-mini-13'])
+    // Two models get no filter: nothing to search.
+    const few = mount(() => <ModelPicker providers={[openai]} onChange={() => {}} />)
+    expect(few.querySelector('input[type="search"]')).toBeNull()
+  })
+
   it('keeps a removed model visible as unavailable, and is disabled with nothing configured', () => {
     const root = mount(() => (
       <>
