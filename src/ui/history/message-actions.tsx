@@ -1,5 +1,6 @@
 import { createSignal, onCleanup, Show, type JSX } from 'solid-js'
-import type { AssistantMessage, Message, ToolPart } from '../../core/schema'
+import type { AssistantMessage, Message, Part, ToolPart } from '../../core/schema'
+import { toolSubject } from '../session/parts/tool-summary'
 import { copyText } from '../markdown/copy-button'
 import { MenuButton, type MenuItem } from '../menu/menu-button'
 import { useSessionStore } from '../store/session-store-context'
@@ -26,6 +27,28 @@ function revertItems(history: HistoryActions, point: { messageID: string; partID
     { label: conversation, disabledReason: reason, onSelect: () => history.requestRevert({ ...point, files: false }) },
     { label: files, disabledReason: reason, onSelect: () => history.requestRevert({ ...point, files: true }) },
   ]
+}
+
+/** Tool calls of a reply offered as revert points in its menu; the rest are in their cards' menus. */
+const STEP_ITEMS = 4
+
+/**
+ * A reply's tool calls as revert points in its own menu ("Revert from “npm test” on"), so the per-step revert is
+ * found where the whole-turn one is, not only in each card's menu. The reply's text before the call stays.
+ */
+function stepRevertItems(history: HistoryActions, parts: readonly Part[]): MenuItem[] {
+  const reason = history.lockedReason()
+  return parts
+    .filter((part): part is ToolPart => part.type === 'tool')
+    .slice(0, STEP_ITEMS)
+    .map((part) => {
+      const subject = toolSubject(part.tool, part.state) ?? part.tool
+      return {
+        label: `Revert from “${subject.length > 40 ? `${subject.slice(0, 39)}…` : subject}” on`,
+        disabledReason: reason,
+        onSelect: () => history.requestRevert({ messageID: part.messageID, partID: part.id, files: false }),
+      }
+    })
 }
 
 /** How long "Copied" stays in the live region. */
@@ -61,6 +84,7 @@ export function MessageActions(props: { message: Message }): JSX.Element {
           ...turnItems(),
           { label: 'Branch from here', onSelect: () => void history.branch(props.message) },
           ...revertItems(history, { messageID: props.message.id }, props.message.role === 'user' ? 'prompt' : 'turn'),
+          ...(props.message.role === 'assistant' ? stepRevertItems(history, store.partsOf(props.message.id)) : []),
         ]}
       />
       <span class="visually-hidden" role="status">

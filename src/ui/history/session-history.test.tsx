@@ -204,6 +204,11 @@ describe('revert', () => {
     one<HTMLButtonElement>(dialog, 'button', 'Cancel').click()
     await settle()
     expect(byRole(root, 'dialog')).toHaveLength(0)
+    // The same per-step revert is in the reply's own menu, named by the call.
+    await choose(reply, 'Revert from “ls” on')
+    expect(revertPreview).toHaveBeenLastCalledWith({ sessionID: session.id, messageID: tool.messageID, partID: tool.id })
+    one<HTMLButtonElement>(one(root, 'dialog', 'Revert conversation'), 'button', 'Cancel').click()
+    await settle()
 
     await choose(messageElement(history[0]!.info.id), 'Revert conversation and files')
     expect(one(root, 'dialog', 'Revert conversation and files').textContent).toContain('No files will change.')
