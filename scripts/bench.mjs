@@ -11,7 +11,8 @@
 // browser), `--only=editor` the time to open a 5,000-line file in the editor (for working on the bench or on
 // rendering; the JSON then lacks the rest), `--only=steps` a step's cost in sessions of 2 to 100,000 messages and the
 // per-step overhead of a 20-step read turn (issue 18).
-// `--only=delta` the main thread per streamed delta with the reply at 1 KB and at 200 KB.
+// `--only=delta` the main thread per streamed delta with the reply at 1 KB and at 200 KB; `--only=stop` how long Stop
+// takes to clear (issue 20).
 // `--only=huge` a 100,000-message session: search, open, export.
 import { execFileSync, spawn } from 'node:child_process'
 import { readFileSync, statSync } from 'node:fs'
@@ -29,6 +30,7 @@ import { runtimes } from './bench/runtime.mjs'
 import { shareAndImport } from './bench/share.mjs'
 import { connectMockModel, MOCK_PORT, mainThread, perDeltaCost, prepare, throughput } from './bench/streaming.mjs'
 import { editorOpen } from './bench/editor.mjs'
+import { stopLatency } from './bench/stop.mjs'
 import { steps } from './bench/steps.mjs'
 import { deltaCost } from './bench/delta.mjs'
 import { hugeSession } from './bench/huge.mjs'
@@ -44,8 +46,8 @@ const BASE_URL = `http://${HOST}:${PORT}/`
 const JSON_OUT = process.argv.includes('--json')
 const BUILD = !process.argv.includes('--no-build')
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
-if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime', 'request', 'editor', 'steps', 'delta', 'huge', 'boot'].includes(ONLY)) {
-  throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share, runtime, request, editor, steps, delta, huge or boot`)
+if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime', 'request', 'editor', 'steps', 'delta', 'huge', 'boot', 'stop'].includes(ONLY)) {
+  throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share, runtime, request, editor, steps, delta, huge, boot or stop`)
 }
 const started = Date.now()
 const log = (...args) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s]`, ...args)
@@ -213,6 +215,11 @@ async function main() {
     log('per-delta cost, reply at 1 KB and at 200 KB…')
     if (ONLY) await connectMockModel(page, mock.url)
     Object.assign(figures, await deltaCost(page, browser, { baseURL: BASE_URL, mockURL: mock.url }, { projectID, version }, log))
+  }
+  if (!ONLY || ONLY === 'stop') {
+    log('stop: from the cancel to idle, a streaming reply and a spinning bash command…')
+    const providerID = await connectMockModel(page, mock.url)
+    Object.assign(figures, await stopLatency(page, { mockURL: mock.url, providerID }, log))
   }
   // Last: its sessions would otherwise sit among the seeded ones.
   if (!ONLY || ONLY === 'share') {
