@@ -7,6 +7,7 @@ import { useSessionStore } from '../store/session-store-context'
 import type { HistoryActions } from './create-history-actions'
 import { useHistoryActions } from './history-context'
 import { lastReply, messageMarkdown, wasStopped } from './turn-actions'
+import { revertTakesTurn } from './revert-cut'
 import './history.css'
 
 /**
@@ -43,8 +44,9 @@ function stepRevertItems(history: HistoryActions, parts: readonly Part[]): MenuI
     .slice(0, STEP_ITEMS)
     .map((part) => {
       const subject = toolSubject(part.tool, part.state) ?? part.tool
+      const named = subject.length > 40 ? `${subject.slice(0, 39)}…` : subject
       return {
-        label: `Revert from “${subject.length > 40 ? `${subject.slice(0, 39)}…` : subject}” on`,
+        label: revertTakesTurn(parts, part.id) ? `Revert this turn (it starts with “${named}”)` : `Revert from “${named}” on`,
         disabledReason: reason,
         onSelect: () => history.requestRevert({ messageID: part.messageID, partID: part.id, files: false }),
       }
@@ -116,11 +118,14 @@ export function ContinueAction(props: { message: AssistantMessage }): JSX.Elemen
 /** Revert to a tool call: the call and everything after it go, what came before it in the reply stays. */
 export function PartActions(props: { part: ToolPart }): JSX.Element {
   const history = useHistoryActions()
+  const store = useSessionStore()
+  // The first thing a reply did: reverting there takes the whole turn, and the menu says so.
+  const reach = () => (revertTakesTurn(store.partsOf(props.part.messageID), props.part.id) ? 'turn' : 'call')
   return (
     <MenuButton
       label="Part actions"
       class="part-actions"
-      items={() => revertItems(history, { messageID: props.part.messageID, partID: props.part.id }, 'call')}
+      items={() => revertItems(history, { messageID: props.part.messageID, partID: props.part.id }, reach())}
     />
   )
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { hiddenCount, hiddenText, partsBefore, visibleMessages } from './revert-cut'
+import { hiddenCount, hiddenText, partsBefore, revertTakesTurn, visibleMessages } from './revert-cut'
+import type { Part } from '../../core/schema'
 import { makeConversation } from './test-support'
 
 describe('revert cut', () => {
@@ -33,5 +34,15 @@ describe('revert cut', () => {
   it('words the count', () => {
     expect(hiddenText(1)).toBe('1 message hidden')
     expect(hiddenText(4)).toBe('4 messages hidden')
+  })
+})
+
+describe('a revert at a tool call', () => {
+  const row = (id: string, type: string) => ({ id, type }) as unknown as Part
+  it('takes the whole turn when nothing spoken comes before the call in its reply', () => {
+    const parts = [row('prt_1', 'step-start'), row('prt_2', 'tool'), row('prt_3', 'text'), row('prt_4', 'tool')]
+    expect(revertTakesTurn(parts, 'prt_2')).toBe(true)
+    expect(revertTakesTurn(parts, 'prt_4')).toBe(false)
+    expect(revertTakesTurn([row('prt_1', 'reasoning'), row('prt_2', 'tool')], 'prt_2')).toBe(true)
   })
 })

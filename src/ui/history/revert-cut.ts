@@ -48,3 +48,16 @@ export function partsBefore(parts: readonly Part[], partID: string | undefined):
 export function hiddenText(count: number): string {
   return `${count} ${count === 1 ? 'message' : 'messages'} hidden`
 }
+
+/**
+ * Whether reverting at `partID` takes the whole turn: when nothing spoken (text or a tool call) comes before it in
+ * its message, there is nothing of the reply to keep, so the revert goes back to the prompt (opencode's rule, as the
+ * worker's `findRevertPoint` applies it). The menus say so rather than "from this call on".
+ */
+export function revertTakesTurn(parts: readonly Part[], partID: string): boolean {
+  for (const part of parts) {
+    if (part.id === partID) return true
+    if (part.type === 'text' || part.type === 'tool') return false
+  }
+  return true
+}
