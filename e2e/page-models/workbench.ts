@@ -79,7 +79,11 @@ export class Workbench {
   async seed(build: (projectID: string) => Fixture) {
     const projectID = await this.page.evaluate(() => window.__tabcode!.projectID)
     const fixture = build(projectID)
+    const before = await this.sessionLinks().count()
     await this.page.evaluate((rows) => window.__tabcode!.api.writeFixture(rows), fixture)
+    // Until the sidebar lists them: a step counting its links next (newSession) must not count them arriving.
+    const listed = fixture.sessions.filter((session) => !session.parentID && session.projectID === projectID && session.time.archived === undefined).length
+    await expect.poll(() => this.sessionLinks().count()).toBeGreaterThanOrEqual(before + listed)
     return fixture
   }
 }
