@@ -1,5 +1,6 @@
 import { AGENT_FOLDERS, agentName, parseAgentFile, type ParsedAgent, type ProjectAgent, type ProjectAgentProblem } from '../core/project-files/agents'
 import type { FileStat, Workspace } from '../workspace/workspace'
+import { markdownFiles } from './project-markdown'
 
 const decoder = new TextDecoder()
 /** An agent file is a prompt: anything this large is not one, and is listed with that problem. */
@@ -71,15 +72,4 @@ export async function projectAgentsOf(workspace: () => Promise<Workspace>): Prom
   const opened = await workspace().catch(() => undefined)
   if (!opened) return []
   return (await loadProjectAgents(opened).catch(() => ({ agents: [] }))).agents
-}
-
-async function markdownFiles(workspace: Workspace, directory: string): Promise<FileStat[]> {
-  const stat = await workspace.stat(directory).catch(() => undefined)
-  if (stat?.type !== 'directory') return []
-  const found: FileStat[] = []
-  for (const entry of await workspace.list(directory)) {
-    if (entry.type === 'directory') found.push(...(await markdownFiles(workspace, entry.path)))
-    else if (/\.md$/i.test(entry.name)) found.push(entry)
-  }
-  return found
 }

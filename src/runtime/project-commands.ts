@@ -1,5 +1,6 @@
 import { COMMAND_FOLDERS, commandName, parseCommand, type ParsedCommand } from '../core/project-files/commands'
-import type { FileStat, Workspace } from '../workspace/workspace'
+import type { Workspace } from '../workspace/workspace'
+import { markdownFiles } from './project-markdown'
 
 const decoder = new TextDecoder()
 /** A command file is a prompt template: anything this large is not one, and is listed with that problem. */
@@ -29,14 +30,3 @@ export async function loadProjectCommands(workspace: Workspace): Promise<ParsedC
 }
 
 const nameOf = (parsed: ParsedCommand) => (parsed.type === 'command' ? parsed.command.name : parsed.summary.name)
-
-async function markdownFiles(workspace: Workspace, directory: string): Promise<FileStat[]> {
-  const stat = await workspace.stat(directory).catch(() => undefined)
-  if (stat?.type !== 'directory') return []
-  const found: FileStat[] = []
-  for (const entry of await workspace.list(directory)) {
-    if (entry.type === 'directory') found.push(...(await markdownFiles(workspace, entry.path)))
-    else if (/\.md$/i.test(entry.name)) found.push(entry)
-  }
-  return found
-}

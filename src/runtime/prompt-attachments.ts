@@ -10,13 +10,10 @@ import type { MessageWithParts } from '../store/message-store'
 import type { PromptPartInput } from '../core/schema'
 import type { StoreContext } from '../store/context'
 import { getBlobs, putBlobs, storedHashes } from '../store/blobs'
+import { hashContent } from '../workspace/local/hash'
 
-export async function sha256(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)
-  let hex = ''
-  for (const byte of new Uint8Array(digest)) hex += byte.toString(16).padStart(2, '0')
-  return hex
-}
+// The blobs' own key: an attachment and a workspace file with the same bytes are one blob.
+export { hashContent as sha256 } from '../workspace/local/hash'
 
 /** A file the user attached (not one a mention expanded, which carries its `source`). */
 const isAttachment = (part: PromptPartInput): part is Extract<PromptPartInput, { type: 'file' }> => part.type === 'file' && !part.source
@@ -43,7 +40,7 @@ export async function storeAttachments(context: Pick<StoreContext, 'db'>, parts:
     if (!decoded) throw new InputError('attachments', `${part.filename || 'An attachment'} could not be read: its content is not a base64 data URL.`)
     const problem = attachmentProblem({ name: part.filename ?? 'An attachment', size: decoded.bytes.length })
     if (problem) throw new InputError('attachments', problem)
-    const hash = await sha256(decoded.bytes)
+    const hash = await hashContent(decoded.bytes)
     blobs.set(hash, decoded.bytes)
     urls.set(part, attachmentURL(hash))
   }
