@@ -37,6 +37,20 @@ async function scrollUpTo(page: Page, target: Locator, step = 300) {
   }).toPass({ intervals: [50], timeout: 30_000 })
 }
 
+/** How many pixels of the log's visible part (the log clipped by its scroller) `control` covers. */
+async function coveredLogHeight(log: Locator, control: Locator): Promise<number> {
+  const box = (await control.boundingBox())!
+  return log.evaluate((element, box) => {
+    const scroller = element.closest('.message-scroller')!.getBoundingClientRect()
+    const logBox = element.getBoundingClientRect()
+    const top = Math.max(scroller.top, logBox.top, box.y)
+    const bottom = Math.min(scroller.bottom, logBox.bottom, box.y + box.height)
+    const left = Math.max(scroller.left, logBox.left, box.x)
+    const right = Math.min(scroller.right, logBox.right, box.x + box.width)
+    return right > left && bottom > top ? bottom - top : 0
+  }, box)
+}
+
 async function openLongSession(page: Page, options: { open?: boolean } = {}) {
   const app = new Durable(page)
   await app.start()
@@ -69,8 +83,15 @@ test('a long session opens at its end with a bounded page, and older messages lo
   expect(await articles.count()).toBeLessThanOrEqual(MOUNTED_AT_MOST)
   await expect(app.messages.getByText(`Answer ${TURNS}.`)).toHaveCount(0)
 
-  // And "Jump to latest" brings the end back.
-  await page.getByRole('button', { name: 'Jump to latest' }).click()
+  // "Jump to latest" sits under the log, not over it, even when the conversation's column fills the main area (the
+  // workspace open beside it, as it is at this width).
+  const jump = page.getByRole('button', { name: 'Jump to latest' })
+  await expect(page.getByRole('complementary', { name: 'Workspace' })).toBeVisible()
+  await expect(jump).toBeVisible()
+  expect(await coveredLogHeight(app.messages, jump)).toBe(0)
+
+  // And it brings the end back.
+  await jump.click()
   await expect(app.messages.getByText(`Answer ${TURNS}.`)).toBeInViewport()
   await expect(page.getByRole('button', { name: 'Jump to latest' })).toHaveCount(0)
 })

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { createRoot, createSignal } from 'solid-js'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { createVirtualList } from './create-virtual-list'
+import { createVirtualList, type VirtualList } from './create-virtual-list'
 
 // The DOM here has no layout: a scroller and a list whose geometry the test sets, and a ResizeObserver it calls by hand.
 let observed: ((entries: ResizeObserverEntry[]) => void) | undefined
@@ -78,5 +78,46 @@ describe('createVirtualList, following the end', () => {
     const state = follow('column')
     expect(state.writes.length).toBe(3)
     expect(state.offset).toBe(state.content - state.viewport)
+  })
+})
+
+describe('createVirtualList, revealing a row', () => {
+  beforeEach(() => vi.stubGlobal('ResizeObserver', FakeResizeObserver))
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    document.body.replaceChildren()
+  })
+  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+
+  test('holds a revealed row where it was put while the rows above it are measured, until the reader scrolls', async () => {
+    const { scroller, list, state } = geometry('column')
+    state.content = 5_000
+    const [ids] = createSignal(['a', 'b', 'c'])
+    const above = document.createElement('div')
+    let virtual!: VirtualList
+    let dispose!: () => void
+    createRoot((done) => {
+      dispose = done
+      virtual = createVirtualList({ ids, scroller: () => scroller, list: () => list })
+      virtual.observe(above, 'a')
+    })
+    const measure = (height: number) => observed!([{ target: above, borderBoxSize: [{ blockSize: height }] } as unknown as ResizeObserverEntry])
+    measure(1_000)
+
+    // A search hit on b: its top a third of the way down the 600 px viewport.
+    virtual.reveal('b')
+    await nextFrame()
+    expect(state.offset).toBe(1_000 - 200)
+    // The row above it turns out taller once rendered in full (an image, a long output): b stays where it was put.
+    measure(1_500)
+    expect(state.offset).toBe(1_500 - 200)
+
+    // Once the reader scrolls, the row at the top of their view is what holds still.
+    scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: 100 }))
+    state.offset = 1_400
+    scroller.dispatchEvent(new Event('scroll'))
+    measure(1_600)
+    expect(state.offset).toBe(1_400)
+    dispose()
   })
 })

@@ -73,8 +73,11 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
   /** Whether the estimate for unmeasured rows has been taken from measured ones yet. */
   let sampled = false
   /**
-   * A row asked for by `reveal`, until a pass has mounted it and scrolled there. Kept apart from `anchor`, which every
-   * scroll event retakes: the scroll events of pages just loaded above would otherwise replace it first.
+   * A row asked for by `reveal`, held where it was put until the reader does something in the list (a wheel, a
+   * touch, a press, a key): scroll events alone do not tell the reader's scroll from one of a page loaded above. Kept apart from `anchor`, which every
+   * scroll event retakes: the scroll events of pages just loaded above would otherwise replace it first. Held past the
+   * first pass because that pass places it by estimated heights: when the rows around it are measured a frame later,
+   * an anchor taken then would put the view back where the estimates said, away from the row.
    */
   let revealing: Anchor | undefined
   /**
@@ -161,7 +164,6 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
     const top = targetTop(scroller, list, restore)
     apply(windowFor(scroller, top))
     settle(scroller, list, top)
-    revealing = undefined
   }
 
   const schedule = () => {
@@ -247,14 +249,21 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
     }
     // Scrolling up by even a pixel means "let me read": stop following before the next resize pulls the view down.
     const onWheel = (event: WheelEvent) => {
+      revealing = undefined
       if (event.deltaY < 0) setFollowing(false)
     }
+    const release = () => {
+      revealing = undefined
+    }
+    const inputs = ['pointerdown', 'touchstart', 'keydown'] as const
     scroller.addEventListener('scroll', onScroll, { passive: true })
     scroller.addEventListener('wheel', onWheel, { passive: true })
+    for (const input of inputs) scroller.addEventListener(input, release, { passive: true })
     pass(true)
     onCleanup(() => {
       scroller.removeEventListener('scroll', onScroll)
       scroller.removeEventListener('wheel', onWheel)
+      for (const input of inputs) scroller.removeEventListener(input, release)
     })
   })
   onCleanup(() => {
@@ -282,6 +291,7 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
       schedule()
     },
     scrollToBottom() {
+      revealing = undefined
       setFollowing(true)
       pass(false)
     },

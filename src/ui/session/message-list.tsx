@@ -1,6 +1,6 @@
 import { createEffect, createMemo, For, onCleanup, Show, type JSX } from 'solid-js'
 import { visibleMessages } from '../history/revert-cut'
-import { revealMessage } from '../search/reveal-message'
+import { markMessage } from '../search/mark-message'
 import { useSessionStore } from '../store/session-store-context'
 import { createKeyedList } from './create-keyed-list'
 import { createVirtualList, type VirtualList } from './create-virtual-list'
@@ -42,7 +42,7 @@ export function MessageList(props: { controls?: (list: Pick<VirtualList, 'scroll
     if (keyed.get(messageID) !== undefined) {
       virtual.reveal(messageID)
       stopReveal?.()
-      stopReveal = revealMessage(messageID)
+      stopReveal = markMessage(messageID)
     }
     current.revealed()
   })
@@ -98,11 +98,17 @@ export function MessageList(props: { controls?: (list: Pick<VirtualList, 'scroll
           </Show>
         </div>
       </div>
-      <Show when={!virtual.following() && !empty()}>
-        <button type="button" class="button button-small jump-latest" onClick={() => virtual.scrollToBottom()}>
-          Jump to latest
-        </button>
-      </Show>
+      {/*
+        The pill's strip is always there, under the log rather than over it: were it to appear only with the pill, the
+        view would shrink as the reader leaves the end, moving what they read and any row a search hit scrolled to.
+      */}
+      <div class="jump-latest-strip">
+        <Show when={!virtual.following() && !empty()}>
+          <button type="button" class="button button-small jump-latest" onClick={() => virtual.scrollToBottom()}>
+            Jump to latest
+          </button>
+        </Show>
+      </div>
     </div>
   )
 }
