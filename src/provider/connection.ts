@@ -2,7 +2,7 @@ import { localServerLimits } from './local-limits'
 import type { ConnectionResult, RemoteModel } from '../core/protocol'
 import { matchModel } from '../core/provider/catalog'
 import { ConnectionError } from '../core/provider/errors'
-import { isLoopbackHost, isPrivateHost, presetForURL, providerTypeInfo } from '../core/provider/presets'
+import { isLocalHost, isLocalServerURL, isLoopbackHost, presetForURL, providerTypeInfo } from '../core/provider/presets'
 import type { ModelInfo, ProviderConfig, ProviderType } from '../core/provider/schema'
 import { closeMatches } from '../core/provider/suggest'
 import { redactSecrets } from '../core/redact'
@@ -76,7 +76,7 @@ export async function fetchModelList(target: ConnectionTarget, options: Connecti
   }
   // Only servers on this machine or its network are asked: a hosted OpenAI-compatible API has no such endpoints, and
   // requests to paths it never offered are not ours to send.
-  if (target.type === 'openai-compatible' && target.baseURL && isLocalServer(target.baseURL)) {
+  if (target.type === 'openai-compatible' && target.baseURL && isLocalServerURL(target.baseURL)) {
     const unknown = models.filter((model) => !model.known).map((model) => model.id)
     const reported = await localServerLimits(target.baseURL, unknown, {
       fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
@@ -88,15 +88,6 @@ export async function fetchModelList(target: ConnectionTarget, options: Connecti
     }
   }
   return { ok: true, models, latencyMs }
-}
-
-function isLocalServer(baseURL: string): boolean {
-  try {
-    const { hostname } = new URL(baseURL)
-    return isLoopbackHost(hostname) || isPrivateHost(hostname)
-  } catch {
-    return false
-  }
 }
 
 /** The models a stored provider offers, with what tabcode knows about each; throws a ConnectionError otherwise. */
@@ -249,7 +240,7 @@ function corsFix(url: URL, target: ConnectionTarget, options: ConnectionOptions)
 
 function startHint(url: URL, options: ConnectionOptions): string {
   const preset = presetForURL(url.href)
-  const local = isLoopbackHost(url.hostname) || isPrivateHost(url.hostname)
+  const local = isLocalHost(url.hostname)
   const hints = [preset?.startHint ?? (local ? 'Check that the server is running and listens on that port.' : 'Check the address and your connection.')]
   const pageIsLocal = options.origin ? isLoopbackHost(new URL(options.origin).hostname) : true
   if (local && !pageIsLocal) {

@@ -1,5 +1,5 @@
 import { redactSecrets } from '../provider/connection'
-import { isLoopbackHost, isPrivateHost } from '../core/provider/presets'
+import { isLocalServerURL } from '../core/provider/presets'
 import { makeModelResolver } from '../provider/language-model'
 import type { StoreContext } from '../store/context'
 import { findProvider, providerSource } from '../store/provider-store'
@@ -15,7 +15,7 @@ export function makeModelSource(context: StoreContext): ModelSource {
       const key = provider?.apiKey
       return {
         redact: (text: string) => redactSecrets(text, [key]),
-        local: isLocalURL(provider?.baseURL),
+        local: isLocalServerURL(provider?.baseURL),
         model,
         providerID,
         modelID: info.id,
@@ -29,15 +29,5 @@ export function makeModelSource(context: StoreContext): ModelSource {
       }
     },
     smallModel: (near) => resolver.smallModel(near),
-  }
-}
-
-function isLocalURL(url: string | undefined): boolean {
-  if (!url) return false
-  try {
-    const { hostname } = new URL(url)
-    return isLoopbackHost(hostname) || isPrivateHost(hostname)
-  } catch {
-    return false
   }
 }

@@ -135,7 +135,7 @@ export function presetForURL(baseURL: string | undefined): EndpointPreset | unde
   }
   const exact = ENDPOINT_PRESETS.find((preset) => new URL(preset.baseURL).host === url.host)
   if (exact) return exact
-  if (!isLoopbackHost(url.hostname) && !isPrivateHost(url.hostname)) return undefined
+  if (!isLocalHost(url.hostname)) return undefined
   return ENDPOINT_PRESETS.find((preset) => preset.local && new URL(preset.baseURL).port === url.port)
 }
 
@@ -146,4 +146,19 @@ export function isLoopbackHost(hostname: string): boolean {
 
 export function isPrivateHost(hostname: string): boolean {
   return /^(10\.\d+|192\.168|172\.(1[6-9]|2\d|3[01]))\.\d+\.\d+$/.test(hostname) || hostname.endsWith('.local')
+}
+
+/** A host on this machine or the local network: where a local model server (Ollama, LM Studio, llama.cpp) runs. */
+export function isLocalHost(hostname: string): boolean {
+  return isLoopbackHost(hostname) || isPrivateHost(hostname)
+}
+
+/** Whether a provider's base URL points at a local server; false for no URL or one that does not parse. */
+export function isLocalServerURL(url: string | undefined): boolean {
+  if (!url) return false
+  try {
+    return isLocalHost(new URL(url).hostname)
+  } catch {
+    return false
+  }
 }
