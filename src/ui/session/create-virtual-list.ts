@@ -74,10 +74,9 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
   let sampled = false
   /**
    * A row asked for by `reveal`, held where it was put until the reader does something in the list (a wheel, a
-   * touch, a press, a key): scroll events alone do not tell the reader's scroll from one of a page loaded above. Kept apart from `anchor`, which every
-   * scroll event retakes: the scroll events of pages just loaded above would otherwise replace it first. Held past the
-   * first pass because that pass places it by estimated heights: when the rows around it are measured a frame later,
-   * an anchor taken then would put the view back where the estimates said, away from the row.
+   * touch, a press, a key). Kept apart from `anchor`, which every scroll event retakes, including those of pages just
+   * loaded above. Held past the first pass because that pass places it by estimated heights: when the rows around it
+   * are measured a frame later, an anchor taken then would put the view back where the estimates said.
    */
   let revealing: Anchor | undefined
   /**
@@ -249,13 +248,13 @@ export function createVirtualList(options: VirtualListOptions): VirtualList {
     }
     // Scrolling up by even a pixel means "let me read": stop following before the next resize pulls the view down.
     const onWheel = (event: WheelEvent) => {
-      revealing = undefined
       if (event.deltaY < 0) setFollowing(false)
     }
+    // The reader's own move: a revealed row has done its job.
     const release = () => {
       revealing = undefined
     }
-    const inputs = ['pointerdown', 'touchstart', 'keydown'] as const
+    const inputs = ['wheel', 'pointerdown', 'touchstart', 'keydown'] as const
     scroller.addEventListener('scroll', onScroll, { passive: true })
     scroller.addEventListener('wheel', onWheel, { passive: true })
     for (const input of inputs) scroller.addEventListener(input, release, { passive: true })

@@ -104,7 +104,7 @@ export function MessageList(props: { controls?: (list: Pick<VirtualList, 'scroll
       */}
       <div class="jump-latest-strip">
         <Show when={!virtual.following() && !empty()}>
-          <button type="button" class="button button-small jump-latest" onClick={() => virtual.scrollToBottom()}>
+          <button type="button" class="button button-small" onClick={() => virtual.scrollToBottom()}>
             Jump to latest
           </button>
         </Show>
