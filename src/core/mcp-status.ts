@@ -3,8 +3,14 @@
  * read it without loading zod (src/ui/bundle-boundary.test.ts); `McpStatusSchema` there is the same shape.
  */
 export type McpStatus =
-  | { state: 'connected'; tools: string[] }
+  /** `tools`: the names offered to the model; `collisions`: the tools not offered because their names collide. */
+  | { state: 'connected'; tools: string[]; collisions?: McpToolCollision[] }
   | { state: 'disabled' }
+  /**
+   * Not connected because `url` is plain http to another machine: its own URL (stored by an earlier build), or one it
+   * sent the client to (a redirect, an endpoint, an authorization server).
+   */
+  | { state: 'insecure'; url: string }
   /** The server answers but not to this origin: its CORS headers leave the page out. */
   | { state: 'cors'; origin: string }
   /** Nothing answered; `maybeCors` when this page cannot tell that from a CORS refusal (COEP hides opaque answers). */
@@ -12,6 +18,21 @@ export type McpStatus =
   /** 401 or 403: it wants credentials (`oauth` when it points at an authorization server). */
   | { state: 'auth'; status: number; oauth: boolean }
   | { state: 'failed'; message: string }
+
+/**
+ * Tools of one server that are not offered because the model would call them by the same name as another tool (names
+ * are sanitised and compared without case: `a.b` and `A_b` are one name to a model).
+ */
+export interface McpToolCollision {
+  /** The name they would share. */
+  name: string
+  /** This server's tools that have it, as the server lists them. */
+  tools: string[]
+  /** Other servers' tools that have it. */
+  elsewhere: { server: string; tool: string }[]
+  /** A built-in tool or permission has it. */
+  builtin: boolean
+}
 
 export interface McpServerStatus {
   name: string
@@ -21,10 +42,15 @@ export interface McpServerStatus {
 /** The sentence Settings shows for a status. */
 export function describeMcpStatus(status: McpStatus): string {
   switch (status.state) {
-    case 'connected':
-      return `Connected: ${status.tools.length} ${status.tools.length === 1 ? 'tool' : 'tools'}.`
+    case 'connected': {
+      const connected = `Connected: ${status.tools.length} ${status.tools.length === 1 ? 'tool' : 'tools'}.`
+      if (!status.collisions?.length) return connected
+      return `${connected} Not offered, because their names collide: ${status.collisions.map(describeCollision).join('; ')}.`
+    }
     case 'disabled':
       return 'Disabled.'
+    case 'insecure':
+      return `Not connected: ${status.url} is not an https address. tabcode talks to MCP servers, and the sign-in they point to, only over https:// (plain http:// only to this machine: localhost, 127.0.0.1 or ::1).`
     case 'cors':
       return `The server refuses requests from this page (CORS). Allow the origin ${status.origin} on the server: it must answer with Access-Control-Allow-Origin for it, allow the headers Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version and any you set here, and expose Mcp-Session-Id.`
     case 'unreachable':
@@ -40,3 +66,12 @@ export function describeMcpStatus(status: McpStatus): string {
   }
 }
 
+
+function describeCollision(collision: McpToolCollision): string {
+  const quoted = collision.tools.map((tool) => `“${tool}”`)
+  const others = collision.elsewhere.map((other) => `“${other.tool}” of the server ${other.server}`)
+  const owners = [...quoted, ...others]
+  const list = owners.length > 1 ? `${owners.slice(0, -1).join(', ')} and ${owners.at(-1)}` : owners.join('')
+  if (collision.builtin) return `${list} would be named ${collision.name}, which tabcode uses itself`
+  return `${list} would ${owners.length === 2 ? 'both' : 'all'} be named ${collision.name}`
+}

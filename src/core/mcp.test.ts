@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import {
   applyMcpServerInput,
+  canonicalJson,
   classifyMcpFailure,
   describeMcpStatus,
   mcpToolName,
+  nameMcpTools,
+  pinMcpTool,
+  RESERVED_MCP_NAMES,
   mcpToolOutput,
   readMcpServers,
   sanitizeMcpName,
@@ -47,6 +51,70 @@ describe('tool names', () => {
   })
 })
 
+describe('tool names that collide', () => {
+  it('refuses both tools of one server whose names become one, and offers the rest', () => {
+    const [hostile] = nameMcpTools([{ server: 'hostile', tools: ['a.b', 'note', 'a_b'] }])
+    expect(hostile!.offered).toEqual([{ tool: 'note', name: 'hostile_note' }])
+    expect(hostile!.collisions).toEqual([{ name: 'hostile_a_b', tools: ['a.b', 'a_b'], elsewhere: [], builtin: false }])
+  })
+
+  it('refuses tools of two servers that meet under one name, naming the other server', () => {
+    const [a, ab] = nameMcpTools([
+      { server: 'a', tools: ['b_c', 'x'] },
+      { server: 'a_b', tools: ['c'] },
+    ])
+    expect(a!.offered.map((tool) => tool.name)).toEqual(['a_x'])
+    expect(a!.collisions).toEqual([{ name: 'a_b_c', tools: ['b_c'], elsewhere: [{ server: 'a_b', tool: 'c' }], builtin: false }])
+    expect(ab!.offered).toEqual([])
+    expect(ab!.collisions).toEqual([{ name: 'a_b_c', tools: ['c'], elsewhere: [{ server: 'a', tool: 'b_c' }], builtin: false }])
+  })
+
+  it('compares without case, since a call is repaired by lowercasing its name', () => {
+    const [docs] = nameMcpTools([{ server: 'docs', tools: ['Search', 'search'] }])
+    expect(docs!.offered).toEqual([])
+    expect(docs!.collisions[0]).toMatchObject({ tools: ['Search', 'search'] })
+  })
+
+  it('refuses a name the built-in rules decide: plan_enter would be allowed by the build agent, apply_patch asks as edit', () => {
+    expect(RESERVED_MCP_NAMES).toEqual(expect.arrayContaining(['plan_enter', 'plan_exit', 'external_directory', 'doom_loop', 'apply_patch']))
+    const [plan, apply] = nameMcpTools([
+      { server: 'plan', tools: ['enter', 'list'] },
+      { server: 'apply', tools: ['patch'] },
+    ])
+    expect(plan!.offered.map((tool) => tool.name)).toEqual(['plan_list'])
+    expect(plan!.collisions).toEqual([{ name: 'plan_enter', tools: ['enter'], elsewhere: [], builtin: true }])
+    expect(apply!.collisions).toEqual([{ name: 'apply_patch', tools: ['patch'], elsewhere: [], builtin: true }])
+    // A caller that knows more names (the built-in tools) adds them.
+    expect(nameMcpTools([{ server: 'my', tools: ['tool'] }], ['my_tool'])[0]!.offered).toEqual([])
+  })
+
+  it('says in the status which names collided', () => {
+    const text = describeMcpStatus({
+      state: 'connected',
+      tools: ['hostile_note'],
+      collisions: [
+        { name: 'hostile_a_b', tools: ['a.b', 'a_b'], elsewhere: [], builtin: false },
+        { name: 'a_b_c', tools: ['c'], elsewhere: [{ server: 'a', tool: 'b_c' }], builtin: false },
+        { name: 'plan_enter', tools: ['enter'], elsewhere: [], builtin: true },
+      ],
+    })
+    expect(text).toBe(
+      'Connected: 1 tool. Not offered, because their names collide: “a.b” and “a_b” would both be named hostile_a_b; “c” and “b_c” of the server a would both be named a_b_c; “enter” would be named plan_enter, which tabcode uses itself.',
+    )
+  })
+})
+
+describe('pinned definitions', () => {
+  it('pin the description and the schema as canonical JSON, whatever order the server sent its keys in', () => {
+    expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: null } })).toBe('{"a":{"c":null,"d":[2,{"e":0,"f":1}]},"b":1}')
+    const one = pinMcpTool('docs', { name: 'search', description: 'Searches.', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } })
+    const two = pinMcpTool('docs', { name: 'search', description: 'Searches.', inputSchema: { properties: { q: { type: 'string' } }, type: 'object' } })
+    expect(one).toEqual(two)
+    expect(one).toEqual({ type: 'mcp', server: 'docs', tool: 'search', description: 'Searches.', inputSchema: '{"properties":{"q":{"type":"string"}},"type":"object"}' })
+    expect(pinMcpTool('docs', { name: 'bare', inputSchema: {} }).description).toBe('')
+  })
+})
+
 describe('server settings', () => {
   it('adds a server with its URL normalised and its header values stored', () => {
     const [saved] = applyMcpServerInput([], { name: 'docs', url: ' https://mcp.example/mcp ', headers: [{ name: 'Authorization', value: TOKEN }], enabled: true })
@@ -65,6 +133,16 @@ describe('server settings', () => {
     })
     expect(next.map((entry) => entry.name)).toEqual(['manual', 'other'])
     expect(next[0]).toMatchObject({ headers: [{ name: 'authorization', value: TOKEN }], enabled: false, agents: ['build'] })
+  })
+
+  it('refuses plain http to another machine with a clear message, and takes https anywhere and http on this machine', () => {
+    for (const url of ['http://mcp.example/mcp', 'http://10.0.0.5:8080/mcp', 'http://192.168.1.2/mcp', 'http://127.0.0.1.example/mcp']) {
+      expect(() => applyMcpServerInput([], { name: 'x', url, headers: [], enabled: true }), url).toThrow(/is not https/)
+      expect(fieldOf(() => applyMcpServerInput([], { name: 'x', url, headers: [], enabled: true }))).toBe('url')
+    }
+    for (const url of ['https://mcp.example/mcp', 'http://127.0.0.1:8790/mcp', 'http://localhost:3000/mcp', 'http://[::1]:3000/mcp']) {
+      expect(applyMcpServerInput([], { name: 'x', url, headers: [], enabled: true })[0]!.url).toBe(new URL(url).href)
+    }
   })
 
   it('says which field is wrong', () => {
@@ -112,6 +190,7 @@ describe('status', () => {
     expect(classifyMcpFailure({ kind: 'http', status: 500, oauth: false }, ORIGIN)).toEqual({ state: 'failed', message: 'The server answered HTTP 500.' })
     expect(classifyMcpFailure({ kind: 'timeout', seconds: 15 }, ORIGIN).state).toBe('failed')
     expect(classifyMcpFailure({ kind: 'other', message: 'bad JSON' }, ORIGIN)).toEqual({ state: 'failed', message: 'bad JSON' })
+    expect(classifyMcpFailure({ kind: 'insecure', url: 'http://auth.example/token' }, ORIGIN)).toEqual({ state: 'insecure', url: 'http://auth.example/token' })
   })
 
   it('says what each state means and what to do', () => {
@@ -122,6 +201,9 @@ describe('status', () => {
     expect(describeMcpStatus({ state: 'unreachable', maybeCors: true })).toContain('CORS')
     expect(describeMcpStatus({ state: 'auth', status: 401, oauth: false })).toContain('Authorization')
     expect(describeMcpStatus({ state: 'auth', status: 401, oauth: true })).toContain('OAuth')
+    expect(describeMcpStatus({ state: 'insecure', url: 'http://mcp.example/mcp' })).toBe(
+      'Not connected: http://mcp.example/mcp is not an https address. tabcode talks to MCP servers, and the sign-in they point to, only over https:// (plain http:// only to this machine: localhost, 127.0.0.1 or ::1).',
+    )
   })
 })
 

@@ -1,10 +1,13 @@
 import { z } from 'zod'
 import { describeIssues, InputError } from './errors'
-import { DEFAULT_RULES } from './permission/defaults'
+import { AGENT_RULES, DEFAULT_RULES } from './permission/defaults'
+import { EDIT_TOOLS } from './permission/evaluate'
 import type { PermissionRule } from './schema/common'
-import type { McpStatus } from './mcp-status'
+import type { PinnedTool } from './schema/workspace'
+import type { McpStatus, McpToolCollision } from './mcp-status'
+import { describeRefusedMcpUrl, isAllowedMcpUrl } from './mcp-url'
 
-export { describeMcpStatus, type McpServerStatus, type McpStatus } from './mcp-status'
+export { describeMcpStatus, type McpServerStatus, type McpStatus, type McpToolCollision } from './mcp-status'
 
 /**
  * Remote MCP servers (issue 19): what the user configures in Settings, how their tools are named for the model, and
@@ -25,6 +28,8 @@ export const McpServerConfigSchema = z.object({
   type: z.literal('remote'),
   /** The user's name for it; tool names start with it (sanitised). Unique after sanitising. */
   name: z.string().trim().min(1).max(64),
+  // http(s) as stored by earlier builds, which took plain http to any host: such a row is still read (so Settings
+  // can show and edit it), and the engine refuses to connect to it (`isAllowedMcpUrl`).
   url: z.url({ protocol: /^https?$/ }),
   headers: z.array(HeaderSchema).max(32),
   enabled: z.boolean(),
@@ -79,8 +84,70 @@ export function mcpToolName(server: string, tool: string): string {
 }
 
 /**
- * The stored list with one server added or replaced, checked: a valid http(s) URL without credentials in it (they
- * belong in a header), header names once each, a name no other server has after sanitising. Header values left
+ * Names an MCP tool may never have, whatever its server: those of permissions the built-in rules decide (an MCP tool
+ * named `plan_enter` would be allowed by the build agent's rule for entering plan mode, `external_directory` by a rule
+ * for paths) and of the tools that ask as `edit`. Built-in tool names are added by the caller that knows them.
+ */
+export const RESERVED_MCP_NAMES: readonly string[] = [
+  ...new Set([...DEFAULT_RULES, ...Object.values(AGENT_RULES).flat()].map((rule) => rule.permission).filter((permission) => permission !== '*')),
+  ...EDIT_TOOLS,
+  'invalid',
+]
+
+/** One server's tools as listed, by their own names. */
+export interface McpToolListing {
+  server: string
+  tools: readonly string[]
+}
+
+/** A server's tools sorted into those offered (with the model's name for each) and those refused for a name collision. */
+export interface McpToolNaming {
+  server: string
+  offered: { tool: string; name: string }[]
+  collisions: McpToolCollision[]
+}
+
+/**
+ * The model's name for each tool of servers offered together, refusing every tool whose name is another's too: two
+ * tools of one server (`a.b` and `a_b`), tools of two servers (`a` + `b_c` and `a_b` + `c`), or a reserved name. No
+ * tool of a collision is offered, so neither silently wins (nor takes the other's remembered approvals). Names are
+ * compared without case, because a call whose name matches no tool is repaired by lowercasing it.
+ */
+export function nameMcpTools(listings: readonly McpToolListing[], reserved: Iterable<string> = RESERVED_MCP_NAMES): McpToolNaming[] {
+  const taken = new Set([...reserved].map((name) => name.toLowerCase()))
+  const owners = new Map<string, { server: string; tool: string }[]>()
+  for (const listing of listings) {
+    for (const tool of listing.tools) {
+      const key = mcpToolName(listing.server, tool).toLowerCase()
+      owners.set(key, [...(owners.get(key) ?? []), { server: listing.server, tool }])
+    }
+  }
+  return listings.map((listing) => {
+    const offered: McpToolNaming['offered'] = []
+    const collisions = new Map<string, McpToolCollision>()
+    for (const tool of listing.tools) {
+      const name = mcpToolName(listing.server, tool)
+      const key = name.toLowerCase()
+      const all = owners.get(key) ?? []
+      if (all.length === 1 && !taken.has(key)) {
+        offered.push({ tool, name })
+        continue
+      }
+      if (collisions.has(key)) continue
+      collisions.set(key, {
+        name,
+        tools: all.filter((owner) => owner.server === listing.server).map((owner) => owner.tool),
+        elsewhere: all.filter((owner) => owner.server !== listing.server),
+        builtin: taken.has(key),
+      })
+    }
+    return { server: listing.server, offered, collisions: [...collisions.values()] }
+  })
+}
+
+/**
+ * The stored list with one server added or replaced, checked: an https URL (http only to this machine) without
+ * credentials in it (they belong in a header), header names once each, a name no other server has after sanitising. Header values left
  * empty keep what was stored under the same name.
  */
 export function applyMcpServerInput(servers: readonly McpServerConfig[], raw: unknown): McpServerConfig[] {
@@ -132,7 +199,8 @@ function checkedUrl(raw: string): string {
   } catch {
     throw new InputError('url', `“${raw}” is not a URL; it should look like https://host/mcp.`)
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InputError('url', 'An MCP server URL must start with http:// or https://.')
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InputError('url', 'An MCP server URL must start with https://.')
+  if (!isAllowedMcpUrl(url)) throw new InputError('url', describeRefusedMcpUrl('The server URL', url.href))
   if (url.username || url.password) throw new InputError('url', 'Put credentials in a header (such as Authorization), not in the URL.')
   return url.href
 }
@@ -157,9 +225,18 @@ export function mcpSecrets(servers: readonly McpServerConfig[]): string[] {
 }
 
 /** A server's state as Settings shows it. */
+const McpToolCollisionSchema = z.object({
+  name: z.string(),
+  tools: z.array(z.string()),
+  elsewhere: z.array(z.object({ server: z.string(), tool: z.string() })),
+  builtin: z.boolean(),
+})
+
 export const McpStatusSchema = z.discriminatedUnion('state', [
-  z.object({ state: z.literal('connected'), tools: z.array(z.string()) }),
+  z.object({ state: z.literal('connected'), tools: z.array(z.string()), collisions: z.array(McpToolCollisionSchema).optional() }),
   z.object({ state: z.literal('disabled') }),
+  /** Not connected: `url` (its own, or one it sent the client to) is plain http to another machine. */
+  z.object({ state: z.literal('insecure'), url: z.string() }),
   /** The server answers but not to this origin: its CORS headers leave the page out. */
   z.object({ state: z.literal('cors'), origin: z.string() }),
   /** Nothing answered; `maybeCors` when this page cannot tell that from a CORS refusal (COEP hides opaque answers). */
@@ -178,6 +255,8 @@ export type McpObservation =
   | { kind: 'network'; probe: 'answered' | 'failed'; conclusive: boolean }
   | { kind: 'timeout'; seconds: number }
   | { kind: 'http'; status: number; oauth: boolean }
+  /** A request it was about to make, or a redirect it followed, went to plain http on another machine. */
+  | { kind: 'insecure'; url: string }
   | { kind: 'other'; message: string }
 
 /**
@@ -188,12 +267,32 @@ export function classifyMcpFailure(observation: McpObservation, origin: string):
   if (observation.kind === 'network') {
     return observation.probe === 'answered' ? { state: 'cors', origin } : { state: 'unreachable', maybeCors: !observation.conclusive }
   }
+  if (observation.kind === 'insecure') return { state: 'insecure', url: observation.url }
   if (observation.kind === 'timeout') return { state: 'failed', message: `the server did not answer within ${observation.seconds} s.` }
   if (observation.kind === 'http') {
     if (observation.status === 401 || observation.status === 403) return { state: 'auth', status: observation.status, oauth: observation.oauth }
     return { state: 'failed', message: `The server answered HTTP ${observation.status}.` }
   }
   return { state: 'failed', message: observation.message }
+}
+
+/** JSON with every object's keys sorted, so that equal values give equal text whatever order a server sent. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value)) ?? 'null'
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys)
+  if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>
+    return Object.fromEntries(Object.keys(record).sort().map((key) => [key, sortKeys(record[key])]))
+  }
+  return value
+}
+
+/** A server's tool as an approval pins it: what the model is told about it (description and input schema). */
+export function pinMcpTool(server: string, tool: { name: string; description?: string | undefined; inputSchema: Record<string, unknown> }): PinnedTool {
+  return { type: 'mcp', server, tool: tool.name, description: tool.description ?? '', inputSchema: canonicalJson(tool.inputSchema) }
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Todo } from './schema'
+import type { PinnedTool, Todo } from './schema'
 
 // What tools ask of the rest of the app, as ports: the runtime backs them with storage, the permission gate and
 // subagents; tests with memory. Tools and the permission rules see only these shapes, never the database.
@@ -13,6 +13,8 @@ export interface PermissionRequest {
   always: string[]
   /** Shown in the ask dialog (a diff, the command, the URL). */
   metadata: Record<string, unknown>
+  /** The tool's definition, for a tool its provider may change (an MCP tool): an approval holds only for the same. */
+  tool?: PinnedTool
 }
 
 /** A subagent's turn, run as a child session of the calling one. */

@@ -22,6 +22,7 @@ import {
 } from '../store/ask-store'
 import { PermissionCorrectedError, PermissionDeniedError, PermissionRejectedError, permissionAbortError } from '../core/permission/errors'
 import { effectiveRules, evaluate, rulesFor } from '../core/permission/evaluate'
+import { approvalsFor } from '../core/permission/pinned-approvals'
 import { askedQuestions, QUESTION_PERMISSION, QuestionAnswerError, validateAnswers } from '../core/question'
 
 export { clearStaleAsks }
@@ -171,7 +172,8 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
   async function check(input: CheckInput): Promise<PermissionReply | undefined> {
     const { request } = input
     const rules = effectiveRules(input)
-    const approvals = await projectApprovals(store, input.projectID)
+    // A tool its server may redefine is allowed by an approval only while it is what the user allowed (issue 27).
+    const { holding: approvals, changedFrom } = approvalsFor(await projectApprovals(store, input.projectID), request.permission, request.tool)
     let needsAsk = request.permission === QUESTION_PERMISSION
     for (const pattern of request.patterns) {
       const rule = evaluate(request.permission, pattern, rules, approvals)
@@ -200,6 +202,8 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
         patterns: request.patterns,
         always: request.always,
         metadata: request.metadata,
+        ...(request.tool ? { tool: request.tool } : {}),
+        ...(changedFrom ? { changedFrom } : {}),
         time: { created: now },
       },
       'permission ask',

@@ -2,6 +2,7 @@ import type { StoreContext } from './context'
 import { ascending } from '../core/id'
 import type { Approval, PermissionAsk, PermissionReply } from '../core/schema'
 import { evaluate } from '../core/permission/evaluate'
+import { approvalsFor, samePinnedTool } from '../core/permission/pinned-approvals'
 
 /*
  * The permission rows in IndexedDB: open questions (`asks`) and remembered answers (`approvals`). Every change that
@@ -46,7 +47,8 @@ export interface ReplyOutcome {
 
 /**
  * Applies an answer: removes the question, and for "always" stores an allow approval for each of its `always`
- * patterns and removes the session's other questions that the approvals alone now allow (opencode evaluates them
+ * patterns (pinned to the question's tool definition, if it has one, replacing one given for another definition) and
+ * removes the session's other questions that the approvals alone now allow (opencode evaluates them
  * against the approved list only); for "reject" removes all of the session's other questions. Undefined when the
  * question is gone (answered in another tab, withdrawn).
  */
@@ -69,7 +71,12 @@ export async function takeReply(
       await db.asks.bulkDelete(others.map((other) => other.id))
       return { ask, allowed: [], rejected: others }
     }
-    const existing = await projectApprovals(store, ask.projectID)
+    const stored = await projectApprovals(store, ask.projectID)
+    // An approval given for another definition of the same tool is replaced: the user has now allowed this one.
+    const replaced = stored.filter(
+      (approval) => approval.permission === ask.permission && ask.always.includes(approval.pattern) && approval.action === 'allow' && !samePinnedTool(approval.tool, ask.tool),
+    )
+    const existing = stored.filter((approval) => !replaced.includes(approval))
     const added: Approval[] = []
     for (const pattern of new Set(ask.always)) {
       const known = existing.some(
@@ -83,14 +90,17 @@ export async function takeReply(
         permission: ask.permission,
         pattern,
         action: 'allow',
+        ...(ask.tool ? { tool: ask.tool } : {}),
         time: { created: now },
       })
     }
+    await db.approvals.bulkDelete(replaced.map((approval) => approval.id))
     await db.approvals.bulkAdd(added)
     const approvals = [...existing, ...added]
-    const allowed = others.filter((other) =>
-      other.patterns.every((pattern) => evaluate(other.permission, pattern, approvals).action === 'allow'),
-    )
+    const allowed = others.filter((other) => {
+      const { holding } = approvalsFor(approvals, other.permission, other.tool)
+      return other.patterns.every((pattern) => evaluate(other.permission, pattern, holding).action === 'allow')
+    })
     await db.asks.bulkDelete(allowed.map((other) => other.id))
     return { ask, allowed, rejected: [], approvals }
   })

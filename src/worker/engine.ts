@@ -33,7 +33,7 @@ import { forgetMcpOAuth, loadMcpOAuth, loadMcpServers, updateMcpOAuth } from '..
 import { mcpSignIn } from '../runtime/mcp/oauth'
 import { mcpOAuthProvider, type McpOAuthStorage } from '../runtime/mcp/oauth-provider'
 import { mcpOAuthRedirectUrl } from '../core/mcp-oauth-callback'
-import type { McpServerConfig } from '../core/mcp'
+import { RESERVED_MCP_NAMES, type McpServerConfig } from '../core/mcp'
 import { NotFoundError } from '../core/errors'
 import { detectOpaqueProbe } from './provider-handlers'
 
@@ -87,7 +87,8 @@ export function createEngine(dependencies: EngineDependencies): Engine {
     // Only a server signed in before gets a provider: one never signed in just shows that it offers OAuth.
     oauth: async (config) => ((await loadMcpOAuth(ready(), config)).tokens ? mcpOAuthProvider({ storage: oauthStorage(config), redirectUrl }) : undefined),
   })
-  const mcp = createMcpHub({ servers: () => loadMcpServers(ready()), connect })
+  // A server's tool may take neither a built-in tool's name nor a permission's.
+  const mcp = createMcpHub({ servers: () => loadMcpServers(ready()), connect, reserved: [...RESERVED_MCP_NAMES, ...tools.definitions.keys()] })
   const signIn = mcpSignIn({ connect, storage: oauthStorage, redirectUrl })
   const serverNamed = async (name: string): Promise<McpServerConfig> => {
     const config = (await loadMcpServers(ready())).find((server) => server.name === name)

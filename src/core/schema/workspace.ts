@@ -37,6 +37,21 @@ export const SnapshotSchema = z.object({
 })
 export type Snapshot = z.infer<typeof SnapshotSchema>
 
+/**
+ * A tool as the user was shown it when asked: an MCP server's tool, which the server may redefine at any time. Kept
+ * whole (not as a hash) so that a changed tool's question can show what changed.
+ */
+export const PinnedToolSchema = z.object({
+  type: z.literal('mcp'),
+  server: z.string(),
+  /** Its name on the server. */
+  tool: z.string(),
+  description: z.string(),
+  /** Its input schema as canonical JSON (keys sorted), so that equal schemas are equal strings. */
+  inputSchema: z.string(),
+})
+export type PinnedTool = z.infer<typeof PinnedToolSchema>
+
 /** An "always" answer, remembered for the project until the user revokes it in settings. */
 export const ApprovalSchema = z.object({
   id: idSchema('approval'),
@@ -44,6 +59,8 @@ export const ApprovalSchema = z.object({
   permission: z.string().min(1),
   pattern: z.string().min(1),
   action: PermissionActionSchema,
+  /** The tool's definition when it was allowed: the approval holds only while the tool is still that (issue 27). */
+  tool: PinnedToolSchema.optional(),
   time: z.object({ created: timestamp }),
 })
 export type Approval = z.infer<typeof ApprovalSchema>
@@ -60,6 +77,10 @@ export const PermissionAskSchema = z.object({
   /** What "always" would remember (e.g. `git commit *` for `git commit -m x`). */
   always: z.array(z.string()),
   metadata: z.record(z.string(), z.unknown()),
+  /** The tool being allowed, as "always" would pin it (an MCP tool). */
+  tool: PinnedToolSchema.optional(),
+  /** The same tool as the user allowed it before it changed: its approval no longer holds, so it asks again. */
+  changedFrom: PinnedToolSchema.optional(),
   time: z.object({ created: timestamp }),
 })
 export type PermissionAsk = z.infer<typeof PermissionAskSchema>

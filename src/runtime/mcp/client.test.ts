@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { McpServerConfig } from '../../core/mcp'
 // The e2e suite's MCP server (made with @modelcontextprotocol/sdk), in Node.
 import { startMcpServer, type McpTestServer } from '../../../e2e/support/mcp-server.mjs'
-import { mcpConnector } from './client'
-import { McpConnectError } from './hub'
+import { InsecureMcpUrlError } from '../../core/mcp-url'
+import { mcpConnector, secureMcpFetch } from './client'
+import { createMcpHub, McpConnectError } from './hub'
 
 const ORIGIN = 'https://tabcode.example'
 const SECRET = 'mcp-secret-0123456789'
@@ -96,5 +97,54 @@ describe('connecting with @ai-sdk/mcp', () => {
     )
     expect(status.state).toBe('failed')
     expect(JSON.stringify(status)).not.toContain(SECRET)
+  })
+})
+
+describe('a hostile server', () => {
+  const hostile = (): McpServerConfig => ({ type: 'remote', name: 'hostile', url: `${server.url}/hostile/mcp`, headers: [], enabled: true })
+  const context = (abort: AbortSignal) => ({ abort, ask: async () => {} }) as never
+
+  it('learns that a stopped call is over: its session ends, so its work on the call is cancelled; the next call connects afresh', async () => {
+    server.calls.length = 0
+    server.hostile.cancelled.length = 0
+    const hub = createMcpHub({ servers: async () => [hostile()], connect: mcpConnector({ origin: ORIGIN, opaqueProbe: async () => 'conclusive' }) })
+    const tools = await hub.tools('build')
+    // `a.b` and `a_b` would share a name: neither is offered.
+    expect(tools.map((tool) => tool.id)).toEqual(['hostile_endless', 'hostile_note'])
+    const stop = new AbortController()
+    const running = tools[0]!.execute({}, context(stop.signal))
+    await vi.waitFor(() => expect(server.calls.map((call) => call.tool)).toEqual(['endless']))
+    stop.abort()
+    await expect(running).rejects.toThrow()
+    // A closed request alone is no cancellation to a server that follows the MCP spec: the session's end is.
+    await vi.waitFor(() => expect(server.hostile.cancelled).toHaveLength(1))
+    expect(server.hostile.closed).not.toHaveLength(0)
+
+    const [, note] = await hub.tools('build')
+    expect((await note!.execute({ text: 'again' }, context(new AbortController().signal))).output).toBe('Noted: again')
+    hub.close()
+  })
+
+  it('is never sent a request at plain http to another machine, whatever sent the client there', async () => {
+    const requested: string[] = []
+    const inner = async (input: RequestInfo | URL) => {
+      requested.push(String(input))
+      return new Response('{}')
+    }
+    const secure = secureMcpFetch(inner)
+    await expect(secure('http://auth.example/token')).rejects.toBeInstanceOf(InsecureMcpUrlError)
+    await expect(secure('javascript:alert(1)')).rejects.toBeInstanceOf(InsecureMcpUrlError)
+    expect(requested).toEqual([])
+    await secure('https://auth.example/token')
+    await secure('http://127.0.0.1:8790/mcp')
+    expect(requested).toEqual(['https://auth.example/token', 'http://127.0.0.1:8790/mcp'])
+    // An answer a redirect brought from such a place is not used.
+    const redirected = secureMcpFetch(async () => Object.defineProperties(new Response('{}'), { redirected: { value: true }, url: { value: 'http://evil.example/mcp' } }))
+    await expect(redirected('https://mcp.example/mcp')).rejects.toThrow('http://evil.example/mcp is not https')
+
+    // A stored server at such a URL is refused before any request; so is an endpoint it names.
+    const connect = mcpConnector({ fetch: inner, origin: ORIGIN, opaqueProbe: async () => 'conclusive' })
+    expect(await failure(connect(config('http://mcp.example/mcp')))).toEqual({ state: 'insecure', url: 'http://mcp.example/mcp' })
+    expect(requested).toHaveLength(2)
   })
 })

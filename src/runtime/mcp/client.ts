@@ -1,5 +1,6 @@
 import type { OAuthClientProvider } from '@ai-sdk/mcp'
 import { classifyMcpFailure, type McpContent, type McpObservation, type McpServerConfig } from '../../core/mcp'
+import { InsecureMcpUrlError, isAllowedMcpUrl } from '../../core/mcp-url'
 import { redactSecrets } from '../../core/redact'
 import { McpConnectError, type McpConnection, type McpConnector, type McpToolInfo } from './hub'
 
@@ -22,6 +23,26 @@ interface Seen {
   auth?: { status: number; oauth: boolean }
   status?: number
   network?: boolean
+  /** A URL refused before any request went there (plain http to another machine). */
+  insecure?: string
+}
+
+/**
+ * The fetch every MCP request goes through (to the server, to the endpoint an HTTP+SSE server names, to the OAuth
+ * metadata, registration and token endpoints it points at): a URL that is not https (or http to this machine) is
+ * refused before anything is sent, and an answer that a redirect brought from one is not used.
+ */
+export function secureMcpFetch(fetchImpl: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input)
+    if (!isAllowedMcpUrl(url)) throw new InsecureMcpUrlError(url)
+    const response = await fetchImpl(input, init)
+    if (response.redirected && !isAllowedMcpUrl(response.url)) {
+      await response.body?.cancel().catch(() => {})
+      throw new InsecureMcpUrlError(response.url)
+    }
+    return response
+  }
 }
 
 /**
@@ -29,22 +50,25 @@ interface Seen {
  * then the older HTTP+SSE transport when the server answers the first with an HTTP error that is not about auth.
  */
 export function mcpConnector(options: McpClientOptions): McpConnector {
-  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
+  const fetchImpl = secureMcpFetch(options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)))
   const timeoutMs = options.timeoutMs ?? CONNECT_TIMEOUT_MS
 
   return async (config, connectOptions) => {
+    // The hub never asks for such a server; a sign-in might, for a row an earlier build stored.
+    if (!isAllowedMcpUrl(config.url)) throw new McpConnectError({ state: 'insecure', url: config.url })
     const secrets = config.headers.map((header) => header.value)
     const authProvider = connectOptions?.authProvider ?? (await options.oauth?.(config))
     const first = await open(config, 'http', authProvider)
     if (first.ok) return first.connection
     const http = first.seen
-    if (!http.auth && !http.network && http.status !== undefined) {
+    if (!http.auth && !http.network && !http.insecure && http.status !== undefined) {
       const second = await open(config, 'sse', authProvider)
       if (second.ok) return second.connection
     }
     throw new McpConnectError(classifyMcpFailure(await observation(config.url, http, first.error), options.origin), { cause: first.error })
 
     async function observation(url: string, seen: Seen, error: unknown): Promise<McpObservation> {
+      if (seen.insecure) return { kind: 'insecure', url: seen.insecure }
       if (seen.auth) return { kind: 'http', ...seen.auth }
       if (seen.network) {
         const probe = await fetchImpl(url, { method: 'GET', mode: 'no-cors', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).then(
@@ -67,7 +91,8 @@ export function mcpConnector(options: McpClientOptions): McpConnector {
       try {
         response = await fetchImpl(input, init)
       } catch (error) {
-        if (!init?.signal?.aborted) seen.network = true
+        if (error instanceof InsecureMcpUrlError) seen.insecure = error.data.url
+        else if (!init?.signal?.aborted) seen.network = true
         throw error
       }
       if (response.status === 401 || response.status === 403) {

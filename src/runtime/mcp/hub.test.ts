@@ -81,10 +81,181 @@ describe('the MCP hub', () => {
     expect(connects).toBe(3)
   })
 
+  it('never connects to a server stored with plain http to another machine, and says why', async () => {
+    let connects = 0
+    const connect: McpConnector = async () => {
+      connects++
+      return dictionary()
+    }
+    const hub = createMcpHub({ servers: async () => [config('old', { url: 'http://mcp.example/mcp' }), config('local', { url: 'http://127.0.0.1:8790/mcp' })], connect })
+    expect(await hub.status()).toEqual([
+      { name: 'old', status: { state: 'insecure', url: 'http://mcp.example/mcp' } },
+      { name: 'local', status: { state: 'connected', tools: ['local_lookup'] } },
+    ])
+    expect((await hub.tools('build')).map((tool) => tool.id)).toEqual(['local_lookup'])
+    expect(connects).toBe(1)
+  })
+
+  it('refuses tools whose names collide, on one server or across two, says so, and offers the rest', async () => {
+    const listing = (names: string[]): McpConnection => ({
+      tools: names.map((name) => ({ name, description: `The ${name} tool.`, inputSchema: {} })),
+      call: async (name) => ({ content: [{ type: 'text', text: `${name} ran.` }] }),
+      close: async () => {},
+    })
+    const servers = [config('hostile'), config('a'), config('a_b', { agents: ['plan'] })]
+    const lists: Record<string, string[]> = { hostile: ['a.b', 'note', 'a_b'], a: ['b_c', 'x'], a_b: ['c'] }
+    const hub = createMcpHub({ servers: async () => servers, connect: async (server) => listing(lists[server.name]!), reserved: ['hostile_note'] })
+    expect(await hub.status()).toEqual([
+      {
+        name: 'hostile',
+        status: {
+          state: 'connected',
+          tools: [],
+          collisions: [
+            { name: 'hostile_a_b', tools: ['a.b', 'a_b'], elsewhere: [], builtin: false },
+            { name: 'hostile_note', tools: ['note'], elsewhere: [], builtin: true },
+          ],
+        },
+      },
+      { name: 'a', status: { state: 'connected', tools: ['a_x'], collisions: [{ name: 'a_b_c', tools: ['b_c'], elsewhere: [{ server: 'a_b', tool: 'c' }], builtin: false }] } },
+      { name: 'a_b', status: { state: 'connected', tools: [], collisions: [{ name: 'a_b_c', tools: ['c'], elsewhere: [{ server: 'a', tool: 'b_c' }], builtin: false }] } },
+    ])
+    // Names collide among the servers offered together: build is not offered a_b, so a's b_c is its own.
+    expect((await hub.tools('build')).map((tool) => tool.id)).toEqual(['a_b_c', 'a_x'])
+    expect((await hub.tools('plan')).map((tool) => tool.id)).toEqual(['a_x'])
+  })
+
   it('offers a server only to the agents it is for', async () => {
     const hub = createMcpHub({ servers: async () => [config('dict', { agents: ['plan'] })], connect: async () => dictionary() })
     expect(await hub.tools('build')).toEqual([])
     expect((await hub.tools('plan')).map((tool) => tool.id)).toEqual(['dict_lookup'])
+  })
+})
+
+describe('a call that is stopped', () => {
+  /** A server whose `wait` never answers until its call's signal fires; it counts connections, calls and closes. */
+  function slowServer() {
+    const seen = { connects: 0, closes: 0, aborted: 0, calls: 0 }
+    let called: () => void = () => {}
+    /** Resolves once `count` calls of `wait` are running. */
+    const running = (count: number) =>
+      new Promise<void>((resolve) => {
+        called = () => {
+          if (seen.calls >= count) resolve()
+        }
+        called()
+      })
+    const connect: McpConnector = async () => {
+      seen.connects++
+      return {
+        tools: [{ name: 'wait', inputSchema: {} }, { name: 'now', inputSchema: {} }],
+        call: (name, _input, signal) => {
+          if (name === 'now') return Promise.resolve({ content: [{ type: 'text', text: 'done' }] })
+          seen.calls++
+          called()
+          return new Promise((_, reject) =>
+            signal.addEventListener('abort', () => {
+              seen.aborted++
+              reject(new Error('aborted'))
+            }),
+          )
+        },
+        close: async () => {
+          seen.closes++
+        },
+      }
+    }
+    return { seen, running, hub: createMcpHub({ servers: async () => [config('slow')], connect }) }
+  }
+
+  const context = (abort: AbortSignal) => ({ abort, ask: async () => {} }) as never
+
+  it('passes the stop to the call, drops the connection (ending the session with the server), and connects afresh next time', async () => {
+    const { seen, running, hub } = slowServer()
+    const [wait] = await hub.tools('build')
+    const stop = new AbortController()
+    const call = wait!.execute({}, context(stop.signal))
+    await running(1)
+    stop.abort()
+    await expect(call).rejects.toThrow()
+    expect(seen.aborted).toBe(1)
+    expect(seen.closes).toBe(1)
+    const [, now] = await hub.tools('build')
+    expect(seen.connects).toBe(2)
+    expect((await now!.execute({}, context(new AbortController().signal))).output).toBe('done')
+    expect(seen.closes).toBe(1)
+  })
+
+  it('closes a dropped connection only once the other calls on it are over', async () => {
+    const { seen, running, hub } = slowServer()
+    const [wait] = await hub.tools('build')
+    const first = new AbortController()
+    const second = new AbortController()
+    const one = wait!.execute({}, context(first.signal))
+    const two = wait!.execute({}, context(second.signal))
+    await running(2)
+    first.abort()
+    await expect(one).rejects.toThrow()
+    expect(seen.closes).toBe(0)
+    second.abort()
+    await expect(two).rejects.toThrow()
+    expect(seen.closes).toBe(1)
+  })
+
+  it('is over at once even when the call ignores its signal', async () => {
+    let closes = 0
+    let started: () => void = () => {}
+    const calling = new Promise<void>((resolve) => (started = resolve))
+    const hub = createMcpHub({
+      servers: async () => [config('deaf')],
+      connect: async () => ({
+        tools: [{ name: 'wait', inputSchema: {} }],
+        call: () => {
+          started()
+          return new Promise(() => {})
+        },
+        close: async () => {
+          closes++
+        },
+      }),
+    })
+    const [wait] = await hub.tools('build')
+    const stop = new AbortController()
+    const running = wait!.execute({}, context(stop.signal))
+    await calling
+    stop.abort()
+    await expect(running).rejects.toThrow()
+    expect(closes).toBe(1)
+  })
+
+  it('a failed call drops its own connection, never a newer one', async () => {
+    let connects = 0
+    let closes = 0
+    const hub = createMcpHub({
+      servers: async () => [config('flaky')],
+      connect: async () => {
+        const id = ++connects
+        return {
+          tools: [{ name: 'fail', inputSchema: {} }],
+          call: async () => {
+            throw new Error(`connection ${id} broke`)
+          },
+          close: async () => {
+            closes++
+          },
+        }
+      },
+    })
+    const [old] = await hub.tools('build')
+    await expect(old!.execute({}, context(new AbortController().signal))).rejects.toThrow('connection 1 broke')
+    const [fresh] = await hub.tools('build')
+    expect(connects).toBe(2)
+    // A late failure on the first connection leaves the second in place.
+    await expect(old!.execute({}, context(new AbortController().signal))).rejects.toThrow('connection 1 broke')
+    await hub.tools('build')
+    expect(connects).toBe(2)
+    await expect(fresh!.execute({}, context(new AbortController().signal))).rejects.toThrow('connection 2 broke')
+    expect(closes).toBe(2)
   })
 })
 
@@ -145,7 +316,25 @@ describe('an MCP tool in the loop', () => {
     const offered = (main.model.doStreamCalls[0]?.tools ?? []).map((entry) => entry.name)
     expect(offered).toContain('dict_lookup')
     expect(offered).toContain('read')
-    expect(asked).toEqual([{ request: { permission: 'dict_lookup', patterns: ['*'], always: ['*'], metadata: { server: 'dict', tool: 'lookup', input: { word: 'zephyr' } } }, action: 'ask' }])
+    expect(asked).toEqual([
+      {
+        request: {
+          permission: 'dict_lookup',
+          patterns: ['*'],
+          always: ['*'],
+          metadata: { server: 'dict', tool: 'lookup', input: { word: 'zephyr' } },
+          // The definition the model was given, which an "always" answer pins.
+          tool: {
+            type: 'mcp',
+            server: 'dict',
+            tool: 'lookup',
+            description: 'Looks a word up.',
+            inputSchema: '{"$schema":"draft-07","properties":{"word":{"type":"string"}},"required":["word"]}',
+          },
+        },
+        action: 'ask',
+      },
+    ])
     expect(calls).toEqual([{ name: 'lookup', input: { word: 'zephyr' } }])
     expect(tool?.type === 'tool' && tool.state.status === 'completed' ? tool.state.output : undefined).toBe('zephyr: a word.\n\nSource: test.')
     expect(JSON.stringify(main.model.doStreamCalls[1]?.prompt)).toContain('zephyr: a word.')

@@ -1,7 +1,19 @@
 import type { OAuthClientProvider } from '@ai-sdk/mcp'
 import { z } from 'zod'
 import { log } from '../../core/log'
-import { mcpToolName, mcpToolOutput, serversForAgent, type McpContent, type McpServerConfig, type McpServerStatus, type McpStatus } from '../../core/mcp'
+import {
+  mcpToolOutput,
+  nameMcpTools,
+  pinMcpTool,
+  RESERVED_MCP_NAMES,
+  serversForAgent,
+  type McpContent,
+  type McpServerConfig,
+  type McpServerStatus,
+  type McpStatus,
+  type McpToolNaming,
+} from '../../core/mcp'
+import { isAllowedMcpUrl } from '../../core/mcp-url'
 import { redactSecrets } from '../../core/redact'
 import { defineTool, type ToolDefinition } from '../../tools/tool'
 
@@ -57,21 +69,35 @@ interface Entry {
   fingerprint: string
   at: number
   attempt: Promise<Attempt>
+  /** The attempt's connection once it is made. */
+  connection?: McpConnection
+}
+
+/** The calls a connection is running, and whether it has been dropped (it closes once they are over) and closed. */
+interface Use {
+  calls: number
+  retired: boolean
+  closed: boolean
 }
 
 export interface McpHubOptions {
   servers: () => Promise<McpServerConfig[]>
   connect: McpConnector
   now?: () => number
+  /** Names no MCP tool may take: the built-in tools' and the permissions' (default: `RESERVED_MCP_NAMES`). */
+  reserved?: readonly string[]
 }
 
 /**
  * The engine's MCP connections, one per configured server, made on first use and kept while the worker lives. A
- * changed configuration (URL, headers) reconnects; a removed server is closed.
+ * changed configuration (URL, headers) reconnects; a removed server is closed. A server whose URL is plain http to
+ * another machine is never connected to.
  */
 export function createMcpHub(options: McpHubOptions): McpHub {
   const now = options.now ?? Date.now
+  const reserved = options.reserved ?? RESERVED_MCP_NAMES
   const entries = new Map<string, Entry>()
+  const uses = new WeakMap<McpConnection, Use>()
 
   function forget(name: string) {
     const entry = entries.get(name)
@@ -79,17 +105,74 @@ export function createMcpHub(options: McpHubOptions): McpHub {
     void entry?.attempt.then((attempt) => (attempt.ok ? attempt.connection.close() : undefined)).catch(() => {})
   }
 
-  function attempt(config: McpServerConfig, refresh: boolean): Promise<Attempt> {
-    const fingerprint = JSON.stringify([config.url, config.headers])
-    const entry = entries.get(config.name)
-    if (entry && entry.fingerprint === fingerprint && !refresh) {
-      const stale = now() - entry.at > MCP_RETRY_MS
-      const failed = entry.attempt.then((result) => !result.ok)
-      // A failure is kept for a while, so a turn after a turn does not wait on a dead server each time.
-      if (!stale) return entry.attempt
-      return failed.then((isFailed) => (isFailed ? attempt(config, true) : entry.attempt))
+  function useOf(connection: McpConnection): Use {
+    let use = uses.get(connection)
+    if (!use) uses.set(connection, (use = { calls: 0, retired: false, closed: false }))
+    return use
+  }
+
+  function closeIfIdle(connection: McpConnection) {
+    const use = useOf(connection)
+    if (!use.retired || use.calls > 0 || use.closed) return
+    use.closed = true
+    void connection.close().catch(() => {})
+  }
+
+  /**
+   * Drops a connection whose call failed or was stopped: the next use connects afresh, and the connection closes as
+   * soon as no other call runs on it. Closing ends the session with the server, which is how a server that keeps
+   * working after its request closed (the MCP spec says a closed request is no cancellation, and @ai-sdk/mcp sends
+   * no notifications/cancelled) learns that the call is over; on the older HTTP+SSE transport, where the answer
+   * comes on the connection's one stream, it is the only way.
+   */
+  function retire(name: string, connection: McpConnection) {
+    if (entries.get(name)?.connection === connection) entries.delete(name)
+    useOf(connection).retired = true
+    closeIfIdle(connection)
+  }
+
+  /** Runs a call on a connection; a stopped call is over at once, whatever the library still does with it. */
+  async function call(name: string, connection: McpConnection, tool: string, input: Record<string, unknown>, signal: AbortSignal): Promise<McpCallResult> {
+    const use = useOf(connection)
+    use.calls++
+    let ended = false
+    const end = () => {
+      if (ended) return
+      ended = true
+      use.calls--
+      closeIfIdle(connection)
     }
-    if (entry) forget(config.name)
+    let onAbort: (() => void) | undefined
+    const stopped = new Promise<never>((_, reject) => {
+      onAbort = () => {
+        end()
+        retire(name, connection)
+        reject(signal.reason instanceof Error ? signal.reason : new DOMException('The call was stopped.', 'AbortError'))
+      }
+      if (signal.aborted) onAbort()
+      else signal.addEventListener('abort', onAbort, { once: true })
+    })
+    try {
+      return await Promise.race([connection.call(tool, input, signal), stopped])
+    } finally {
+      if (onAbort) signal.removeEventListener('abort', onAbort)
+      end()
+    }
+  }
+
+  function attempt(config: McpServerConfig, refresh: boolean): Promise<Attempt> {
+    // Stored by an earlier build that took plain http to any host: refused here too, not only when saving.
+    if (!isAllowedMcpUrl(config.url)) return Promise.resolve({ ok: false, status: { state: 'insecure', url: config.url } })
+    const fingerprint = JSON.stringify([config.url, config.headers])
+    const current = entries.get(config.name)
+    if (current && current.fingerprint === fingerprint && !refresh) {
+      const stale = now() - current.at > MCP_RETRY_MS
+      const failed = current.attempt.then((result) => !result.ok)
+      // A failure is kept for a while, so a turn after a turn does not wait on a dead server each time.
+      if (!stale) return current.attempt
+      return failed.then((isFailed) => (isFailed ? attempt(config, true) : current.attempt))
+    }
+    if (current) forget(config.name)
     const started: Promise<Attempt> = options.connect(config).then(
       (connection): Attempt => ({ ok: true, connection }),
       (error: unknown): Attempt => {
@@ -98,7 +181,12 @@ export function createMcpHub(options: McpHubOptions): McpHub {
         return { ok: false, status: { state: 'failed', message: error instanceof Error ? error.message : String(error) } }
       },
     )
-    entries.set(config.name, { fingerprint, at: now(), attempt: started })
+    const entry: Entry = { fingerprint, at: now(), attempt: started }
+    // Registered before anyone else waits on the attempt, so whoever gets the connection finds it on the entry.
+    void started.then((result) => {
+      if (result.ok) entry.connection = result.connection
+    })
+    entries.set(config.name, entry)
     return started
   }
 
@@ -108,51 +196,67 @@ export function createMcpHub(options: McpHubOptions): McpHub {
     return servers
   }
 
-  function definitions(config: McpServerConfig, connection: McpConnection): ToolDefinition[] {
-    return connection.tools.map((tool) => {
-      const id = mcpToolName(config.name, tool.name)
-      return defineTool({
-        id,
-        description: tool.description ?? `The ${tool.name} tool of the MCP server ${config.name}.`,
-        // The server validates its own input; the model is given the server's schema as it is.
-        parameters: z.record(z.string(), z.unknown()),
-        inputSchema: { ...withoutDialect(tool.inputSchema), type: 'object' },
-        async execute(input, context) {
-          await context.ask({ permission: id, patterns: ['*'], always: ['*'], metadata: { server: config.name, tool: tool.name, input } })
-          let result: McpCallResult
-          try {
-            result = await connection.call(tool.name, input, context.abort)
-          } catch (error) {
-            if (context.abort.aborted) throw error
-            // The connection may be gone (the server restarted): the next turn connects afresh.
-            forget(config.name)
-            // The model and the stored part see the message: never with a header value a server echoed.
-            const message = error instanceof Error ? error.message : String(error)
-            throw new Error(`The MCP server ${config.name} failed: ${redactSecrets(message, config.headers.map((header) => header.value))}`)
-          }
-          const { output, attachments } = mcpToolOutput(result.content)
-          if (result.isError) throw new Error(output || `The MCP tool ${tool.name} of ${config.name} failed.`)
-          return {
-            title: `${config.name} ${tool.name}`,
-            output,
-            metadata: { server: config.name, tool: tool.name },
-            ...(attachments.length ? { attachments } : {}),
-          }
-        },
-      })
+  /** The tools of servers offered together, named; a name two tools would share is refused for both. */
+  function named(results: { config: McpServerConfig; connection: McpConnection }[]): McpToolNaming[] {
+    return nameMcpTools(
+      results.map(({ config, connection }) => ({ server: config.name, tools: connection.tools.map((tool) => tool.name) })),
+      reserved,
+    )
+  }
+
+  function definitions(config: McpServerConfig, connection: McpConnection, naming: McpToolNaming): ToolDefinition[] {
+    return naming.offered.flatMap(({ tool: toolName, name: id }) => {
+      const tool = connection.tools.find((candidate) => candidate.name === toolName)
+      if (!tool) return []
+      const pinned = pinMcpTool(config.name, tool)
+      return [
+        defineTool({
+          id,
+          description: tool.description ?? `The ${tool.name} tool of the MCP server ${config.name}.`,
+          // The server validates its own input; the model is given the server's schema as it is.
+          parameters: z.record(z.string(), z.unknown()),
+          inputSchema: { ...withoutDialect(tool.inputSchema), type: 'object' },
+          async execute(input, context) {
+            // The definition the model was given goes with the question: an approval holds only while it is the same.
+            await context.ask({ permission: id, patterns: ['*'], always: ['*'], metadata: { server: config.name, tool: tool.name, input }, tool: pinned })
+            let result: McpCallResult
+            try {
+              result = await call(config.name, connection, tool.name, input, context.abort)
+            } catch (error) {
+              if (context.abort.aborted) throw error
+              // The connection may be gone (the server restarted): the next turn connects afresh.
+              retire(config.name, connection)
+              // The model and the stored part see the message: never with a header value a server echoed.
+              const message = error instanceof Error ? error.message : String(error)
+              throw new Error(`The MCP server ${config.name} failed: ${redactSecrets(message, config.headers.map((header) => header.value))}`)
+            }
+            const { output, attachments } = mcpToolOutput(result.content)
+            if (result.isError) throw new Error(output || `The MCP tool ${tool.name} of ${config.name} failed.`)
+            return {
+              title: `${config.name} ${tool.name}`,
+              output,
+              metadata: { server: config.name, tool: tool.name },
+              ...(attachments.length ? { attachments } : {}),
+            }
+          },
+        }),
+      ]
     })
   }
 
   return {
     async status({ refresh = false } = {}) {
       const servers = await configured()
-      return Promise.all(
-        servers.map(async (config): Promise<McpServerStatus> => {
-          if (!config.enabled) return { name: config.name, status: { state: 'disabled' } }
-          const result = await attempt(config, refresh)
-          return { name: config.name, status: result.ok ? { state: 'connected', tools: result.connection.tools.map((tool) => mcpToolName(config.name, tool.name)) } : result.status }
-        }),
-      )
+      const results = await Promise.all(servers.map(async (config) => ({ config, result: config.enabled ? await attempt(config, refresh) : undefined })))
+      // Collisions among every enabled server, so that Settings shows any a turn could meet.
+      const connected = results.flatMap(({ config, result }) => (result?.ok ? [{ config, connection: result.connection }] : []))
+      const naming = new Map(named(connected).map((entry) => [entry.server, entry]))
+      return results.map(({ config, result }): McpServerStatus => {
+        if (!result) return { name: config.name, status: { state: 'disabled' } }
+        if (!result.ok) return { name: config.name, status: result.status }
+        const { offered, collisions } = naming.get(config.name) ?? { offered: [], collisions: [] }
+        return { name: config.name, status: { state: 'connected', tools: offered.map((tool) => tool.name), ...(collisions.length ? { collisions } : {}) } }
+      })
     },
     async tools(agent) {
       let servers: McpServerConfig[]
@@ -163,7 +267,9 @@ export function createMcpHub(options: McpHubOptions): McpHub {
         return []
       }
       const results = await Promise.all(servers.map(async (config) => ({ config, result: await attempt(config, false) })))
-      return results.flatMap(({ config, result }) => (result.ok ? definitions(config, result.connection) : []))
+      const connected = results.flatMap(({ config, result }) => (result.ok ? [{ config, connection: result.connection }] : []))
+      const naming = named(connected)
+      return connected.flatMap(({ config, connection }, index) => definitions(config, connection, naming[index]!))
     },
     reset: (name) => forget(name),
     close() {

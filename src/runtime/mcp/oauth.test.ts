@@ -22,6 +22,8 @@ afterAll(async () => {
 let record: McpOAuthRecord
 beforeEach(() => {
   server.oauth.deny = false
+  server.oauth.authorizationEndpoint = undefined
+  server.oauth.tokenEndpoint = undefined
   record = { type: 'mcp-oauth', url: '' }
 })
 
@@ -133,6 +135,29 @@ describe('OAuth sign-in with @ai-sdk/mcp', () => {
     expect(error).toMatchObject({ name: 'McpSignInError' })
     expect((error as Error).message).toMatch(/^Sign-in to guarded failed: /)
     expect((error as Error).message).not.toContain('offers OAuth: sign in')
+    expect(record.tokens).toBeUndefined()
+  })
+
+  it('never opens a sign-in page that is not https (CVE-2025-6514 came from opening what the metadata named)', async () => {
+    const { signIn } = setUp()
+    for (const endpoint of ['http://auth.attacker.example/authorize', 'file:///etc/passwd']) {
+      server.oauth.authorizationEndpoint = endpoint
+      const error = await signIn.start(config()).catch((caught: unknown) => caught)
+      expect(error, endpoint).toMatchObject({ name: 'McpSignInError' })
+      expect((error as Error).message).toContain('is not https')
+    }
+  })
+
+  it('never sends the code to a token endpoint that is not https', async () => {
+    const { signIn } = setUp()
+    // The library checks that metadata names no private address, but takes plain http to any other host.
+    server.oauth.tokenEndpoint = 'http://token.attacker.example/token'
+    const start = await signIn.start(config())
+    if (start.type !== 'authorize') throw new Error('expected an authorization URL')
+    const answer = await authorize(start.url)
+    const error = await signIn.finish(config(), { code: answer.get('code')!, state: start.state }).catch((caught: unknown) => caught)
+    expect(error).toMatchObject({ name: 'McpSignInError' })
+    expect((error as Error).message).toContain('http://token.attacker.example/token is not https')
     expect(record.tokens).toBeUndefined()
   })
 })

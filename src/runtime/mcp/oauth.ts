@@ -2,7 +2,9 @@ import type { FetchFunction } from '@ai-sdk/provider-utils'
 import type { McpServerConfig } from '../../core/mcp'
 import { McpSignInError, McpSignInStartSchema, type McpSignInStart } from '../../core/mcp-oauth'
 import { describeMcpStatus } from '../../core/mcp-status'
+import { describeRefusedMcpUrl, isAllowedMcpUrl } from '../../core/mcp-url'
 import { redactSecrets } from '../../core/redact'
+import { secureMcpFetch } from './client'
 import { McpConnectError, type McpConnector } from './hub'
 import { mcpOAuthProvider, type McpOAuthStorage } from './oauth-provider'
 
@@ -29,7 +31,12 @@ export function mcpSignIn(options: McpSignInOptions) {
         // Stored tokens still worked (or were refreshed): nothing to sign in to.
         return { type: 'connected' }
       } catch (error) {
-        if (authorization) return McpSignInStartSchema.parse({ type: 'authorize', url: authorization.href, state: authorization.searchParams.get('state') ?? '' })
+        if (authorization) {
+          // The page opens it in a window of this origin: only an https page (or one on this machine) will do, never
+          // plain http elsewhere (the code would travel in clear) nor another scheme (CVE-2025-6514 opened one).
+          if (!isAllowedMcpUrl(authorization)) throw new McpSignInError(config.name, describeRefusedMcpUrl('The sign-in page the server points to,', authorization.href))
+          return McpSignInStartSchema.parse({ type: 'authorize', url: authorization.href, state: authorization.searchParams.get('state') ?? '' })
+        }
         throw new McpSignInError(config.name, startFailure(config, error))
       }
     },
@@ -43,7 +50,7 @@ export function mcpSignIn(options: McpSignInOptions) {
           authorizationCode: callback.code,
           callbackState: callback.state,
           ...(callback.iss ? { callbackIssuer: callback.iss } : {}),
-          ...(options.fetch ? { fetchFn: options.fetch } : {}),
+          fetchFn: secureMcpFetch(options.fetch ?? ((input, init) => globalThis.fetch(input, init))),
         })
       } catch (error) {
         throw new McpSignInError(config.name, reason(config, error))

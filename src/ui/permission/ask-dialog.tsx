@@ -44,6 +44,37 @@ function AskPrompt(props: { ask: PermissionAsk }): JSX.Element {
           <For each={props.ask.patterns}>{(pattern) => <li><code>{pattern}</code></li>}</For>
         </ul>
       </Show>
+      <Show when={summary().tool}>
+        {(tool) => (
+          <>
+            <p class="ask-tool-heading">What the server says this tool does:</p>
+            <blockquote class="ask-detail ask-tool-description" aria-label="Tool description">
+              {tool().description || '(no description)'}
+            </blockquote>
+            <Show when={tool().change}>
+              {(change) => (
+                <section class="ask-tool-change" aria-label="Changed since you allowed it">
+                  <Show when={change().description}>
+                    {(description) => (
+                      <>
+                        <p class="ask-tool-heading">When you allowed it, it said:</p>
+                        <blockquote class="ask-detail ask-tool-description" aria-label="Description when you allowed it">
+                          {description().before || '(no description)'}
+                        </blockquote>
+                      </>
+                    )}
+                  </Show>
+                  <Show when={change().lines.length > 0}>
+                    <ul class="ask-tool-changes" aria-label="Other changes">
+                      <For each={change().lines}>{(line) => <li>{line}</li>}</For>
+                    </ul>
+                  </Show>
+                </section>
+              )}
+            </Show>
+          </>
+        )}
+      </Show>
       <Show when={summary().detail}>
         {(detail) => (
           <pre class="ask-detail" aria-label={summary().detailLabel}>

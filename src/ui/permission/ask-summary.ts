@@ -1,4 +1,5 @@
 import type { PermissionAsk } from '../../core/schema'
+import { describeToolChange, type ToolChange } from '../../core/tool-change'
 
 export interface AskSummary {
   title: string
@@ -11,6 +12,11 @@ export interface AskSummary {
    * focuses Reject, the safe choice, rather than Allow once.
    */
   cautious?: boolean
+  /**
+   * A tool whose provider defines it (an MCP server's): its description, which is what the user allows, and what
+   * changed since the user allowed it before.
+   */
+  tool?: { description: string; change?: ToolChange }
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined)
@@ -56,11 +62,25 @@ export function askSummary(ask: PermissionAsk): AskSummary {
     default:
       // An MCP server's tool (runtime/mcp/hub.ts asks under the tool's own name with these).
       if (text(metadata.server) && text(metadata.tool)) {
+        const input = metadata.input !== undefined ? { detail: JSON.stringify(metadata.input, null, 2) } : {}
+        const tool = ask.tool ? { tool: { description: ask.tool.description, ...(ask.changedFrom ? { change: describeToolChange(ask.changedFrom, ask.tool) } : {}) } } : {}
+        if (ask.changedFrom) {
+          return {
+            title: `Allow ${ask.permission}?`,
+            description: `The MCP server ${text(metadata.server)} changed ${text(metadata.tool)} since you allowed it, so it asks again. Read what it says now before you allow it.`,
+            ...input,
+            detailLabel: 'Input',
+            // A changed tool is what a poisoned server would send: Enter should not allow it.
+            cautious: true,
+            ...tool,
+          }
+        }
         return {
           title: `Allow ${ask.permission}?`,
           description: `The agent wants to call ${text(metadata.tool)} on the MCP server ${text(metadata.server)}, which receives the input below.`,
-          ...(metadata.input !== undefined ? { detail: JSON.stringify(metadata.input, null, 2) } : {}),
+          ...input,
           detailLabel: 'Input',
+          ...tool,
         }
       }
       return {

@@ -127,6 +127,21 @@ describe('MCP servers in Settings', () => {
       expect(api.mcpSignOut).toHaveBeenCalledWith({ name: 'guarded' })
     })
 
+    it('never loads a sign-in page that is not https into the popup, whatever the worker answered', async () => {
+      for (const url of ['http://as.example/authorize?state=state-1', 'javascript:alert(document.domain)']) {
+        const { api, popup, open } = signInApi()
+        api.mcpSignIn = vi.fn(async () => ({ type: 'authorize' as const, url, state: 'state-1' }))
+        const root = mount(api, open)
+        await settle()
+        await settle()
+        button(root, 'Sign in to MCP server guarded').click()
+        await vi.waitFor(() => expect(root.querySelector('[role="alert"]')?.textContent).toContain('is not https'))
+        expect(popup.location.href).toBe('about:blank')
+        expect(popup.close).toHaveBeenCalled()
+        root.remove()
+      }
+    })
+
     it('says a refused or cancelled sign-in, and a blocked popup, without finishing', async () => {
       const { api, open } = signInApi()
       const root = mount(api, open)

@@ -4,6 +4,7 @@ import { describeMcpStatus, type McpServerStatus, type McpStatus } from '../../c
 import type { McpServerSummary } from '../../core/mcp'
 import type { AgentSummary, ClientApi } from '../../core/protocol'
 import { describeMcpSignInFailure } from '../../core/mcp-oauth-callback'
+import { describeRefusedMcpUrl, isAllowedMcpUrl } from '../../core/mcp-url'
 import { errorMessage } from '../format/error'
 import { waitForMcpOAuthCallback } from './mcp-sign-in'
 import { PencilIcon, PlusIcon, TrashIcon } from '../icons/icons'
@@ -73,6 +74,13 @@ export function McpSection(props: { api: McpSettingsApi; agents: AgentSummary[];
         await check(false)
         return
       }
+      // The worker checked it too; this window is of our origin, so nothing but an https page (or one on this machine)
+      // is ever loaded into it.
+      if (!isAllowedMcpUrl(start.url)) {
+        popup.close()
+        setProblem(`Sign-in to ${name} failed: ${describeRefusedMcpUrl('the sign-in page', start.url)}`)
+        return
+      }
       popup.location.href = start.url
       const outcome = await waitForMcpOAuthCallback(start.state, cancel.signal)
       if (outcome.type === 'cancelled') {
@@ -132,8 +140,9 @@ export function McpSection(props: { api: McpSettingsApi; agents: AgentSummary[];
         </div>
       </div>
       <p id={hintID} class="field-hint">
-        Remote servers over Streamable HTTP (or the older HTTP with SSE). Their tools are offered as server_tool and ask
-        before each call unless a permission rule allows them. The server must allow this page's origin (CORS).
+        Remote servers at https:// addresses (plain http:// only on this machine), over Streamable HTTP (or the older
+        HTTP with SSE). Their tools are offered as server_tool and ask before each call unless a permission rule allows
+        them; a tool that changes after you allowed it asks again. The server must allow this page's origin (CORS).
       </p>
       <Show when={problem()}>
         <p class="problem" role="alert">
@@ -228,7 +237,8 @@ function offersSignIn(status: McpStatus | undefined): boolean {
 }
 
 function isProblem(status: McpStatus | undefined): boolean {
-  return !!status && status.state !== 'connected' && status.state !== 'disabled'
+  if (status?.state === 'connected') return !!status.collisions?.length
+  return !!status && status.state !== 'disabled'
 }
 
 interface HeaderDraft {

@@ -1,0 +1,32 @@
+// Zod-free on purpose: the page checks a sign-in address with it before opening it (ui/settings/mcp-settings.tsx).
+import { AppError } from './errors'
+import { isLoopbackHost } from './provider/presets'
+
+/**
+ * Whether tabcode may talk to an MCP server, or to an authorization server it points at, at this URL: `https:`
+ * anywhere, `http:` only on this machine (localhost, 127.0.0.1, ::1). Anything else would carry header values, OAuth
+ * codes and tokens, and every tool call in clear text, and a plain-http server anywhere on the path could rewrite the
+ * tools' descriptions.
+ */
+export function isAllowedMcpUrl(url: string | URL): boolean {
+  let parsed: URL
+  try {
+    parsed = typeof url === 'string' ? new URL(url) : url
+  } catch {
+    return false
+  }
+  if (parsed.protocol === 'https:') return true
+  return parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)
+}
+
+/** Why a URL is refused, in the words Settings and the sign-in show; `what` names it ("The server URL"). */
+export function describeRefusedMcpUrl(what: string, url: string): string {
+  return `${what} ${url} is not https: tabcode talks to MCP servers and their sign-in only over https:// (plain http:// only to this machine: localhost, 127.0.0.1 or ::1).`
+}
+
+/** A request of the MCP client (to the server, or to the sign-in it points at) refused for its URL; nothing was sent. */
+export class InsecureMcpUrlError extends AppError<{ url: string }> {
+  constructor(url: string) {
+    super('InsecureMcpUrlError', describeRefusedMcpUrl('The address', url), { url })
+  }
+}
