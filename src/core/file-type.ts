@@ -13,7 +13,11 @@ export type RasterKind = 'png' | 'jpeg' | 'gif' | 'webp'
 
 const RASTER_MIMES: Record<RasterKind, string> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' }
 
-/** The type every object URL that is not a proven raster image carries: the browser saves such bytes, never shows them. */
+/**
+ * The type of every object URL that is not a thumbnail of a proven raster image (`imageType`): the browser saves
+ * such bytes, never shows them. Never a file's claimed type: `text/html`, `image/svg+xml`, `application/xml` or
+ * `application/pdf` at a `blob:` URL of our origin would be a page with the app's storage in reach.
+ */
 export const DOWNLOAD_MIME = 'application/octet-stream'
 
 /** How many leading bytes `sniffBytes` reads: as far as git's binary heuristic (and `textOf`) looks for a NUL. */
@@ -136,13 +140,4 @@ export function imageType(claimed: string, bytes: Uint8Array): string | undefine
   if (!claimed.toLowerCase().startsWith('image/')) return undefined
   const found = sniffBytes(bytes)
   return isRaster(found) ? rasterMime(found) : undefined
-}
-
-/**
- * The type an object URL of some bytes may carry: a proven raster image's, or `DOWNLOAD_MIME`, which a browser
- * saves rather than renders. Never the claimed type itself: `text/html`, `image/svg+xml`, `application/xml` or
- * `application/pdf` at a `blob:` URL of our origin would be a page with the app's storage in reach.
- */
-export function safeBlobType(claimed: string, bytes: Uint8Array): string {
-  return imageType(claimed, bytes) ?? DOWNLOAD_MIME
 }
