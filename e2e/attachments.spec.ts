@@ -99,8 +99,9 @@ test('a file dropped on the prompt is attached; a link made too long by it says 
   await model.push([streamText('A big photo.')], { model: 'mock-model' })
   const app = new Conversation(page)
   await app.start()
-  // Random bytes do not compress: 600 KB of them put the link past its 524,288 characters.
-  const photo = randomBytes(600_000).toString('base64')
+  // Random bytes do not compress: 600 KB of them put the link past its 524,288 characters. They start as a PNG does,
+  // since a "PNG" whose bytes are something else is refused when attached.
+  const photo = Buffer.concat([Buffer.from(PNG_BASE64, 'base64').subarray(0, 8), randomBytes(600_000)]).toString('base64')
   await app.prompt.evaluate((element, base64) => {
     const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
     const data = new DataTransfer()

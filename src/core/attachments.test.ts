@@ -3,7 +3,9 @@ import {
   admitAttachments,
   attachedParts,
   attachmentHash,
-  attachmentKind,
+  attachmentMismatch,
+  attachmentUse,
+  dataURLHead,
   attachmentMime,
   attachmentProblem,
   attachmentURL,
@@ -44,16 +46,27 @@ describe('attachments', () => {
   })
 
   it('sends images and PDFs as themselves, text as text, and the rest not at all', () => {
-    expect(attachmentKind('image/png')).toBe('image')
-    expect(attachmentKind('image/webp')).toBe('image')
-    expect(attachmentKind('application/pdf')).toBe('pdf')
-    expect(attachmentKind('text/markdown')).toBe('text')
-    expect(attachmentKind('application/json')).toBe('text')
-    expect(attachmentKind('image/svg+xml')).toBe('text')
-    expect(attachmentKind('image/tiff', encode('II*'))).toBe('unreadable')
-    expect(attachmentKind('application/zip', Uint8Array.from([0x50, 0x4b, 3, 4, 0, 0]))).toBe('unreadable')
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0])
+    const webp = encode('RIFF\0\0\0\0WEBPVP8 ')
+    expect(attachmentUse('image/png', png)).toEqual({ kind: 'image', mime: 'image/png' })
+    expect(attachmentUse('image/webp', webp)).toEqual({ kind: 'image', mime: 'image/webp' })
+    expect(attachmentUse('application/pdf', encode('%PDF-1.4\n'))).toEqual({ kind: 'pdf' })
+    expect(attachmentUse('text/markdown', encode('# notes'))).toEqual({ kind: 'text' })
+    expect(attachmentUse('application/json', encode('{}'))).toEqual({ kind: 'text' })
+    expect(attachmentUse('image/svg+xml', encode('<svg/>'))).toEqual({ kind: 'text' })
+    expect(attachmentUse('image/tiff', encode('II*\0'))).toEqual({ kind: 'unreadable' })
+    expect(attachmentUse('application/zip', Uint8Array.from([0x50, 0x4b, 3, 4, 0, 0]))).toEqual({ kind: 'unreadable' })
     // No type from the browser, but the bytes are UTF-8 text (a `.rs` file).
-    expect(attachmentKind('application/octet-stream', encode('fn main() {}'))).toBe('text')
+    expect(attachmentUse('application/octet-stream', encode('fn main() {}'))).toEqual({ kind: 'text' })
+  })
+
+  it('refuses a file whose bytes are not what its type claims, and says what they are', () => {
+    const zip = Uint8Array.from([0x50, 0x4b, 3, 4, 20, 0])
+    expect(attachmentUse('application/pdf', zip)).toEqual({ kind: 'refused', mismatch: { claimed: 'pdf', found: 'zip' } })
+    expect(attachmentUse('image/png', encode('just words'))).toEqual({ kind: 'refused', mismatch: { claimed: 'png', found: 'text' } })
+    expect(attachmentUse('image/svg+xml', zip)).toEqual({ kind: 'refused', mismatch: { claimed: 'text', found: 'zip' } })
+    expect(attachmentMismatch('report.pdf', 'application/pdf', zip, 'it was not attached')).toBe('report.pdf: its bytes are a ZIP archive, not a PDF; it was not attached.')
+    expect(attachmentMismatch('notes.txt', 'text/plain', encode('milk'), 'it was not attached')).toBeUndefined()
   })
 
   it('takes the browser type, else guesses from the extension', () => {
@@ -69,6 +82,14 @@ describe('attachments', () => {
     expect(fromDataURL('data:image/png;tabcode=attachment;base64,AQID')).toEqual({ mime: 'image/png', bytes: Uint8Array.from([1, 2, 3]) })
     expect(fromDataURL('data:text/plain,hello')).toBeUndefined()
     expect(fromDataURL('data:image/png;base64,@@@')).toBeUndefined()
+  })
+
+  it('decodes only the head of a long data URL, whitespace in its base64 or not', () => {
+    const bytes = Uint8Array.from({ length: 70_000 }, (_, index) => index % 256)
+    expect(dataURLHead(toDataURL('image/png', bytes), 10)).toEqual(bytes.subarray(0, 10))
+    const wrapped = toDataURL('image/png', bytes).replace(/(.{76})/g, '$1\n')
+    expect(dataURLHead(wrapped, 100)).toEqual(bytes.subarray(0, 100))
+    expect(dataURLHead('data:image/svg+xml,<svg/>')).toBeUndefined()
   })
 
   it('gives a stored prompt\'s attachments back as prompt parts, not a mention\'s files', () => {

@@ -1,3 +1,4 @@
+import { byteMismatch, describeMismatch, isRaster, isTextMime, rasterMime, sniffBytes, SNIFF_BYTES, type ByteMismatch } from './file-type'
 import { textOf } from './text-sniff'
 import type { Part, PromptPartInput } from './schema'
 
@@ -24,18 +25,35 @@ export function attachmentHash(url: string): string | undefined {
 
 /** Image types every provider with image input reads; others (SVG, TIFF, HEIC) are not sent as images. */
 const MODEL_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp'])
-const TEXT_MIMES = /^(text\/|application\/(json|xml|javascript|typescript|x-sh|x-yaml|yaml|toml|sql|x-httpd-php)|image\/svg\+xml)|\+(json|xml)$/
 
-/** How a model gets an attachment: as an image, as a PDF file, as its text, or not at all (opencode's "cannot read"). */
-export type AttachmentKind = 'image' | 'pdf' | 'text' | 'unreadable'
+/**
+ * How a model gets an attachment: as an image (with the type its bytes prove), as a PDF, as its text, as opencode's
+ * "cannot read" note, or not at all because its bytes are not what its type claims (`mismatch` says what they are,
+ * for the model and the person).
+ */
+export type AttachmentUse =
+  | { kind: 'image'; mime: string }
+  | { kind: 'pdf' }
+  | { kind: 'text' }
+  | { kind: 'unreadable' }
+  | { kind: 'refused'; mismatch: ByteMismatch }
 
-export function attachmentKind(mime: string, data?: Uint8Array): AttachmentKind {
-  if (MODEL_IMAGES.has(mime)) return 'image'
-  if (mime === 'application/pdf') return 'pdf'
-  if (TEXT_MIMES.test(mime)) return 'text'
+export function attachmentUse(mime: string, data: Uint8Array): AttachmentUse {
+  const found = sniffBytes(data)
+  if (MODEL_IMAGES.has(mime) && isRaster(found)) return { kind: 'image', mime: rasterMime(found) }
+  const mismatch = byteMismatch(mime, data)
+  if (mismatch) return { kind: 'refused', mismatch }
+  if (mime === 'application/pdf') return { kind: 'pdf' }
+  if (isTextMime(mime)) return textOf(data) !== null ? { kind: 'text' } : { kind: 'refused', mismatch: { claimed: 'text', found: 'other' } }
   // A file the browser gives no type (`.ts`, `.rs`, a dotfile) is text when its bytes are.
-  if (data && !mime.startsWith('image/') && !mime.startsWith('audio/') && !mime.startsWith('video/') && textOf(data) !== null) return 'text'
-  return 'unreadable'
+  if (!mime.startsWith('image/') && !mime.startsWith('audio/') && !mime.startsWith('video/') && textOf(data) !== null) return { kind: 'text' }
+  return { kind: 'unreadable' }
+}
+
+/** Why an attachment's bytes cannot go as what it claims, in words; undefined when they can. */
+export function attachmentMismatch(name: string, mime: string, data: Uint8Array, outcome: string): string | undefined {
+  const use = attachmentUse(mime, data)
+  return use.kind === 'refused' ? describeMismatch(name, use.mismatch, outcome) : undefined
 }
 
 const EXTENSION_MIMES: Record<string, string> = {
@@ -112,6 +130,17 @@ export function fromDataURL(url: string): { mime: string; bytes: Uint8Array<Arra
   } catch {
     return undefined
   }
+}
+
+/**
+ * The first `count` bytes of a base64 data URL, without decoding the rest (a sniff needs only the head of what may be
+ * megabytes); undefined for a URL that is not base64 data.
+ */
+export function dataURLHead(url: string, count = SNIFF_BYTES): Uint8Array | undefined {
+  const match = DATA_URL.exec(url)
+  if (!match) return undefined
+  // Whitespace inside the base64 (allowed, and ignored by atob) can shift the cut off a 4-character group.
+  return fromDataURL(url.slice(0, match[0].length + Math.ceil(count / 3) * 4))?.bytes.subarray(0, count) ?? fromDataURL(url)?.bytes.subarray(0, count)
 }
 
 /** A text attachment as the model reads it: named, then its content, as the read tool frames a file. */

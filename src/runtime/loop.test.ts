@@ -169,14 +169,14 @@ describe('the loop', () => {
         id: 'shot',
         description: 'Takes a screenshot',
         parameters: z.object({}),
-        execute: async () => ({ title: 'shot', output: 'Image read successfully', attachments: [{ mime: 'image/png', url: 'data:image/png;base64,iVBO', filename: 'cat.png' }] }),
+        execute: async () => ({ title: 'shot', output: 'Image read successfully', attachments: [{ mime: 'image/png', url: 'data:image/png;base64,iVBORw0KGgo=', filename: 'cat.png' }] }),
       }),
     ])
     await test.prompt('look')
     await test.run()
     const stored = (await test.assistants())[0]!.parts.find((part) => part.type === 'tool')!
     expect(stored.metadata).toEqual({ google: { thoughtSignature: 'sig' } })
-    expect(stored.state).toMatchObject({ status: 'completed', attachments: [{ type: 'file', mime: 'image/png', url: 'data:image/png;base64,iVBO', filename: 'cat.png' }] })
+    expect(stored.state).toMatchObject({ status: 'completed', attachments: [{ type: 'file', mime: 'image/png', url: 'data:image/png;base64,iVBORw0KGgo=', filename: 'cat.png' }] })
     const next = test.main.model.doStreamCalls[1]!.prompt
     const assistant = next.find((message) => message.role === 'assistant')!
     expect(assistant.content).toEqual([expect.objectContaining({ type: 'tool-call', toolCallId: 'shot_1', providerOptions: { google: { thoughtSignature: 'sig' } } })])

@@ -152,8 +152,8 @@ describe('history to model messages', () => {
         info: user,
         parts: [
           build.text(user, 'see'),
-          part(user, { type: 'file', mime: 'image/png', filename: 'shot.png', url: 'data:image/png;base64,AAAA' }),
-          part(user, { type: 'file', mime: 'application/pdf', filename: 'spec.pdf', url: 'data:application/pdf;base64,BBBB' }),
+          part(user, { type: 'file', mime: 'image/png', filename: 'shot.png', url: 'data:image/png;base64,iVBORw0KGgo=' }),
+          part(user, { type: 'file', mime: 'application/pdf', filename: 'spec.pdf', url: 'data:application/pdf;base64,JVBERi0xLjc=' }),
           part(user, { type: 'file', mime: 'text/plain', filename: 'a.ts', url: 'data:text/plain;base64,CCCC' }),
         ],
       },
@@ -163,8 +163,33 @@ describe('history to model messages', () => {
         role: 'user',
         content: [
           { type: 'text', text: 'see' },
-          { type: 'file', data: 'data:image/png;base64,AAAA', mediaType: 'image/png', filename: 'shot.png' },
-          { type: 'file', data: 'data:application/pdf;base64,BBBB', mediaType: 'application/pdf', filename: 'spec.pdf' },
+          { type: 'file', data: 'data:image/png;base64,iVBORw0KGgo=', mediaType: 'image/png', filename: 'shot.png' },
+          { type: 'file', data: 'data:application/pdf;base64,JVBERi0xLjc=', mediaType: 'application/pdf', filename: 'spec.pdf' },
+        ],
+      },
+    ])
+  })
+
+  it('names a mentioned or imported file whose bytes are not what its type claims, instead of sending it', () => {
+    const user = build.user(sessionID)
+    const history: MessageWithParts[] = [
+      {
+        info: user,
+        parts: [
+          part(user, { type: 'file', mime: 'application/pdf', filename: 'report.pdf', url: `data:application/pdf;base64,${btoa('PK\x03\x04 an archive')}` }),
+          part(user, { type: 'file', mime: 'image/png', filename: 'photo.png', url: `data:image/png;base64,${btoa('<svg onload="steal()"/>')}` }),
+          part(user, { type: 'file', mime: 'image/png', filename: 'scan.png', url: 'data:image/png;base64,/9j/4AAQ' }),
+        ],
+      },
+    ]
+    expect(toModelMessages(history, current)).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'report.pdf: its bytes are a ZIP archive, not a PDF; it was not sent.' },
+          { type: 'text', text: 'photo.png: its bytes are text, not a PNG image; it was not sent.' },
+          // A JPEG named `.png` goes as the JPEG it is.
+          { type: 'file', data: 'data:image/jpeg;base64,/9j/4AAQ', mediaType: 'image/jpeg', filename: 'scan.png' },
         ],
       },
     ])
@@ -254,8 +279,8 @@ describe('history to model messages', () => {
   describe('media a tool returned', () => {
     const user = build.user(sessionID)
     const reply = build.assistant(sessionID, user.id)
-    const image = part(reply, { type: 'file', mime: 'image/png', filename: 'logo.png', url: 'data:image/png;base64,iVBO' })
-    const pdf = part(reply, { type: 'file', mime: 'application/pdf', filename: 'spec.pdf', url: 'data:application/pdf;base64,JVBE' })
+    const image = part(reply, { type: 'file', mime: 'image/png', filename: 'logo.png', url: 'data:image/png;base64,iVBORw0KGgo=' })
+    const pdf = part(reply, { type: 'file', mime: 'application/pdf', filename: 'spec.pdf', url: 'data:application/pdf;base64,JVBERi0xLjc=' })
     const history: MessageWithParts[] = [
       { info: user, parts: [build.text(user, 'look')] },
       {
@@ -267,12 +292,12 @@ describe('history to model messages', () => {
       },
     ]
     const inResult = {
-      image: { type: 'file', mediaType: 'image/png', data: { type: 'data', data: 'iVBO' }, filename: 'logo.png' },
-      pdf: { type: 'file', mediaType: 'application/pdf', data: { type: 'data', data: 'JVBE' }, filename: 'spec.pdf' },
+      image: { type: 'file', mediaType: 'image/png', data: { type: 'data', data: 'iVBORw0KGgo=' }, filename: 'logo.png' },
+      pdf: { type: 'file', mediaType: 'application/pdf', data: { type: 'data', data: 'JVBERi0xLjc=' }, filename: 'spec.pdf' },
     }
     const inUser = {
-      image: { type: 'file', data: 'data:image/png;base64,iVBO', mediaType: 'image/png', filename: 'logo.png' },
-      pdf: { type: 'file', data: 'data:application/pdf;base64,JVBE', mediaType: 'application/pdf', filename: 'spec.pdf' },
+      image: { type: 'file', data: 'data:image/png;base64,iVBORw0KGgo=', mediaType: 'image/png', filename: 'logo.png' },
+      pdf: { type: 'file', data: 'data:application/pdf;base64,JVBERi0xLjc=', mediaType: 'application/pdf', filename: 'spec.pdf' },
     }
     // Which providers take media in a tool result (opencode's list) and where the rest go: a user message after the reply.
     it.each([
@@ -302,6 +327,18 @@ describe('history to model messages', () => {
       })
       // No user message with the media follows.
       expect(messages).toHaveLength(3)
+    })
+
+    it('that are not what their type claims are named in the result, never sent as that type', () => {
+      const lying = part(reply, { type: 'file', mime: 'image/png', filename: 'chart.png', url: `data:image/png;base64,${btoa('<svg/>')}` })
+      const mixed: MessageWithParts[] = [
+        history[0]!,
+        { info: reply, parts: [tool(reply, 'r1', { status: 'completed', input: {}, output: 'Read 2 files', title: 'read', metadata: {}, time: { start: 1, end: 2 }, attachments: [lying, image] })] },
+      ]
+      expect((toModelMessages(mixed, current, { toolResultMedia: 'all' })[2]!.content as { output: unknown }[])[0]!.output).toEqual({
+        type: 'content',
+        value: [{ type: 'text', text: 'Read 2 files\nchart.png: its bytes are text, not a PNG image; it was not sent.' }, inResult.image],
+      })
     })
 
     it('by URL rather than inline follow the reply in a user message, even where results take media', () => {

@@ -2,7 +2,8 @@ import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMe
 import type { MessageWithParts } from '../store/message-store'
 import type { ModelReference, Part } from '../core/schema'
 import { attachedNote } from '../core/compaction/prompt'
-import { attachmentHash, attachmentKind, attachmentText, missingAttachmentText, toDataURL } from '../core/attachments'
+import { attachmentHash, attachmentText, attachmentUse, dataURLHead, missingAttachmentText, toDataURL } from '../core/attachments'
+import { byteMismatch, describeMismatch, isRaster, rasterMime, sniffBytes, type ByteMismatch } from '../core/file-type'
 import { textOf } from '../core/text-sniff'
 
 export const INTERRUPTED_TOOL_TEXT = '[Tool execution was interrupted]'
@@ -76,8 +77,12 @@ function userMessage(parts: Part[], options: ConversionOptions): UserModelMessag
         continue
       }
       if (INLINED_MIMES.has(part.mime)) continue
-      if (options.stripMedia) content.push({ type: 'text', text: attachedNote(part.mime, part.filename) })
-      else content.push(fileContent(part))
+      if (options.stripMedia) {
+        content.push({ type: 'text', text: attachedNote(part.mime, part.filename) })
+        continue
+      }
+      const checked = checkedFile(part)
+      content.push('note' in checked ? { type: 'text', text: checked.note } : fileContent(checked.file))
     } else if (part.type === 'compaction') {
       content.push({ type: 'text', text: COMPACTION_QUESTION })
     } else if (part.type === 'subtask') {
@@ -92,17 +97,48 @@ function fileContent(part: FilePart): UserContent[number] {
   return { type: 'file', data: part.url, mediaType: part.mime, ...(part.filename ? { filename: part.filename } : {}) }
 }
 
+/** What the model is told of a file whose bytes are not what its type claims, instead of the file. */
+export const mismatchNote = (file: { filename?: string | undefined }, mismatch: ByteMismatch) =>
+  describeMismatch(file.filename || 'A file', mismatch, 'it was not sent')
+
 /**
- * An attachment as the model can take it: an image or PDF as its bytes, a text file as its text, anything else as
- * opencode's "cannot read" error for the model to pass on.
+ * An attachment as the model can take it: an image (with the type its bytes prove) or PDF as its bytes, a text file
+ * as its text, a file whose bytes are not what its type claims as a note saying so, anything else as opencode's
+ * "cannot read" error for the model to pass on.
  */
 export function attachmentContent(part: FilePart, data: Uint8Array | undefined): UserContent[number] {
   if (!data) return { type: 'text', text: missingAttachmentText(part.filename) }
-  const kind = attachmentKind(part.mime, data)
-  if (kind === 'image' || kind === 'pdf') return fileContent({ ...part, url: toDataURL(part.mime, data) })
-  const text = kind === 'text' ? textOf(data) : null
-  if (text !== null) return { type: 'text', text: attachmentText(part.filename, text) }
+  const use = attachmentUse(part.mime, data)
+  switch (use.kind) {
+    case 'image':
+      return fileContent({ ...part, mime: use.mime, url: toDataURL(use.mime, data) })
+    case 'pdf':
+      return fileContent({ ...part, url: toDataURL(part.mime, data) })
+    case 'refused':
+      return { type: 'text', text: mismatchNote(part, use.mismatch) }
+    case 'text': {
+      const text = textOf(data)
+      if (text !== null) return { type: 'text', text: attachmentText(part.filename, text) }
+    }
+  }
   return { type: 'text', text: unreadableNote(part) }
+}
+
+/**
+ * A file carried in a data URL (a mentioned file, a tool's media, an imported session's file part), checked against
+ * its bytes before it goes as what it claims: a raster image goes with the type its bytes have, and a file whose
+ * bytes break its type's promise (a "PNG" of text, a "PDF" that is an archive) becomes a note naming it. Other URLs
+ * hold no bytes here to check.
+ */
+function checkedFile(file: FilePart): { file: FilePart } | { note: string } {
+  const head = dataURLHead(file.url)
+  if (!head) return { file }
+  const mismatch = byteMismatch(file.mime, head)
+  if (mismatch) return { note: mismatchNote(file, mismatch) }
+  const found = sniffBytes(head)
+  if (!isRaster(found) || !file.mime.startsWith('image/') || rasterMime(found) === file.mime) return { file }
+  const mime = rasterMime(found)
+  return { file: { ...file, mime, url: `data:${mime};base64,${file.url.slice(file.url.indexOf(',') + 1)}` } }
 }
 
 function hasReplyContent(parts: Part[]): boolean {
@@ -148,13 +184,17 @@ function toolOutput(part: ToolPart, options: ConversionOptions, moved: FilePart[
       if (state.time.compacted) return { type: 'text', value: CLEARED_TOOL_TEXT }
       const text = truncate(state.output, options.toolOutputMaxChars)
       // An attachment whose URL cannot be parsed (a hand-edited import) is left out rather than failing the request.
-      const attachments = options.stripMedia ? [] : (state.attachments ?? []).filter((file) => file.url.startsWith('data:') || parsesAsURL(file.url))
+      const attached = options.stripMedia ? [] : (state.attachments ?? []).filter((file) => file.url.startsWith('data:') || parsesAsURL(file.url))
+      const checked = attached.map(checkedFile)
+      const attachments = checked.flatMap((entry) => ('file' in entry ? [entry.file] : []))
+      // A tool's file that is not what it claims (a lying image in the project, an MCP server's) is named instead.
+      const output = [text, ...checked.flatMap((entry) => ('note' in entry ? [entry.note] : []))].join('\n')
       const media = options.toolResultMedia ?? 'none'
-      if (media === 'unseen' && attachments.length) return { type: 'text', value: [text, ...attachments.map(unreadableNote)].join('\n') }
+      if (media === 'unseen' && attachments.length) return { type: 'text', value: [output, ...attachments.map(unreadableNote)].join('\n') }
       const inline = attachments.filter((file) => accepts(media, file))
       moved.push(...attachments.filter((file) => !accepts(media, file)))
-      if (inline.length === 0) return { type: 'text', value: text }
-      return { type: 'content', value: [{ type: 'text', text }, ...inline.map(toolFile)] }
+      if (inline.length === 0) return { type: 'text', value: output }
+      return { type: 'content', value: [{ type: 'text', text: output }, ...inline.map(toolFile)] }
     }
     case 'error': {
       const partial = state.metadata?.output

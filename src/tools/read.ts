@@ -4,6 +4,7 @@ import type { FileStat } from '../workspace/workspace'
 import { assertExternalDirectory, permissionPath, resolveToolPath } from './external-directory'
 import { defineTool, ToolInputError, type ToolContext, type ToolResult } from './tool'
 import { OUTPUT_FOLDER } from '../core/paths'
+import { byteMismatch, describeKind, isRaster, rasterMime, sniffBytes } from '../core/file-type'
 
 export const DEFAULT_READ_LIMIT = 2_000
 export const MAX_LINE_LENGTH = 2_000
@@ -235,14 +236,26 @@ export const readTool = defineTool({
           metadata: { mime: media, size: stat.size, truncated: false },
         }
       }
-      // As opencode does: the file goes to the model as an attachment of the result.
       const bytes = await context.workspace.readFile(path)
+      // The extension is a claim: a `.png` of text or a `.pdf` that is an archive is named, not sent as what it claims.
+      const found = sniffBytes(bytes)
+      const mismatch = byteMismatch(media, bytes)
+      if (mismatch) {
+        return {
+          title,
+          output: `${path} is named as ${describeKind(mismatch.claimed)}, but its bytes are ${describeKind(mismatch.found)}, so it was not attached.`,
+          metadata: { mime: media, size: stat.size, truncated: false },
+        }
+      }
+      // As opencode does: the file goes to the model as an attachment of the result (an image with the type its
+      // bytes have: a JPEG saved as `.png` goes as a JPEG).
+      const mime = isRaster(found) ? rasterMime(found) : media
       const output = `${kind} read successfully`
       return {
         title,
         output,
-        metadata: { mime: media, size: stat.size, preview: output, truncated: false },
-        attachments: [{ mime: media, url: `data:${media};base64,${toBase64(bytes)}`, filename: basename(path) }],
+        metadata: { mime, size: stat.size, preview: output, truncated: false },
+        attachments: [{ mime, url: `data:${mime};base64,${toBase64(bytes)}`, filename: basename(path) }],
       }
     }
 

@@ -1,6 +1,10 @@
-import { unzip, type Unzipped } from 'fflate'
 import { normalizePath } from './path'
 import { isIgnored, parseGitignore } from '../core/gitignore'
+import { createPacer } from '../core/macrotask'
+import { ImportError } from './import-error'
+import { readZipEntries, readZipEntry } from './zip-reader'
+
+export { ImportError, ZipChecksumError, ZipEntrySizeError } from './import-error'
 
 export interface ImportedFile {
   /** Relative to the project root, `/`-separated. */
@@ -10,10 +14,7 @@ export interface ImportedFile {
 
 export const IMPORT_LIMITS = { files: 20_000, bytes: 200 * 1024 * 1024 } as const
 
-/** A folder or archive that cannot become a project, with the reason in words. */
-export class ImportError extends Error {
-  override name = 'ImportError'
-}
+const tooLarge = () => new ImportError(`Too large: a project can be imported with at most ${IMPORT_LIMITS.bytes / 1024 / 1024} MB of files.`)
 
 /**
  * What an import left out: dependency folders (`node_modules` at any depth) and the folders the project's root
@@ -79,7 +80,7 @@ function withinLimits(files: ImportedFile[]): ImportedFile[] {
   for (const [index, file] of files.entries()) {
     bytes += file.data.byteLength
     if (index >= IMPORT_LIMITS.files) throw new ImportError(`Too many files: a project can be imported with at most ${IMPORT_LIMITS.files.toLocaleString('en-US')}.`)
-    if (bytes > IMPORT_LIMITS.bytes) throw new ImportError(`Too large: a project can be imported with at most ${IMPORT_LIMITS.bytes / 1024 / 1024} MB of files.`)
+    if (bytes > IMPORT_LIMITS.bytes) throw tooLarge()
   }
   return files
 }
@@ -126,34 +127,36 @@ function leaveOutIgnored(files: ImportedFile[]): PreparedImport {
   return { files: kept, leftOut: { files: leftOut, folders: [...folders] } }
 }
 
-/** The files inside a zip archive (directories are implied by the paths). */
+/**
+ * The files inside a zip archive (directories are implied by the paths). The archive's declared sizes are checked
+ * against the limit before anything is inflated (an honest bomb is refused by its table of contents), and each entry
+ * is then held to its declared size while it inflates and to its CRC-32 (`readZipEntry`), so an archive that lies
+ * about either is refused, naming the entry, with nothing returned. Between slices the thread takes a turn for
+ * other work: the worker keeps answering while a large archive inflates.
+ */
 export async function filesFromZip(data: Uint8Array): Promise<PreparedImport> {
-  let total = 0
   const dependencies = { files: 0, folders: new Set<string>() }
-  const unzipped = await new Promise<Unzipped>((resolve, reject) =>
-    unzip(
-      data,
-      {
-        // Checked before inflating each entry: a bomb is refused by its declared size, not after filling memory, and
-        // dependency folders are never inflated at all.
-        filter: (entry) => {
-          if (entry.name.endsWith('/')) return false
-          const dependency = dependencyFolder(entry.name.replace(/\\/g, '/'))
-          if (dependency) {
-            dependencies.files += 1
-            dependencies.folders.add(dependency)
-            return false
-          }
-          total += entry.originalSize
-          return total <= IMPORT_LIMITS.bytes
-        },
-      },
-      (error, result) => (error ? reject(new ImportError(`This is not a readable zip archive: ${error.message}`)) : resolve(result)),
-    ),
-  )
-  if (total > IMPORT_LIMITS.bytes) throw new ImportError(`Too large: a project can be imported with at most ${IMPORT_LIMITS.bytes / 1024 / 1024} MB of files.`)
+  const wanted = []
+  let declared = 0
+  for (const entry of readZipEntries(data)) {
+    if (entry.name.endsWith('/')) continue
+    // Dependency folders are never inflated at all.
+    const dependency = dependencyFolder(entry.name.replace(/\\/g, '/'))
+    if (dependency) {
+      dependencies.files += 1
+      dependencies.folders.add(dependency)
+      continue
+    }
+    declared += entry.size
+    if (declared > IMPORT_LIMITS.bytes) throw tooLarge()
+    wanted.push(entry)
+  }
+  const pace = createPacer()
+  // By name, the last entry of a name winning, as archivers that append updates intend.
+  const files = new Map<string, Uint8Array>()
+  for (const entry of wanted) files.set(entry.name, await readZipEntry(data, entry, pace))
   return prepareImport(
-    Object.entries(unzipped).map(([path, content]) => ({ path, data: content })),
+    [...files].map(([path, content]) => ({ path, data: content })),
     { files: dependencies.files, folders: [...dependencies.folders] },
   )
 }

@@ -1,5 +1,6 @@
 import { createSignal, onCleanup } from 'solid-js'
-import { admitAttachments, attachmentMime, toDataURL } from '../../core/attachments'
+import { admitAttachments, attachmentMime, attachmentMismatch, toDataURL } from '../../core/attachments'
+import { imageType } from '../../core/file-type'
 import type { PromptPartInput } from '../../core/schema'
 import { errorMessage } from '../format/error'
 
@@ -20,7 +21,7 @@ export interface PendingAttachment {
   mime: string
   size: number
   url: string
-  /** An object URL for an image's thumbnail; revoked when the chip goes. */
+  /** An object URL for a raster image's thumbnail (`imageType`); revoked when the chip goes. */
   preview?: string
 }
 
@@ -47,8 +48,18 @@ export function createAttachments(report: (problem: string) => void) {
         try {
           const bytes = new Uint8Array(await file.arrayBuffer())
           const mime = attachmentMime(file.name, file.type)
-          const item: PendingAttachment = { id: next++, name: file.name || 'pasted file', mime, size: bytes.length, url: toDataURL(mime, bytes) }
-          if (mime.startsWith('image/')) item.preview = URL.createObjectURL(file)
+          const name = file.name || 'pasted file'
+          // A file whose bytes are not what its type says (an archive named `.pdf`) would reach the model as a lie.
+          const mismatch = attachmentMismatch(name, mime, bytes, 'it was not attached')
+          if (mismatch) {
+            problems.push(mismatch)
+            continue
+          }
+          const item: PendingAttachment = { id: next++, name, mime, size: bytes.length, url: toDataURL(mime, bytes) }
+          // The thumbnail's URL has the type the bytes prove, never the file's own: an SVG or HTML file at a `blob:`
+          // URL of this origin would be a page with the app's storage in reach once opened in a tab.
+          const image = imageType(mime, bytes)
+          if (image) item.preview = URL.createObjectURL(new Blob([bytes], { type: image }))
           setList((items) => [...items, item])
         } catch (error) {
           problems.push(`${file.name || 'The file'} could not be read: ${errorMessage(error)}`)

@@ -1,5 +1,6 @@
 import { createSignal, onCleanup, type Accessor } from 'solid-js'
 import { baseName, childPath, moveProblem, nameProblem } from '../../core/file-names'
+import { DOWNLOAD_MIME } from '../../core/file-type'
 import type { DeletedEntry } from '../../core/protocol'
 import { errorMessage } from '../format/error'
 import { readDroppedItems, readPickedFiles, type PickedFile } from '../project/read-dropped-files'
@@ -188,7 +189,7 @@ export function createFileActions(options: {
     },
     async downloadProject() {
       const zip = await attempt(() => api.zipProject({ projectID }))
-      if (zip) saveAs(zip.name, zip.data, 'application/zip')
+      if (zip) saveAs(zip.name, zip.data)
     },
     dismiss: () => show(undefined),
   }
@@ -201,8 +202,9 @@ async function droppedFiles(data: DataTransfer): Promise<PickedFile[]> {
   return readPickedFiles(data.files)
 }
 
-function saveAs(name: string, data: Uint8Array, type = 'application/octet-stream'): void {
-  const url = URL.createObjectURL(new Blob([data as Uint8Array<ArrayBuffer>], { type }))
+/** Saves bytes as a file. Always as `DOWNLOAD_MIME`: a project file (an `.html`, an `.svg`) must never open as a page here. */
+function saveAs(name: string, data: Uint8Array): void {
+  const url = URL.createObjectURL(new Blob([data as Uint8Array<ArrayBuffer>], { type: DOWNLOAD_MIME }))
   const link = document.createElement('a')
   link.href = url
   link.download = name

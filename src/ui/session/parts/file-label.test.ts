@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FilePart } from '../../../core/schema'
-import { fileLabel, isInlineImage } from './file-label'
+import { fileLabel, inlineImage } from './file-label'
 
 const file = (patch: Partial<FilePart>): FilePart => ({
   id: 'prt_1',
@@ -22,10 +22,18 @@ describe('fileLabel', () => {
   })
 })
 
-describe('isInlineImage', () => {
-  it('previews only images we already hold', () => {
-    expect(isInlineImage(file({ mime: 'image/png', url: 'data:image/png;base64,AAAA' }))).toBe(true)
-    expect(isInlineImage(file({ mime: 'image/png', url: 'https://tracker.example/pixel.png' }))).toBe(false)
-    expect(isInlineImage(file({ mime: 'text/plain', url: 'data:image/png;base64,AAAA' }))).toBe(false)
+describe('inlineImage', () => {
+  const PNG = 'iVBORw0KGgoAAAANSUhEUg=='
+  it('previews only raster images we already hold, with the type their bytes prove', () => {
+    expect(inlineImage(file({ mime: 'image/png', url: `data:image/png;base64,${PNG}` }))).toBe(`data:image/png;base64,${PNG}`)
+    expect(inlineImage(file({ mime: 'image/png', url: 'https://tracker.example/pixel.png' }))).toBeUndefined()
+    expect(inlineImage(file({ mime: 'text/plain', url: `data:image/png;base64,${PNG}` }))).toBeUndefined()
+  })
+
+  it('never previews an SVG, or bytes that only claim to be an image', () => {
+    const svg = btoa('<svg xmlns="http://www.w3.org/2000/svg" onload="steal()"/>')
+    expect(inlineImage(file({ mime: 'image/svg+xml', url: `data:image/svg+xml;base64,${svg}` }))).toBeUndefined()
+    expect(inlineImage(file({ mime: 'image/png', url: `data:image/png;base64,${svg}` }))).toBeUndefined()
+    expect(inlineImage(file({ mime: 'image/svg+xml', url: `data:image/svg+xml,${encodeURIComponent('<svg/>')}` }))).toBeUndefined()
   })
 })

@@ -1,3 +1,5 @@
+import { dataURLHead } from '../../../core/attachments'
+import { imageType } from '../../../core/file-type'
 import type { FilePart } from '../../../core/schema'
 
 /** The name a person knows the file by: its own, else where it came from, else the last piece of its URL. */
@@ -19,7 +21,14 @@ function decodeURIComponentSafe(text: string): string {
   }
 }
 
-/** Only images we already hold (data: URLs) are previewed; nothing is fetched from elsewhere just by showing a chip. */
-export function isInlineImage(part: FilePart): boolean {
-  return part.mime.startsWith('image/') && part.url.startsWith('data:image/')
+/**
+ * The `src` of a file part's thumbnail when it carries a raster image in a data URL, with the type its bytes prove;
+ * undefined for anything else. Only images we already hold are previewed (nothing is fetched from elsewhere just by
+ * showing a chip), and an SVG or a "PNG" that is something else shows as its chip alone.
+ */
+export function inlineImage(part: FilePart): string | undefined {
+  if (!part.url.startsWith('data:')) return undefined
+  const head = dataURLHead(part.url)
+  const type = head && imageType(part.mime, head)
+  return type ? `data:${type};base64,${part.url.slice(part.url.indexOf(',') + 1)}` : undefined
 }

@@ -1,8 +1,9 @@
 import { createResource, onCleanup, Show, type JSX } from 'solid-js'
 import { attachmentHash } from '../../../core/attachments'
+import { imageType } from '../../../core/file-type'
 import type { FilePart } from '../../../core/schema'
 import { useSessionStore } from '../../store/session-store-context'
-import { fileLabel, isInlineImage } from './file-label'
+import { fileLabel, inlineImage } from './file-label'
 
 export function FilePartView(props: { part: FilePart }): JSX.Element {
   const symbol = () => (props.part.source?.type === 'symbol' ? props.part.source.name : undefined)
@@ -10,9 +11,7 @@ export function FilePartView(props: { part: FilePart }): JSX.Element {
   const stored = () => hash() !== undefined || props.part.url.startsWith('data:')
   return (
     <span class="part part-file chip" title={stored() ? props.part.mime : props.part.url}>
-      <Show when={isInlineImage(props.part)}>
-        <img class="file-preview" src={props.part.url} alt="" />
-      </Show>
+      <Show when={inlineImage(props.part)}>{(src) => <img class="file-preview" src={src()} alt="" />}</Show>
       <Show when={hash() && props.part.mime.startsWith('image/') ? hash() : undefined}>
         {(blob) => <AttachmentPreview hash={blob()} mime={props.part.mime} label={fileLabel(props.part)} />}
       </Show>
@@ -25,7 +24,11 @@ export function FilePartView(props: { part: FilePart }): JSX.Element {
   )
 }
 
-/** An attached image's thumbnail, read from its blob; nothing when the blob is gone (the chip still names it). */
+/**
+ * An attached image's thumbnail, read from its blob; nothing when the blob is gone or its bytes are no raster image
+ * (an SVG, a "PNG" that is a page): the chip still names it. The URL carries the type the bytes prove, never the
+ * part's own: a shared session's file opened from its thumbnail must not be a page at the app's origin.
+ */
 function AttachmentPreview(props: { hash: string; mime: string; label: string }): JSX.Element {
   const store = useSessionStore()
   let url: string | undefined
@@ -33,9 +36,10 @@ function AttachmentPreview(props: { hash: string; mime: string; label: string })
     () => props.hash,
     async (hash) => {
       const data = await store.api.readAttachment(hash).catch(() => null)
-      if (!data) return undefined
+      const type = data ? imageType(props.mime, data) : undefined
+      if (!data || !type) return undefined
       if (url) URL.revokeObjectURL(url)
-      url = URL.createObjectURL(new Blob([data as Uint8Array<ArrayBuffer>], { type: props.mime }))
+      url = URL.createObjectURL(new Blob([data as Uint8Array<ArrayBuffer>], { type }))
       return url
     },
   )
