@@ -216,7 +216,7 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       const turn: TurnContext = {
         session,
         agent: agent.name,
-        agentRules: extra.length ? withMcpDefaults(agent.permission, extra.map((tool) => tool.id)) : agent.permission,
+        agentRules: extra.length ? withMcpDefaults(agent, extra.map((tool) => tool.id)) : agent.permission,
         // opencode's task tool lists the subagents its caller's rules do not deny outright.
         subagents: subagents(agents)
           .filter((candidate) => evaluate('task', candidate.name, agent.permission).action !== 'deny')
