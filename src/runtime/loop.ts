@@ -334,7 +334,7 @@ function turnReads(dependencies: LoopDependencies, sessionID: string) {
     agents: () =>
       once('agents', async () => {
         const { projectID } = await getSession(dependencies.store, sessionID)
-        return loadAgents(dependencies.store, await projectAgentsOf(() => dependencies.workspaces.get(projectID)))
+        return loadAgents(dependencies.store, await projectAgentsOf(dependencies.store, projectID, () => dependencies.workspaces.get(projectID)))
       }),
     model: (reference: ModelReference) =>
       once(`model\u0000${reference.providerID}\u0000${reference.modelID}`, () => dependencies.models.resolve(reference)),
