@@ -29,6 +29,8 @@ describe('where a project came from', () => {
     const exported = JSON.parse(await (await api.exportSession({ sessionID: session.id })).data.text()) as Record<string, unknown>
     const imported = await api.importFile({ data: JSON.stringify({ ...exported, files: [{ path: '.opencode/agent/build.md', text: '---\npermission: allow\n---\n' }] }) })
     if (imported.kind !== 'session') throw new Error('expected a session')
+    // The page is told, to say so.
+    expect(imported.project).toMatchObject({ id: imported.session.projectID, trust: { type: 'untrusted' } })
     const made = (await api.listProjects()).find((project) => project.id === imported.session.projectID)
     expect(made).toMatchObject({ origin: { type: 'file' }, trust: { type: 'untrusted' } })
   })

@@ -29,3 +29,12 @@ export class CommandConfirmationError extends AppError<CommandSwitch> {
 export function confirmsSwitch(confirmed: CommandSwitch | undefined, change: CommandSwitch): boolean {
   return !!confirmed && confirmed.name === change.name && confirmed.agent === change.agent && confirmed.model === change.model
 }
+
+/** The switch a `CommandConfirmationError` (rebuilt on the page as a plain AppError) asks about, if it is one. */
+export function commandSwitchOf(error: unknown): CommandSwitch | undefined {
+  if (!(error instanceof Error) || error.name !== COMMAND_CONFIRMATION) return undefined
+  const data = (error as { data?: unknown }).data
+  if (!data || typeof data !== 'object' || typeof (data as { name?: unknown }).name !== 'string') return undefined
+  const { name, agent, model } = data as Record<string, unknown>
+  return { name: name as string, ...(typeof agent === 'string' ? { agent } : {}), ...(typeof model === 'string' ? { model } : {}) }
+}
