@@ -167,7 +167,8 @@ test('trusting shows each rule the files would add first; then the files’ allo
   await expect(dialog.getByRole('list', { name: 'Other effects' })).toContainText('/review (.opencode/command/review.md) runs with the yolo agent')
   // Cancel is first, so a stray Enter trusts nothing; the keyboard reaches Trust.
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
-  await dialog.getByRole('button', { name: 'Trust this project' }).focus()
+  await page.keyboard.press('Tab')
+  await expect(dialog.getByRole('button', { name: 'Trust this project' })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(dialog).toHaveCount(0)
   await expect(page.getByRole('group', { name: 'Project trust' })).toHaveCount(0)
