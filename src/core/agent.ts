@@ -28,10 +28,16 @@ export interface Agent {
   /** The project file that defines (or changes) it, relative to the project root. */
   path?: string
   /**
-   * The configured ruleset, in precedence order: the defaults, the built-in agent's rules, the user's global rules,
-   * then the user's rules for this agent. Session rules and remembered approvals are added at call time.
+   * The configured ruleset, in precedence order: the defaults, the built-in agent's rules, the project file's, the
+   * user's global rules, then the user's rules for this agent. Session rules and remembered approvals are added at
+   * call time.
    */
   permission: PermissionRule[]
+  /**
+   * How many rules at the end of `permission` are the user's own, set in Settings (absent: none). Only those may
+   * relax what tabcode asks by default (MCP tools), so the asks go in before them (`withMcpDefaults`).
+   */
+  userRuleCount?: number
 }
 
 export type AgentSource = 'built-in' | 'project' | 'settings'
@@ -193,6 +199,7 @@ export function canDisable(agent: Agent): boolean {
  */
 export function applyOverride(agent: Agent, override: AgentOverride = {}, global: readonly PermissionRule[] = []): Agent {
   const prompt = override.prompt?.trim() ? override.prompt : agent.prompt
+  const userRuleCount = (agent.userRuleCount ?? 0) + global.length + (override.permission?.length ?? 0)
   return {
     ...agent,
     prompt,
@@ -202,6 +209,7 @@ export function applyOverride(agent: Agent, override: AgentOverride = {}, global
     ...(override.steps !== undefined ? { steps: override.steps } : {}),
     ...(override.temperature !== undefined ? { temperature: override.temperature } : {}),
     permission: [...agent.permission, ...global, ...(override.permission ?? [])],
+    ...(userRuleCount ? { userRuleCount } : {}),
   }
 }
 

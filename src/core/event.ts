@@ -8,6 +8,7 @@ import {
   PartSchema,
   PermissionAskSchema,
   PermissionReplySchema,
+  ProjectSchema,
   SessionInfoSchema,
   TodoSchema,
 } from './schema'
@@ -66,6 +67,8 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
     reply: PermissionReplySchema,
   }),
   z.object({ type: z.literal('approval.updated'), projectID: idSchema('project'), approvals: z.array(ApprovalSchema) }),
+  /** A project's row changed (the user trusted it, or stopped trusting it). */
+  z.object({ type: z.literal('project.updated'), info: ProjectSchema }),
   /** A file or directory of the project's workspace changed (a tool, a command, an import). */
   z.object({
     type: z.literal('workspace.changed'),

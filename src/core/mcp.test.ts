@@ -19,6 +19,8 @@ import {
 import { evaluate } from './permission/evaluate'
 import { agentRules } from './permission/defaults'
 import { AppError } from './errors'
+import { resolveAgents } from './agent'
+import type { PermissionRule } from './schema'
 
 const ORIGIN = 'https://tabcode.example'
 const TOKEN = 'Bearer mcp-secret-0123456789'
@@ -208,17 +210,49 @@ describe('status', () => {
 })
 
 describe('permissions', () => {
-  it('asks for an MCP tool by default, while the agent’s and the user’s rules still decide', () => {
-    const build = withMcpDefaults(agentRules('build'), ['docs_search'])
-    expect(evaluate('docs_search', '*', build).action).toBe('ask')
-    // Other tools keep the defaults.
-    expect(evaluate('grep', '*', build).action).toBe('allow')
-    const allowed = withMcpDefaults([...agentRules('build'), { permission: 'docs_*', pattern: '*', action: 'allow' }], ['docs_search'])
+  const build = (extra: { file?: PermissionRule[]; user?: PermissionRule[] } = {}) =>
+    resolveAgents(
+      extra.user ? { build: { permission: extra.user } } : {},
+      [],
+      undefined,
+      extra.file ? [{ name: 'build', path: '.opencode/agent/build.md', config: { permission: extra.file } }] : [],
+    ).build!
+
+  it('asks for an MCP tool by default, and other tools keep the defaults', () => {
+    const rules = withMcpDefaults(build(), ['docs_search'])
+    expect(evaluate('docs_search', '*', rules).action).toBe('ask')
+    expect(evaluate('grep', '*', rules).action).toBe('allow')
+  })
+
+  it('lets only the user’s own rules from Settings allow an MCP tool, not the agent’s or a project file’s', () => {
+    const everything: PermissionRule[] = [{ permission: '*', pattern: '*', action: 'allow' }]
+    // A (trusted) project file that allows everything still gets the ask for MCP tools…
+    expect(evaluate('docs_search', '*', withMcpDefaults(build({ file: everything }), ['docs_search'])).action).toBe('ask')
+    // …while it keeps allowing the other tools it names.
+    expect(evaluate('read', '.env', withMcpDefaults(build({ file: everything }), ['docs_search'])).action).toBe('allow')
+    // The user's rule in Settings comes after the asks, so it decides.
+    const allowed = withMcpDefaults(build({ user: [{ permission: 'docs_*', pattern: '*', action: 'allow' }] }), ['docs_search'])
     expect(evaluate('docs_search', '*', allowed).action).toBe('allow')
-    // explore denies everything it does not name: MCP tools too.
-    expect(evaluate('docs_search', '*', withMcpDefaults(agentRules('explore'), ['docs_search'])).action).toBe('deny')
-    // Rules that do not start with the defaults get the asks first.
-    expect(withMcpDefaults([{ permission: '*', pattern: '*', action: 'allow' }], ['x_y'])[0]).toEqual({ permission: 'x_y', pattern: '*', action: 'ask' })
+    const denied = withMcpDefaults(build({ user: [{ permission: 'docs_*', pattern: '*', action: 'deny' }] }), ['docs_search'])
+    expect(evaluate('docs_search', '*', denied).action).toBe('deny')
+  })
+
+  it('keeps a tool the agent’s own rules deny denied: explore denies what it does not name', () => {
+    const explore = resolveAgents().explore!
+    expect(evaluate('docs_search', '*', withMcpDefaults(explore, ['docs_search'])).action).toBe('deny')
+    // A file's deny is kept too (a deny makes a rule stricter).
+    expect(evaluate('docs_search', '*', withMcpDefaults(build({ file: [{ permission: 'docs_*', pattern: '*', action: 'deny' }] }), ['docs_search'])).action).toBe('deny')
+    // explore with the user's allow in Settings: the user decides.
+    const allowed = resolveAgents({ explore: { permission: [{ permission: 'docs_search', pattern: '*', action: 'allow' }] } }).explore!
+    expect(evaluate('docs_search', '*', withMcpDefaults(allowed, ['docs_search'])).action).toBe('allow')
+  })
+
+  it('puts the asks between the agent’s own rules and the user’s', () => {
+    const user: PermissionRule = { permission: 'bash', pattern: 'ls *', action: 'allow' }
+    const agent = build({ user: [user] })
+    const rules = withMcpDefaults(agent, ['x_y'])
+    expect(rules.slice(0, agentRules('build').length)).toEqual(agentRules('build'))
+    expect(rules.slice(-2)).toEqual([{ permission: 'x_y', pattern: '*', action: 'ask' }, user])
   })
 })
 

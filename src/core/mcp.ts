@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { describeIssues, InputError } from './errors'
+import type { Agent } from './agent'
 import { AGENT_RULES, DEFAULT_RULES } from './permission/defaults'
-import { EDIT_TOOLS } from './permission/evaluate'
+import { EDIT_TOOLS, evaluate } from './permission/evaluate'
 import type { PermissionRule } from './schema/common'
 import type { PinnedTool } from './schema/workspace'
 import type { McpStatus, McpToolCollision } from './mcp-status'
@@ -296,16 +297,21 @@ export function pinMcpTool(server: string, tool: { name: string; description?: s
 }
 
 /**
- * An MCP tool's permission asks unless a rule says otherwise (opencode allows them by default): an `ask` for each
- * tool goes right after the defaults' catch-all allow, so the agent's own rules and the user's still decide.
+ * An agent's rules with its MCP tools asking by default (opencode allows them): for each tool, a rule after the
+ * agent's own (the defaults, the built-in agent's, a project file's) and before the user's own from Settings, so
+ * only the user (a rule in Settings, or an "always" answer) lets an MCP tool run without a dialog; a project file's
+ * `allow` does not. The rule asks, or denies when the agent's own rules deny the tool (explore denies everything it
+ * does not name).
  */
-export function withMcpDefaults(rules: readonly PermissionRule[], toolNames: readonly string[]): PermissionRule[] {
-  const asks: PermissionRule[] = toolNames.map((permission) => ({ permission, pattern: '*', action: 'ask' }))
-  const startsWithDefaults = DEFAULT_RULES.every(
-    (rule, index) => rules[index]?.permission === rule.permission && rules[index]?.pattern === rule.pattern && rules[index]?.action === rule.action,
-  )
-  const at = startsWithDefaults ? DEFAULT_RULES.length : 0
-  return [...rules.slice(0, at), ...asks, ...rules.slice(at)]
+export function withMcpDefaults(agent: Pick<Agent, 'permission' | 'userRuleCount'>, toolNames: readonly string[]): PermissionRule[] {
+  const at = agent.permission.length - (agent.userRuleCount ?? 0)
+  const own = agent.permission.slice(0, at)
+  const defaults = toolNames.map((permission): PermissionRule => ({
+    permission,
+    pattern: '*',
+    action: evaluate(permission, '*', own).action === 'deny' ? 'deny' : 'ask',
+  }))
+  return [...own, ...defaults, ...agent.permission.slice(at)]
 }
 
 /** An MCP tool result's content as the model reads it: the text parts joined, images and blobs as attachments. */

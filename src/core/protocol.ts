@@ -27,6 +27,8 @@ import type { FileStat, WorkspaceBackend } from './workspace'
 import type { ProjectFileMatch } from './dto/composer'
 import type { ProjectCommandSummary } from './dto/commands'
 import type { ExportFile, ExportFilesPreview, ImportOutcome, ShareLinkInput, ShareLinkPreview, ShareLinkResult } from './dto/share'
+import type { ProjectTrustReport } from './dto/trust'
+import type { CommandSwitch } from './project-files/errors'
 
 /**
  * The one contract between the UI and its worker. Bump PROTOCOL_VERSION on any incompatible change: a page and a
@@ -36,7 +38,9 @@ import type { ExportFile, ExportFilesPreview, ImportOutcome, ShareLinkInput, Sha
 // 3: the `answer` reply to a question ask, `searchProjectFiles` and `listProjectCommands` (issue 19).
 // 4: `readAttachment`, prompt attachments as `tabcode-blob:` file parts, MCP servers, project agents, `createProject`
 //    answering what it left out (issues 19, 20).
-export const PROTOCOL_VERSION = 4
+// 5: project trust (`projectTrust`, `setProjectTrust`, the `project.updated` event, projects' `trust` and `origin`) and a
+//    project command's confirmation (`PromptInput.command`) (issue 27).
+export const PROTOCOL_VERSION = 5
 
 /** Cross-tab live events travel on this channel; the envelope carries the protocol so stale tabs can be told apart. */
 export const EVENT_CHANNEL = 'tabcode:events'
@@ -57,7 +61,7 @@ export type StartResult =
   | { status: 'ready'; project: Project; version: string }
   | { status: 'failed'; problem: DatabaseProblem }
 
-export type { AgentFileProblem, AgentSettingsInput, AgentSummary, ProjectCommandSummary, ProjectFileMatch, SearchHit, Settings }
+export type { AgentFileProblem, AgentSettingsInput, AgentSummary, ProjectCommandSummary, ProjectFileMatch, ProjectTrustReport, SearchHit, Settings }
 
 /** Notices about the worker itself (not about sessions); delivered only to the tab that owns the worker. */
 export type WorkerNotice =
@@ -107,6 +111,11 @@ export interface PromptInput {
   agent?: string
   /** `steer` (default): answered by the running loop at its next step. `queue`: runs after the current turn. */
   delivery?: DeliveryMode
+  /**
+   * The project command the user confirmed running under its own agent or model (what a `CommandConfirmationError`
+   * named). In a project the user has not trusted, such a command is refused without it.
+   */
+  command?: CommandSwitch
 }
 
 export type PromptResult = { status: 'stored'; messageID: string } | { status: 'queued'; inputID: string }
@@ -267,6 +276,10 @@ export interface WorkerApi {
   createProject(input: { name: string; source: ProjectSource }): CreatedProject
   /** Opens another project: its sessions list, new sessions and WebContainer follow; remembered across reloads. */
   openProject(projectID: string): Project
+  /** A project's trust, and what its own files would change once trusted, rule by rule (for the trust dialog). */
+  projectTrust(input: { projectID: string }): ProjectTrustReport
+  /** Trusts a project (its files' rules apply as written) or stops trusting it; every tab hears `project.updated`. */
+  setProjectTrust(input: { projectID: string; trusted: boolean }): Project
   workspaceInfo(projectID: string): WorkspaceInfo
   listFiles(input: { projectID: string; path: string }): FileStat[]
   readFile(input: { projectID: string; path: string }): FileContent

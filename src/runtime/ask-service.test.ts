@@ -491,7 +491,7 @@ describe('a tool its server may redefine (an MCP tool)', () => {
     metadata: { server: 'hostile', tool: 'note', input: { text: 'x' } },
     tool: pinned(description),
   })
-  const mcpRules = withMcpDefaults(agentRules('build'), ['hostile_note'])
+  const mcpRules = withMcpDefaults({ permission: agentRules('build') }, ['hostile_note'])
 
   test('"always" pins the definition; a changed definition asks again with what it was, and allowing it replaces the pin', async () => {
     const { service, input, askedCount, ofType, db, projectID } = setup()

@@ -1,3 +1,4 @@
+import { setProjectTrust } from '../store/project-store'
 import { describe, expect, it } from 'vitest'
 import { takeSnapshot } from '../snapshot'
 import { createLocalWorkspace } from '../workspace/local/local-workspace'
@@ -167,6 +168,20 @@ describe('forking a session', () => {
     expect(await test.files()).toMatchObject({ 'a.txt': 'v2\n', 'src/new.ts': 'new\n' })
     // Its own snapshots now track the fork's files.
     expect((await takeSnapshot({ store: test.context, projectID: outcome.project.id, workspace: forked })).files).toHaveProperty('a.txt')
+  })
+
+  it('gives a fork’s own project the trust of the project it came from', async () => {
+    for (const trusted of [true, false]) {
+      const test = await makeFileSession({ 'a.txt': 'v0\n' })
+      await setProjectTrust(test.context, test.project.id, trusted)
+      const edit = await test.turn('edit', (workspace) => workspace.writeFile('a.txt', 'v1\n'))
+      await test.turn('more', (workspace) => workspace.writeFile('a.txt', 'v2\n'))
+      const outcome = await forkSession(test.context, { sessionID: test.session.id, messageID: edit.user.id }, { root: '/workspace', current: test.track })
+      expect(outcome.newProject).toBe(true)
+      expect(outcome.project.origin).toEqual({ type: 'fork', projectID: test.project.id })
+      expect(outcome.project.trust.type).toBe(trusted ? 'trusted' : 'untrusted')
+      expect(await test.db.projects.get(outcome.project.id)).toEqual(outcome.project)
+    }
   })
 
   it('lists a session\'s forks oldest first and the session it came from', async () => {

@@ -11,6 +11,7 @@ import { addFork, forksOf } from '../store/fork-rows'
 import { sessionOutputs } from '../store/outputs'
 import { projectFiles } from '../store/project-rows'
 import { findProject } from '../store/project-store'
+import { initialTrust } from '../core/project-files/trust'
 import { findSession, MAX_TITLE_LENGTH, usageOfParts } from '../store/session-store'
 import { createSlug } from '../core/slug'
 
@@ -185,7 +186,16 @@ export async function forkSession(
   if (at && files && current) {
     const then = await loadSnapshot(context, at)
     if (changedFiles(then, current).length > 0) {
-      target = { id: ascending('project', now), name: `${project.name} (fork)`, directory: project.directory, time: { created: now, updated: now } }
+      const origin = { type: 'fork' as const, projectID: project.id }
+      target = {
+        id: ascending('project', now),
+        name: `${project.name} (fork)`,
+        directory: project.directory,
+        // Its files are the source project's, so it is trusted as far as that one is.
+        origin,
+        trust: initialTrust(origin, now, project.trust),
+        time: { created: now, updated: now },
+      }
       const made = await projectFilesFromSnapshot({
         store: context,
         snapshot: then,

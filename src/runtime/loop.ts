@@ -216,7 +216,7 @@ export async function runLoop(dependencies: LoopDependencies, sessionID: string,
       const turn: TurnContext = {
         session,
         agent: agent.name,
-        agentRules: extra.length ? withMcpDefaults(agent.permission, extra.map((tool) => tool.id)) : agent.permission,
+        agentRules: extra.length ? withMcpDefaults(agent, extra.map((tool) => tool.id)) : agent.permission,
         // opencode's task tool lists the subagents its caller's rules do not deny outright.
         subagents: subagents(agents)
           .filter((candidate) => evaluate('task', candidate.name, agent.permission).action !== 'deny')
@@ -334,7 +334,7 @@ function turnReads(dependencies: LoopDependencies, sessionID: string) {
     agents: () =>
       once('agents', async () => {
         const { projectID } = await getSession(dependencies.store, sessionID)
-        return loadAgents(dependencies.store, await projectAgentsOf(() => dependencies.workspaces.get(projectID)))
+        return loadAgents(dependencies.store, await projectAgentsOf(dependencies.store, projectID, () => dependencies.workspaces.get(projectID)))
       }),
     model: (reference: ModelReference) =>
       once(`model\u0000${reference.providerID}\u0000${reference.modelID}`, () => dependencies.models.resolve(reference)),

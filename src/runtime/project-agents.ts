@@ -1,4 +1,7 @@
 import { AGENT_FOLDERS, agentName, parseAgentFile, type ParsedAgent, type ProjectAgent, type ProjectAgentProblem } from '../core/project-files/agents'
+import { clampAgentFiles, isTrusted, type WithheldRule } from '../core/project-files/trust'
+import type { StoreContext } from '../store/context'
+import { findProject } from '../store/project-store'
 import type { FileStat, Workspace } from '../workspace/workspace'
 import { markdownFiles } from './project-markdown'
 
@@ -67,9 +70,25 @@ async function readAgentFile(workspace: Workspace, file: FileStat, name: string,
   }
 }
 
+/** A project's agents as its trust lets them count, its files that cannot be used, and the rules withheld. */
+export interface TrustedProjectAgents extends ProjectAgents {
+  /** The files' rules that apply only once the user trusts the project (none in a trusted one). */
+  withheld: WithheldRule[]
+}
+
+/**
+ * The project's agents from its workspace, as its trust lets them count: in a project the user has not trusted
+ * (or one not found) the files can only make rules stricter (`clampAgentFiles`).
+ */
+export async function projectAgentsFor(store: StoreContext, projectID: string, workspace: Workspace): Promise<TrustedProjectAgents> {
+  const [project, loaded] = await Promise.all([findProject(store, projectID), loadProjectAgents(workspace)])
+  const { files, withheld } = clampAgentFiles(loaded.agents, project ? isTrusted(project) : false)
+  return { agents: files, problems: loaded.problems, withheld }
+}
+
 /** The agents of a project whose workspace may fail to open: without it there are only the others. */
-export async function projectAgentsOf(workspace: () => Promise<Workspace>): Promise<ProjectAgent[]> {
+export async function projectAgentsOf(store: StoreContext, projectID: string, workspace: () => Promise<Workspace>): Promise<ProjectAgent[]> {
   const opened = await workspace().catch(() => undefined)
   if (!opened) return []
-  return (await loadProjectAgents(opened).catch(() => ({ agents: [] }))).agents
+  return (await projectAgentsFor(store, projectID, opened).catch(() => ({ agents: [] }))).agents
 }

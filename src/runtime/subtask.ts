@@ -25,7 +25,7 @@ export async function runSubtask(
 ): Promise<SubtaskResult> {
   const { store } = dependencies
   const parentHistory = (await loadRecentHistory(store, parent.id)).history
-  const files = dependencies.workspaces ? await projectAgentsOf(() => dependencies.workspaces!.get(parent.projectID)) : []
+  const files = dependencies.workspaces ? await projectAgentsOf(store, parent.projectID, () => dependencies.workspaces!.get(parent.projectID)) : []
   const agent = await agentFor(store, request.agent, files)
   const model = modelForPrompt({ explicit: agent.model, lastUser: lastOf(parentHistory, 'user')?.info as { model?: ModelReference } | undefined })
   if (!model) throw new Error('The subagent has no model to run with.')

@@ -2,6 +2,7 @@ import type { StoreContext } from '../store/context'
 import type { RestoredBackup } from '../core/dto/share'
 import { NotFoundError } from '../core/errors'
 import { ascending } from '../core/id'
+import { initialTrust } from '../core/project-files/trust'
 import type { Message, Part, Project, SessionInfo } from '../core/schema'
 import type { Backup } from './format'
 import { importTransaction } from '../store/share'
@@ -84,7 +85,8 @@ export async function importBackup(
     for (const project of backup.projects) {
       if (await stored.projectExists(project.id)) projectIDs.set(project.id, project.id)
       else {
-        const fresh: Project = { ...project, id: ascending('project', now) }
+        const origin = { type: 'backup' as const }
+        const fresh: Project = { ...project, id: ascending('project', now), origin, trust: initialTrust(origin, now) }
         created.push(fresh)
         projectIDs.set(project.id, fresh.id)
       }

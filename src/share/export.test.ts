@@ -118,7 +118,7 @@ describe('session file export and import', () => {
       projectID: target.projectID,
       prepareProject: async (input) => {
         created.push(input)
-        return projectRows({ id: 'prj_restored', name: input.name, directory: '/workspace', time: { created: 1, updated: 1 } }, input.files, 1)
+        return projectRows({ id: 'prj_restored', name: input.name, directory: '/workspace', origin: { type: 'empty' }, trust: { type: 'trusted', time: 1 }, time: { created: 1, updated: 1 } }, input.files, 1)
       },
     }
     const outcome = await importFile(dependencies, JSON.stringify(document))
@@ -169,7 +169,7 @@ describe('session file export and import', () => {
     const dump = async () => JSON.stringify(await Promise.all(context.db.tables.map(async (table) => [table.name, await table.toArray()])))
     const before = await dump()
     const prepareProject: OpenDependencies['prepareProject'] = (input) =>
-      projectRows({ id: 'prj_restored', name: input.name, directory: '/workspace', time: { created: 1, updated: 1 } }, input.files, 1)
+      projectRows({ id: 'prj_restored', name: input.name, directory: '/workspace', origin: { type: 'empty' }, trust: { type: 'trusted', time: 1 }, time: { created: 1, updated: 1 } }, input.files, 1)
     const file = (edit: (transcript: SessionTranscript) => void) => {
       const transcript = richTranscript()
       edit(transcript)
@@ -194,7 +194,7 @@ describe('session file export and import', () => {
     const document = { format: 'tabcode-session', version: 1, exported: { time: 1, app: 'x' }, session: richTranscript(), files: [{ path: 'src/a.ts', text: 'a' }] }
     const text = JSON.stringify(document)
     const rows = (id: string): NonNullable<OpenDependencies['prepareProject']> => (input) =>
-      projectRows({ id, name: input.name, directory: '/workspace', time: { created: 1, updated: 1 } }, input.files, 1)
+      projectRows({ id, name: input.name, directory: '/workspace', origin: { type: 'empty' }, trust: { type: 'trusted', time: 1 }, time: { created: 1, updated: 1 } }, input.files, 1)
     // A session already holding the id the import mints: its bulkAdd fails after the project and files were added.
     const taken = `ses_${'f'.repeat(26)}`
     await context.db.sessions.add({ ...richTranscript().info, id: taken, projectID })
@@ -244,6 +244,8 @@ describe('backups', () => {
     const { document } = await exportBackup(context, { knownSecrets: [apiKey] })
     expect(Object.keys(document).sort()).toEqual(['exported', 'format', 'messages', 'parts', 'projects', 'sessions', 'version'])
     expect(document.projects).toHaveLength(1)
+    // Whether this browser trusts a project is not the backup's to carry: the format's fields only.
+    expect(Object.keys(document.projects[0]!).sort()).toEqual(['directory', 'id', 'name', 'time'])
     expect(document.sessions).toHaveLength(3)
     expect(document.messages).toHaveLength(9)
     expect(document.parts).toHaveLength(16)
@@ -281,6 +283,8 @@ describe('backups', () => {
     // The backup's project did not exist here, so it was recreated (with a new id) and holds the sessions.
     expect(restored.projects).toHaveLength(1)
     expect(restored.imported.every((session) => session.projectID === restored.projects[0]!.id)).toBe(true)
+    // A backup file can come from anyone: the project it recreates waits for the user's trust.
+    expect(await target.context.db.projects.get(restored.projects[0]!.id)).toMatchObject({ origin: { type: 'backup' }, trust: { type: 'untrusted' } })
     const root = restored.imported.find((session) => session.title === 'Fix the flaky upload test')!
     expect(withoutIds(await loadTranscript(target.context, root.id))).toEqual(withoutIds(await loadTranscript(source.context, sessionID)))
 
@@ -291,6 +295,17 @@ describe('backups', () => {
 
     const home = await importFile({ context: source.context, projectID: source.projectID }, text)
     expect(home).toMatchObject({ kind: 'backup', imported: [], skipped: 2, projects: [] })
+  })
+
+  test('a backup that claims its project is trusted restores it untrusted all the same', async () => {
+    const source = await setupShareStore()
+    await store(source.context, source.projectID, richTranscript())
+    const { document } = await exportBackup(source.context)
+    const claimed = { ...document, projects: document.projects.map((project) => ({ ...project, trust: { type: 'trusted', time: 1 }, origin: { type: 'empty' } })) }
+    const target = await setupShareStore()
+    const restored = await importFile({ context: target.context, projectID: target.projectID }, JSON.stringify(claimed))
+    if (restored.kind !== 'backup') throw new Error('expected a backup')
+    expect(await target.context.db.projects.get(restored.projects[0]!.id)).toMatchObject({ origin: { type: 'backup' }, trust: { type: 'untrusted' } })
   })
 
   test('a backup with a message id twice is refused by name and writes nothing', async () => {

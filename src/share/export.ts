@@ -11,6 +11,7 @@ import {
   SESSION_FORMAT,
   SESSION_FORMAT_VERSION,
   type Backup,
+  type BackupProject,
   type SessionExport,
   type WorkspaceFile,
 } from './format'
@@ -146,7 +147,8 @@ export async function exportBackup(
       format: BACKUP_FORMAT,
       version: BACKUP_FORMAT_VERSION,
       exported: { time: context.now(), app: context.version },
-      projects: clean(stored.projects, 'projects'),
+      // The format's fields only: whether this browser trusts a project is not the backup's to carry.
+      projects: clean(stored.projects.map(({ id, name, directory, time }): BackupProject => ({ id, name, directory, time })), 'projects'),
       sessions: clean(stored.sessions, 'sessions'),
       messages: clean(stored.messages, 'messages'),
       parts: clean(await inlinePartAttachments(context, stored.parts), 'parts'),

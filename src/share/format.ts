@@ -44,11 +44,18 @@ export const SessionExportSchema = z.object({
 })
 export type SessionExport = z.infer<typeof SessionExportSchema>
 
+/**
+ * A project in a backup: what it is called and where its sessions start. Never its trust: a backup file can come
+ * from anyone, so a project it recreates waits for the user's trust like any import.
+ */
+export const BackupProjectSchema = ProjectSchema.pick({ id: true, name: true, directory: true, time: true })
+export type BackupProject = z.infer<typeof BackupProjectSchema>
+
 export const BackupSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
   version: z.literal(BACKUP_FORMAT_VERSION),
   exported: ExportedSchema,
-  projects: z.array(ProjectSchema),
+  projects: z.array(BackupProjectSchema),
   sessions: z.array(SessionInfoSchema),
   messages: z.array(MessageSchema),
   parts: z.array(PartSchema),

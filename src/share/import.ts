@@ -191,13 +191,13 @@ export async function importTranscript(
   const project = options.project
   const result = await importTransaction(context, { withFiles: project !== undefined, withBlobs: blobs.length > 0 }, async (stored) => {
     const existing = await stored.findRootSession((session) => stampOf(session)?.hash === options.hash)
-    if (existing) return { session: existing, duplicate: true }
+    if (existing) return { session: existing, duplicate: true as const }
     if (project) await stored.addProject(project)
     else if (!(await stored.projectExists(projectID))) throw new NotFoundError('project', projectID)
     // Added, not put: a collision must fail the whole import rather than overwrite a row.
     await stored.addRows(rows)
     if (blobs.length) await stored.addBlobs(blobs)
-    return { session: rows.sessions[0]!, duplicate: false }
+    return { session: rows.sessions[0]!, duplicate: false as const, ...(project ? { project: project.project } : {}) }
   })
   if (!result.duplicate) for (const info of rows.sessions) context.emit({ type: 'session.created', info })
   return {

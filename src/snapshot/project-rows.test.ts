@@ -5,7 +5,7 @@ import { addProjectRows } from '../store/project-rows'
 import { createDexieStorage } from '../store/dexie-storage'
 import { projectRows } from './project-rows'
 
-const project = { id: 'prj_rows', name: 'Rows', directory: '/workspace', time: { created: 1, updated: 1 } }
+const project = { id: 'prj_rows', name: 'Rows', directory: '/workspace', origin: { type: 'empty' }, trust: { type: 'trusted', time: 1 }, time: { created: 1, updated: 1 } } as const
 const encode = (text: string) => new TextEncoder().encode(text)
 
 describe('projectRows', () => {

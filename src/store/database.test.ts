@@ -4,6 +4,10 @@ import { makeBuilders } from '../testing/fixture-builders'
 import { SCHEMA_VERSION, SCHEMA_VERSIONS, TabcodeDatabase } from './database'
 import { backfillState, runSearchBackfill } from './search-backfill'
 import { searchSessions } from './search'
+import { ProjectSchema } from '../core/schema'
+
+/** A project the app made first, as version 7 upgrades it: the user's own. */
+const ownProject = <T extends { time: { created: number } }>(project: T) => ({ ...project, origin: { type: 'empty' }, trust: { type: 'trusted', time: project.time.created } })
 
 function shapeOf(db: Dexie) {
   return db.tables
@@ -18,13 +22,13 @@ function shapeOf(db: Dexie) {
 describe('database schema', () => {
   // If this test fails you changed what is stored in users' browsers. Add a new version step with an upgrade and
   // an upgrade test instead of editing an existing one, then extend this snapshot.
-  // Version 5 may come from another change; this one takes 6, and the pin accepts the steps it declares.
-  it('is pinned at version 6', async () => {
+  // Version 5 may come from another change; the pin accepts the steps this one declares.
+  it('is pinned at version 7', async () => {
     const db = new TabcodeDatabase(`schema-${crypto.randomUUID()}`)
     await db.open()
-    expect(SCHEMA_VERSION).toBe(6)
-    expect(db.verno).toBe(6)
-    expect(Object.keys(SCHEMA_VERSIONS).map(Number).filter((version) => version !== 5)).toEqual([1, 2, 3, 4, 6])
+    expect(SCHEMA_VERSION).toBe(7)
+    expect(db.verno).toBe(7)
+    expect(Object.keys(SCHEMA_VERSIONS).map(Number).filter((version) => version !== 5)).toEqual([1, 2, 3, 4, 6, 7])
     expect(shapeOf(db)).toEqual([
       { name: 'approvals', primaryKey: 'id', indexes: ['projectID'] },
       { name: 'asks', primaryKey: 'id', indexes: ['sessionID'] },
@@ -73,7 +77,7 @@ describe('database schema', () => {
     const db = new TabcodeDatabase(name)
     await db.open()
     expect(db.verno).toBe(SCHEMA_VERSION)
-    expect(await db.projects.toArray()).toEqual([project])
+    expect(await db.projects.toArray()).toEqual([ownProject(project)])
     expect(await db.sessions.orderBy('id').toArray()).toEqual([...sessions].sort((a, b) => (a.id < b.id ? -1 : 1)))
     expect(await db.messages.orderBy('id').toArray()).toEqual(messages)
     expect(await db.parts.orderBy('id').toArray()).toEqual(parts)
@@ -108,7 +112,7 @@ describe('database schema', () => {
     const db = new TabcodeDatabase(name)
     await db.open()
     expect(db.verno).toBe(SCHEMA_VERSION)
-    expect(await db.projects.toArray()).toEqual([project])
+    expect(await db.projects.toArray()).toEqual([ownProject(project)])
     expect(await db.sessions.toArray()).toEqual([session])
     expect(await db.messages.toArray()).toEqual([user])
     expect(await db.parts.count()).toBe(1)
@@ -169,7 +173,7 @@ describe('database schema', () => {
     const db = new TabcodeDatabase(name)
     await db.open()
     expect(db.verno).toBe(SCHEMA_VERSION)
-    expect(await db.projects.toArray()).toEqual([project])
+    expect(await db.projects.toArray()).toEqual([ownProject(project)])
     expect(await db.sessions.orderBy('id').toArray()).toEqual([origin, child, fork].sort((a, b) => (a.id < b.id ? -1 : 1)))
     expect(await db.messages.orderBy('id').toArray()).toEqual([user, reply])
     expect(await db.parts.count()).toBe(2)
@@ -219,6 +223,44 @@ describe('database schema', () => {
     expect(await db.searchIndex.count()).toBe(parts.length)
     expect(await db.parts.count()).toBe(parts.length)
     expect(await find()).toEqual([messages[3]!.id])
+    db.close()
+  })
+
+  it('upgrades a version 6 database: the first project stays the user’s own, every other one waits for trust, and nothing is lost', async () => {
+    const name = `upgrade-${crypto.randomUUID()}`
+    const build = makeBuilders()
+    const first = { id: 'prj_00000000000a0000', name: 'My project', directory: '/workspace', time: { created: 10, updated: 50 } }
+    const zipped = { id: 'prj_00000000000b0000', name: 'From a zip', directory: '/workspace', time: { created: 20, updated: 20 } }
+    const forked = { id: 'prj_00000000000c0000', name: 'My project (fork)', directory: '/workspace', time: { created: 30, updated: 30 } }
+    const session = build.session({ projectID: zipped.id })
+    const user = build.user(session.id)
+    const file = { type: 'file', projectID: zipped.id, path: '/workspace/.opencode/agent/build.md', hash: 'h1', size: 1, modified: 1 }
+    const approval = { id: 'apr_1', projectID: zipped.id, permission: 'bash', pattern: 'ls *', action: 'allow', time: { created: 1 } }
+
+    const old = new Dexie(name)
+    for (const version of [1, 2, 3, 4, 6] as const) old.version(version).stores(SCHEMA_VERSIONS[version])
+    await old.open()
+    await old.table('projects').bulkAdd([forked, zipped, first])
+    await old.table('sessions').add(session)
+    await old.table('messages').add(user)
+    await old.table('files').add(file)
+    await old.table('approvals').add(approval)
+    old.close()
+
+    const db = new TabcodeDatabase(name)
+    await db.open()
+    expect(db.verno).toBe(SCHEMA_VERSION)
+    expect(await db.projects.orderBy('id').toArray()).toEqual([
+      ownProject(first),
+      { ...zipped, origin: { type: 'unknown' }, trust: { type: 'untrusted' } },
+      { ...forked, origin: { type: 'unknown' }, trust: { type: 'untrusted' } },
+    ])
+    // Every row is one the app reads as a project now.
+    for (const project of await db.projects.toArray()) expect(ProjectSchema.safeParse(project).success).toBe(true)
+    expect(await db.sessions.toArray()).toEqual([session])
+    expect(await db.messages.toArray()).toEqual([user])
+    expect(await db.files.toArray()).toEqual([file])
+    expect(await db.approvals.toArray()).toEqual([approval])
     db.close()
   })
 })

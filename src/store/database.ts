@@ -17,6 +17,7 @@ import type {
   ToolOutput,
   WorkspaceEntry,
 } from '../core/schema'
+import { addProjectTrust } from './project-trust-upgrade'
 import { META_STORE, searchIndexMiddleware } from './search-index'
 
 /**
@@ -73,9 +74,12 @@ export const SCHEMA_VERSIONS = {
     searchIndex: 'partID, sessionID, *words',
     searchMeta: 'key',
   },
+  // Version 7 (project trust, issue 27) changes no store or index: its upgrade gives every project row a trust state
+  // and an origin (`project-trust-upgrade.ts`).
+  7: {},
 } as const
 
-export const SCHEMA_VERSION = 6
+export const SCHEMA_VERSION = 7
 
 /**
  * Bounds for compound-key ranges. Dexie.maxKey is one shared array object, and IndexedDB rejects a key that holds
@@ -111,6 +115,7 @@ export class TabcodeDatabase extends Dexie {
     this.version(6)
       .stores(SCHEMA_VERSIONS[6])
       .upgrade((tx) => tx.table(META_STORE).put({ key: 'backfill', below: KEY.idMax }))
+    this.version(7).stores(SCHEMA_VERSIONS[7]).upgrade(addProjectTrust)
     this.use(searchIndexMiddleware)
   }
 }

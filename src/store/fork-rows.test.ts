@@ -8,7 +8,7 @@ import { loadHistory } from './message-store'
 function forkRows(): ForkRows {
   const build = makeBuilders()
   const now = build.now()
-  const project: Project = { id: 'prj_fork', name: 'Demo (fork)', directory: '/workspace', time: { created: now, updated: now } }
+  const project: Project = { id: 'prj_fork', name: 'Demo (fork)', directory: '/workspace', origin: { type: 'empty' }, trust: { type: 'trusted', time: now }, time: { created: now, updated: now } }
   const file: WorkspaceEntry = { type: 'file', projectID: project.id, path: '/a.txt', hash: 'a'.repeat(64), size: 1, modified: now }
   const session = build.session({ projectID: project.id, fork: { sessionID: 'ses_origin' } })
   const user = build.user(session.id)

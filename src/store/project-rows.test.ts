@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { makeTestContext } from '../testing/test-context'
 import { createProjectWithRows } from './project-rows'
 
-const project = { id: 'prj_rows', name: 'Rows', directory: '/workspace', time: { created: 1, updated: 1 } }
+const project = { id: 'prj_rows', name: 'Rows', directory: '/workspace', origin: { type: 'empty' }, trust: { type: 'trusted', time: 1 }, time: { created: 1, updated: 1 } } as const
 const data = new TextEncoder().encode('x')
 const file = { type: 'file' as const, projectID: project.id, path: '/workspace/a.ts', hash: 'h1', size: 1, modified: 1 }
 

@@ -3,6 +3,7 @@ import { NotFoundError, parseWith } from '../core/errors'
 import { ascending } from '../core/id'
 import { ProjectSchema, type Project } from '../core/schema'
 import { DEFAULT_DIRECTORY } from './session-store'
+import { initialTrust } from '../core/project-files/trust'
 
 /** The project new sessions belong to until projects can be created (workspace issue): the oldest one, or a fresh one. */
 export async function ensureDefaultProject(context: StoreContext): Promise<Project> {
@@ -13,7 +14,15 @@ export async function ensureDefaultProject(context: StoreContext): Promise<Proje
     const now = context.now()
     const project = parseWith(
       ProjectSchema,
-      { id: ascending('project', now), name: 'My project', directory: DEFAULT_DIRECTORY, time: { created: now, updated: now } },
+      {
+        id: ascending('project', now),
+        name: 'My project',
+        directory: DEFAULT_DIRECTORY,
+        // Made empty for the user, as a new empty project is: theirs.
+        origin: { type: 'empty' },
+        trust: initialTrust({ type: 'empty' }, now),
+        time: { created: now, updated: now },
+      },
       'project',
     )
     await db.projects.add(project)
@@ -43,4 +52,23 @@ export async function rememberCurrentProject(context: StoreContext, projectID: s
   if (!project) throw new NotFoundError('project', projectID)
   await context.db.settings.put({ key: 'project.current', value: projectID })
   return project
+}
+
+/** Trusts a project (its files' rules then apply as written) or stops trusting it; every tab hears of it. */
+export async function setProjectTrust(context: StoreContext, projectID: string, trusted: boolean): Promise<Project> {
+  const { db } = context
+  const updated = await db.transaction('rw', db.projects, async () => {
+    const project = await db.projects.get(projectID)
+    if (!project) throw new NotFoundError('project', projectID)
+    const now = context.now()
+    const next = parseWith(
+      ProjectSchema,
+      { ...project, trust: trusted ? { type: 'trusted', time: now } : { type: 'untrusted' }, time: { ...project.time, updated: now } },
+      'project',
+    )
+    await db.projects.put(next)
+    return next
+  })
+  context.emit({ type: 'project.updated', info: updated })
+  return updated
 }

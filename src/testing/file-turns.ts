@@ -28,7 +28,7 @@ export async function makeFileSession(files: Record<string, string> = {}) {
   const test = makeTestContext()
   const { context, db } = test
   const now = context.now()
-  const project: Project = { id: ascending('project', now), name: 'Demo', directory: '/workspace', time: { created: now, updated: now } }
+  const project: Project = { id: ascending('project', now), name: 'Demo', directory: '/workspace', origin: { type: 'empty' }, trust: { type: 'trusted', time: now }, time: { created: now, updated: now } }
   await db.projects.add(project)
   const workspace: LocalWorkspace = await createLocalWorkspace({ storage: createDexieStorage(db, project.id), now: () => test.advance() })
   for (const [path, text] of Object.entries(files)) await workspace.writeFile(path, text)

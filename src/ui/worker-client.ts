@@ -48,6 +48,7 @@ const KNOWN_EVENTS: Record<SessionEventType, true> = {
   'permission.replied': true,
   'approval.updated': true,
   'workspace.changed': true,
+  'project.updated': true,
 }
 const EVENT_TYPES = new Set<string>(Object.keys(KNOWN_EVENTS))
 

@@ -132,7 +132,7 @@ export function createEngine(dependencies: EngineDependencies): Engine {
     const session = await getSession(context, sessionID)
     // Without its workspace (it failed to open) a mention stays text; the prompt itself must not fail for it.
     const workspace = await workspaces.get(session.projectID).catch(() => undefined)
-    const agents = await listAgentSummaries(context, workspace ? await projectAgentsOf(async () => workspace) : [])
+    const agents = await listAgentSummaries(context, workspace ? await projectAgentsOf(context, session.projectID, async () => workspace) : [])
     const subagents = agents.filter((agent) => agent.mode !== 'primary' && !agent.hidden && !agent.disabled).map((agent) => agent.name)
     return { sessionID, subagents, ...(workspace ? { workspace } : {}) }
   })

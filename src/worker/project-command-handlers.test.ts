@@ -25,9 +25,9 @@ describe('project command handlers', () => {
 
   it('turns /name arguments into the template with its agent, and leaves other text alone', async () => {
     const workspace = project()
-    expect(await expandProjectCommand(workspace, '/review src/a.ts')).toEqual({ text: 'Review src/a.ts carefully.', agent: 'plan' })
-    expect(await expandProjectCommand(workspace, '/git/commit the parser')).toEqual({ text: 'Write a commit message for the parser' })
-    expect(await expandProjectCommand(workspace, '/fast fix it')).toEqual({ text: 'Quickly: fix it', model: 'anthropic/claude-haiku' })
+    expect(await expandProjectCommand(workspace, '/review src/a.ts')).toEqual({ name: 'review', text: 'Review src/a.ts carefully.', agent: 'plan' })
+    expect(await expandProjectCommand(workspace, '/git/commit the parser')).toEqual({ name: 'git/commit', text: 'Write a commit message for the parser' })
+    expect(await expandProjectCommand(workspace, '/fast fix it')).toEqual({ name: 'fast', text: 'Quickly: fix it', model: 'anthropic/claude-haiku' })
     expect(await expandProjectCommand(workspace, '/unknown thing')).toBeUndefined()
     expect(await expandProjectCommand(workspace, 'hello /review')).toBeUndefined()
     await expect(expandProjectCommand(workspace, '/broken')).rejects.toMatchObject({ name: 'InputError', message: expect.stringContaining('broken.md') })

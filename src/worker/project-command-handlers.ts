@@ -10,6 +10,7 @@ export async function projectCommandSummaries(workspace: Workspace): Promise<Pro
 }
 
 export interface ExpandedCommand {
+  name: string
   text: string
   agent?: string
   /** opencode's `provider/model`, as written; the prompt runs with it when a configured provider offers it. */
@@ -31,6 +32,7 @@ export async function expandProjectCommand(workspace: Workspace, text: string): 
   if (parsed.type === 'problem') throw new InputError('command', parsed.summary.problem ?? `/${invocation.name} cannot be used`)
   const { command } = parsed
   return {
+    name: command.name,
     text: expandTemplate(command.template, invocation.arguments),
     ...(command.agent ? { agent: command.agent } : {}),
     ...(command.model ? { model: command.model } : {}),

@@ -16,6 +16,10 @@ import { storeAttachments } from '../runtime/prompt-attachments'
 import { expandProjectCommand } from './project-command-handlers'
 import type { Workspace } from '../workspace/workspace'
 import type { PromptPartInput } from '../core/schema'
+import { DEFAULT_AGENT } from '../core/agent'
+import { CommandConfirmationError, confirmsSwitch } from '../core/project-files/errors'
+import { isTrusted } from '../core/project-files/trust'
+import { findProject } from '../store/project-store'
 
 type RunHandlers = Pick<
   WorkerHandlers,
@@ -37,8 +41,51 @@ async function projectCommand(workspace: Workspace, parts: PromptPartInput[]) {
   if (first?.type !== 'text') return undefined
   const expanded = await expandProjectCommand(workspace, first.text)
   if (!expanded) return undefined
-  return { parts: [{ ...first, text: expanded.text }, ...rest], agent: expanded.agent, model: expanded.model }
+  return { parts: [{ ...first, text: expanded.text }, ...rest], name: expanded.name, agent: expanded.agent, model: expanded.model }
 }
+
+/**
+ * A command that switches agent or model runs only once the user saw which, unless they trust the project: its file
+ * could otherwise run a prompt under an agent the picker does not show. Throws `CommandConfirmationError` for the page.
+ */
+function assertCommandConfirmed(
+  input: PromptInput,
+  command: { name: string; agent?: string | undefined; model?: string | undefined },
+  runs: { model?: ModelReference | undefined; chosen: ModelReference; trusted: boolean },
+): void {
+  const agent = command.agent !== undefined && command.agent !== (input.agent ?? DEFAULT_AGENT) ? command.agent : undefined
+  const model = runs.model && !sameModel(runs.model, runs.chosen) ? command.model : undefined
+  if ((agent === undefined && model === undefined) || runs.trusted) return
+  const change = { name: command.name, ...(agent ? { agent } : {}), ...(model ? { model } : {}) }
+  if (!confirmsSwitch(input.command, change)) throw new CommandConfirmationError(change)
+}
+
+/** A project not stored counts as one the user has not trusted. */
+async function projectTrusted(context: StoreContext, projectID: string): Promise<boolean> {
+  const project = await findProject(context, projectID)
+  return !!project && isTrusted(project)
+}
+
+/**
+ * The prompt's mentions, read once. In a project the user has not trusted, a command's template is not read for
+ * mentions, only what the user typed after its name: the file's own `@.env` would put a file in the prompt that the
+ * agent must ask to read.
+ */
+async function withMentions(
+  input: PromptInput,
+  command: { parts: PromptPartInput[] } | undefined,
+  sources: MentionSources | undefined,
+  trusted: boolean,
+): Promise<PromptPartInput[]> {
+  const typed = command ? command.parts : input.parts
+  if (!sources) return typed
+  if (!command || trusted) return resolveMentions(typed, sources)
+  // The typed `/name …` part comes first, its mentions' parts after it: the part itself becomes the template.
+  const [, ...mentions] = await resolveMentions(input.parts, sources)
+  return [command.parts[0]!, ...mentions]
+}
+
+const sameModel = (a: ModelReference, b: ModelReference) => a.providerID === b.providerID && a.modelID === b.modelID
 
 /** A command's `provider/model`, when a configured provider offers it; otherwise the prompt's own model stands. */
 async function commandModel(context: StoreContext, text: string | undefined): Promise<ModelReference | undefined> {
@@ -57,19 +104,22 @@ export function runHandlers(
       const context = ready()
       const chosen = await modelFor(context, input)
       checkPromptParts(input.parts)
-      assertWritable(await getSession(context, input.sessionID), 'go on with it')
+      const session = await getSession(context, input.sessionID)
+      assertWritable(session, 'go on with it')
       // Mentions are expanded once, when the prompt is stored (queued ones too), as opencode does: the model then
       // sees the file as it was when the user sent it.
       // Most prompts have neither: they skip reading the agents and opening the workspace.
       const expands = input.parts.some((part) => part.type === 'text' && (part.text.includes('@') || part.text.trimStart().startsWith('/')))
       const sources = mentionSources && expands ? await mentionSources(input.sessionID) : undefined
       const command = sources?.workspace ? await projectCommand(sources.workspace, input.parts) : undefined
-      const typed = command ? command.parts : input.parts
-      const mentioned = sources ? await resolveMentions(typed, sources) : typed
+      const switched = await commandModel(context, command?.model)
+      const trusted = command ? await projectTrusted(context, session.projectID) : true
+      if (command) assertCommandConfirmed(input, command, { model: switched, chosen, trusted })
+      const mentioned = await withMentions(input, command, sources, trusted)
       // Attachments go into blobs before the prompt is stored, queued or not: a part then names its blob.
       const parts = await storeAttachments(context, mentioned)
       const agent = command?.agent ?? input.agent
-      const model = (await commandModel(context, command?.model)) ?? chosen
+      const model = switched ?? chosen
       const base = { sessionID: input.sessionID, parts, ...(agent ? { agent } : {}) }
       // A new prompt continues from a pending revert: what it hid goes for good before the prompt is stored.
       await finishRevert(context, input.sessionID)

@@ -6,7 +6,7 @@ import { writeFixture } from '../store/fixture'
 import { getBlob } from '../store/blobs'
 import { pageMessages } from '../store/message-store'
 import { searchSessions } from '../store/search'
-import { currentProject, listProjects, rememberCurrentProject } from '../store/project-store'
+import { currentProject, listProjects, rememberCurrentProject, setProjectTrust } from '../store/project-store'
 import type { Project } from '../core/schema'
 import {
   children,
@@ -247,11 +247,11 @@ export function createService(options: ServiceOptions): Service {
     // Loaded on first use, as the commands: the YAML parser has no place in the first screen's code.
     ...agentHandlers(ready, async (projectID = project?.id) => {
       if (!projectID) return NO_PROJECT_AGENTS
-      const [{ loadProjectAgents }, workspace] = await Promise.all([
+      const [{ projectAgentsFor }, workspace] = await Promise.all([
         import('../runtime/project-agents'),
         workspacesOf(ready()).get(projectID).catch(() => undefined),
       ])
-      return workspace ? loadProjectAgents(workspace) : NO_PROJECT_AGENTS
+      return workspace ? projectAgentsFor(ready(), projectID, workspace) : NO_PROJECT_AGENTS
     }),
     listMcpServers: () => listMcpServers(ready()),
     saveMcpServer: (input: Parameters<WorkerApi['saveMcpServer']>[0]) => saveMcpServer(ready(), input),
@@ -277,6 +277,15 @@ export function createService(options: ServiceOptions): Service {
         sessionID,
       )
     },
+    // Loaded on first use, as the commands: the YAML parser has no place in the first screen's code.
+    projectTrust: async ({ projectID }: { projectID: string }) => {
+      const [{ projectTrustReport }, workspace] = await Promise.all([
+        import('./project-trust-handlers'),
+        workspacesOf(ready()).get(projectID).catch(() => undefined),
+      ])
+      return projectTrustReport(ready(), projectID, workspace)
+    },
+    setProjectTrust: ({ projectID, trusted }: { projectID: string; trusted: boolean }) => setProjectTrust(ready(), projectID, trusted),
     openProject: async (projectID: string) => {
       project = await rememberCurrentProject(ready(), projectID)
       // WebContainer (attached only through the engine) gets that project's files; no engine, no container to switch.

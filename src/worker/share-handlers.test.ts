@@ -27,7 +27,7 @@ async function setup() {
     () => project.id,
     async ({ name }) => {
       created.push(name)
-      const row: Project = { id: `prj_new${created.length}`, name, directory: '/workspace', time: { created: 1, updated: 1 } }
+      const row: Project = { id: `prj_new${created.length}`, name, directory: '/workspace', origin: { type: 'empty' }, trust: { type: 'trusted', time: 1 }, time: { created: 1, updated: 1 } }
       return { project: row, files: [], blobs: [] }
     },
   )

@@ -10,6 +10,7 @@ import { importFile, importShareLink, type OpenDependencies } from '../share/ope
 import { fromOpencodeExport, toOpencodeExport } from '../share/opencode'
 import type { ProjectRows } from '../store/project-rows'
 import type { ProjectSource, WorkerHandlers } from '../core/protocol'
+import type { ProjectOrigin } from '../core/schema'
 
 type ShareHandlers = Pick<
   WorkerHandlers,
@@ -36,7 +37,7 @@ async function storedKeys(context: StoreContext): Promise<string[]> {
 export function shareHandlers(
   ready: () => StoreContext,
   currentProject: () => string | undefined,
-  prepareProject: (input: { name: string; source: ProjectSource }) => Promise<ProjectRows>,
+  prepareProject: (input: { name: string; source: ProjectSource; origin: ProjectOrigin }) => Promise<ProjectRows>,
 ): ShareHandlers {
   const dependencies = (): OpenDependencies => {
     const context = ready()
@@ -46,7 +47,8 @@ export function shareHandlers(
       context,
       projectID,
       fromOpencode: fromOpencodeExport,
-      prepareProject: ({ name, files }) => prepareProject({ name: `${name} (imported)`, source: { type: 'files', files } }),
+      // The files came in a file from anywhere: the new project waits for the user's trust.
+      prepareProject: ({ name, files }) => prepareProject({ name: `${name} (imported)`, source: { type: 'files', files }, origin: { type: 'file' } }),
     }
   }
   return {

@@ -2,7 +2,8 @@ import type { StoreContext } from '../store/context'
 import { parseWith } from '../core/errors'
 import { ascending } from '../core/id'
 import { listProjects } from '../store/project-store'
-import { ProjectSchema, type Project } from '../core/schema'
+import { ProjectSchema, type Project, type ProjectOrigin } from '../core/schema'
+import { initialTrust } from '../core/project-files/trust'
 import { filesFromZip, prepareImport, type PreparedImport } from '../workspace/import-files'
 import { WORKSPACE_ROOT, WorkspaceError } from '../workspace/workspace'
 import type { CreatedProject, ProjectSource, WorkerHandlers } from '../core/protocol'
@@ -15,6 +16,18 @@ type WorkspaceHandlers = Pick<
   WorkerHandlers,
   'listProjects' | 'createProject' | 'attachWorkspace'
 >
+
+/** Where a new project's files come from: only one started empty is the user's own from the start. */
+function originOf(source: ProjectSource): ProjectOrigin {
+  switch (source.type) {
+    case 'empty':
+      return { type: 'empty' }
+    case 'files':
+      return { type: 'folder' }
+    case 'zip':
+      return { type: 'zip' }
+  }
+}
 
 async function sourceFiles(source: ProjectSource): Promise<PreparedImport> {
   switch (source.type) {
@@ -33,7 +46,7 @@ async function sourceFiles(source: ProjectSource): Promise<PreparedImport> {
  */
 export async function prepareProject(
   context: StoreContext,
-  { name, source }: { name: string; source: ProjectSource },
+  { name, source, origin = originOf(source) }: { name: string; source: ProjectSource; origin?: ProjectOrigin },
 ): Promise<{ rows: ProjectRows; leftOut: CreatedProject['leftOut'] }> {
   const title = name.trim()
   if (!title) throw new WorkspaceError('invalid-path', '', 'A project needs a name.')
@@ -41,7 +54,7 @@ export async function prepareProject(
   const now = context.now()
   const project: Project = parseWith(
     ProjectSchema,
-    { id: ascending('project', now), name: title, directory: WORKSPACE_ROOT, time: { created: now, updated: now } },
+    { id: ascending('project', now), name: title, directory: WORKSPACE_ROOT, origin, trust: initialTrust(origin, now), time: { created: now, updated: now } },
     'project',
   )
   return { rows: await projectRows(project, files, now), leftOut }

@@ -19,6 +19,8 @@ export interface ImportedSession {
   /** True when this input had been imported before: the existing session is returned and nothing is written. */
   duplicate: boolean
   counts: { sessions: number; messages: number; parts: number }
+  /** The new project an export's workspace files were restored into (untrusted until the user trusts it). */
+  project?: Project
 }
 
 /** What restoring a backup wrote. */

@@ -59,11 +59,41 @@ export const SessionInfoSchema = z.object({
 })
 export type SessionInfo = z.infer<typeof SessionInfoSchema>
 
+/**
+ * Whether the user trusts a project's own files (`.opencode/agent(s)`, `.opencode/command(s)`): until then they can
+ * only make its rules stricter (see `core/project-files/trust.ts`).
+ */
+export const ProjectTrustSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('trusted'), time: timestamp }),
+  z.object({ type: z.literal('untrusted') }),
+])
+export type ProjectTrust = z.infer<typeof ProjectTrustSchema>
+
+/** Where a project's files came from, which decides the trust it starts with. */
+export const ProjectOriginSchema = z.discriminatedUnion('type', [
+  /** The user started it empty (the app's first project too): the user's own, trusted. */
+  z.object({ type: z.literal('empty') }),
+  /** A folder the user picked or dropped. */
+  z.object({ type: z.literal('folder') }),
+  z.object({ type: z.literal('zip') }),
+  /** The workspace files of an imported session file. */
+  z.object({ type: z.literal('file') }),
+  /** Recreated from a backup file (without files). */
+  z.object({ type: z.literal('backup') }),
+  /** A branch of another project's session: it keeps that project's trust. */
+  z.object({ type: z.literal('fork'), projectID: idSchema('project') }),
+  /** Stored before projects recorded where they came from. */
+  z.object({ type: z.literal('unknown') }),
+])
+export type ProjectOrigin = z.infer<typeof ProjectOriginSchema>
+
 export const ProjectSchema = z.object({
   id: idSchema('project'),
   name: z.string().min(1),
   /** The workspace root every session of this project starts in. */
   directory: z.string().min(1),
+  trust: ProjectTrustSchema,
+  origin: ProjectOriginSchema,
   time: z.object({ created: timestamp, updated: timestamp }),
 })
 export type Project = z.infer<typeof ProjectSchema>

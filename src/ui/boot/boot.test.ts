@@ -7,7 +7,7 @@ function connection(start: () => Promise<StartResult>): WorkerConnection {
   return { api: { start } as unknown as ClientApi, listen: () => () => {}, onForeignProtocol() {} }
 }
 
-const project = { id: 'prj_1', name: 'My project', directory: '/workspace', time: { created: 1, updated: 1 } }
+const project = { id: 'prj_1', name: 'My project', directory: '/workspace', origin: { type: 'empty' }, trust: { type: 'trusted', time: 1 }, time: { created: 1, updated: 1 } } as const
 
 describe('boot', () => {
   it('is ready when the worker starts', async () => {

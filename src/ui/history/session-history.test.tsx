@@ -27,7 +27,7 @@ async function mountSession(options: { turns?: number; steps?: number; api?: Par
 
 function forkResult(session: SessionInfo, overrides: Partial<SessionInfo> = {}): ForkResult {
   const fork = { ...session, id: 'ses_fork', title: `${session.title} (fork #1)`, fork: { sessionID: session.id }, ...overrides }
-  return { session: fork, project: { id: fork.projectID, name: 'p', directory: '/workspace', time: { created: 1, updated: 1 } }, newProject: false }
+  return { session: fork, project: { id: fork.projectID, name: 'p', directory: '/workspace', origin: { type: 'empty' }, trust: { type: 'trusted', time: 1 }, time: { created: 1, updated: 1 } }, newProject: false }
 }
 
 describe('message actions', () => {

@@ -4,12 +4,17 @@ import { errorMessage } from '../format/error'
 import { leftOutText } from './left-out-text'
 import { NewProjectDialog } from './new-project-dialog'
 import type { ProjectApi } from './project-api'
+import type { ProjectTrustStore } from './create-project-trust'
+import { UntrustedMarker } from './untrusted-marker'
+import { UNTRUSTED_IMPORT_NOTICE } from './trust-text'
 import './project.css'
 
 /** Which project the sidebar shows, a switch to another one, and a way to start a new one. */
 export function ProjectPicker(props: {
   api: ProjectApi
   current: Project
+  /** The current project's trust: an untrusted one is marked, with the way to trust it. */
+  trust?: ProjectTrustStore | undefined
   onSwitch: (project: Project, note?: string) => void
 }): JSX.Element {
   const [projects, { refetch }] = createResource(() => props.api.listProjects())
@@ -45,6 +50,7 @@ export function ProjectPicker(props: {
           New project
         </button>
       </div>
+      <Show when={props.trust}>{(trust) => <UntrustedMarker trust={trust()} />}</Show>
       <Show when={problem()}>
         <p role="alert" class="problem">
           {problem()}
@@ -57,7 +63,8 @@ export function ProjectPicker(props: {
           onCreated={async ({ project, leftOut }) => {
             setCreating(false)
             await refetch()
-            await open(project.id, leftOutText(leftOut))
+            const notes = [project.trust.type === 'trusted' ? undefined : UNTRUSTED_IMPORT_NOTICE, leftOutText(leftOut)].filter(Boolean)
+            await open(project.id, notes.length ? notes.join(' ') : undefined)
           }}
         />
       </Show>

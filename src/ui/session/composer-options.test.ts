@@ -14,6 +14,15 @@ describe('commandOptions', () => {
     expect(options.find((option) => option.label === '/compact')?.detail).toMatch(/project's \/compact is hidden/)
   })
 
+  it('names the agent and model a project command runs as, before it is sent', () => {
+    const [review, plain] = commandOptions('', [
+      { name: 'review', description: 'Review a file', agent: 'yolo', model: 'openai/gpt-5', path: '.opencode/command/review.md' },
+      { name: 'rewrite', agent: 'plan', path: '.opencode/command/rewrite.md' },
+    ]).slice(-2)
+    expect(review?.detail).toBe('Review a file · runs as agent yolo, model openai/gpt-5')
+    expect(plain?.detail).toBe('runs as agent plan')
+  })
+
   it('keeps names holding the query, those starting with it first, and shows a broken file disabled with its reason', () => {
     expect(commandOptions('re', []).map((option) => option.label)).toEqual(['/redo', '/share'])
     const [broken] = commandOptions('bad', [{ name: 'bad', path: 'bad.md', problem: 'front matter: not YAML' }])

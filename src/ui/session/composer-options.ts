@@ -45,12 +45,21 @@ export function commandOptions(query: string, project: readonly ProjectCommandSu
     .map((entry): ComposerOption => ({
       id: `project-${entry.name}`,
       label: `/${entry.name}`,
-      ...(entry.description ? { detail: entry.description } : {}),
+      ...(commandDetail(entry) ? { detail: commandDetail(entry) } : {}),
       insert: `/${entry.name}`,
       ...(entry.problem ? { disabledReason: entry.problem } : {}),
     }))
   const starts = (option: ComposerOption) => (option.label.slice(1).toLowerCase().startsWith(wanted) ? 0 : 1)
   return [...builtins.sort((a, b) => starts(a) - starts(b)), ...own.sort((a, b) => starts(a) - starts(b))]
+}
+
+/**
+ * A project command's entry text: its description, then the agent and model it runs with when its file names them,
+ * so the palette says so before it is sent (the prompt box's pickers do not change for it).
+ */
+export function commandDetail(entry: ProjectCommandSummary): string | undefined {
+  const under = [entry.agent ? `agent ${entry.agent}` : '', entry.model ? `model ${entry.model}` : ''].filter(Boolean).join(', ')
+  return [entry.description, under ? `runs as ${under}` : ''].filter(Boolean).join(' · ') || undefined
 }
 
 /** Subagents the user may mention (matching the query) ahead of the files and folders the worker found. */

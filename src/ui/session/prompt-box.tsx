@@ -22,6 +22,9 @@ import { INIT_PROMPT } from './init-prompt'
 import { createAttachments, pasteAttaches } from './create-attachments'
 import { AttachmentChips } from './attachment-chips'
 import { PaperclipIcon } from '../icons/icons'
+import { ConfirmDialog } from '../dialog/confirm-dialog'
+import { commandSwitchOf, type CommandSwitch } from '../../core/project-files/errors'
+import { runsWith } from '../project/trust-text'
 import './prompt-box.css'
 import './composer.css'
 
@@ -171,7 +174,10 @@ export function PromptBox(props: {
   // Messages hidden by a revert are removed for good by the next prompt; the box says so before it happens.
   const reverted = () => store.state.sessions[sessionID]?.revert !== undefined
 
-  async function submit(action: PromptAction, instead?: string): Promise<void> {
+  // A project command that runs under another agent or model, waiting for the user to confirm it.
+  const [confirming, setConfirming] = createSignal<{ change: CommandSwitch; action: PromptAction; instead?: string }>()
+
+  async function submit(action: PromptAction, instead?: string, command?: CommandSwitch): Promise<void> {
     const typed = text()
     // The whole prompt naming a built-in (`/compact` + Enter) runs it; it is never sent to the model as text.
     const named = instead === undefined ? wholeCommand(typed) : undefined
@@ -194,6 +200,7 @@ export function PromptBox(props: {
         agent: agent(),
         ...(reference ? { model: reference } : {}),
         ...(delivery ? { delivery } : {}),
+        ...(command ? { command } : {}),
       })
       // The user may have typed on while it was being stored; only what was sent leaves the box.
       if (instead === undefined) edit(textAfterSend(store.drafts.get(sessionID).text, sent))
@@ -201,7 +208,10 @@ export function PromptBox(props: {
       keepFocusInPrompt()
       props.onSent?.()
     } catch (error) {
-      setProblem(describeFailure('send the prompt', error))
+      // Nothing was stored: the box keeps the text while the user decides.
+      const change = commandSwitchOf(error)
+      if (change) setConfirming({ change, action, ...(instead !== undefined ? { instead } : {}) })
+      else setProblem(describeFailure('send the prompt', error))
     } finally {
       setSending(false)
     }
@@ -427,6 +437,27 @@ export function PromptBox(props: {
           </button>
         </div>
       </div>
+      <Show when={confirming()}>
+        {(pending) => (
+          <ConfirmDialog
+            title={`Run /${pending().change.name} with ${runsWith(pending().change)}?`}
+            description={
+              <p>
+                {`This project's /${pending().change.name} command runs with ${runsWith(pending().change)}, not as the prompt box shows ` +
+                  `(the ${agent()} agent${model() ? `, model ${model()!.modelID}` : ''}). ` +
+                  'You have not trusted this project, so whoever made it wrote this command.'}
+              </p>
+            }
+            confirmLabel={pending().change.agent ? `Run as ${pending().change.agent}` : `Run with ${pending().change.model}`}
+            onConfirm={async () => {
+              const { change, action, instead } = pending()
+              setConfirming(undefined)
+              await submit(action, instead, change)
+            }}
+            onClose={() => setConfirming(undefined)}
+          />
+        )}
+      </Show>
       <QueuedPrompts sessionID={sessionID} />
       <Show
         when={!props.readOnly}

@@ -1,4 +1,4 @@
-import { createSignal, lazy, Show, type JSX } from 'solid-js'
+import { createSignal, lazy, Show, useContext, type JSX } from 'solid-js'
 import type { SessionInfo } from '../../core/schema'
 import { displayTitle } from '../../core/title'
 import { formatDateTime, isoTime } from '../format/time'
@@ -9,6 +9,8 @@ import { SessionStatusText } from './session-status'
 import { TitleEditor } from './title-editor'
 import { UsageLine } from './usage-line'
 import { ContextMeter } from './context-meter'
+import { ProjectTrustContext } from '../project/create-project-trust'
+import { UntrustedBadge } from '../project/untrusted-marker'
 
 // Opened on demand: kept out of the first-paint bundle.
 const ShareDialog = lazy(() => import('../share/share-dialog').then((module) => ({ default: module.ShareDialog })))
@@ -18,6 +20,7 @@ export const SESSION_HEADING_ID = 'session-heading'
 /** Title (renamable in place), when it began, what it has cost so far, its history controls and sharing. */
 export function SessionHeader(props: { info: SessionInfo }): JSX.Element {
   const store = useSessionStore()
+  const trust = useContext(ProjectTrustContext)
   const [editing, setEditing] = createSignal(false)
   const [sharing, setSharing] = createSignal(false)
   let renameButton: HTMLButtonElement | undefined
@@ -60,6 +63,7 @@ export function SessionHeader(props: { info: SessionInfo }): JSX.Element {
         <Show when={props.info.time.archived !== undefined}>
           <span class="badge">archived</span>
         </Show>
+        <Show when={trust?.projectID === props.info.projectID && trust}>{(shown) => <UntrustedBadge trust={shown()} />}</Show>
         <SessionStatusText status={store.state.status[props.info.id]} />
         <button type="button" class="button button-small session-share" title="Share a link to this session, or export it as a file" onClick={() => setSharing(true)}>
           Share

@@ -11,7 +11,7 @@ async function mountSession(metadata?: Record<string, unknown>) {
   const session: SessionInfo = { ...conversation.session, ...(metadata ? { metadata } : {}) }
   const fork: ForkResult = {
     session: { ...session, id: 'ses_fork', title: 'Parser rewrite (fork #1)', metadata: undefined },
-    project: { id: session.projectID, name: 'p', directory: '/workspace', time: { created: 1, updated: 1 } },
+    project: { id: session.projectID, name: 'p', directory: '/workspace', origin: { type: 'empty' }, trust: { type: 'trusted', time: 1 }, time: { created: 1, updated: 1 } },
     newProject: false,
   }
   const forkSession = vi.fn(async () => fork)

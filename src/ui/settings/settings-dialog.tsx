@@ -18,6 +18,8 @@ import { isOwnAgent, newAgent } from './agent-settings-draft'
 import { ModelSelect } from './model-picker'
 import { McpSection, type McpSettingsApi } from './mcp-settings'
 import { ProviderForm, type ProviderFormApi } from './provider-form'
+import type { ProjectTrustStore } from '../project/create-project-trust'
+import { ProjectTrustSection } from '../project/project-trust-section'
 import './settings.css'
 
 type View =
@@ -39,6 +41,8 @@ export default function SettingsDialog(props: {
   onClose: () => void
   /** The open project, for its remembered permissions; absent, that section is left out. */
   projectID?: string
+  /** The open project's trust; absent, that section is left out. */
+  trust?: ProjectTrustStore
   listen?: (handler: (event: SessionEvent) => void) => () => void
   /** Export everything and import a file; absent, the Backup section is left out. */
   backup?: BackupActions
@@ -76,6 +80,7 @@ export default function SettingsDialog(props: {
             onRemove={setRemoving}
             onClose={props.onClose}
             mcp={props.api}
+            trust={props.trust}
             approvals={props.projectID ? { api: props.api, projectID: props.projectID, ...(props.listen ? { listen: props.listen } : {}) } : undefined}
             backup={props.backup}
           />
@@ -153,6 +158,7 @@ function Overview(props: {
   onRemove: (provider: ProviderSummary) => void
   onClose: () => void
   approvals?: Parameters<typeof ApprovalsSettings>[0] | undefined
+  trust?: ProjectTrustStore | undefined
   backup?: BackupActions | undefined
   mcp: McpSettingsApi
 }): JSX.Element {
@@ -332,6 +338,8 @@ function Overview(props: {
       </section>
 
       <CompactionSettings store={store} onNotice={props.setNotice} />
+
+      <Show when={props.trust}>{(trust) => <ProjectTrustSection trust={trust()} />}</Show>
 
       <AgentSection
         store={props.agents}

@@ -3,6 +3,7 @@ import type { SessionInfo } from '../../core/schema'
 import type { ImportOutcome } from '../../core/dto/share'
 import type { ClientApi } from '../../core/protocol'
 import { describeImportProblem, type ImportProblem, type ImportSource } from './import-problem'
+import { UNTRUSTED_IMPORT_NOTICE } from '../project/trust-text'
 
 export type ImportApi = Pick<ClientApi, 'inspectShareLink' | 'openShareLink' | 'importFile'>
 
@@ -66,7 +67,9 @@ export function createImportFlow(dependencies: {
       setStatus(backupSummary(outcome))
       return
     }
-    await dependencies.open(outcome.session, sessionNotice(outcome.session, source, outcome.duplicate))
+    const notice = sessionNotice(outcome.session, source, outcome.duplicate)
+    // Its workspace files became a project of their own, which the user has not trusted yet.
+    await dependencies.open(outcome.session, outcome.project && outcome.project.trust.type !== 'trusted' ? `${notice}. ${UNTRUSTED_IMPORT_NOTICE}` : notice)
   }
 
   /**

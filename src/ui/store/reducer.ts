@@ -136,6 +136,7 @@ export function applyEvent(state: UiState, event: SessionEvent): void {
       return
     case 'approval.updated':
     case 'workspace.changed':
+    case 'project.updated':
       return
   }
 }

@@ -3,7 +3,7 @@ import type { Project, SessionInfo } from '../../core/schema'
 import { makeDraftStore } from '../store/draft-store'
 import { makeOpenTarget } from './open-target'
 
-const project = (id: string, name: string): Project => ({ id, name, directory: '/workspace', time: { created: 1, updated: 1 } })
+const project = (id: string, name: string): Project => ({ id, name, directory: '/workspace', origin: { type: 'empty' }, trust: { type: 'trusted', time: 1 }, time: { created: 1, updated: 1 } })
 
 function setup(openProject: (projectID: string) => Promise<Project>) {
   const drafts = makeDraftStore()

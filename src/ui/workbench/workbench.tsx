@@ -15,6 +15,7 @@ import { WorkspaceDock } from '../workspace/workspace-dock'
 import { WorkspaceToggle } from '../workspace/workspace-toggle'
 import { createWebContainerStart } from '../workspace-boot/create-webcontainer-start'
 import { ProjectPicker } from '../project/project-picker'
+import { createProjectTrust, ProjectTrustContext } from '../project/create-project-trust'
 import { createWorkerNotices } from './create-worker-notices'
 import { createToasts } from '../banner/create-toasts'
 import { ToastList } from '../banner/toast-list'
@@ -99,6 +100,7 @@ export function Workbench(props: {
   const [helpOpen, setHelpOpen] = createSignal(false)
   const [settingsOpen, setSettingsOpen] = createSignal(false)
   const providers = createProviderStore(props.connection.api)
+  const trust = createProjectTrust(props.connection.api, props.project, props.connection.listen)
   const workspace = createPanelState()
 
   const openSession = (sessionID: string) => {
@@ -186,163 +188,167 @@ export function Workbench(props: {
   return (
     <SessionStoreContext.Provider value={store}>
       <ProviderStoreContext.Provider value={providers}>
-        <div class="workbench-shell">
-          <Show when={notices.reloadRequired()}>
-            <Banner
-              tone="warning"
-              message={`${notices.reloadRequired()} Reload this tab to keep working.`}
-              actionLabel="Reload"
-              onAction={() => window.location.reload()}
-            />
-          </Show>
-          <Show when={notices.foreignTab()}>
-            <Banner
-              tone="warning"
-              message="Another tab runs a different version of tabcode; reload it."
-              onDismiss={notices.dismissForeignTab}
-            />
-          </Show>
-          <Show when={store.problem()}>
-            <Banner tone="danger" role="alert" message={store.problem()!} onDismiss={store.dismissProblem} />
-          </Show>
-          <Show when={imports.problem()}>
-            {(problem) => (
+        <ProjectTrustContext.Provider value={trust}>
+          <div class="workbench-shell">
+            <Show when={notices.reloadRequired()}>
               <Banner
-                tone="danger"
-                role="alert"
-                message={importProblemText(problem())}
-                onDismiss={() => {
-                  imports.dismissProblem()
-                  leaveShareFragment()
-                }}
+                tone="warning"
+                message={`${notices.reloadRequired()} Reload this tab to keep working.`}
+                actionLabel="Reload"
+                onAction={() => window.location.reload()}
               />
-            )}
-          </Show>
-          <Show when={imports.status()}>
-            {(text) => <Banner message={text()} {...(imports.busy() ? {} : { onDismiss: imports.dismissStatus })} />}
-          </Show>
-          <div
-            class="workbench"
-            data-sidebar={sidebarOpen() ? 'open' : 'closed'}
-            onDragOver={(event) => {
-              // Only files dropped on the page itself: the new-project dialog takes folders and zips on its own.
-              if (!event.dataTransfer?.types.includes('Files') || (event.target as Element).closest('dialog')) return
-              event.preventDefault()
-            }}
-            onDrop={(event) => {
-              if (event.defaultPrevented || (event.target as Element).closest('dialog')) return
-              const file = droppedJsonFile(event.dataTransfer)
-              if (!file) return
-              event.preventDefault()
-              void imports.importFile(file)
-            }}
-          >
-            <header class="narrow-bar">
-              <button
-                type="button"
-                class="button button-quiet"
-                aria-expanded={sidebarOpen()}
-                aria-controls="sidebar"
-                onClick={() => setSidebarOpen(!sidebarOpen())}
-              >
-                <SidebarIcon />
-                Show sessions
-              </button>
-              <span class="narrow-bar-brand">tabcode</span>
-              <WorkspaceToggle state={workspace} />
-            </header>
-            <Sidebar
-              id="sidebar"
-              onOpen={openSession}
-              onCreate={() => void createSession()}
-              onHide={() => setSidebarOpen(false)}
-              onShowShortcuts={() => setHelpOpen(true)}
-              onShowSettings={() => setSettingsOpen(true)}
-              header={
-                <>
-                  <ProjectPicker
-                    api={props.connection.api}
-                    current={props.project}
-                    onSwitch={(project, note) => props.onSwitchProject?.(project, undefined, note)}
-                  />
-                  <div class="workbench-import">
-                    <ImportButton busy={imports.busy()} onFile={(file) => void imports.importFile(file)} />
-                  </div>
-                </>
-              }
-            />
-            <Show when={sidebarOpen()}>
-              <div class="scrim" aria-hidden="true" onClick={() => setSidebarOpen(false)} />
             </Show>
-            <main class="workbench-main">
-              <Show
-                when={store.current.id()}
-                keyed
-                fallback={
-                  <EmptyState
-                    onCreate={() => void createSession()}
-                    needsModel={!providers.loading() && !providers.error() && providers.providers().length === 0}
-                    onShowSettings={() => setSettingsOpen(true)}
-                  />
+            <Show when={notices.foreignTab()}>
+              <Banner
+                tone="warning"
+                message="Another tab runs a different version of tabcode; reload it."
+                onDismiss={notices.dismissForeignTab}
+              />
+            </Show>
+            <Show when={store.problem()}>
+              <Banner tone="danger" role="alert" message={store.problem()!} onDismiss={store.dismissProblem} />
+            </Show>
+            <Show when={imports.problem()}>
+              {(problem) => (
+                <Banner
+                  tone="danger"
+                  role="alert"
+                  message={importProblemText(problem())}
+                  onDismiss={() => {
+                    imports.dismissProblem()
+                    leaveShareFragment()
+                  }}
+                />
+              )}
+            </Show>
+            <Show when={imports.status()}>
+              {(text) => <Banner message={text()} {...(imports.busy() ? {} : { onDismiss: imports.dismissStatus })} />}
+            </Show>
+            <div
+              class="workbench"
+              data-sidebar={sidebarOpen() ? 'open' : 'closed'}
+              onDragOver={(event) => {
+                // Only files dropped on the page itself: the new-project dialog takes folders and zips on its own.
+                if (!event.dataTransfer?.types.includes('Files') || (event.target as Element).closest('dialog')) return
+                event.preventDefault()
+              }}
+              onDrop={(event) => {
+                if (event.defaultPrevented || (event.target as Element).closest('dialog')) return
+                const file = droppedJsonFile(event.dataTransfer)
+                if (!file) return
+                event.preventDefault()
+                void imports.importFile(file)
+              }}
+            >
+              <header class="narrow-bar">
+                <button
+                  type="button"
+                  class="button button-quiet"
+                  aria-expanded={sidebarOpen()}
+                  aria-controls="sidebar"
+                  onClick={() => setSidebarOpen(!sidebarOpen())}
+                >
+                  <SidebarIcon />
+                  Show sessions
+                </button>
+                <span class="narrow-bar-brand">tabcode</span>
+                <WorkspaceToggle state={workspace} />
+              </header>
+              <Sidebar
+                id="sidebar"
+                onOpen={openSession}
+                onCreate={() => void createSession()}
+                onHide={() => setSidebarOpen(false)}
+                onShowShortcuts={() => setHelpOpen(true)}
+                onShowSettings={() => setSettingsOpen(true)}
+                header={
+                  <>
+                    <ProjectPicker
+                      api={props.connection.api}
+                      current={props.project}
+                      trust={trust}
+                      onSwitch={(project, note) => props.onSwitchProject?.(project, undefined, note)}
+                    />
+                    <div class="workbench-import">
+                      <ImportButton busy={imports.busy()} onFile={(file) => void imports.importFile(file)} />
+                    </div>
+                  </>
                 }
-              >
-                {(sessionID) => (
-                  <SessionViewWhenLoaded
-                    sessionID={sessionID}
-                    promptID={PROMPT_ID}
-                    onShowSettings={() => setSettingsOpen(true)}
-                    onNewSession={() => void createSession()}
-                    onOpen={(target) => void openTarget(target)}
-                  />
-                )}
+              />
+              <Show when={sidebarOpen()}>
+                <div class="scrim" aria-hidden="true" onClick={() => setSidebarOpen(false)} />
               </Show>
-            </main>
-            <WorkspaceDock
-              connection={{ api: props.connection.api, listen: props.connection.listen }}
-              projectID={props.project.id}
-              state={workspace}
-              info={webcontainer.info}
-              previews={webcontainer.previews}
-              webContainer={webcontainer}
-            />
-          </div>
-          <Show when={imports.asking()}>
-            {(request) => (
-              <OpenShareDialog
-                failure={request().failure}
-                busy={imports.busy()}
-                onSubmit={(passphrase) => void imports.submitPassphrase(passphrase)}
-                onCancel={() => {
-                  imports.cancelPassphrase()
-                  leaveShareFragment()
-                }}
-              />
-            )}
-          </Show>
-          <Show when={helpOpen()}>
-            <ShortcutsDialog onClose={() => setHelpOpen(false)} />
-          </Show>
-          <Show when={settingsOpen()}>
-            <Suspense>
-              <SettingsDialog
-                store={providers}
-                api={props.connection.api}
+              <main class="workbench-main">
+                <Show
+                  when={store.current.id()}
+                  keyed
+                  fallback={
+                    <EmptyState
+                      onCreate={() => void createSession()}
+                      needsModel={!providers.loading() && !providers.error() && providers.providers().length === 0}
+                      onShowSettings={() => setSettingsOpen(true)}
+                    />
+                  }
+                >
+                  {(sessionID) => (
+                    <SessionViewWhenLoaded
+                      sessionID={sessionID}
+                      promptID={PROMPT_ID}
+                      onShowSettings={() => setSettingsOpen(true)}
+                      onNewSession={() => void createSession()}
+                      onOpen={(target) => void openTarget(target)}
+                    />
+                  )}
+                </Show>
+              </main>
+              <WorkspaceDock
+                connection={{ api: props.connection.api, listen: props.connection.listen }}
                 projectID={props.project.id}
-                listen={props.connection.listen}
-                onClose={() => setSettingsOpen(false)}
-                backup={{
-                  exportBackup: () => props.connection.api.exportBackup(),
-                  onImport: (file) => {
-                    // The outcome (a session to open, a count of restored sessions) is shown on the workbench.
-                    setSettingsOpen(false)
-                    void imports.importFile(file)
-                  },
-                }}
+                state={workspace}
+                info={webcontainer.info}
+                previews={webcontainer.previews}
+                webContainer={webcontainer}
               />
-            </Suspense>
-          </Show>
-          <ToastList toasts={toasts} />
-        </div>
+            </div>
+            <Show when={imports.asking()}>
+              {(request) => (
+                <OpenShareDialog
+                  failure={request().failure}
+                  busy={imports.busy()}
+                  onSubmit={(passphrase) => void imports.submitPassphrase(passphrase)}
+                  onCancel={() => {
+                    imports.cancelPassphrase()
+                    leaveShareFragment()
+                  }}
+                />
+              )}
+            </Show>
+            <Show when={helpOpen()}>
+              <ShortcutsDialog onClose={() => setHelpOpen(false)} />
+            </Show>
+            <Show when={settingsOpen()}>
+              <Suspense>
+                <SettingsDialog
+                  store={providers}
+                  api={props.connection.api}
+                  projectID={props.project.id}
+                  trust={trust}
+                  listen={props.connection.listen}
+                  onClose={() => setSettingsOpen(false)}
+                  backup={{
+                    exportBackup: () => props.connection.api.exportBackup(),
+                    onImport: (file) => {
+                      // The outcome (a session to open, a count of restored sessions) is shown on the workbench.
+                      setSettingsOpen(false)
+                      void imports.importFile(file)
+                    },
+                  }}
+                />
+              </Suspense>
+            </Show>
+            <ToastList toasts={toasts} />
+          </div>
+        </ProjectTrustContext.Provider>
       </ProviderStoreContext.Provider>
     </SessionStoreContext.Provider>
   )

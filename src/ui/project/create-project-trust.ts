@@ -1,0 +1,78 @@
+import { createContext, createSignal, onCleanup, type Accessor } from 'solid-js'
+import type { SessionEvent } from '../../core/event'
+import type { ClientApi, ProjectTrustReport } from '../../core/protocol'
+import type { Project } from '../../core/schema'
+import { log } from '../../core/log'
+
+export type ProjectTrustApi = Pick<ClientApi, 'projectTrust' | 'setProjectTrust'>
+
+/** The open project's trust, as every view that shows it reads it. */
+export interface ProjectTrustStore {
+  projectID: string
+  name: string
+  trusted: Accessor<boolean>
+  /** The review of its files; undefined until the worker answered. */
+  report: Accessor<ProjectTrustReport | undefined>
+  /** How many of its files' rules wait for trust (none once trusted). */
+  withheld: Accessor<number>
+  refresh(): Promise<void>
+  /** Trusts the project or stops trusting it; throws the worker's error for the dialog to show. */
+  setTrusted(trusted: boolean): Promise<void>
+}
+
+/** A change under `.opencode/` may add, remove or change the rules trust decides about. */
+const touchesProjectFiles = (path: string) => /(^|\/)\.opencode(\/|$)/.test(path)
+
+/**
+ * The project's trust, kept fresh: from another tab (`project.updated`) and from edits to its `.opencode` files
+ * (the count of withheld rules follows them). Owner-bound.
+ */
+export function createProjectTrust(api: ProjectTrustApi, project: Project, listen?: (handler: (event: SessionEvent) => void) => () => void): ProjectTrustStore {
+  const [trusted, setTrustedState] = createSignal(project.trust.type === 'trusted')
+  const [report, setReport] = createSignal<ProjectTrustReport>()
+  // A slow answer must not overwrite a newer one.
+  let generation = 0
+
+  const refresh = async () => {
+    const mine = ++generation
+    try {
+      const next = await api.projectTrust({ projectID: project.id })
+      if (mine !== generation) return
+      setReport(next)
+      setTrustedState(next.project.trust.type === 'trusted')
+    } catch (error) {
+      log.warn('tabcode: could not read the project’s trust', error)
+    }
+  }
+  // A trusted project (the user's own, most of the time) needs no review until a dialog asks for it: the first
+  // screen then reads no project files for it.
+  if (!trusted()) void refresh()
+  if (listen) {
+    onCleanup(
+      listen((event) => {
+        if (event.type === 'project.updated' && event.info.id === project.id) {
+          setTrustedState(event.info.trust.type === 'trusted')
+          if (!trusted() || report()) void refresh()
+        }
+        if (event.type === 'workspace.changed' && event.projectID === project.id && !trusted() && touchesProjectFiles(event.change.path)) void refresh()
+      }),
+    )
+  }
+
+  return {
+    projectID: project.id,
+    name: project.name,
+    trusted,
+    report,
+    withheld: () => (trusted() ? 0 : (report()?.review.rules.length ?? 0)),
+    refresh,
+    async setTrusted(next) {
+      const updated = await api.setProjectTrust({ projectID: project.id, trusted: next })
+      setTrustedState(updated.trust.type === 'trusted')
+      await refresh()
+    },
+  }
+}
+
+/** The open project's trust, for views below the workbench (the session header marks an untrusted project). */
+export const ProjectTrustContext = createContext<ProjectTrustStore>()

@@ -1,0 +1,115 @@
+import { createSignal, createUniqueId, For, onMount, Show, type JSX } from 'solid-js'
+import { Dialog } from '../dialog/dialog'
+import { errorMessage } from '../format/error'
+import type { ProjectTrustStore } from './create-project-trust'
+import { otherEffects, withheldReason } from './trust-text'
+import './trust.css'
+
+/**
+ * Trusting a project, or taking trust back. Before trusting, the user reads what the project's own files would
+ * change, rule by rule (agent, permission, pattern, action, file) and the other effects (built-in agents they
+ * change, commands that switch agent or model). Cancel has the first focus, so a stray Enter trusts nothing.
+ */
+export function TrustProjectDialog(props: { trust: ProjectTrustStore; onClose: () => void }): JSX.Element {
+  // What the dialog does is decided when it opens; another tab changing it meanwhile shows in the list after.
+  const trusting = !props.trust.trusted()
+  const [busy, setBusy] = createSignal(false)
+  const [failure, setFailure] = createSignal<string>()
+  const rulesID = createUniqueId()
+  const effectsID = createUniqueId()
+  // The files may have changed since the marker last counted them: the review is read again for the decision.
+  const [reviewed, setReviewed] = createSignal(false)
+  onMount(() => void props.trust.refresh().finally(() => setReviewed(true)))
+  const review = () => (reviewed() ? props.trust.report()?.review : undefined)
+
+  const act = async () => {
+    setBusy(true)
+    setFailure(undefined)
+    try {
+      await props.trust.setTrusted(trusting)
+      props.onClose()
+    } catch (error) {
+      setFailure(errorMessage(error))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog
+      title={trusting ? `Trust ${props.trust.name}?` : `Stop trusting ${props.trust.name}?`}
+      class="trust-dialog"
+      description={
+        trusting ? (
+          <p>
+            Once trusted, this project's own files (<code>.opencode/agent</code>, <code>.opencode/command</code>) can let the agents
+            act without asking and change the built-in agents. Trust it only if you have read these files or trust whoever made them.
+            You can stop trusting it in Settings.
+          </p>
+        ) : (
+          <p>Its files will only be able to make rules stricter (ask or deny) again.</p>
+        )
+      }
+      onClose={() => !busy() && props.onClose()}
+    >
+      <Show when={review()} fallback={<p class="quiet">Reading the project's files…</p>}>
+        {(current) => (
+          <>
+            <h3 id={rulesID} class="trust-heading">
+              {trusting ? 'Rules its files would add' : 'Rules from its files that stop applying'}
+            </h3>
+            <Show when={current().rules.length} fallback={<p class="quiet">None: its files have no rule that waits for trust.</p>}>
+              {/* Focusable so the keyboard can scroll a long list. */}
+              <div class="trust-rules-scroll" tabindex="0" role="region" aria-labelledby={rulesID}>
+                <table class="trust-rules" aria-labelledby={rulesID}>
+                  <thead>
+                    <tr>
+                      <th scope="col">Agent</th>
+                      <th scope="col">Permission</th>
+                      <th scope="col">Pattern</th>
+                      <th scope="col">Action</th>
+                      <th scope="col">File</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    <For each={current().rules}>
+                      {(rule) => (
+                        <tr title={withheldReason(rule)}>
+                          <td>{rule.agent}</td>
+                          <td class="mono">{rule.permission}</td>
+                          <td class="mono">{rule.pattern}</td>
+                          <td>{rule.action}</td>
+                          <td class="mono">{rule.path}</td>
+                        </tr>
+                      )}
+                    </For>
+                  </tbody>
+                </table>
+              </div>
+            </Show>
+            <Show when={otherEffects(current()).length}>
+              <h3 id={effectsID} class="trust-heading">
+                Other effects
+              </h3>
+              <ul class="trust-effects" aria-labelledby={effectsID}>
+                <For each={otherEffects(current())}>{(effect) => <li>{effect}</li>}</For>
+              </ul>
+            </Show>
+          </>
+        )}
+      </Show>
+      <Show when={failure()}>
+        <p class="dialog-failure" role="alert">
+          {failure()}
+        </p>
+      </Show>
+      <div class="dialog-actions">
+        <button type="button" class="button" data-autofocus disabled={busy()} onClick={() => props.onClose()}>
+          Cancel
+        </button>
+        <button type="button" class={trusting ? 'button button-danger' : 'button button-primary'} disabled={busy() || !review()} onClick={() => void act()}>
+          {trusting ? 'Trust this project' : 'Stop trusting'}
+        </button>
+      </div>
+    </Dialog>
+  )
+}
