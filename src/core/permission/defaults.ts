@@ -8,9 +8,13 @@ import { OUTPUT_FOLDER_GLOB } from './evaluate'
  */
 export const PLAN_FILES = '.tabcode/plans/*.md'
 
-/** opencode's defaults: everything allowed except what follows, which asks or is denied. */
+/**
+ * opencode's defaults: everything allowed except what follows, which asks or is denied. One difference: `webfetch`
+ * asks (per host, see tools/webfetch.ts), where opencode allows it, because a fetch can carry a secret out of the tab.
+ */
 export const DEFAULT_RULES: readonly PermissionRule[] = fromConfig({
   '*': 'allow',
+  webfetch: 'ask',
   doom_loop: 'ask',
   external_directory: { '*': 'ask', [OUTPUT_FOLDER_GLOB]: 'allow' },
   question: 'deny',
@@ -40,7 +44,8 @@ export const AGENT_RULES = {
     glob: 'allow',
     list: 'allow',
     bash: 'allow',
-    webfetch: 'allow',
+    // opencode allows it; here it asks as for any agent, so a subagent is no way around the question.
+    webfetch: 'ask',
     websearch: 'allow',
     read: 'allow',
     external_directory: { '*': 'ask', [OUTPUT_FOLDER_GLOB]: 'allow' },

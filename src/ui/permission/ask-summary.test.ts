@@ -13,3 +13,18 @@ describe('askSummary', () => {
     expect(summary.detail).toBe('{\n  "word": "zephyr"\n}')
   })
 })
+
+describe('a fetch’s question', () => {
+  it('names the host, shows the whole address, and puts the focus on Reject', () => {
+    const summary = askSummary(ask({ permission: 'webfetch', patterns: ['127.0.0.1:4183'], metadata: { url: 'http://127.0.0.1:4183/?s=hunter2', host: '127.0.0.1:4183' } }))
+    expect(summary.title).toBe('Allow fetching from 127.0.0.1:4183?')
+    expect(summary.detail).toBe('http://127.0.0.1:4183/?s=hunter2')
+    expect(summary.cautious).toBe(true)
+  })
+
+  it('says a redirect could lead anywhere', () => {
+    const summary = askSummary(ask({ permission: 'webfetch', patterns: ['*'], always: [], metadata: { url: 'https://example.com/go', host: 'example.com', redirect: true } }))
+    expect(summary.title).toBe('Follow a redirect from example.com?')
+    expect(summary.description).toContain('could send this address to any host')
+  })
+})
