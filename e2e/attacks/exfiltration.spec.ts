@@ -229,12 +229,14 @@ peer.createOffer().then((offer) => peer.setLocalDescription(offer))
   }
 
   test('a link to another host is shown but not followed', async ({ page, contacts }) => {
-    const { panel, frame } = await preview(page, contacts.origin, previewPage('', `<p><a href="${contacts.origin}/link?s=${SECRET}">Open the docs</a></p>`))
-    await expect(panel).toContainText('1 link to another host is shown but not followed.')
+    const { panel, frame } = await preview(page, contacts.origin, previewPage('', `<p><a href="${contacts.origin}/link?s=${SECRET}">Open the docs</a> <a href="#top">Back to top</a></p>`))
     const link = frame.getByText('Open the docs')
-    await expect(link).toHaveAttribute('title', `Not followed in the preview: ${contacts.origin}/link?s=${SECRET}`)
     await link.click()
+    // Still the page: a click on its in-page link works (it would be gone had the frame left).
+    await frame.getByRole('link', { name: 'Back to top' }).click()
     await expect(frame.getByRole('heading', { name: 'Deploy notes' })).toBeVisible()
+    await expect(link).toHaveAttribute('title', `Not followed in the preview: ${contacts.origin}/link?s=${SECRET}`)
+    await expect(panel).toContainText('1 link to another host is shown but not followed.')
     expect(contacts.contacts).toEqual([])
   })
 
