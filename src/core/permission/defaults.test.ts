@@ -29,9 +29,10 @@ describe('DEFAULT_RULES', () => {
     expect(decide('external_directory', OUTPUT_FOLDER_GLOB)).toBe('allow')
   })
 
-  test('a fetch asks, where opencode allows it: it can carry what the model read out of the tab', () => {
+  test('a fetch and starting WebContainer ask, where opencode allows everything: both can carry what the model read out of the tab', () => {
     expect(decide('webfetch', 'example.com')).toBe('ask')
     expect(decide('webfetch', '*')).toBe('ask')
+    expect(decide('webcontainer', 'npm')).toBe('ask')
   })
 
   test('doom loops ask; question and plan switches are denied', () => {

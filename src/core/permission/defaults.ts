@@ -9,12 +9,14 @@ import { OUTPUT_FOLDER_GLOB } from './evaluate'
 export const PLAN_FILES = '.tabcode/plans/*.md'
 
 /**
- * opencode's defaults: everything allowed except what follows, which asks or is denied. One difference: `webfetch`
- * asks (per host, see tools/webfetch.ts), where opencode allows it, because a fetch can carry a secret out of the tab.
+ * opencode's defaults: everything allowed except what follows, which asks or is denied. Two differences, both ways
+ * out of the tab that could carry a secret: `webfetch` asks (per host, see tools/webfetch.ts) where opencode allows
+ * it, and `webcontainer` (starting WebContainer, whose commands reach the network; opencode has no such thing) asks.
  */
 export const DEFAULT_RULES: readonly PermissionRule[] = fromConfig({
   '*': 'allow',
   webfetch: 'ask',
+  webcontainer: 'ask',
   doom_loop: 'ask',
   external_directory: { '*': 'ask', [OUTPUT_FOLDER_GLOB]: 'allow' },
   question: 'deny',

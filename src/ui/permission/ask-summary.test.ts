@@ -28,3 +28,13 @@ describe('a fetch’s question', () => {
     expect(summary.description).toContain('could send this address to any host')
   })
 })
+
+describe('starting WebContainer', () => {
+  it('says its commands reach the network, shows the command, and puts the focus on Reject', () => {
+    const summary = askSummary(ask({ permission: 'webcontainer', patterns: ['npm'], metadata: { command: 'npm install', program: 'npm' } }))
+    expect(summary.title).toBe('Start WebContainer for the agent?')
+    expect(summary.description).toContain('Commands there can reach any host on the network')
+    expect(summary.detail).toBe('npm install')
+    expect(summary.cautious).toBe(true)
+  })
+})

@@ -56,6 +56,14 @@ export function askSummary(ask: PermissionAsk): AskSummary {
         cautious: true,
       }
     }
+    case 'webcontainer':
+      return {
+        title: 'Start WebContainer for the agent?',
+        description: `${text(metadata.program) ?? first} needs Node.js and npm, which run in WebContainer. Commands there can reach any host on the network, and every later command of this project runs there until the page is reloaded.`,
+        ...(text(metadata.command) ? { detail: text(metadata.command) } : {}),
+        detailLabel: 'Command',
+        cautious: true,
+      }
     case 'external_directory':
       return {
         title: 'Allow access outside the project?',
