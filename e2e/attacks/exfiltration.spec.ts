@@ -87,6 +87,23 @@ test.describe('webfetch asks for each host', () => {
   })
 })
 
+test('a redirect from an allowed host to another is not followed without asking', async ({ page, contacts }) => {
+  test.setTimeout(90_000)
+  const elsewhere = `http://localhost:${contacts.port}/?s=${SECRET}`
+  contacts.serve('/go', { status: 302, body: '', headers: { location: elsewhere } })
+  const app = await injected(page, contacts.origin, [toolCalls([fetchCall('hop', `${contacts.origin}/go`)]), streamText('Not followed.')])
+  await fetchDialog(page, `127.0.0.1:${contacts.port}`).getByRole('button', { name: 'Allow once' }).click()
+  // The browser does not say where a redirect leads, so the question cannot name the host: it says so, once only.
+  const redirect = page.getByRole('dialog', { name: `Follow a redirect from 127.0.0.1:${contacts.port}?` })
+  await expect(redirect).toContainText('could send this address to any host')
+  await expect(redirect.getByRole('button', { name: 'Always allow' })).toHaveCount(0)
+  await redirect.getByRole('button', { name: 'Reject', exact: true }).click()
+  await expect(app.messages.getByRole('group', { name: 'Tool call: webfetch' })).toContainText('The user rejected permission')
+  await app.idle()
+  contacts.allow((contact) => contact.path === '/go')
+  expect(contacts.contacts.map((contact) => contact.path)).toEqual(['/go'])
+})
+
 test('starting WebContainer, whose commands reach any host, asks first; rejected, nothing of it starts', async ({ page, contacts }) => {
   test.setTimeout(60_000)
   const requested: string[] = []
