@@ -43,6 +43,29 @@ function pyodideAssets(): Plugin {
 }
 
 /**
+ * The Python worker's own Content Security Policy, sent with its script (a dedicated worker's policy comes from its
+ * script's response): scripts and requests from the app's origin only, so Pyodide loads its files and nothing a
+ * program reaches through Python's bridge to JavaScript gets to another host: a dynamic `import()` (syntax, which
+ * no global can take away) or a request the worker did not switch off (src/workspace/python/close-ways-out.ts). The
+ * worker refuses to start Python when the policy is not in force, so a server that serves the app must send it too.
+ */
+export const PYTHON_WORKER_POLICY = ["default-src 'none'", "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'", "connect-src 'self'"].join('; ')
+/** The worker's script: `assets/python.worker-<hash>.js` when built, `src/workspace/python/python.worker.ts?worker_file…` in dev. */
+const PYTHON_WORKER_SCRIPT = /\/python\.worker[-.]/
+
+function pythonWorkerPolicy(): Plugin {
+  const setPolicy = (request: { url?: string }, response: { setHeader(name: string, value: string): unknown }, next: () => void) => {
+    if (PYTHON_WORKER_SCRIPT.test((request.url ?? '').split('?')[0]!)) response.setHeader('Content-Security-Policy', PYTHON_WORKER_POLICY)
+    next()
+  }
+  return {
+    name: 'tabcode:python-worker-policy',
+    configureServer: (server) => void server.middlewares.use(setPolicy),
+    configurePreviewServer: (server) => void server.middlewares.use(setPolicy),
+  }
+}
+
+/**
  * What the service worker precaches: the shell only (the page, the static import graph of its entry and of the
  * agent's worker entry, their CSS, icons, manifest). Everything else under assets/ (editor, terminal, QuickJS,
  * Python's glue, shell, git, the worker's engine…) is cached on first use by a CacheFirst route (hashed names never
@@ -145,6 +168,7 @@ export default defineConfig({
   plugins: [
     solid(),
     pyodideAssets(),
+    pythonWorkerPolicy(),
     shellAndAssetList(),
     VitePWA({
       strategies: 'generateSW',

@@ -140,6 +140,8 @@ test('stop cancels a running tool: the fetch is aborted and the call is marked i
   await model.push([toolCalls([{ id: 'call_fetch', name: 'webfetch', args: { url: `${MOCK_MODEL_SERVER_URL}/slow` } }])], { model: 'mock-model' })
   const app = await ready(page)
   await app.send('read that page')
+  // A fetch asks for its host first (issue 27).
+  await page.getByRole('dialog', { name: /^Allow fetching from 127\.0\.0\.1:\d+\?$/ }).getByRole('button', { name: 'Allow once' }).click()
   const card = app.messages.getByRole('group', { name: /^Tool call: webfetch/ })
   await expect(card).toContainText('running')
   await expect.poll(async () => (await model.slow()).opened).toBe(1)

@@ -44,6 +44,9 @@ test('a static page shows in Preview, styled and with its modules, follows an ed
   )
   const panel = await showPreview(page)
   const frame = page.frameLocator('iframe[title="Static preview of index.html"]')
+  // Shown, styled, but its scripts wait for the user (issue 27).
+  await expect(frame.getByRole('heading', { name: 'Loading' })).toHaveCSS('color', 'rgb(200, 0, 0)')
+  await panel.getByRole('button', { name: 'Run the page’s scripts' }).click()
   await expect(frame.getByRole('heading', { name: 'Hello from util 1' })).toBeVisible()
   await expect(frame.getByRole('heading')).toHaveCSS('color', 'rgb(200, 0, 0)')
 
@@ -127,7 +130,8 @@ record('done', 'yes')
       },
       'Write a probe page',
     )
-    await showPreview(page)
+    const panel = await showPreview(page)
+    await panel.getByRole('button', { name: 'Run the page’s scripts' }).click()
     const frame = page.frameLocator('iframe[title="Static preview of index.html"]')
     await expect(frame.getByText('done: yes')).toBeVisible()
     for (const name of ['indexedDB', 'localStorage', 'same-origin fetch', 'network fetch', 'parent document']) {

@@ -63,6 +63,8 @@ test('killed mid-tool, every tool call is finished (interrupted) after reopening
     // A page that never finishes loading: the tool is still running when the browser dies.
     await model.push([toolCalls([{ id: 'call_slow', name: 'webfetch', args: { url: `${MOCK_MODEL_SERVER_URL}/slow` } }])], { model: 'mock-model' })
     await app.send('Read that page')
+    // A fetch asks for its host first (issue 27).
+    await browser.page.getByRole('dialog', { name: /^Allow fetching from 127\.0\.0\.1:\d+\?$/ }).getByRole('button', { name: 'Allow once' }).click()
     const card = app.messages.getByRole('group', { name: /^Tool call: webfetch/ })
     await expect(card).toContainText('running')
     await expect.poll(async () => (await model.slow()).opened).toBe(1)

@@ -161,6 +161,8 @@ test('npm asks for WebContainer; without StackBlitz it gives up within its timeo
   const app = await ready(page)
   const panel = await showWorkspace(page)
   await app.send('Install the dependencies')
+  // Starting WebContainer for the agent asks first: its commands reach the network (issue 27).
+  await page.getByRole('dialog', { name: 'Start WebContainer for the agent?' }).getByRole('button', { name: 'Allow once' }).click()
   // The boot never settles here (no internet): after its 20 s timeout the reason says what happened.
   const card = app.messages.getByRole('group', { name: 'Tool call: bash' })
   await expect(card).toContainText(/WebContainer is not available: (StackBlitz could not be reached within 20 s|WebContainer failed to start)/, { timeout: 45_000 })
@@ -184,6 +186,8 @@ test('with "Offline workspace only", npm never contacts StackBlitz and says WebC
     model: 'mock-model',
   })
   await app.send('Install the dependencies')
+  // The agent asks to start it whatever the setting says (the tool cannot tell); allowed, the setting still wins.
+  await page.getByRole('dialog', { name: 'Start WebContainer for the agent?' }).getByRole('button', { name: 'Allow once' }).click()
   await expect(app.replies().last()).toContainText('Offline only.')
   await expect(app.messages.getByRole('group', { name: 'Tool call: bash' })).toContainText('WebContainer is not available: it is turned off in Settings')
   expect(away).toEqual([])

@@ -131,7 +131,36 @@ describe('bash', () => {
           description: 'Runs things',
         },
       },
+      {
+        permission: 'webcontainer',
+        patterns: ['npm'],
+        always: ['*'],
+        metadata: { command: 'cd src && git status && npm run dev -- --port 3000 | tee log.txt; FOO=1 npm test', program: 'npm' },
+      },
     ])
+  })
+
+  it('asks before a command would start WebContainer, whose commands reach the network, and not once it runs', async () => {
+    const offline = contextWith(async () => done(''))
+    await bashTool.execute({ command: 'echo hi && npx -y leftpad', description: 'Runs npx' }, offline.context)
+    expect(offline.context.asks.map((ask) => [ask.permission, ask.patterns])).toEqual([
+      ['bash', ['echo hi', 'npx -y leftpad']],
+      ['webcontainer', ['npx']],
+    ])
+    const plain = contextWith(async () => done(''))
+    await bashTool.execute({ command: 'node main.js && python3 x.py', description: 'Runs node' }, plain.context)
+    expect(plain.context.asks.map((ask) => ask.permission)).toEqual(['bash'])
+    const refused = contextWith(async () => done(''), {
+      answer: (request) => {
+        if (request.permission === 'webcontainer') throw new Error('The user rejected permission to use this specific tool call.')
+      },
+    })
+    await expect(bashTool.execute({ command: 'npm install', description: 'Installs' }, refused.context)).rejects.toThrow('rejected')
+    expect(refused.calls).toHaveLength(0)
+    const running = contextWith(async () => done(''))
+    Object.defineProperty(running.context.workspace, 'backend', { value: 'webcontainer' })
+    await bashTool.execute({ command: 'npm install', description: 'Installs' }, running.context)
+    expect(running.context.asks.map((ask) => ask.permission)).toEqual(['bash'])
   })
 
   it('asks external_directory first for paths outside the project', async () => {

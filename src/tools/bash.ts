@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { commandPrefix } from '../core/permission/arity'
+import { webContainerProgram } from '../workspace/on-demand'
 import { dirname, isInside, resolvePath } from '../workspace/path'
 import { loadShellSyntax, type ShellSyntax } from '../workspace/shell/syntax'
 import type { Workspace } from '../workspace/workspace'
@@ -140,7 +141,8 @@ function livePreview(context: ToolContext, description: string) {
 /**
  * opencode's two asks before a command runs: `external_directory` for the directories outside the project it
  * touches (its workdir, and the path arguments of file commands), then `bash` with each command's source text as a
- * pattern and its arity prefix plus ` *` as what "always" remembers.
+ * pattern and its arity prefix plus ` *` as what "always" remembers; and one of tabcode's own, `webcontainer`, before
+ * a command would start WebContainer.
  */
 async function askPermissions(context: ToolContext, command: string, cwd: string, description: string): Promise<void> {
   const root = context.workspace.root
@@ -166,8 +168,12 @@ async function askPermissions(context: ToolContext, command: string, cwd: string
     patterns.add(parsed.text)
     always.add(commandPrefix(parsed.tokens).join(' ') + ' *')
   }
-  if (patterns.size === 0) return
-  await context.ask({ permission: 'bash', patterns: [...patterns], always: [...always], metadata: { command, description } })
+  if (patterns.size > 0) await context.ask({ permission: 'bash', patterns: [...patterns], always: [...always], metadata: { command, description } })
+
+  // Not opencode's: a command that needs Node.js or npm starts WebContainer, whose commands (this one and every later
+  // one of the project) reach the network freely. Starting it for the agent is a way out of the tab, so it asks.
+  const program = context.workspace.backend === 'webcontainer' ? undefined : webContainerProgram(commands.map((parsed) => parsed.words[0] ?? ''))
+  if (program) await context.ask({ permission: 'webcontainer', patterns: [program], always: ['*'], metadata: { command, program } })
 }
 
 function pathArguments(words: string[]): string[] {

@@ -29,6 +29,12 @@ describe('DEFAULT_RULES', () => {
     expect(decide('external_directory', OUTPUT_FOLDER_GLOB)).toBe('allow')
   })
 
+  test('a fetch and starting WebContainer ask, where opencode allows everything: both can carry what the model read out of the tab', () => {
+    expect(decide('webfetch', 'example.com')).toBe('ask')
+    expect(decide('webfetch', '*')).toBe('ask')
+    expect(decide('webcontainer', 'npm')).toBe('ask')
+  })
+
   test('doom loops ask; question and plan switches are denied', () => {
     expect(decide('doom_loop', 'read')).toBe('ask')
     expect(decide('question', '*')).toBe('deny')
@@ -71,9 +77,12 @@ describe('agent rulesets', () => {
   })
 
   test('explore only looks', () => {
-    for (const permission of ['read', 'grep', 'glob', 'list', 'bash', 'webfetch', 'websearch']) {
+    for (const permission of ['read', 'grep', 'glob', 'list', 'bash', 'websearch']) {
       expect(action('explore', permission, 'x')).toBe('allow')
     }
+    // A subagent is no way around the question a fetch asks.
+    expect(action('explore', 'webfetch', 'example.com')).toBe('ask')
+    expect(action('general', 'webfetch', 'example.com')).toBe('ask')
     expect(action('explore', 'edit', 'src/a.ts')).toBe('deny')
     expect(action('explore', 'todowrite', '*')).toBe('deny')
     expect(action('explore', 'task', 'general')).toBe('deny')

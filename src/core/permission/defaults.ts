@@ -8,9 +8,15 @@ import { OUTPUT_FOLDER_GLOB } from './evaluate'
  */
 export const PLAN_FILES = '.tabcode/plans/*.md'
 
-/** opencode's defaults: everything allowed except what follows, which asks or is denied. */
+/**
+ * opencode's defaults: everything allowed except what follows, which asks or is denied. Two differences, both ways
+ * out of the tab that could carry a secret: `webfetch` asks (per host, see tools/webfetch.ts) where opencode allows
+ * it, and `webcontainer` (starting WebContainer, whose commands reach the network; opencode has no such thing) asks.
+ */
 export const DEFAULT_RULES: readonly PermissionRule[] = fromConfig({
   '*': 'allow',
+  webfetch: 'ask',
+  webcontainer: 'ask',
   doom_loop: 'ask',
   external_directory: { '*': 'ask', [OUTPUT_FOLDER_GLOB]: 'allow' },
   question: 'deny',
@@ -40,7 +46,8 @@ export const AGENT_RULES = {
     glob: 'allow',
     list: 'allow',
     bash: 'allow',
-    webfetch: 'allow',
+    // opencode allows it; here it asks as for any agent, so a subagent is no way around the question.
+    webfetch: 'ask',
     websearch: 'allow',
     read: 'allow',
     external_directory: { '*': 'ask', [OUTPUT_FOLDER_GLOB]: 'allow' },

@@ -5,6 +5,7 @@ import { useSessionStore } from '../store/session-store-context'
 import { askSummary } from './ask-summary'
 import { createAskReply } from './create-ask-reply'
 import { QuestionDialog } from './question-dialog'
+import { sessionFamily } from './session-family'
 import { askedQuestions } from '../../core/question'
 import './ask-dialog.css'
 
@@ -14,19 +15,21 @@ import './ask-dialog.css'
  */
 export function AskDialog(props: { sessionID: string }): JSX.Element {
   const store = useSessionStore()
-  const oldest = createMemo(() =>
-    Object.values(store.state.asks)
-      .filter((ask) => ask.sessionID === props.sessionID)
-      .sort((a, b) => (a.id < b.id ? -1 : 1))[0],
-  )
+  const oldest = createMemo(() => {
+    const family = sessionFamily(store.state.children, props.sessionID)
+    return Object.values(store.state.asks)
+      .filter((ask) => family.has(ask.sessionID))
+      .sort((a, b) => (a.id < b.id ? -1 : 1))[0]
+  })
+  const asker = (ask: PermissionAsk) => (ask.sessionID === props.sessionID ? undefined : (store.state.sessions[ask.sessionID]?.title ?? 'a subagent'))
   return (
     <Show when={oldest()} keyed>
-      {(ask) => (askedQuestions(ask) ? <QuestionDialog ask={ask} /> : <AskPrompt ask={ask} />)}
+      {(ask) => (askedQuestions(ask) ? <QuestionDialog ask={ask} /> : <AskPrompt ask={ask} asker={asker(ask)} />)}
     </Show>
   )
 }
 
-function AskPrompt(props: { ask: PermissionAsk }): JSX.Element {
+function AskPrompt(props: { ask: PermissionAsk; asker: string | undefined }): JSX.Element {
   const [feedback, setFeedback] = createSignal('')
   const { busy, problem, send: answer } = createAskReply(props.ask)
   const summary = () => askSummary(props.ask)
@@ -39,6 +42,7 @@ function AskPrompt(props: { ask: PermissionAsk }): JSX.Element {
       // Escape is not an answer: the question stays until the user picks one (the turn waits on it).
       onClose={() => {}}
     >
+      <Show when={props.asker}>{(asker) => <p class="quiet">Asked in the subagent’s session: {asker()}</p>}</Show>
       <Show when={props.ask.patterns.length > 0}>
         <ul class="ask-patterns" aria-label="Applies to">
           <For each={props.ask.patterns}>{(pattern) => <li><code>{pattern}</code></li>}</For>
@@ -91,9 +95,12 @@ function AskPrompt(props: { ask: PermissionAsk }): JSX.Element {
         <button type="button" class="button" data-autofocus={summary().cautious ? undefined : ''} disabled={busy()} onClick={() => void answer({ type: 'once' })}>
           Allow once
         </button>
-        <button type="button" class="button" disabled={busy()} onClick={() => void answer({ type: 'always' })}>
-          Always allow
-        </button>
+        {/* Nothing to remember (a redirect to a host nobody can name): "always" would only be "once". */}
+        <Show when={props.ask.always.length > 0}>
+          <button type="button" class="button" disabled={busy()} onClick={() => void answer({ type: 'always' })}>
+            Always allow
+          </button>
+        </Show>
         <button
           type="button"
           class="button button-danger"

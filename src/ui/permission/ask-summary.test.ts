@@ -30,3 +30,28 @@ describe('askSummary', () => {
     })
   })
 })
+
+describe('a fetch’s question', () => {
+  it('names the host, shows the whole address, and puts the focus on Reject', () => {
+    const summary = askSummary(ask({ permission: 'webfetch', patterns: ['127.0.0.1:4183'], metadata: { url: 'http://127.0.0.1:4183/?s=hunter2', host: '127.0.0.1:4183' } }))
+    expect(summary.title).toBe('Allow fetching from 127.0.0.1:4183?')
+    expect(summary.detail).toBe('http://127.0.0.1:4183/?s=hunter2')
+    expect(summary.cautious).toBe(true)
+  })
+
+  it('says a redirect could lead anywhere', () => {
+    const summary = askSummary(ask({ permission: 'webfetch', patterns: ['*'], always: [], metadata: { url: 'https://example.com/go', host: 'example.com', redirect: true } }))
+    expect(summary.title).toBe('Follow a redirect from example.com?')
+    expect(summary.description).toContain('could send this address to any host')
+  })
+})
+
+describe('starting WebContainer', () => {
+  it('says its commands reach the network, shows the command, and puts the focus on Reject', () => {
+    const summary = askSummary(ask({ permission: 'webcontainer', patterns: ['npm'], metadata: { command: 'npm install', program: 'npm' } }))
+    expect(summary.title).toBe('Start WebContainer for the agent?')
+    expect(summary.description).toContain('Commands there can reach any host on the network')
+    expect(summary.detail).toBe('npm install')
+    expect(summary.cautious).toBe(true)
+  })
+})

@@ -8,8 +8,8 @@ export interface AskSummary {
   detail?: string
   detailLabel: string
   /**
-   * The question guards something a wrong Enter would give away (a file that may hold secrets): the dialog then
-   * focuses Reject, the safe choice, rather than Allow once.
+   * The question guards something a wrong Enter would give away (a file that may hold secrets, a fetch that may
+   * carry one out): the dialog then focuses Reject, the safe choice, rather than Allow once.
    */
   cautious?: boolean
   /**
@@ -42,8 +42,34 @@ export function askSummary(ask: PermissionAsk): AskSummary {
       }
     case 'read':
       return { title: `Allow reading ${first}?`, description: 'This file may hold secrets.', detailLabel: 'File', cautious: true }
-    case 'webfetch':
-      return { title: 'Allow fetching this URL?', description: 'The agent wants to read a web page.', detail: first, detailLabel: 'URL' }
+    case 'webfetch': {
+      const host = text(metadata.host) ?? first
+      const url = text(metadata.url) ?? first
+      if (metadata.redirect === true) {
+        return {
+          title: `Follow a redirect from ${host}?`,
+          description: `${host} answered with a redirect. The browser does not say where it leads, so following it could send this address to any host.`,
+          detail: url,
+          detailLabel: 'URL',
+          cautious: true,
+        }
+      }
+      return {
+        title: `Allow fetching from ${host}?`,
+        description: `The agent wants to read a page from ${host}. Whatever is in the address below reaches that host.`,
+        detail: url,
+        detailLabel: 'URL',
+        cautious: true,
+      }
+    }
+    case 'webcontainer':
+      return {
+        title: 'Start WebContainer for the agent?',
+        description: `${text(metadata.program) ?? first} needs Node.js and npm, which run in WebContainer. Commands there can reach any host on the network, and every later command of this project runs there until the page is reloaded.`,
+        ...(text(metadata.command) ? { detail: text(metadata.command) } : {}),
+        detailLabel: 'Command',
+        cautious: true,
+      }
     case 'external_directory':
       return {
         title: 'Allow access outside the project?',

@@ -1,5 +1,5 @@
 import { createEffect, createSignal, on, onCleanup, type Accessor } from 'solid-js'
-import type { PreviewProblem } from '../../workspace/preview/build-preview'
+import type { InertReport, PreviewProblem, PreviewScripts } from '../../workspace/preview/build-preview'
 import type { DevServerNeed } from '../../workspace/preview/dev-server'
 import { linkedPage } from '../../workspace/preview/references'
 import { errorMessage } from '../format/error'
@@ -10,7 +10,16 @@ export type StaticPreviewState =
   | { status: 'loading' }
   /** The page is not in the project. */
   | { status: 'missing'; page: string; need: DevServerNeed | undefined }
-  | { status: 'ready'; page: string; html: string; problems: PreviewProblem[]; need: DevServerNeed | undefined }
+  | {
+      status: 'ready'
+      page: string
+      html: string
+      problems: PreviewProblem[]
+      need: DevServerNeed | undefined
+      /** Whether this document runs the page's scripts (the frame's sandbox must match), and what it left out if not. */
+      scripts: PreviewScripts
+      inert: InertReport
+    }
   | { status: 'error'; message: string }
 
 export interface StaticPreview {
@@ -20,6 +29,9 @@ export interface StaticPreview {
   navigate(href: string): void
   /** Reads the files again now. */
   reload(): void
+  /** Whether the project's pages run their scripts: not until the user says so, for as long as this preview lives. */
+  scripts: Accessor<PreviewScripts>
+  setScripts(scripts: PreviewScripts): void
 }
 
 export const ENTRY_PAGE = '/index.html'
@@ -40,6 +52,7 @@ export function createStaticPreview(options: {
   const { api, projectID, root } = options
   const [state, setState] = createSignal<StaticPreviewState>({ status: 'loading' })
   const [page, setPage] = createSignal(ENTRY_PAGE)
+  const [scripts, setScripts] = createSignal<PreviewScripts>('inert')
   let dirty = true
   // What the page on show read or looked for (and package.json): an edit anywhere else cannot change it.
   let watched: ReadonlySet<string> | undefined
@@ -52,14 +65,19 @@ export function createStaticPreview(options: {
     dirty = false
     const mine = ++ticket
     const shown = page()
+    const mode = scripts()
     try {
       const [{ buildPreview }, { devServerNeed }] = await Promise.all([import('../../workspace/preview/build-preview'), import('../../workspace/preview/dev-server')])
-      const [document, packageJson] = await Promise.all([buildPreview({ entry: shown, read }), read('/package.json')])
+      const [document, packageJson] = await Promise.all([buildPreview({ entry: shown, read, scripts: mode }), read('/package.json')])
       if (mine !== ticket) return
       const packages = document.problems.filter((problem) => problem.type === 'bare-import').map((problem) => problem.reference)
       const need = devServerNeed(packageJson && new TextDecoder().decode(packageJson), packages)
       watched = new Set([...document.files, '/package.json'])
-      setState(document.html ? { status: 'ready', page: shown, html: document.html, problems: document.problems, need } : { status: 'missing', page: shown, need })
+      setState(
+        document.html
+          ? { status: 'ready', page: shown, html: document.html, problems: document.problems, need, scripts: mode, inert: document.inert }
+          : { status: 'missing', page: shown, need },
+      )
     } catch (error) {
       if (mine === ticket) setState({ status: 'error', message: errorMessage(error) })
     }
@@ -95,6 +113,12 @@ export function createStaticPreview(options: {
       void build()
     },
     reload: () => void build(),
+    scripts,
+    setScripts(next) {
+      if (next === scripts()) return
+      setScripts(next)
+      void build()
+    },
   }
 }
 

@@ -66,7 +66,10 @@ describe('the static preview', () => {
     onTestFinished(() => void vi.useRealTimers())
     const { frame, workspace, reads, container } = mountProject({ '/index.html': PAGE, '/main.js': `import './util.js'`, '/util.js': `export const n = 1` })
     await vi.waitFor(() => expect(frame()).not.toBeNull())
-    expect(frame()!.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-modals')
+    // The page's scripts do not run until the user says so: only the preview's own link handling does.
+    expect(frame()!.getAttribute('sandbox')).toBe('allow-scripts')
+    expect(frame()!.getAttribute('srcdoc')).not.toContain('tabcode-preview:/main.js')
+    expect(container.textContent).toContain('The page’s scripts have not run.')
     expect(frame()!.getAttribute('title')).toBe('Static preview of index.html')
     expect(frame()!.getAttribute('srcdoc')).toContain('<h1>Hello</h1>')
     expect(container.textContent).not.toContain('Nothing to preview yet.')
@@ -84,16 +87,36 @@ describe('the static preview', () => {
     workspace.change({ type: 'write', path: `${ROOT}/index.html` }, PAGE, 'prj_other')
     await vi.advanceTimersByTimeAsync(1000)
     expect(reads('/index.html')).toBe(2)
-    // A module it imports does, and so does a file it looked for in vain once it appears.
+    // A module it imports does (its scripts are read even while they do not run: what they import says whether
+    // a dev server is wanted), and so does a file it looked for in vain once it appears.
     workspace.change({ type: 'write', path: `${ROOT}/util.js` }, 'export const n = 2')
     await vi.advanceTimersByTimeAsync(250)
     await vi.waitFor(() => expect(reads('/index.html')).toBe(3))
     workspace.change({ type: 'write', path: `${ROOT}/index.html` }, PAGE.replace('main.js', 'app.js'))
     await vi.advanceTimersByTimeAsync(250)
-    await vi.waitFor(() => expect(frame()!.getAttribute('srcdoc')).not.toContain('tabcode-preview:/main.js'))
+    await vi.waitFor(() => expect(container.querySelector('details')?.textContent).toContain('app.js is not in the project'))
     workspace.change({ type: 'write', path: `${ROOT}/app.js` }, 'export {}')
     await vi.advanceTimersByTimeAsync(250)
-    await vi.waitFor(() => expect(frame()!.getAttribute('srcdoc')).toContain('tabcode-preview:/app.js'))
+    await vi.waitFor(() => expect(container.querySelector('details')).toBeNull())
+    expect(reads('/index.html')).toBe(5)
+  })
+
+  it('runs the page’s scripts once the user says so, for the project while it is shown, and stops them again', async () => {
+    // In the document (clicks are delegated there).
+    const { container, frame } = mountProject({ '/index.html': PAGE, '/main.js': 'export {}' }, { detached: false })
+    await vi.waitFor(() => expect(frame()).not.toBeNull())
+    const button = (name: string) => [...container.querySelectorAll('button')].find((button) => button.textContent === name)
+    const run = button('Run the page’s scripts')!
+    // Its description says what running it means.
+    expect(container.querySelector(`#${run.getAttribute('aria-describedby')}`)!.textContent).toContain('can send what it was told to another host')
+    run.click()
+    await vi.waitFor(() => expect(frame()!.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-modals'))
+    expect(frame()!.getAttribute('srcdoc')).toContain('tabcode-preview:/main.js')
+    expect(container.textContent).not.toContain('The page’s scripts have not run.')
+    button('Stop the page’s scripts')!.click()
+    await vi.waitFor(() => expect(frame()!.getAttribute('sandbox')).toBe('allow-scripts'))
+    expect(frame()!.getAttribute('srcdoc')).not.toContain('tabcode-preview:/main.js')
+    expect(button('Run the page’s scripts')).toBeDefined()
   })
 
   it('keeps a page that tries to end the srcdoc attribute or the frame inside the frame', async () => {
@@ -105,7 +128,8 @@ describe('the static preview', () => {
     expect(frame()!.getAttributeNames().sort()).toEqual(['class', 'referrerpolicy', 'sandbox', 'srcdoc', 'title'])
     const inside = new DOMParser().parseFromString(frame()!.getAttribute('srcdoc')!, 'text/html')
     expect(inside.querySelector('p')!.getAttribute('title')).toBe('" onload="parent.pwned = 1')
-    expect(inside.querySelector('img')!.getAttribute('onerror')).toBe('parent.pwned = 1')
+    // Inert, so its handler is gone too (see inert-page.ts), but the image is still there.
+    expect(inside.querySelector('img')!.hasAttribute('onerror')).toBe(false)
   })
 
   it('lists what it could not load', async () => {

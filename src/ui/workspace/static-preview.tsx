@@ -1,11 +1,15 @@
-import { createSignal, For, onCleanup, Show, type JSX } from 'solid-js'
+import { createSignal, createUniqueId, For, onCleanup, Show, type JSX } from 'solid-js'
 import type { WorkspaceInfo } from '../../core/protocol'
+import type { InertReport, PreviewScripts } from '../../workspace/preview/build-preview'
 import type { DevServerNeed } from '../../workspace/preview/dev-server'
 import { NAVIGATE_MESSAGE } from '../../workspace/preview/references'
 import { ENTRY_PAGE, type StaticPreview, type StaticPreviewState } from './create-static-preview'
 
-/** What the sandbox lets the page do: run its scripts, forms and dialogs; never share the app's origin or storage. */
-export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-modals'
+/**
+ * What the sandbox lets the page do, never sharing the app's origin or storage. Running, its scripts, forms and
+ * dialogs; inert, only the preview's own link handling runs (the page's policy allows no other script).
+ */
+export const PREVIEW_SANDBOX: Record<PreviewScripts, string> = { run: 'allow-scripts allow-forms allow-modals', inert: 'allow-scripts' }
 
 /** The project's own page in a sandboxed frame, with what could not be carried over and whether it wants a server. */
 export function StaticPreviewView(props: {
@@ -67,6 +71,9 @@ export function StaticPreviewView(props: {
                 </ul>
               </details>
             </Show>
+            <Show when={ready().scripts === 'inert' && (ready().inert.scripts > 0 || ready().inert.links > 0)}>
+              <InertNote inert={ready().inert} onRun={() => props.preview.setScripts('run')} />
+            </Show>
             <div class="preview-toolbar">
               <span class="mono preview-port">{ready().page.slice(1)}</span>
               <Show when={ready().page !== ENTRY_PAGE}>
@@ -84,14 +91,20 @@ export function StaticPreviewView(props: {
               >
                 Reload preview
               </button>
+              <Show when={ready().scripts === 'run'}>
+                <button type="button" class="button button-small button-quiet" onClick={() => props.preview.setScripts('inert')}>
+                  Stop the page’s scripts
+                </button>
+              </Show>
             </div>
-            {/* A new frame per reload: the same srcdoc set again would not run the page again. */}
-            <Show when={`${reloads()}`} keyed>
+            {/* A new frame per reload and per sandbox: the same srcdoc set again would not run the page again, and a
+                frame's sandbox applies from its next navigation. */}
+            <Show when={`${reloads()}:${ready().scripts}`} keyed>
               <iframe
                 ref={frame}
                 class="preview-frame"
                 title={`Static preview of ${ready().page.slice(1)}`}
-                sandbox={PREVIEW_SANDBOX}
+                sandbox={PREVIEW_SANDBOX[ready().scripts]}
                 referrerpolicy="no-referrer"
                 srcdoc={ready().html}
               />
@@ -100,6 +113,27 @@ export function StaticPreviewView(props: {
         )}
       </Show>
     </>
+  )
+}
+
+/** Says what the inert page left out, and offers to run it: the user's grant, for this project while it is shown. */
+function InertNote(props: { inert: InertReport; onRun: () => void }): JSX.Element {
+  const id = createUniqueId()
+  const links = () => {
+    const count = props.inert.links
+    if (count === 0) return ''
+    return count === 1 ? '1 link to another host is shown but not followed. ' : `${count} links to other hosts are shown but not followed. `
+  }
+  return (
+    <div class="workspace-note preview-inert-note">
+      <p id={id}>
+        {props.inert.scripts > 0 ? 'The page’s scripts have not run. ' : ''}
+        {links()}A page the agent wrote can send what it was told to another host once it runs, so run it only if you trust it.
+      </p>
+      <button type="button" class="button button-small" aria-describedby={id} onClick={() => props.onRun()}>
+        Run the page’s scripts
+      </button>
+    </div>
   )
 }
 

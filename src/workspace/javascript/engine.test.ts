@@ -5,7 +5,7 @@ import { inspect } from 'node:util'
 import { createRequire } from 'node:module'
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSWASMModule } from 'quickjs-emscripten-core'
 import variant from '@jitl/quickjs-wasmfile-release-sync'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { runInEngine, type EngineEntry } from './engine'
 import { MemoryFs } from './memory-fs'
 import { stripTypes } from './strip-types'
@@ -230,6 +230,25 @@ describe('the offline node', () => {
       ),
     )
     expect(out.stdout).toBe('ReferenceError\nReferenceError\nReferenceError\nfetch is not available in the offline node: it has no network (WebContainer does)\n')
+  })
+
+  it('has no other way out either: WebSocket says so, the rest is not there, and import() of a URL fails', async () => {
+    const fetched = vi.fn(async () => new Response('export default 1'))
+    vi.stubGlobal('fetch', fetched)
+    const absent = ['EventSource', 'Worker', 'BroadcastChannel', 'navigator', 'caches', 'indexedDB', 'RTCPeerConnection']
+    const out = await node(
+      {},
+      evaluate(
+        `try { new WebSocket('ws://127.0.0.1:9/') } catch (e) { console.log(e.message) }\n` +
+          `for (const name of ${JSON.stringify(absent)}) console.log(name, typeof globalThis[name])\n` +
+          "import('http://127.0.0.1:9/x.js?s=secret').then(() => console.log('imported'), () => console.log('import failed'))",
+      ),
+    )
+    vi.unstubAllGlobals()
+    expect(out.stdout).toBe(
+      'WebSocket is not available in the offline node: it has no network (WebContainer does)\n' + absent.map((name) => `${name} undefined\n`).join('') + 'import failed\n',
+    )
+    expect(fetched).not.toHaveBeenCalled()
   })
 
   it('evaluates -e with require and prints -p results', async () => {

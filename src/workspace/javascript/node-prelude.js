@@ -793,9 +793,11 @@
   assert.strict = assert
 
   // ---- the web globals Node has; the network is refused plainly -------------------------------------------------
-  const offline = (name) => () => {
-    throw new TypeError(name + ' is not available in the offline node: it has no network (WebContainer does)')
-  }
+  // A plain function, not an arrow: `new WebSocket(…)` must say this too, not "is not a constructor".
+  const offline = (name) =>
+    function () {
+      throw new TypeError(name + ' is not available in the offline node: it has no network (WebContainer does)')
+    }
   g.fetch = (...args) => Promise.resolve().then(() => offline('fetch')(...args))
   g.WebSocket = offline('WebSocket')
   class URLImpl {

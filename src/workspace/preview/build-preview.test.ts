@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings": {"disableJavaScriptFileLoading": true, "disableCSSFileLoading": true, "handleDisabledFileLoadingAsSuccess": true}}
 import { describe, expect, it } from 'vitest'
-import { buildPreview, PREVIEW_POLICY } from './build-preview'
+import { buildPreview, inertPolicy, PREVIEW_POLICY, type PreviewScripts } from './build-preview'
 import { devServerNeed } from './dev-server'
-import { linkedPage } from './references'
+import { linkedPage, linkTarget } from './references'
 
 const encoder = new TextEncoder()
 
@@ -25,8 +25,8 @@ function decode(url: string): { type: string; text: string } {
   return { type: match[1]!, text: new TextDecoder().decode(bytes) }
 }
 
-async function build(files: Record<string, string | Uint8Array>, entry = '/index.html') {
-  const result = await buildPreview({ entry, read: project(files).read })
+async function build(files: Record<string, string | Uint8Array>, entry = '/index.html', scripts: PreviewScripts = 'run') {
+  const result = await buildPreview({ entry, read: project(files).read, scripts })
   const document = new DOMParser().parseFromString(result.html, 'text/html')
   const map = document.querySelector('script[type="importmap"]')
   const imports: Record<string, string> = map ? JSON.parse(map.textContent!).imports : {}
@@ -41,12 +41,14 @@ async function build(files: Record<string, string | Uint8Array>, entry = '/index
 const page = (head: string, body = '') => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`
 
 describe('a static page made into one document', () => {
-  it('puts the policy first, refusing the network, and keeps the doctype', async () => {
+  it('puts the policy first (after its own base URL), refusing the network, and keeps the doctype', async () => {
     const { document, html } = await build({ '/index.html': page('<title>Hi</title>', '<h1>Hello</h1>') })
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true)
-    const first = document.head.firstElementChild!
-    expect(first.getAttribute('http-equiv')).toBe('Content-Security-Policy')
-    expect(first.getAttribute('content')).toBe(PREVIEW_POLICY)
+    const [base, first] = [...document.head.children]
+    // A srcdoc document resolves against its parent's address otherwise: `#top` would load the app into the frame.
+    expect(base!.outerHTML).toBe('<base href="about:srcdoc">')
+    expect(first!.getAttribute('http-equiv')).toBe('Content-Security-Policy')
+    expect(first!.getAttribute('content')).toBe(PREVIEW_POLICY)
     expect(PREVIEW_POLICY).toMatch(/default-src 'none'/)
     expect(PREVIEW_POLICY).toMatch(/connect-src data: blob:(;|$)/)
     expect(document.body.textContent).toBe('Hello')
@@ -226,5 +228,100 @@ describe('a module entry it cannot carry over', () => {
       ['not-a-module', '/src/main.ts'],
       ['missing', '/gone.js'],
     ])
+  })
+})
+
+describe('a page whose scripts have not run (inert)', () => {
+  const hostile = page(
+    [
+      '<meta http-equiv="refresh" content="0;url=http://127.0.0.1:9/?s=secret">',
+      '<meta http-equiv="Content-Security-Policy" content="default-src *">',
+      '<base href="http://127.0.0.1:9/">',
+      '<link rel="preconnect" href="http://127.0.0.1:9/">',
+      '<link rel="dns-prefetch" href="//secret.example/">',
+      '<link rel="stylesheet" href="style.css">',
+      '<script>location.href = "http://127.0.0.1:9/?s=secret"</script>',
+      '<script type="module" src="main.js"></script>',
+    ].join(''),
+    [
+      '<h1 id="top" onclick="leak()">Deploy notes</h1>',
+      '<a href="http://127.0.0.1:9/?s=secret" ping="http://127.0.0.1:9/ping">Docs</a>',
+      '<a href="htt\tp://127.0.0.1:9/">Tabbed</a>',
+      '<a href="javascript:leak()">Run</a>',
+      '<a href="about.html">About</a>',
+      '<a href="#top">Back to top</a>',
+      '<map><area href="//127.0.0.1:9/" alt="Area"></map>',
+      '<svg><a href="http://127.0.0.1:9/"><text>Svg</text></a><a><set attributeName="href" to="http://127.0.0.1:9/"/><text>Animated</text></a></svg>',
+      '<iframe srcdoc="<script>leak()</script>"></iframe>',
+      '<noscript><p title="</noscript><meta http-equiv=refresh content=0;url=http://127.0.0.1:9/>">Enable JavaScript</p></noscript>',
+      '<template shadowrootmode="open"><a href="http://127.0.0.1:9/">Shadow</a><script>leak()</script></template>',
+    ].join(''),
+  )
+  const files = { '/index.html': hostile, '/style.css': 'h1 { color: red }', '/main.js': "import 'left-pad'" }
+
+  it('runs nothing of the page and keeps no way to another host, but still shows it', async () => {
+    const { document, inert, problems } = await build(files, '/index.html', 'inert')
+    const scripts = [...document.querySelectorAll('script')]
+    expect(scripts).toHaveLength(1)
+    expect(scripts[0]!.textContent).toContain('addEventListener')
+    expect([...document.querySelectorAll('meta[http-equiv]')].map((meta) => meta.getAttribute('content'))).toEqual([await inertPolicy()])
+    expect([...document.querySelectorAll('base')].map((base) => base.getAttribute('href'))).toEqual(['about:srcdoc'])
+    expect(document.querySelectorAll('link')).toHaveLength(1)
+    expect(decode(document.querySelector('link')!.getAttribute('href')!).text).toBe('h1 { color: red }')
+    expect(document.querySelectorAll('iframe, noscript, set')).toHaveLength(0)
+    expect(document.querySelector('[onclick], [ping]')).toBeNull()
+    const links = Object.fromEntries([...document.querySelectorAll('a, area')].map((link) => [link.textContent || link.getAttribute('alt'), link.getAttribute('href')]))
+    expect(links).toEqual({ Docs: null, Tabbed: null, Run: null, About: 'about.html', 'Back to top': '#top', Area: null, Svg: null, Animated: null })
+    expect(document.querySelector('a[title]')!.getAttribute('title')).toBe('Not followed in the preview: http://127.0.0.1:9/?s=secret')
+    // A template's content (a declarative shadow root in the frame) is made inert too.
+    const shadow = (document.querySelector('template') as HTMLTemplateElement).content
+    expect(shadow.querySelector('a')!.getAttribute('href')).toBeNull()
+    expect(shadow.querySelector('script')).toBeNull()
+    expect(document.body.textContent).toContain('Deploy notes')
+    // Two scripts, a handler, a javascript: link and the shadow root’s script did not run; four links and the shadow
+    // root’s are not followed.
+    expect(inert).toEqual({ scripts: 5, links: 5 })
+    // The modules were still read: what they need says whether the project wants a dev server.
+    expect(problems.map(({ type, reference }) => [type, reference])).toEqual([['bare-import', 'left-pad']])
+  })
+
+  it('allows no script but its own link handling, no frame, no form and no connection', async () => {
+    const { document } = await build(files, '/index.html', 'inert')
+    const policy = await inertPolicy()
+    const own = document.querySelector('script')!.textContent!
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(own)))
+    expect(policy).toContain(`script-src 'sha256-${btoa(String.fromCharCode(...digest))}';`)
+    expect(policy).not.toMatch(/unsafe-inline'[^;]*;[^;]*script|script-src[^;]*unsafe/)
+    expect(policy).toMatch(/default-src 'none'/)
+    expect(policy).toMatch(/form-action 'none'/)
+    expect(policy).not.toMatch(/connect-src|frame-src|worker-src/)
+    // The base comes before the policy, whose base-uri refuses any other.
+    expect([...document.head.children].slice(0, 3).map((element) => element.localName)).toEqual(['base', 'meta', 'script'])
+  })
+
+  it('is written out so that it parses the same again', async () => {
+    const { html } = await build(files, '/index.html', 'inert')
+    const again = new DOMParser().parseFromString(html, 'text/html')
+    expect(`<!DOCTYPE html>${again.documentElement.outerHTML}`).toBe(html)
+  })
+})
+
+describe('where a link leads', () => {
+  it.each([
+    ['#top', 'fragment'],
+    ['about.html', 'page'],
+    ['../docs/?x=1#y', 'page'],
+    ['/index.html', 'page'],
+    ['', 'elsewhere'],
+    ['http://example.com/', 'elsewhere'],
+    ['//example.com/', 'elsewhere'],
+    ['/\\example.com/', 'elsewhere'],
+    ['\\\\example.com/', 'elsewhere'],
+    [' htt\tp://example.com/', 'elsewhere'],
+    ['java\nscript:alert(1)', 'elsewhere'],
+    ['data:text/html,x', 'elsewhere'],
+    ['mailto:a@example.com', 'elsewhere'],
+  ])('%j is %s', (href, target) => {
+    expect(linkTarget(href)).toBe(target)
   })
 })

@@ -1,9 +1,10 @@
 import { createContext, type PreviewProblem, type ReadFile } from './context'
+import { makeInert, type InertReport } from './inert-page'
 import { rewriteCss } from './css'
 import { createModuleMap } from './modules'
 import { dataUrl, mediaType, NAVIGATE_MESSAGE, resolveReference, text } from './references'
 
-export type { PreviewProblem, ReadFile }
+export type { InertReport, PreviewProblem, ReadFile }
 
 export interface PreviewDocument {
   /** The page as one self-contained document, for an iframe's `srcdoc`. */
@@ -11,13 +12,22 @@ export interface PreviewDocument {
   problems: PreviewProblem[]
   /** Every project file the page read (or looked for), so a change to another one need not rebuild it. */
   files: string[]
+  /** What the page left out because its scripts do not run (both zero when they do). */
+  inert: InertReport
 }
+
+/**
+ * Whether the page's scripts run: `inert` until the user says so (see inert-page.ts), `run` once they have. Only a
+ * running page needs `allow-forms` and `allow-modals`; both need `allow-scripts`, for the link handling below.
+ */
+export type PreviewScripts = 'inert' | 'run'
 
 /**
  * The frame runs with an opaque origin (a sandbox without `allow-same-origin`), so it cannot fetch from the app's
  * origin even if it tried: everything it needs comes inline, and the policy refuses the network (`fetch`, XHR,
  * WebSocket, beacons, remote images and fonts), forms and nested frames. Eval stays allowed, as on any static
- * server: it reaches nothing the inline code could not.
+ * server: it reaches nothing the inline code could not. What a policy cannot refuse (the frame navigating itself,
+ * WebRTC) is what the user grants by running the page's scripts.
  */
 export const PREVIEW_POLICY = [
   "default-src 'none'",
@@ -33,14 +43,47 @@ export const PREVIEW_POLICY = [
   "base-uri 'none'",
 ].join('; ')
 
-// Runs first in the page. A relative link would navigate the frame to the app's own origin (a srcdoc document's
-// base URL is its parent's); instead the parent is asked to show that page of the project. Listening on the window
-// in the bubbling phase lets the page's own handlers run first and cancel.
+/** The inert page's policy: no script but the link handling below (allowed by its hash), no frames, no forms. */
+export async function inertPolicy(): Promise<string> {
+  return [
+    "default-src 'none'",
+    `script-src '${await scriptHash(NAVIGATION_SCRIPT)}'`,
+    "style-src 'unsafe-inline' data:",
+    'img-src data: blob:',
+    'font-src data:',
+    'media-src data: blob:',
+    "form-action 'none'",
+    "base-uri 'none'",
+  ].join('; ')
+}
+
+async function scriptHash(source: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(source)))
+  return `sha256-${btoa(String.fromCharCode(...digest))}`
+}
+
+/**
+ * A srcdoc document's base URL is its parent's, so `#top` would load the app's own address into the frame. With
+ * `about:srcdoc` as its base, a fragment stays in the page, and a relative address resolves to nothing (the frame
+ * cannot be sent to the app's origin); project pages are followed by the script below instead.
+ */
+const BASE_URL = 'about:srcdoc'
+
+// Runs first in the page. A relative link would navigate the frame to nothing (see BASE_URL); instead the parent is
+// asked to show that page of the project. Listening on the window in the bubbling phase lets the page's own handlers
+// run first and cancel. The path, not the target, finds the link, so one inside a shadow root is found too.
 const NAVIGATION_SCRIPT = `addEventListener('click', function (event) {
-  var link = event.target instanceof Element ? event.target.closest('a[href]') : null
-  if (!link || event.defaultPrevented || event.button !== 0 || (link.target && link.target !== '_self')) return
-  var href = link.getAttribute('href') || ''
-  if (href === '' || href.charAt(0) === '#' || /^([a-z][a-z0-9+.-]*:|\\/\\/)/i.test(href)) return
+  var path = event.composedPath(), link = null
+  for (var index = 0; index < path.length && !link; index++) {
+    var node = path[index]
+    if (node instanceof Element && (node.localName === 'a' || node.localName === 'area')) link = node
+  }
+  if (!link || event.defaultPrevented || event.button !== 0) return
+  var target = link.getAttribute('target')
+  if (target && target !== '_self') return
+  var href = link.getAttribute('href')
+  if (href === null) href = link.getAttribute('xlink:href')
+  if (href === null || href.charAt(0) === '#' || /^([a-z][a-z0-9+.-]*:|\\/\\/)/i.test(href)) return
   event.preventDefault()
   parent.postMessage({ type: ${JSON.stringify(NAVIGATE_MESSAGE)}, href: href }, '*')
 })`
@@ -65,13 +108,13 @@ const MEDIA_ATTRIBUTES: [selector: string, attribute: string][] = [
  * images and icons become `data:` URLs, ES modules go into an import map of `data:` URLs, and a Content Security
  * Policy refuses the network. Pure but for `read`; what could not be carried over is in `problems`.
  */
-export async function buildPreview(options: { entry: string; read: ReadFile }): Promise<PreviewDocument> {
+export async function buildPreview(options: { entry: string; read: ReadFile; scripts: PreviewScripts }): Promise<PreviewDocument> {
   const { context, problems, files } = createContext(options.read)
   const { entry } = options
   const bytes = await context.read(entry)
   if (!bytes) {
     context.report({ type: 'missing', file: entry, reference: entry, message: `${entry} is not in the project.` })
-    return { html: '', problems, files: [...files] }
+    return { html: '', problems, files: [...files], inert: { scripts: 0, links: 0 } }
   }
   const source = text(bytes)
   const document = new DOMParser().parseFromString(source, 'text/html')
@@ -102,10 +145,30 @@ export async function buildPreview(options: { entry: string; read: ReadFile }): 
   for (const [selector, attribute] of MEDIA_ATTRIBUTES) for (const element of document.querySelectorAll(selector)) work.push(inlineAttribute(element, attribute))
   for (const element of document.querySelectorAll('img[srcset], source[srcset]')) work.push(inlineSourceSet(element))
   await Promise.all(work)
+  // Read even when the page's scripts do not run: what they need (npm packages, a compiler) says whether a dev server
+  // is wanted, and an edit to one of them rebuilds the page.
   const imports = await modules.imports()
 
-  // Before anything of the page: a policy applies only to what follows it, and the import map must precede modules.
+  if (options.scripts === 'inert') {
+    const { document: inert, report } = await settledInert(document)
+    const base = inert.createElement('base')
+    base.setAttribute('href', BASE_URL)
+    const policy = inert.createElement('meta')
+    policy.setAttribute('http-equiv', 'Content-Security-Policy')
+    policy.setAttribute('content', await inertPolicy())
+    const navigation = inert.createElement('script')
+    navigation.textContent = NAVIGATION_SCRIPT
+    inert.head.prepend(base, policy, navigation)
+    // A srcdoc document is never in quirks mode, whatever its doctype: this one parses here as it will there.
+    return { html: `<!DOCTYPE html>${inert.documentElement.outerHTML}`, problems, files: [...files], inert: report }
+  }
+
+  // Before anything of the page: a policy applies only to what follows it (the base goes before the policy, whose
+  // base-uri refuses the page's own), and the import map must precede modules.
   const added: Element[] = []
+  const base = document.createElement('base')
+  base.setAttribute('href', BASE_URL)
+  added.push(base)
   const policy = document.createElement('meta')
   policy.setAttribute('http-equiv', 'Content-Security-Policy')
   policy.setAttribute('content', PREVIEW_POLICY)
@@ -123,7 +186,7 @@ export async function buildPreview(options: { entry: string; read: ReadFile }): 
   head.prepend(...added)
 
   const doctype = document.doctype ? `<!DOCTYPE ${document.doctype.name}>` : ''
-  return { html: doctype + document.documentElement.outerHTML, problems, files: [...files] }
+  return { html: doctype + document.documentElement.outerHTML, problems, files: [...files], inert: { scripts: 0, links: 0 } }
 
   async function fileData(reference: string, type?: string): Promise<string | undefined> {
     const bytes = await load(reference)
@@ -208,4 +271,25 @@ export async function buildPreview(options: { entry: string; read: ReadFile }): 
     }
     return bare
   }
+}
+
+/** How many times the inert page is parsed again before it is taken to be what the frame will parse. */
+const SETTLE_ROUNDS = 3
+
+/**
+ * The page made inert, then written out and parsed again until nothing changes: markup can parse into a different
+ * tree the second time (elements inside a `<noscript>`, foreign content), and the frame parses what is written, so
+ * what was checked must be what it gets. A page that does not settle is refused rather than shown.
+ */
+async function settledInert(document: Document): Promise<{ document: Document; report: InertReport }> {
+  const report = makeInert(document)
+  let html = `<!DOCTYPE html>${document.documentElement.outerHTML}`
+  for (let round = 0; round < SETTLE_ROUNDS; round++) {
+    const again = new DOMParser().parseFromString(html, 'text/html')
+    makeInert(again)
+    const written = `<!DOCTYPE html>${again.documentElement.outerHTML}`
+    if (written === html) return { document: again, report }
+    html = written
+  }
+  throw new Error('the page could not be shown without running it: its markup reads differently each time it is parsed')
 }

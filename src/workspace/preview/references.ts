@@ -110,6 +110,22 @@ export function text(bytes: Uint8Array): string {
   return decoder.decode(bytes)
 }
 
+/**
+ * Where a link's `href` leads, read as the browser's URL parser reads it (tabs and newlines anywhere are dropped,
+ * a backslash is a slash): `fragment` stays in the page, `page` is relative, so one of the project's pages, and
+ * `elsewhere` is anything else (another host, `javascript:`, `data:`, `mailto:`, an empty address).
+ */
+export function linkTarget(href: string): 'fragment' | 'page' | 'elsewhere' {
+  const cleaned = href.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
+  if (cleaned.startsWith('#')) return 'fragment'
+  if (cleaned === '' || SCHEME.test(cleaned) || /^[\\/]{2}/.test(cleaned)) return 'elsewhere'
+  try {
+    return new URL(cleaned, `${ROOT}/page.html`).origin === ROOT ? 'page' : 'elsewhere'
+  } catch {
+    return 'elsewhere'
+  }
+}
+
 /** The project page a link leads to (`about.html`, `docs/`, `/`), or undefined for anything but an HTML page. */
 export function linkedPage(from: string, href: string): string | undefined {
   const target = resolveReference(from, href)

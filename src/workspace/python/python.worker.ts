@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
-import { loadPyodide } from 'pyodide'
+import { loadPyodide, type PyodideAPI } from 'pyodide'
+import { closeWaysOut } from './close-ways-out'
 import { PythonEngine } from './engine'
 import type { EngineMessage, HostMessage } from './protocol'
 
@@ -14,7 +15,9 @@ const DOWNLOADS: Record<string, number> = { 'pyodide.asm.wasm': 9_597_892, 'pyth
 
 let engine: Promise<PythonEngine> | undefined
 
-const post = (message: EngineMessage, transfer: Transferable[] = []) => self.postMessage(message, transfer)
+// Kept before `closeWaysOut` switches the global one off: the engine alone speaks to the host.
+const postToHost = self.postMessage.bind(self)
+const post = (message: EngineMessage, transfer: Transferable[] = []) => postToHost(message, transfer)
 
 self.onmessage = (event: MessageEvent<HostMessage>) => {
   const message = event.data
@@ -44,10 +47,41 @@ self.onmessage = (event: MessageEvent<HostMessage>) => {
 }
 
 async function start(indexURL: string, interrupt: SharedArrayBuffer | undefined): Promise<PythonEngine> {
+  if (!(await scriptPolicyInForce())) {
+    throw new Error(
+      'Python is switched off: this server does not send the Content-Security-Policy that keeps Python off the network (see PYTHON_WORKER_POLICY in vite.config.ts).',
+    )
+  }
   if (!(await cached(`${indexURL}pyodide.asm.wasm`))) countDownloads()
   const pyodide = await loadPyodide({ indexURL })
   if (interrupt) pyodide.setInterruptBuffer(new Int32Array(interrupt))
+  lockDown(pyodide)
   return new PythonEngine(pyodide)
+}
+
+/**
+ * Closes the worker's ways out (network, storage, the app's channels) now that Pyodide has fetched its files, before
+ * any program runs. `pyodide.http` binds `fetch` when it is first imported: any copy imported before now is dropped,
+ * so the next import binds the closed one.
+ */
+function lockDown(pyodide: PyodideAPI) {
+  closeWaysOut(self)
+  pyodide.runPython("import sys\nfor name in [n for n in sys.modules if n == 'pyodide.http' or n.startswith('pyodide.http.')]:\n    del sys.modules[name]")
+}
+
+/**
+ * Whether the worker's Content Security Policy refuses scripts from anywhere but the app's origin: `import()` is
+ * syntax, so no global can be taken from Python's reach, and only the policy keeps it from loading another host's
+ * module (with a secret in its URL). A `data:` module is refused by that policy and loads without it.
+ */
+async function scriptPolicyInForce(): Promise<boolean> {
+  const probe = 'data:text/javascript,'
+  try {
+    await import(/* @vite-ignore */ probe)
+    return false
+  } catch {
+    return true
+  }
 }
 
 async function cached(url: string): Promise<boolean> {

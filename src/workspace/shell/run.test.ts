@@ -10,6 +10,19 @@ async function sh(command: string, files: Record<string, string> = {}, options: 
 }
 
 describe('runShell', () => {
+  it('has no way to the network: curl and wget are not commands here, and nothing is requested', async () => {
+    const fetched = vi.fn(async () => new Response(''))
+    vi.stubGlobal('fetch', fetched)
+    try {
+      for (const command of ['curl', 'wget']) {
+        expect(await sh(`${command} http://127.0.0.1:9/?s=secret`)).toMatchObject({ exitCode: 127, output: `bash: ${command}: command not found\n` })
+      }
+      expect(fetched).not.toHaveBeenCalled()
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('reports the cwd and variables a run ended with, so a terminal carries them into its next run', async () => {
     const first = await sh('cd src; export A=1; B=two', { 'src/x.txt': '' })
     expect(first.shell?.cwd).toBe('/workspace/src')
