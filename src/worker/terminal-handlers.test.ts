@@ -11,7 +11,7 @@ function setup(files: Record<string, string> = {}) {
     const run = async (command: string) => {
       chunks.length = 0
       const result = await handlers.terminalRun({ terminalID: info.terminalID, command })
-      return { ...result, output: chunks.join('') }
+      return { ...result, output: chunks.join(''), chunks: [...chunks] }
     }
     return { info, run }
   }
@@ -49,5 +49,15 @@ describe('terminal handlers', () => {
     expect(await workspace.readText('/workspace/out/file.txt')).toBe('made\n')
     handlers.terminalClose(terminal.info.terminalID)
     await expect(terminal.run('ls')).rejects.toMatchObject({ name: 'NotFoundError', data: { kind: 'terminal' } })
+  })
+
+  it('sends a large output to the page in pieces of at most 64 K characters, whole and in order', async () => {
+    const { open } = setup()
+    const terminal = await open()
+    const { output, chunks } = await terminal.run('seq 1 200000')
+    expect(output.length).toBeGreaterThan(1_000_000)
+    expect(output.endsWith('199999\n200000\n')).toBe(true)
+    expect(chunks.length).toBeGreaterThan(4)
+    expect(Math.max(...chunks.map((chunk) => chunk.length))).toBeLessThanOrEqual(64 * 1024)
   })
 })

@@ -59,7 +59,7 @@ export function terminalHandlers(workspace: (projectID: string) => Promise<Works
           env: terminal.env,
           signal: controller.signal,
           onOutput: (chunk) => {
-            delivered = Promise.resolve(terminal.onOutput(chunk))
+            for (const piece of pieces(chunk)) delivered = Promise.resolve(terminal.onOutput(piece))
           },
         })
         if (result.shell) {
@@ -83,5 +83,23 @@ export function terminalHandlers(workspace: (projectID: string) => Promise<Works
       // The page's callback holds a port open on both sides until released.
       ;(terminal.onOutput as Partial<Comlink.Remote<() => void>>)[Comlink.releaseProxy]?.()
     },
+  }
+}
+
+/**
+ * A statement's output comes whole when it ends (a `seq` of a million lines is one 7 MB string): it crosses to the
+ * page in pieces, so no one message makes the page spend long copying it in.
+ */
+const PIECE_CHARS = 64 * 1024
+
+function* pieces(chunk: string): Generator<string> {
+  let start = 0
+  while (start < chunk.length) {
+    let end = Math.min(chunk.length, start + PIECE_CHARS)
+    // A surrogate pair stays in one piece.
+    const last = chunk.charCodeAt(end - 1)
+    if (end < chunk.length && last >= 0xd800 && last <= 0xdbff) end--
+    yield chunk.slice(start, end)
+    start = end
   }
 }

@@ -2,11 +2,19 @@
 import { FitAddon } from '@xterm/addon-fit'
 import { Terminal, type ITheme } from '@xterm/xterm'
 import '@xterm/xterm/css/xterm.css'
+import { formatNumber } from '../../format/number'
+import { OutputPacer } from './output-pacer'
+import { silenceReports } from './silence-reports'
 
 /** What the shell session needs of a terminal on screen. */
 export interface TerminalScreen {
   readonly cols: number
+  /** The prompt, the echo of keys, the terminal's own words: always shown, in order with the output. */
   write(data: string): void
+  /** A command's output: paced to the frames, and its oldest part skipped when far more waits than a screen shows. */
+  output(data: string): void
+  /** Drops the output still waiting to be shown (the command was stopped). */
+  discardOutput(): void
   clear(): void
   focus(): void
   onData(listener: (data: string) => void): void
@@ -52,6 +60,7 @@ export function openScreen(element: HTMLElement, options: ScreenOptions): Termin
     cursorBlink: false,
     fontFamily: getComputedStyle(element).getPropertyValue('--mono').trim() || 'monospace',
     fontSize: 13,
+    // Bounded: a command printing 100 MB keeps the last 5,000 lines, not all of it.
     scrollback: 5000,
     theme: themeOf(element, dark()),
   })
@@ -68,7 +77,14 @@ export function openScreen(element: HTMLElement, options: ScreenOptions): Termin
     if (event.ctrlKey && !event.shiftKey && event.key === 'c' && terminal.hasSelection()) return false
     return true
   })
+  // Output must never type: the terminal answers no query and reports no mouse or focus (see silence-reports.ts).
+  silenceReports(terminal.parser)
   terminal.open(element)
+  const pacer = new OutputPacer(
+    { write: (data, parsed) => terminal.write(data, parsed), nextFrame: (callback) => void requestAnimationFrame(callback) },
+    // CAN ends any sequence the skipped output left open, so the note and what follows print as they are.
+    (characters) => `\x18\x1b[0m\r\n\x1b[2m… ${formatNumber(characters)} characters of output skipped …\x1b[0m\r\n`,
+  )
   const refit = () => {
     // A hidden tab has no size; fitting it then would shrink the terminal to nothing.
     if (element.clientWidth > 0 && element.clientHeight > 0) fit.fit()
@@ -82,7 +98,9 @@ export function openScreen(element: HTMLElement, options: ScreenOptions): Termin
     get cols() {
       return terminal.cols
     },
-    write: (data) => terminal.write(data),
+    write: (data) => pacer.write(data),
+    output: (data) => pacer.output(data),
+    discardOutput: () => pacer.discardOutput(),
     clear: () => terminal.clear(),
     focus: () => terminal.focus(),
     onData: (listener) => {
