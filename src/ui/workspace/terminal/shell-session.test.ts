@@ -33,7 +33,7 @@ function setup() {
   const screen: TerminalScreen = {
     cols: 80,
     write: (data) => void waiting.push({ data, output: false }),
-    output: (data) => void waiting.push({ data, output: true }),
+    output: async (data) => void waiting.push({ data, output: true }),
     discardOutput: () => void (waiting = waiting.filter((entry) => !entry.output)),
     clear: () => (written = ''),
     focus: () => {},

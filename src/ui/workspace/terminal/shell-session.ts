@@ -73,10 +73,11 @@ export class ShellSession {
     if (ahead) this.input(ahead)
   }
 
-  private output(chunk: string): void {
-    if (!chunk || this.stopped) return
-    this.options.screen.output(chunk)
+  /** Resolves once the chunk is on screen: the worker sends the next only then. */
+  private output(chunk: string): Promise<void> | undefined {
+    if (!chunk || this.stopped) return undefined
     this.atLineStart = chunk.endsWith('\n')
+    return this.options.screen.output(chunk)
   }
 
   private input(data: string): void {

@@ -2,8 +2,7 @@
 import { FitAddon } from '@xterm/addon-fit'
 import { Terminal, type ITheme } from '@xterm/xterm'
 import '@xterm/xterm/css/xterm.css'
-import { formatNumber } from '../../format/number'
-import { OutputPacer } from './output-pacer'
+import { OutputPacer, type PacerLimits } from '../../../core/output-pacer'
 import { silenceReports } from './silence-reports'
 
 /** What the shell session needs of a terminal on screen. */
@@ -11,8 +10,8 @@ export interface TerminalScreen {
   readonly cols: number
   /** The prompt, the echo of keys, the terminal's own words: always shown, in order with the output. */
   write(data: string): void
-  /** A command's output: paced to the frames, and its oldest part skipped when far more waits than a screen shows. */
-  output(data: string): void
+  /** A command's output, paced to the frames; resolves once the terminal has parsed it (the worker then sends more). */
+  output(data: string): Promise<void>
   /** Drops the output still waiting to be shown (the command was stopped). */
   discardOutput(): void
   clear(): void
@@ -49,6 +48,14 @@ function themeOf(element: HTMLElement, dark: boolean): ITheme {
   }
 }
 
+/**
+ * What xterm parses per frame. It parses all that one `write` gives it in one task: a command printing 7 MB held the
+ * page for ~3 s. Most of the cost is per line, not per character (each line fed scrolls the screen, and the viewport
+ * and the screen reader's rows follow every scroll), so a slice is bounded in both. Nothing is skipped here: the
+ * worker sends a piece only once the last is parsed, and skips what would only scroll past (`worker/terminal-handlers.ts`).
+ */
+const FRAME: PacerLimits = { sliceChars: 16 * 1024, sliceLines: 64, keepChars: Infinity, keepLines: Infinity }
+
 /** Opens xterm in `element`, sized to it and following the page's light or dark theme. */
 export function openScreen(element: HTMLElement, options: ScreenOptions): TerminalScreen {
   // The page's resolved theme (ui/theme/theme.ts), which the user may set apart from the system's.
@@ -80,11 +87,7 @@ export function openScreen(element: HTMLElement, options: ScreenOptions): Termin
   // Output must never type: the terminal answers no query and reports no mouse or focus (see silence-reports.ts).
   silenceReports(terminal.parser)
   terminal.open(element)
-  const pacer = new OutputPacer(
-    { write: (data, parsed) => terminal.write(data, parsed), nextFrame: (callback) => void requestAnimationFrame(callback) },
-    // CAN ends any sequence the skipped output left open, so the note and what follows print as they are.
-    (characters) => `\x18\x1b[0m\r\n\x1b[2m… ${formatNumber(characters)} characters of output skipped …\x1b[0m\r\n`,
-  )
+  const pacer = new OutputPacer({ write: (data, parsed) => terminal.write(data, parsed), next: (callback) => void requestAnimationFrame(callback) }, FRAME)
   const refit = () => {
     // A hidden tab has no size; fitting it then would shrink the terminal to nothing.
     if (element.clientWidth > 0 && element.clientHeight > 0) fit.fit()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { OutputPacer, type PacerLimits } from './output-pacer'
+import { OutputPacer, skippedOutputNote, type PacerLimits } from './output-pacer'
 
 /** A terminal that parses when the test says, and frames that come when the test says. */
 function setup(limits: Partial<PacerLimits> = {}) {
@@ -13,13 +13,13 @@ function setup(limits: Partial<PacerLimits> = {}) {
         writes.push(data)
         parsed = done
       },
-      nextFrame: (callback) => {
+      next: (callback) => {
         expect(frame, 'one frame is asked for at a time').toBeUndefined()
         frame = callback
       },
     },
-    (characters) => `[${characters} skipped]`,
     { sliceChars: 10, sliceLines: 100, keepChars: 40, keepLines: 100, ...limits },
+    (characters) => `[${characters} skipped]`,
   )
   /** The terminal parses the last slice, and the next frame comes. */
   const tick = () => {
@@ -37,7 +37,7 @@ function setup(limits: Partial<PacerLimits> = {}) {
   return { pacer, writes, tick, drain }
 }
 
-describe('writing output to the terminal in frame-sized slices', () => {
+describe('passing output on in bounded slices', () => {
   it('writes at most one slice per frame, each after the last was parsed, in order', () => {
     const t = setup()
     t.pacer.write('$ ')
@@ -113,5 +113,39 @@ describe('writing output to the terminal in frame-sized slices', () => {
     t.drain()
     expect(t.writes.every((slice) => !/[\ud800-\udbff]$/.test(slice))).toBe(true)
     expect(t.writes.join('')).toBe('ab😀cd')
+  })
+
+  it('says when each piece of output is taken, and when everything is', async () => {
+    const t = setup({ sliceChars: 4 })
+    const settled: string[] = []
+    void t.pacer.output('abcdef').then(() => settled.push('abcdef'))
+    void t.pacer.output('gh').then(() => settled.push('gh'))
+    const drained = t.pacer.drained().then(() => settled.push('drained'))
+    t.tick()
+    await Promise.resolve()
+    // "abcdef" is only part written until the second slice is parsed.
+    expect(settled).toEqual([])
+    t.tick()
+    t.tick()
+    await drained
+    expect(settled).toEqual(['abcdef', 'gh', 'drained'])
+  })
+
+  it('settles output it skips or drops at once, so whoever sent it can send more', async () => {
+    const t = setup({ sliceChars: 2, keepChars: 4 })
+    const settled: string[] = []
+    t.pacer.write('$ ')
+    void t.pacer.output('1111').then(() => settled.push('1111'))
+    void t.pacer.output('2222').then(() => settled.push('2222'))
+    void t.pacer.output('3333').then(() => settled.push('3333'))
+    await Promise.resolve()
+    expect(settled).toEqual(['1111', '2222'])
+    t.pacer.discardOutput()
+    await Promise.resolve()
+    expect(settled).toEqual(['1111', '2222', '3333'])
+  })
+
+  it('says how much was skipped in words, after ending any sequence left open', () => {
+    expect(skippedOutputNote(98_304_000)).toBe('\x18\x1b[0m\r\n\x1b[2m… 98,304,000 characters of output skipped …\x1b[0m\r\n')
   })
 })

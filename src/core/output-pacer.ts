@@ -1,30 +1,22 @@
 /**
- * What the pacer writes through: xterm's `write`, whose callback runs once the terminal has parsed the data, and the
- * page's animation frames. Injected, so the pacing can be tested without a terminal or a screen.
+ * Where a pacer's text goes, one slice at a time. `write` calls `done` once the slice is taken (xterm has parsed it;
+ * the page has shown it), and `next` says when the next slice may go (the next animation frame, or at once).
+ * Injected, so the pacing is tested without a terminal, a page or a worker.
  */
 export interface PacerTarget {
-  write(data: string, parsed: () => void): void
-  nextFrame(callback: () => void): void
+  write(data: string, done: () => void): void
+  next(callback: () => void): void
 }
 
 export interface PacerLimits {
-  /** Characters handed to the terminal per frame, at most. */
+  /** Characters in one slice, at most. */
   sliceChars: number
-  /** Lines handed to the terminal per frame, at most. */
+  /** Line feeds in one slice, at most. */
   sliceLines: number
   /** Command output kept waiting, at most, in characters and in lines; older output past either is skipped. */
   keepChars: number
   keepLines: number
 }
-
-/**
- * xterm.js parses all that one `write` gives it in one task: a command printing 7 MB held the page for ~3 s, and
- * 100 MB passes xterm's own 50 MB limit, where it throws data away. Most of the cost is per line, not per character
- * (each line fed scrolls the screen, and the viewport and the screen reader's rows follow every scroll: ~20 µs a
- * line on a busy 2-core machine), so a slice is bounded in both. Output the scrollback could not hold anyway (5,000
- * lines, `xterm-view.ts`) is not kept waiting.
- */
-export const PACER_LIMITS: PacerLimits = { sliceChars: 16 * 1024, sliceLines: 64, keepChars: 1024 * 1024, keepLines: 5000 }
 
 interface Waiting {
   text: string
@@ -34,14 +26,18 @@ interface Waiting {
   lines: number
   /** Output skipped just before this entry, said in a note when it is written. */
   skipped: number
+  /** Called once all of `text` is taken, or skipped, or dropped. */
+  taken: (() => void) | undefined
 }
 
 /**
- * Writes to the terminal in frame-sized slices, one at a time: the next slice waits for the terminal to have parsed
- * the last (its back-pressure) and for the next animation frame, so no task of the page parses more than one slice.
- * Command output past what is kept waiting is skipped from its oldest end (it would have scrolled out of the
- * scrollback anyway), from a line's start where one is near, and the terminal says how much was skipped. Order is
- * kept throughout.
+ * Hands text on in bounded slices, one at a time: the next slice waits for the last to be taken (back-pressure) and
+ * for `next`. Command output past what is kept waiting is skipped from its oldest end (from a line's start where one
+ * is near), and a note says how much; the prompt, echoed keys and notes are never skipped. Order is kept throughout.
+ *
+ * The worker uses one per terminal command, so that only the newest output crosses to the page, at the pace the page
+ * takes it (`worker/terminal-handlers.ts`); the page uses one per terminal, to write to xterm a frame-sized slice at a
+ * time (`ui/workspace/terminal/xterm-view.ts`).
  */
 export class OutputPacer {
   private readonly waiting: Waiting[] = []
@@ -49,39 +45,51 @@ export class OutputPacer {
   private outputChars = 0
   private outputLines = 0
   private busy = false
+  private idle: (() => void)[] = []
 
   constructor(
     private readonly target: PacerTarget,
-    private readonly skippedNote: (characters: number) => string,
-    private readonly limits: PacerLimits = PACER_LIMITS,
+    private readonly limits: PacerLimits,
+    private readonly skippedNote: (characters: number) => string = () => '',
   ) {}
 
-  /** Text that is always shown: the prompt, the echo of what the user types, the terminal's own words. */
+  /** Text that is always passed on: the prompt, the echo of what the user types, the terminal's own words. */
   write(text: string): void {
-    this.add({ text, output: false, lines: countLines(text, 0, text.length), skipped: 0 })
+    if (!text) return
+    this.waiting.push({ text, output: false, lines: countLines(text, 0, text.length), skipped: 0, taken: undefined })
+    this.schedule()
   }
 
-  /** A command's output, shown unless too much of it waits. */
-  output(text: string): void {
-    if (!text) return
+  /** A command's output, passed on unless too much of it waits. Resolves once it is taken, skipped or dropped. */
+  output(text: string): Promise<void> {
+    if (!text) return Promise.resolve()
     const lines = countLines(text, 0, text.length)
     this.outputChars += text.length
     this.outputLines += lines
-    this.add({ text, output: true, lines, skipped: 0 })
+    const taken = new Promise<void>((resolve) => {
+      this.waiting.push({ text, output: true, lines, skipped: 0, taken: resolve })
+    })
     this.trim()
+    this.schedule()
+    return taken
   }
 
-  /** Drops the command output still waiting (the user stopped the command); the rest stays in order. */
+  /** Drops the command output still waiting (the command was stopped); the rest stays in order. */
   discardOutput(): void {
-    for (let index = this.waiting.length - 1; index >= 0; index--) if (this.waiting[index]!.output) this.waiting.splice(index, 1)
+    for (let index = this.waiting.length - 1; index >= 0; index--) {
+      const entry = this.waiting[index]!
+      if (!entry.output) continue
+      this.waiting.splice(index, 1)
+      entry.taken?.()
+    }
     this.outputChars = 0
     this.outputLines = 0
   }
 
-  private add(entry: Waiting): void {
-    if (!entry.text) return
-    this.waiting.push(entry)
-    this.schedule()
+  /** Resolves once everything given so far has been taken. */
+  drained(): Promise<void> {
+    if (!this.busy && this.waiting.length === 0) return Promise.resolve()
+    return new Promise((resolve) => this.idle.push(resolve))
   }
 
   private over(): boolean {
@@ -109,6 +117,7 @@ export class OutputPacer {
       this.outputLines -= lines
       if (cut === entry.text.length) {
         this.waiting.splice(index, 1)
+        entry.taken?.()
         continue
       }
       entry.text = entry.text.slice(cut)
@@ -118,7 +127,7 @@ export class OutputPacer {
     if (carried === 0) return
     const survivor = this.waiting.findIndex((entry, at) => at >= index && entry.output)
     if (survivor !== -1) this.waiting[survivor]!.skipped += carried
-    else this.waiting.push({ text: '', output: true, lines: 0, skipped: carried })
+    else this.waiting.push({ text: '', output: true, lines: 0, skipped: carried, taken: undefined })
   }
 
   /** How much of the oldest output entry to skip: the whole of it, or up to a line's start that brings both counts within bounds. */
@@ -142,24 +151,29 @@ export class OutputPacer {
   }
 
   private writeSlice(): void {
-    const slice = this.take()
+    const { slice, finished } = this.take()
     if (!slice) {
       this.busy = false
+      for (const done of finished) done()
+      for (const resolve of this.idle.splice(0)) resolve()
       return
     }
     this.target.write(slice, () => {
+      for (const done of finished) done()
       if (this.waiting.length === 0) {
         this.busy = false
+        for (const resolve of this.idle.splice(0)) resolve()
         return
       }
-      this.target.nextFrame(() => this.writeSlice())
+      this.target.next(() => this.writeSlice())
     })
   }
 
   /** One slice from the front, within both budgets, with the notes of skipped output in their places. */
-  private take(): string {
+  private take(): { slice: string; finished: (() => void)[] } {
     let slice = ''
     let lines = 0
+    const finished: (() => void)[] = []
     while (this.waiting.length > 0 && slice.length < this.limits.sliceChars && lines < this.limits.sliceLines) {
       const entry = this.waiting[0]!
       if (entry.skipped > 0) {
@@ -167,7 +181,7 @@ export class OutputPacer {
         entry.skipped = 0
       }
       let end = Math.min(entry.text.length, Math.max(1, this.limits.sliceChars - slice.length))
-      const byLines = afterLines(entry.text, this.limits.sliceLines - lines)
+      const byLines = afterLines(entry.text, this.limits.sliceLines - lines, end)
       if (byLines !== -1 && byLines < end) end = byLines
       // A surrogate pair stays in one slice.
       if (end < entry.text.length && isHighSurrogate(entry.text.charCodeAt(end - 1))) end++
@@ -178,30 +192,41 @@ export class OutputPacer {
         this.outputChars -= end
         this.outputLines -= taken
       }
-      if (end === entry.text.length) this.waiting.shift()
-      else {
+      if (end === entry.text.length) {
+        this.waiting.shift()
+        if (entry.taken) finished.push(entry.taken)
+      } else {
         entry.text = entry.text.slice(end)
         entry.lines -= taken
       }
     }
-    return slice
+    return { slice, finished }
   }
 }
 
+// Both walk the characters: 100 MB of short lines is 50 million line feeds, and a call of `indexOf` per line feed
+// cost seconds where this costs a fraction of one.
 function countLines(text: string, start: number, end: number): number {
   let count = 0
-  for (let at = text.indexOf('\n', start); at !== -1 && at < end; at = text.indexOf('\n', at + 1)) count++
+  for (let at = start; at < end; at++) if (text.charCodeAt(at) === 10) count++
   return count
 }
 
-/** The index just after the `count`-th line feed of `text`, or -1 when it has fewer. */
-function afterLines(text: string, count: number): number {
-  let at = -1
-  for (let seen = 0; seen < count; seen++) {
-    at = text.indexOf('\n', at + 1)
-    if (at === -1) return -1
-  }
-  return at + 1
+/** The index just after the `count`-th line feed of `text` (looking at most `within` characters in), or -1. */
+function afterLines(text: string, count: number, within = text.length): number {
+  if (count <= 0) return 0
+  let left = count
+  const end = Math.min(within, text.length)
+  for (let at = 0; at < end; at++) if (text.charCodeAt(at) === 10 && --left === 0) return at + 1
+  return -1
 }
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff
+
+/**
+ * What the terminal shows where output was skipped. CAN first ends any control sequence the skipped output left
+ * open, so the note and what follows print as they are.
+ */
+export function skippedOutputNote(characters: number): string {
+  return `\x18\x1b[0m\r\n\x1b[2m… ${characters.toLocaleString('en-US')} characters of output skipped …\x1b[0m\r\n`
+}
