@@ -22,12 +22,18 @@ interface Waiting {
   text: string
   /** Command output, which may be skipped; the prompt, the echo of keys and notes never are. */
   output: boolean
-  /** The line feeds in `text`. */
-  lines: number
+  /** The line feeds in `text`, counted when first needed: output that is skipped whole is never counted. */
+  lines: number | undefined
   /** Output skipped just before this entry, said in a note when it is written. */
   skipped: number
   /** Called once all of `text` is taken, or skipped, or dropped. */
   taken: (() => void) | undefined
+}
+
+/** A place in what waits: an entry's index and an offset into its text. */
+interface Place {
+  index: number
+  offset: number
 }
 
 /**
@@ -35,15 +41,18 @@ interface Waiting {
  * for `next`. Command output past what is kept waiting is skipped from its oldest end (from a line's start where one
  * is near), and a note says how much; the prompt, echoed keys and notes are never skipped. Order is kept throughout.
  *
+ * Taking output in costs the same whatever it holds (its length is added up; older entries past the character bound
+ * go whole): the worker that runs a command must keep up with a program printing as fast as it can, or a Stop waits
+ * behind the program's output. Lines are counted only when a slice is made, and only in what is kept.
+ *
  * The worker uses one per terminal command, so that only the newest output crosses to the page, at the pace the page
  * takes it (`worker/terminal-handlers.ts`); the page uses one per terminal, to write to xterm a frame-sized slice at a
  * time (`ui/workspace/terminal/xterm-view.ts`).
  */
 export class OutputPacer {
   private readonly waiting: Waiting[] = []
-  /** Command output waiting, in characters and lines. */
+  /** Command output waiting, in characters. */
   private outputChars = 0
-  private outputLines = 0
   private busy = false
   private idle: (() => void)[] = []
 
@@ -56,20 +65,18 @@ export class OutputPacer {
   /** Text that is always passed on: the prompt, the echo of what the user types, the terminal's own words. */
   write(text: string): void {
     if (!text) return
-    this.waiting.push({ text, output: false, lines: countLines(text, 0, text.length), skipped: 0, taken: undefined })
+    this.waiting.push({ text, output: false, lines: undefined, skipped: 0, taken: undefined })
     this.schedule()
   }
 
   /** A command's output, passed on unless too much of it waits. Resolves once it is taken, skipped or dropped. */
   output(text: string): Promise<void> {
     if (!text) return Promise.resolve()
-    const lines = countLines(text, 0, text.length)
-    this.outputChars += text.length
-    this.outputLines += lines
     const taken = new Promise<void>((resolve) => {
-      this.waiting.push({ text, output: true, lines, skipped: 0, taken: resolve })
+      this.waiting.push({ text, output: true, lines: undefined, skipped: 0, taken: resolve })
     })
-    this.trim()
+    this.outputChars += text.length
+    this.dropWhole()
     this.schedule()
     return taken
   }
@@ -83,7 +90,6 @@ export class OutputPacer {
       entry.taken?.()
     }
     this.outputChars = 0
-    this.outputLines = 0
   }
 
   /** Resolves once everything given so far has been taken. */
@@ -92,55 +98,91 @@ export class OutputPacer {
     return new Promise((resolve) => this.idle.push(resolve))
   }
 
-  private over(): boolean {
-    return this.outputChars > this.limits.keepChars || this.outputLines > this.limits.keepLines
+  /** The oldest output entries that lie wholly past the character bound go, without being read. */
+  private dropWhole(): void {
+    const first = this.waiting.findIndex((entry) => entry.output)
+    if (first === -1) return
+    let end = first
+    let chars = this.outputChars
+    while (end < this.waiting.length) {
+      const entry = this.waiting[end]!
+      if (entry.output) {
+        if (chars - entry.text.length < this.limits.keepChars) break
+        chars -= entry.text.length
+      }
+      end++
+    }
+    if (end > first) this.skipBefore({ index: end, offset: 0 })
   }
 
   /**
-   * Skips the oldest output until what waits is within the limits. The first output entry left carries how much
-   * was skipped before it (with the counts of the entries it replaces), for its note; when none is left, a note
-   * stands alone.
+   * Skips the oldest output until what waits is within both bounds: the newest `keepLines` lines (counted from the
+   * newest entry back, so nothing older is read) and the newest `keepChars` characters, from a line's start near that.
    */
   private trim(): void {
+    let lines = 0
+    let byLines: Place | undefined
+    for (let index = this.waiting.length - 1; index >= 0 && !byLines; index--) {
+      const entry = this.waiting[index]!
+      if (!entry.output) continue
+      const count = (entry.lines ??= countLines(entry.text, 0, entry.text.length))
+      if (lines + count > this.limits.keepLines) byLines = { index, offset: afterLines(entry.text, lines + count - this.limits.keepLines) }
+      lines += count
+    }
+    let byChars: Place | undefined
+    let extra = this.outputChars - this.limits.keepChars
+    for (let index = 0; index < this.waiting.length && extra > 0; index++) {
+      const entry = this.waiting[index]!
+      if (!entry.output) continue
+      if (extra < entry.text.length) {
+        const newline = entry.text.indexOf('\n', extra - 1)
+        byChars = { index, offset: newline !== -1 && newline - extra < 4096 ? newline + 1 : extra }
+        break
+      }
+      extra -= entry.text.length
+      byChars = { index: index + 1, offset: 0 }
+    }
+    const cut = [byLines, byChars].reduce<Place | undefined>((later, place) => (!place || (later && !after(place, later)) ? later : place), undefined)
+    if (cut) this.skipBefore(cut)
+  }
+
+  /**
+   * Skips the output before `place`. The first output entry left carries how much was skipped before it (with the
+   * counts of the entries it replaces), for its note; when none is left, a note stands alone.
+   */
+  private skipBefore(place: Place): void {
     let carried = 0
     let index = 0
-    while (index < this.waiting.length && this.over()) {
+    let end = place.index
+    while (index < end) {
       const entry = this.waiting[index]!
       if (!entry.output) {
         index++
         continue
       }
-      const cut = this.cutFor(entry)
-      const lines = cut === entry.text.length ? entry.lines : countLines(entry.text, 0, cut)
-      carried += entry.skipped + cut
-      this.outputChars -= cut
-      this.outputLines -= lines
-      if (cut === entry.text.length) {
-        this.waiting.splice(index, 1)
-        entry.taken?.()
-        continue
+      carried += entry.skipped + entry.text.length
+      this.outputChars -= entry.text.length
+      this.waiting.splice(index, 1)
+      entry.taken?.()
+      end--
+    }
+    const cut = this.waiting[end]
+    if (cut?.output && place.offset > 0) {
+      const offset = Math.min(place.offset, cut.text.length)
+      if (cut.lines !== undefined) cut.lines -= countLines(cut.text, 0, offset)
+      carried += cut.skipped + offset
+      cut.skipped = 0
+      this.outputChars -= offset
+      cut.text = cut.text.slice(offset)
+      if (!cut.text) {
+        this.waiting.splice(end, 1)
+        cut.taken?.()
       }
-      entry.text = entry.text.slice(cut)
-      entry.lines -= lines
-      entry.skipped = 0
     }
     if (carried === 0) return
     const survivor = this.waiting.findIndex((entry, at) => at >= index && entry.output)
     if (survivor !== -1) this.waiting[survivor]!.skipped += carried
     else this.waiting.push({ text: '', output: true, lines: 0, skipped: carried, taken: undefined })
-  }
-
-  /** How much of the oldest output entry to skip: the whole of it, or up to a line's start that brings both counts within bounds. */
-  private cutFor(entry: Waiting): number {
-    const extraLines = this.outputLines - this.limits.keepLines
-    const extraChars = this.outputChars - this.limits.keepChars
-    if (extraLines >= entry.lines || extraChars >= entry.text.length) return entry.text.length
-    let cut = extraLines > 0 ? afterLines(entry.text, extraLines) : 0
-    if (extraChars > cut) {
-      const newline = entry.text.indexOf('\n', extraChars - 1)
-      cut = newline !== -1 && newline - extraChars < 4096 ? newline + 1 : extraChars
-    }
-    return Math.min(cut, entry.text.length)
   }
 
   /** The first slice goes at once (a typed key shows without waiting for a frame); the rest wait their turn. */
@@ -151,6 +193,7 @@ export class OutputPacer {
   }
 
   private writeSlice(): void {
+    this.trim()
     const { slice, finished } = this.take()
     if (!slice) {
       this.busy = false
@@ -185,24 +228,23 @@ export class OutputPacer {
       if (byLines !== -1 && byLines < end) end = byLines
       // A surrogate pair stays in one slice.
       if (end < entry.text.length && isHighSurrogate(entry.text.charCodeAt(end - 1))) end++
-      const taken = end === entry.text.length ? entry.lines : countLines(entry.text, 0, end)
+      const taken = countLines(entry.text, 0, end)
       slice += entry.text.slice(0, end)
       lines += taken
-      if (entry.output) {
-        this.outputChars -= end
-        this.outputLines -= taken
-      }
+      if (entry.output) this.outputChars -= end
       if (end === entry.text.length) {
         this.waiting.shift()
         if (entry.taken) finished.push(entry.taken)
       } else {
         entry.text = entry.text.slice(end)
-        entry.lines -= taken
+        if (entry.lines !== undefined) entry.lines -= taken
       }
     }
     return { slice, finished }
   }
 }
+
+const after = (a: Place, b: Place) => a.index > b.index || (a.index === b.index && a.offset > b.offset)
 
 // Both walk the characters: 100 MB of short lines is 50 million line feeds, and a call of `indexOf` per line feed
 // cost seconds where this costs a fraction of one.

@@ -51,9 +51,10 @@ export function terminalHandlers(workspace: (projectID: string) => Promise<Works
       const controller = new AbortController()
       terminal.running = controller
       // One piece at a time, each once the page has shown the last (its callback resolves then): the output of a
-      // command that prints faster than a screen can show waits here, bounded, and only its newest part crosses.
+      // command that prints faster than a screen can show waits here, bounded, and only its newest part crosses. A
+      // page that went away (a released callback throws) just takes nothing more.
       const output = new OutputPacer(
-        { write: (piece, done) => void Promise.resolve(terminal.onOutput(piece)).then(done, done), next: (send) => send() },
+        { write: (piece, done) => void Promise.resolve(piece).then(terminal.onOutput).then(done, done), next: (send) => send() },
         PAGE_BOUND,
         skippedOutputNote,
       )
