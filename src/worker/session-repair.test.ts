@@ -37,7 +37,9 @@ describe('opening a session with no runner in this tab (the engine not loaded)',
   })
 
   it('starts a loop for a prompt that joined the dead runner\'s turn and has no reply', async () => {
-    const { context, session, dependencies, calls } = await cutOff()
+    const { context, session, dependencies, calls, advance } = await cutOff()
+    // Sent while the reply streamed: after it.
+    advance(1_000)
     await createUserMessage(context, { sessionID: session.id, parts: [{ type: 'text', text: 'and also this' }], model: { providerID: 'p', modelID: 'm' } })
     expect(await openWithoutRunner(dependencies, session.id)).toEqual({ repaired: true })
     expect(calls.started).toEqual([session.id])
