@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeBuilders } from '../testing/fixture-builders'
-import { inTurnOrder, stepHistory, turnIsDone } from './history'
+import { inTurnOrder, stepHistory, turnIsDone, unansweredPrompt } from './history'
 import type { MessageWithParts } from './dto/messages'
 import type { Part } from './schema'
 
@@ -141,5 +141,27 @@ describe('what the next step answers from', () => {
     const reply = build.assistant(sessionID, next.id, { finish: 'stop' })
     const now = build.user(sessionID)
     expect(stepHistory([entry(lost), entry(next), entry(reply), entry(now)])).toHaveLength(4)
+  })
+})
+
+describe('a prompt no reply answers', () => {
+  const entry = (info: MessageWithParts['info'], parts: Part[] = []): MessageWithParts => ({ info, parts })
+
+  it('is the newest prompt when it has no reply: sent while a turn ran, or before any step', () => {
+    const first = build.user(sessionID)
+    const cut = build.assistant(sessionID, first.id, { error: { name: 'MessageAbortedError', data: { message: 'The tab running this turn was closed before it finished' } } })
+    const joined = build.user(sessionID)
+    expect(unansweredPrompt([entry(first), entry(cut), entry(joined)])?.info.id).toBe(joined.id)
+    expect(unansweredPrompt([entry(first)])?.info.id).toBe(first.id)
+  })
+
+  it('is none once the newest prompt has a reply of any kind, or when the newest is a compaction marker', () => {
+    const first = build.user(sessionID)
+    const reply = build.assistant(sessionID, first.id, { error: { name: 'MessageAbortedError', data: { message: 'Stopped by the user' } } })
+    expect(unansweredPrompt([entry(first), entry(reply)])).toBeUndefined()
+    expect(unansweredPrompt([])).toBeUndefined()
+    const marker = build.user(sessionID)
+    const compaction: Part = { id: build.ids.ascending('part'), sessionID, messageID: marker.id, type: 'compaction', auto: true }
+    expect(unansweredPrompt([entry(first), entry(reply), { info: marker, parts: [compaction] }])).toBeUndefined()
   })
 })

@@ -62,6 +62,16 @@ export function stepHistory(history: MessageWithParts[]): MessageWithParts[] {
   return next === -1 ? history : history.slice(0, next)
 }
 
+/**
+ * The newest prompt, when it is the user's and no reply answers it yet. After a repair, it is a prompt the dead runner
+ * never reached: one that joined its turn (to be answered at the next step) or came just before its tab closed.
+ */
+export function unansweredPrompt(history: MessageWithParts[]): MessageWithParts | undefined {
+  const user = lastOf(history, 'user')
+  if (!user || !isRealUser(user) || replyTo(history, user.info.id)) return undefined
+  return user
+}
+
 /** A tool part that still expects a result: anything but an interrupted orphan or a provider-executed call. */
 function isLiveToolPart(part: Part): boolean {
   if (part.type !== 'tool') return false

@@ -55,7 +55,6 @@ export type DatabaseProblem =
   | { type: 'blocked'; message: string }
   | { type: 'corrupt'; message: string; detail: string }
   | { type: 'unavailable'; message: string; detail: string }
-  | { type: 'timeout'; message: string }
 
 export type StartResult =
   | { status: 'ready'; project: Project; version: string }

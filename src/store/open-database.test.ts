@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { TabcodeDatabase } from './database'
 import { openDatabase } from './open-database'
 
@@ -27,6 +27,30 @@ describe('opening the database', () => {
     const after = await rawOpen(name, 990)
     expect(after.version).toBe(990)
     after.close()
+  })
+
+  it('waits as long as the browser works on the open (a slow recovery after a crash), and opens', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      let slowOpen: () => void = () => {}
+      const slow = new Promise<void>((resolve) => (slowOpen = resolve))
+      const db = new TabcodeDatabase(`slow-${crypto.randomUUID()}`)
+      const open = db.open.bind(db)
+      db.open = (async () => {
+        await slow
+        return open()
+      }) as typeof db.open
+      let settled = false
+      const result = openDatabase(() => db).finally(() => (settled = true))
+      // A minute, far past the five seconds the open was once given: still waiting, not failed.
+      await vi.advanceTimersByTimeAsync(60_000)
+      expect(settled).toBe(false)
+      slowOpen()
+      expect(await result).toMatchObject({ status: 'open' })
+      db.close()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('says another tab blocks the upgrade when an old connection never lets go', async () => {

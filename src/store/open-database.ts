@@ -2,17 +2,30 @@ import Dexie from 'dexie'
 import { SCHEMA_VERSION, TabcodeDatabase } from './database'
 import type { DatabaseProblem } from '../core/protocol'
 
-export const OPEN_TIMEOUT_MS = 5_000
+/**
+ * How long an open that another tab blocks may wait for that tab to let go. Every tabcode tab closes its
+ * connection on `versionchange` (see `onVersionChange`), so the wait is short unless the holder is stuck.
+ */
+export const BLOCKED_GRACE_MS = 3_000
 
 export type OpenResult = { status: 'open'; db: TabcodeDatabase } | { status: 'failed'; problem: DatabaseProblem }
 
+const blockedProblem: DatabaseProblem = {
+  type: 'blocked',
+  message: 'Another tabcode tab is holding the storage open with an older version. Close or reload the other tabs, then try again.',
+}
+
 /**
- * Opens the database or says why it can't, in words for the recovery screen. An open can hang forever when
- * another tab holds an older version open and ignores `versionchange`, so it races a timeout.
+ * Opens the database or says why it can't, in words for the recovery screen. There is no time limit while the
+ * browser works on the open: after a crash, Chromium can take several seconds to recover IndexedDB, and giving up
+ * would send the user to an error screen with nothing wrong (the page says the open is slow instead;
+ * `ui/boot/splash.tsx`). An open can wait forever only when another tab holds
+ * an older version open and ignores `versionchange`; the browser says so (`blocked`), and after a grace for that tab
+ * to let go, the user is told which tab to close.
  */
 export async function openDatabase(
   create: () => TabcodeDatabase = () => new TabcodeDatabase(),
-  timeoutMs = OPEN_TIMEOUT_MS,
+  blockedGraceMs = BLOCKED_GRACE_MS,
 ): Promise<OpenResult> {
   if (typeof indexedDB === 'undefined') {
     return {
@@ -25,37 +38,26 @@ export async function openDatabase(
     }
   }
   const db = create()
-  let blocked = false
-  db.on('blocked', () => {
-    blocked = true
-  })
   let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), timeoutMs)
+  const blocked = new Promise<'blocked'>((resolve) => {
+    db.on('blocked', () => {
+      timer ??= setTimeout(() => resolve('blocked'), blockedGraceMs)
+    })
   })
   try {
-    const outcome = await Promise.race([db.open().then(() => 'open' as const), timeout])
-    if (outcome === 'open') {
-      // Dexie 4 opens a database of a higher version without complaint (it adapts to the installed schema), but
-      // this build would then write rows a newer schema may not expect, so a newer version is refused here.
-      // Dexie stores schema version n as IndexedDB version n * 10.
-      if (db.backendDB().version > SCHEMA_VERSION * 10) {
-        db.close()
-        return { status: 'failed', problem: newerVersion }
-      }
-      return { status: 'open', db }
+    const outcome = await Promise.race([db.open().then(() => 'open' as const), blocked])
+    if (outcome === 'blocked') {
+      db.close()
+      return { status: 'failed', problem: blockedProblem }
     }
-    db.close()
-    return {
-      status: 'failed',
-      problem: blocked
-        ? {
-            type: 'blocked',
-            message:
-              'Another tabcode tab is holding the storage open with an older version. Close or reload the other tabs, then try again.',
-          }
-        : { type: 'timeout', message: `The storage did not open within ${timeoutMs / 1000} s.` },
+    // Dexie 4 opens a database of a higher version without complaint (it adapts to the installed schema), but
+    // this build would then write rows a newer schema may not expect, so a newer version is refused here.
+    // Dexie stores schema version n as IndexedDB version n * 10.
+    if (db.backendDB().version > SCHEMA_VERSION * 10) {
+      db.close()
+      return { status: 'failed', problem: newerVersion }
     }
+    return { status: 'open', db }
   } catch (error) {
     db.close()
     return { status: 'failed', problem: classify(error) }

@@ -15,6 +15,7 @@ type Phase = { status: 'booting' } | BootOutcome
 /** Boot, then either the workbench or the recovery screen; there is no state in which the page is blank. */
 export function App(): JSX.Element {
   const [phase, setPhase] = createSignal<Phase>({ status: 'booting' })
+  const [slowStorage, setSlowStorage] = createSignal(false)
   // What the next project's workbench opens first (a branch that got its own project).
   let arrival: Arrival | undefined
   let projectNote: string | undefined
@@ -27,7 +28,7 @@ export function App(): JSX.Element {
     // the first screen's New session (or the session in the address) needs it as soon as the sidebar is up.
     const cancelPreload = afterFirstFrame(preloadSessionView)
     onCleanup(cancelPreload)
-    const outcome = await boot()
+    const outcome = await boot(undefined, { onSlowStorage: () => setSlowStorage(true) })
     guard.stop()
     if (phase().status !== 'booting') return
     if (outcome.status === 'ready') installTestHook({ api: outcome.connection.api, version: outcome.version, projectID: outcome.project.id })
@@ -38,7 +39,7 @@ export function App(): JSX.Element {
     <ErrorBoundary fallback={(error) => <RecoveryScreen failure={{ kind: 'crash', detail: errorDetail(error) }} />}>
       <Switch>
         <Match when={phase().status === 'booting'}>
-          <Splash />
+          <Splash slowStorage={slowStorage()} />
         </Match>
         <Match when={failed(phase())}>
           {(outcome) => (

@@ -69,12 +69,12 @@ describe('worker service over the wire', () => {
 
   it('reports a storage that cannot open instead of starting', async () => {
     const service = createService({
-      open: async () => ({ status: 'failed', problem: { type: 'timeout', message: 'slow' } }),
+      open: async () => ({ status: 'failed', problem: { type: 'blocked', message: 'held by another tab' } }),
       emit: () => {},
       version: '1',
     })
     const api = fromWire(toWire(service) as never)
-    expect(await api.start()).toEqual({ status: 'failed', problem: { type: 'timeout', message: 'slow' } })
+    expect(await api.start()).toEqual({ status: 'failed', problem: { type: 'blocked', message: 'held by another tab' } })
     await expect(api.listSessions({})).rejects.toMatchObject({ name: 'NotReadyError' })
   })
 })

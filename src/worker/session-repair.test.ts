@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { makeBuilders } from '../testing/fixture-builders'
 import { makeTestContext } from '../testing/test-context'
 import { writeFixture } from '../store/fixture'
-import { enqueuePrompt } from '../store/prompt'
+import { createUserMessage, enqueuePrompt } from '../store/prompt'
 import { makeLocalLocks, type CommandChannel } from './locks'
 import { lockName, openWithoutRunner } from './session-repair'
 
-async function cutOff() {
+async function cutOff(metadata?: Record<string, unknown>) {
   const test = makeTestContext()
   const build = makeBuilders()
-  const session = build.session()
+  const session = { ...build.session(), ...(metadata ? { metadata } : {}) }
   const user = build.user(session.id)
   const reply = build.assistant(session.id, user.id, { time: { created: 5 }, finish: undefined })
   await writeFixture(test.context, { sessions: [session], messages: [user, reply], parts: [{ ...build.text(reply, 'Half'), time: { start: 6 } }] })
@@ -34,6 +34,22 @@ describe('opening a session with no runner in this tab (the engine not loaded)',
     expect(calls.started).toEqual([session.id])
     // Nothing is left open, so a second open changes nothing.
     expect(await openWithoutRunner(dependencies, session.id)).toEqual({ repaired: false })
+  })
+
+  it('starts a loop for a prompt that joined the dead runner\'s turn and has no reply', async () => {
+    const { context, session, dependencies, calls, advance } = await cutOff()
+    // Sent while the reply streamed: after it.
+    advance(1_000)
+    await createUserMessage(context, { sessionID: session.id, parts: [{ type: 'text', text: 'and also this' }], model: { providerID: 'p', modelID: 'm' } })
+    expect(await openWithoutRunner(dependencies, session.id)).toEqual({ repaired: true })
+    expect(calls.started).toEqual([session.id])
+  })
+
+  it('never runs an imported session, whatever it holds', async () => {
+    const { context, session, dependencies, calls } = await cutOff({ import: { source: 'file', time: 1 } })
+    await createUserMessage(context, { sessionID: session.id, parts: [{ type: 'text', text: 'and also this' }], model: { providerID: 'p', modelID: 'm' } }).catch(() => undefined)
+    expect(await openWithoutRunner(dependencies, session.id)).toEqual({ repaired: false })
+    expect(calls.started).toEqual([])
   })
 
   it('leaves a session another tab runs alone: asks that tab for its status and waits for its lock', async () => {

@@ -3,7 +3,7 @@ import { clearStaleAsks } from '../store/ask-store'
 import { repairSession } from '../store/recovery'
 import { queuedPrompts } from '../store/prompt'
 import { loadRecentHistory } from '../store/recent-history'
-import { turnIsDone } from '../core/history'
+import { turnIsDone, unansweredPrompt } from '../core/history'
 import type { CommandChannel, Locks } from './locks'
 
 export const lockName = (sessionID: string) => `tabcode:session:${sessionID}`
@@ -24,11 +24,24 @@ export async function promptsWaiting(store: StoreContext, sessionID: string): Pr
   return turnIsDone((await loadRecentHistory(store, sessionID)).history)
 }
 
+/**
+ * What a runner that died (its tab closed, reloaded or crashed) left for the next one, asked right after its turn
+ * was repaired: a prompt of the user's that no reply answers (it joined the turn, to be answered at a step that
+ * never came), or prompts queued behind the turn. Either runs as it would have (DESIGN decisions 2 and 5: the stored
+ * history says what is left to do). Only after a repair: a session the user stopped keeps what waits, as Stop asks,
+ * and an imported session is never repaired, so never run.
+ */
+export async function leftByDeadRunner(store: StoreContext, sessionID: string): Promise<boolean> {
+  const { history } = await loadRecentHistory(store, sessionID)
+  if (unansweredPrompt(history)) return true
+  return (await queuedPrompts(store, sessionID)).length > 0 && turnIsDone(history)
+}
+
 export interface OpenWithoutRunnerDependencies {
   store: StoreContext
   locks: Locks
   commands: CommandChannel
-  /** A dead runner's queue is left to run: the engine's runner starts it (loading the engine if needed). */
+  /** What a dead runner left is run: the engine's runner starts it (loading the engine if needed). */
   start: (sessionID: string) => void
   /** Another tab holds the session: wait for its lock to come free, then repair (the engine's runner does). */
   watch: (sessionID: string) => void
@@ -45,7 +58,7 @@ export async function openWithoutRunner(dependencies: OpenWithoutRunnerDependenc
     lock ? { repaired: await repairUnderLock(store, sessionID) } : undefined,
   )
   if (outcome) {
-    if (outcome.repaired && (await promptsWaiting(store, sessionID))) dependencies.start(sessionID)
+    if (outcome.repaired && (await leftByDeadRunner(store, sessionID))) dependencies.start(sessionID)
     return outcome
   }
   commands.requestStatus(sessionID)

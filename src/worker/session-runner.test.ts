@@ -188,4 +188,51 @@ describe('session runner', () => {
     expect(history[2]!.parts).toMatchObject([{ type: 'text', text: 'after that' }])
     expect(history[3]!.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'queued answer' }))
   })
+
+  /** What a tab that reloaded mid-reply leaves: a reply never completed (no end time, no error). */
+  async function cutReply(context: Awaited<ReturnType<typeof twoTabs>>['context'], sessionID: string, parentID: string) {
+    await updateMessage(context, {
+      id: ascending('message', context.now()),
+      sessionID,
+      role: 'assistant',
+      time: { created: context.now() },
+      parentID,
+      modelID: MODEL.modelID,
+      providerID: MODEL.providerID,
+      agent: 'build',
+      mode: 'build',
+      path: { cwd: '/', root: '/' },
+      cost: 0,
+      tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
+    })
+  }
+
+  it('answers a prompt that joined the turn of a runner that died, once a tab opens the session', async () => {
+    const { second, session, prompt, context, scripted } = await twoTabs([textReply('joined answer')])
+    const { info: user } = await prompt('hello')
+    await cutReply(context, session.id, user.id)
+    // Sent while the turn ran: stored, to be answered at the turn's next step, which never came.
+    const { info: joined } = await prompt('and also this')
+    expect(await second.repairIfIdle(session.id)).toBe(true)
+    const answered = async () => (await loadHistory(context, session.id))[3]?.parts.some((part) => part.type === 'text' && part.text === 'joined answer')
+    await expect.poll(answered).toBe(true)
+    const history = await loadHistory(context, session.id)
+    expect(history).toHaveLength(4)
+    expect(history[3]!.info).toMatchObject({ role: 'assistant', parentID: joined.id })
+    expect(scripted.model.doStreamCalls).toHaveLength(1)
+  })
+
+  it('leaves a prompt that joined a turn the user stopped unanswered, as Stop asks', async () => {
+    const { first, second, session, prompt, context, scripted } = await twoTabs([{ hangAfter: [{ type: 'stream-start', warnings: [] }] }, textReply('unexpected')])
+    await prompt('hello')
+    const running = first.start(session.id)
+    await expect.poll(async () => (await loadHistory(context, session.id)).length).toBe(2)
+    await prompt('and also this')
+    first.cancel(session.id)
+    await running
+    expect(await second.repairIfIdle(session.id)).toBe(false)
+    expect(await first.repairIfIdle(session.id)).toBe(false)
+    expect(scripted.model.doStreamCalls).toHaveLength(1)
+    expect(await loadHistory(context, session.id)).toHaveLength(3)
+  })
 })

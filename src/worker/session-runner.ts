@@ -3,7 +3,7 @@ import type { LoopDependencies } from '../runtime/loop'
 import { runLoop } from '../runtime/loop'
 import type { PartWriter } from '../store/part-writer'
 import { BusyError, serializeError } from '../core/errors'
-import { lockName, promptsWaiting, repairUnderLock } from './session-repair'
+import { leftByDeadRunner, lockName, promptsWaiting, repairUnderLock } from './session-repair'
 
 import type { CommandChannel, Locks } from './locks'
 export type { CommandChannel, Locks } from './locks'
@@ -142,8 +142,8 @@ export class SessionRunner {
         if (this.runs.has(sessionID)) return
         const repaired = await this.repair(sessionID)
         this.dependencies.setStatus(sessionID, { type: 'idle' })
-        // The runner died mid-turn (its tab closed or reloaded): nobody else will run what was queued behind it.
-        if (repaired && (await this.promptsWaiting(sessionID))) void this.start(sessionID)
+        // The runner died mid-turn (its tab closed or reloaded): nobody else will answer what it left.
+        if (repaired && (await leftByDeadRunner(this.dependencies.store, sessionID))) void this.start(sessionID)
       })
       .catch(() => {})
       .finally(() => this.watched.delete(sessionID))
@@ -177,8 +177,8 @@ export class SessionRunner {
       lock ? { repaired: await this.repair(sessionID) } : undefined,
     )
     if (repaired) {
-      // A dead runner's queue (the tab that ran it reloaded mid-turn) runs here, after the repaired turn.
-      if (repaired.repaired && (await this.promptsWaiting(sessionID))) void this.start(sessionID)
+      // What a dead runner left (the tab that ran it reloaded mid-turn) runs here, after the repaired turn.
+      if (repaired.repaired && (await leftByDeadRunner(this.dependencies.store, sessionID))) void this.start(sessionID)
       return repaired.repaired
     }
     this.commands.requestStatus(sessionID)

@@ -11,7 +11,7 @@ function setup(files: Record<string, string> = {}) {
     const run = async (command: string) => {
       chunks.length = 0
       const result = await handlers.terminalRun({ terminalID: info.terminalID, command })
-      return { ...result, output: chunks.join('') }
+      return { ...result, output: chunks.join(''), chunks: [...chunks] }
     }
     return { info, run }
   }
@@ -49,5 +49,27 @@ describe('terminal handlers', () => {
     expect(await workspace.readText('/workspace/out/file.txt')).toBe('made\n')
     handlers.terminalClose(terminal.info.terminalID)
     await expect(terminal.run('ls')).rejects.toMatchObject({ name: 'NotFoundError', data: { kind: 'terminal' } })
+  })
+
+  it('sends the newest 5,000 lines of a large output in pieces the page takes one at a time, saying how much it skipped', async () => {
+    const workspace = createMemoryWorkspace({})
+    const handlers = terminalHandlers(async () => workspace)
+    const pieces: string[] = []
+    let shown = Promise.resolve()
+    let showing = 0
+    let most = 0
+    // A page that takes a while to show each piece: the next must not come before it has.
+    const info = await handlers.terminalOpen({ projectID: 'project_1' }, (piece) => {
+      pieces.push(piece)
+      most = Math.max(most, ++showing)
+      shown = new Promise<void>((resolve) => setTimeout(resolve, 1)).then(() => void showing--)
+      return shown
+    })
+    await handlers.terminalRun({ terminalID: info.terminalID, command: 'seq 1 200000' })
+    const output = pieces.join('')
+    expect(most).toBe(1)
+    expect(Math.max(...pieces.map((piece) => piece.length))).toBeLessThanOrEqual(64 * 1024)
+    expect(output).toMatch(/^\x18\x1b\[0m\r\n\x1b\[2m… [\d,]+ characters of output skipped …\x1b\[0m\r\n195001\n195002\n/)
+    expect(output.endsWith('199999\n200000\n')).toBe(true)
   })
 })

@@ -2,6 +2,7 @@ import * as Comlink from 'comlink'
 import { AppError, NotFoundError } from '../core/errors'
 import type { WorkerHandlers } from '../core/protocol'
 import type { Workspace } from '../workspace/workspace'
+import { OutputPacer, skippedOutputNote, type PacerLimits } from '../core/output-pacer'
 
 type TerminalHandlers = Pick<WorkerHandlers, 'terminalOpen' | 'terminalRun' | 'terminalCancel' | 'terminalClose'>
 
@@ -49,24 +50,29 @@ export function terminalHandlers(workspace: (projectID: string) => Promise<Works
       if (terminal.running) throw new TerminalBusyError(terminalID)
       const controller = new AbortController()
       terminal.running = controller
-      // Each chunk is a message on the callback's own port; waiting for the last answer means every chunk before
-      // it arrived, so the page prints the next prompt after all the output.
-      let delivered: Promise<unknown> = Promise.resolve()
+      // One piece at a time, each once the page has shown the last (its callback resolves then): the output of a
+      // command that prints faster than a screen can show waits here, bounded, and only its newest part crosses. A
+      // page that went away (a released callback throws) just takes nothing more.
+      const output = new OutputPacer(
+        { write: (piece, done) => void Promise.resolve(piece).then(terminal.onOutput).then(done, done), next: (send) => send() },
+        PAGE_BOUND,
+        skippedOutputNote,
+      )
       try {
         const target = await workspace(terminal.projectID)
         const result = await target.exec(command, {
           cwd: terminal.cwd,
           env: terminal.env,
           signal: controller.signal,
-          onOutput: (chunk) => {
-            delivered = Promise.resolve(terminal.onOutput(chunk))
-          },
+          onOutput: (chunk) => void output.output(chunk),
         })
         if (result.shell) {
           terminal.cwd = result.shell.cwd
           terminal.env = result.shell.env
         }
-        await delivered.catch(() => undefined)
+        // Stopped: what waits is not worth showing. Either way the page prints the next prompt after the output.
+        if (result.aborted) output.discardOutput()
+        await output.drained()
         return { exitCode: result.exitCode, cwd: terminal.cwd, aborted: result.aborted }
       } finally {
         if (terminal.running === controller) delete terminal.running
@@ -85,3 +91,10 @@ export function terminalHandlers(workspace: (projectID: string) => Promise<Works
     },
   }
 }
+
+/**
+ * What crosses to the page: pieces of at most 64 K characters or 1,024 lines (a statement's output comes whole when
+ * it ends, so a `seq` of a million lines is one 7 MB string), and no more than a screen and its 5,000-line scrollback
+ * show waiting; older output is skipped, with a note. The page slices each piece again, per frame.
+ */
+const PAGE_BOUND: PacerLimits = { sliceChars: 64 * 1024, sliceLines: 1024, keepChars: 1024 * 1024, keepLines: 5000 }

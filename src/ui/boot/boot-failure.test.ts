@@ -14,7 +14,7 @@ describe('describeFailure', () => {
       canReset: true,
     })
     expect(describeFailure({ kind: 'storage', problem: { type: 'unavailable', message: 'no', detail: 'x' } }).canReset).toBe(true)
-    for (const type of ['blocked', 'timeout', 'newer-version'] as const) {
+    for (const type of ['blocked', 'newer-version'] as const) {
       const described = describeFailure({ kind: 'storage', problem: { type, message: type } })
       expect(described.canReset).toBe(false)
       expect(described.detail).toBeUndefined()

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { ClientApi, StartResult } from '../../core/protocol'
 import type { WorkerConnection } from '../worker-client'
 import { boot } from './boot'
@@ -37,5 +37,34 @@ describe('boot', () => {
         }),
       ),
     ).resolves.toMatchObject({ status: 'failed', failure: { kind: 'worker' } })
+  })
+
+  it('says storage is slow once it has been opening a while, and goes on waiting for it', async () => {
+    vi.useFakeTimers()
+    try {
+      let open: (result: StartResult) => void = () => {}
+      const slow = vi.fn()
+      const outcome = boot(async () => connection(() => new Promise((resolve) => (open = resolve))), { onSlowStorage: slow, slowAfterMs: 1_000 })
+      await vi.advanceTimersByTimeAsync(999)
+      expect(slow).not.toHaveBeenCalled()
+      await vi.advanceTimersByTimeAsync(60_000)
+      expect(slow).toHaveBeenCalledTimes(1)
+      open({ status: 'ready', project, version: '0.1.0' })
+      await expect(outcome).resolves.toMatchObject({ status: 'ready' })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('says nothing of a storage that opens at once', async () => {
+    vi.useFakeTimers()
+    try {
+      const slow = vi.fn()
+      await boot(async () => connection(async () => ({ status: 'ready', project, version: '0.1.0' })), { onSlowStorage: slow, slowAfterMs: 1_000 })
+      await vi.advanceTimersByTimeAsync(5_000)
+      expect(slow).not.toHaveBeenCalled()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -55,7 +55,11 @@ const AGENTS = [
   agent('title', 'primary', { hidden: true }),
 ]
 
-function mount(draftAgent?: string, queued: InboxEntry[] = [], options: { running?: boolean; cancel?: () => Promise<void> } = {}) {
+function mount(
+  draftAgent?: string,
+  queued: InboxEntry[] = [],
+  options: { running?: boolean; cancel?: () => Promise<void>; stored?: (input: PromptInput) => Promise<void> } = {},
+) {
   const prompts: PromptInput[] = []
   const edits: { inputID: string; parts: unknown }[] = []
   const removed: string[] = []
@@ -64,6 +68,7 @@ function mount(draftAgent?: string, queued: InboxEntry[] = [], options: { runnin
     listAgents,
     prompt: async (input: PromptInput) => {
       prompts.push(input)
+      await options.stored?.(input)
       return { status: 'stored', messageID: 'msg_1' }
     },
     cancel: options.cancel ?? (async () => {}),
@@ -219,5 +224,61 @@ describe('prompt box while a turn runs', () => {
     await settle()
     expect(prompts.map((prompt) => prompt.delivery)).toEqual(['queue'])
     expect(document.activeElement).toBe(text)
+  })
+})
+
+describe('prompt box: sending quickly', () => {
+  const type = (text: HTMLTextAreaElement, more: string) => {
+    text.value += more
+    text.dispatchEvent(new Event('input', { bubbles: true }))
+  }
+  const enter = (text: HTMLTextAreaElement) => text.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }))
+  const sentTexts = (prompts: PromptInput[]) => prompts.map((prompt) => prompt.parts.map((part) => (part.type === 'text' ? part.text : '')).join(''))
+
+  it('sends a prompt entered while the one before is being stored after it, in order, and clears only what was sent', async () => {
+    const storing: (() => void)[] = []
+    const { root, prompts } = mount(undefined, [], { stored: () => new Promise<void>((resolve) => storing.push(resolve)) })
+    await settle()
+    const text = root.querySelector<HTMLTextAreaElement>('#prompt')!
+    type(text, 'first question')
+    enter(text)
+    type(text, ' second question')
+    enter(text)
+    type(text, ' still typing')
+    await settle()
+    // The second waits for the first to be stored; both texts stay in the box until then.
+    expect(sentTexts(prompts)).toEqual(['first question'])
+    expect(text.value).toBe('first question second question still typing')
+    storing.shift()!()
+    await settle()
+    expect(sentTexts(prompts)).toEqual(['first question', 'second question'])
+    expect(text.value).toBe('second question still typing')
+    storing.shift()!()
+    await settle()
+    expect(text.value).toBe('still typing')
+  })
+
+  it('keeps both texts in the box when the first cannot be stored, and sends neither out of order', async () => {
+    let fail: (error: Error) => void = () => {}
+    const { root, prompts } = mount(undefined, [], {
+      stored: (input) => (input.parts.some((part) => part.type === 'text' && part.text === 'first') ? new Promise((_, reject) => (fail = reject)) : Promise.resolve()),
+    })
+    await settle()
+    const text = root.querySelector<HTMLTextAreaElement>('#prompt')!
+    type(text, 'first')
+    enter(text)
+    type(text, ' second')
+    enter(text)
+    await settle()
+    fail(new Error('the disk is full'))
+    await settle()
+    expect(sentTexts(prompts)).toEqual(['first'])
+    expect(text.value).toBe('first second')
+    expect(root.querySelector('[role="alert"]')?.textContent).toContain('the disk is full')
+    // Sent again, the box goes as one prompt, as typed.
+    enter(text)
+    await settle()
+    expect(sentTexts(prompts)).toEqual(['first', 'first second'])
+    expect(text.value).toBe('')
   })
 })

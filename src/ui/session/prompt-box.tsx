@@ -19,7 +19,7 @@ import { ComposerPopup } from './composer-popup'
 import { isBuiltin, type BuiltinCommand } from './composer-options'
 import { createComposer } from './create-composer'
 import { INIT_PROMPT } from './init-prompt'
-import { createAttachments, pasteAttaches } from './create-attachments'
+import { createAttachments, pasteAttaches, type PendingAttachment } from './create-attachments'
 import { AttachmentChips } from './attachment-chips'
 import { PaperclipIcon } from '../icons/icons'
 import { ConfirmDialog } from '../dialog/confirm-dialog'
@@ -33,7 +33,8 @@ const DEFAULT_AGENT = 'build'
 /**
  * The prompt at the bottom of a session. Enter sends, Shift+Enter starts a new line. While a turn runs, Send adds the
  * prompt to that turn (answered at its next step) and Queue (Alt+Enter) runs it after the turn; Stop (Escape) ends
- * the turn. The text is cleared only once the worker stored the prompt; on failure it stays, with the reason.
+ * the turn. The text is cleared only once the worker stored the prompt; on failure it stays, with the reason. A prompt
+ * sent while the one before is still being stored goes after it, never lost.
  */
 export function PromptBox(props: {
   id: string
@@ -177,44 +178,73 @@ export function PromptBox(props: {
   // A project command that runs under another agent or model, waiting for the user to confirm it.
   const [confirming, setConfirming] = createSignal<{ change: CommandSwitch; action: PromptAction; instead?: string }>()
 
+  /**
+   * Prompts sent but not stored yet, oldest first, and whether the last of them was stored. Storing takes a moment
+   * (tens of milliseconds): a prompt sent meanwhile is the text the box holds beyond theirs, and goes once they are
+   * stored, in order. If one fails, those after it are not sent: their text stays in the box with its own.
+   */
+  const outbox: { text: string | undefined; files: readonly PendingAttachment[] }[] = []
+  let stored: Promise<boolean> = Promise.resolve(true)
+
   async function submit(action: PromptAction, instead?: string, command?: CommandSwitch): Promise<void> {
-    const typed = text()
+    // What the box holds beyond the prompts already on their way.
+    const typed = outbox.reduce((rest, earlier) => (earlier.text === undefined ? rest : textAfterSend(rest, earlier.text)), text())
     // The whole prompt naming a built-in (`/compact` + Enter) runs it; it is never sent to the model as text.
     const named = instead === undefined ? wholeCommand(typed) : undefined
     if (named && isBuiltin(named)) {
-      edit('')
+      // The prompts on their way keep their text until they are stored; the command's goes now.
+      const box = text()
+      edit(box.endsWith(typed) ? box.slice(0, box.length - typed.length) : '')
       return runBuiltin(named)
     }
     const sent = instead ?? typed
-    // The palette's own prompts (/init) go alone; a typed prompt takes the files attached to it.
-    const files = instead === undefined ? attachments.list() : []
-    if (!(canSend(sent) || files.length > 0) || sending() || props.readOnly) return
+    // The palette's own prompts (/init) go alone; a typed prompt takes the files attached to it, but not those an
+    // earlier prompt on its way took.
+    const taken = new Set(outbox.flatMap((earlier) => earlier.files))
+    const files = instead === undefined ? attachments.list().filter((file) => !taken.has(file)) : []
+    if (!(canSend(sent) || files.length > 0) || props.readOnly) return
     const delivery = deliveryFor(action, running())
     const reference = model()
+    const input = {
+      sessionID,
+      parts: [...(canSend(sent) ? [{ type: 'text' as const, text: sent }] : []), ...attachments.parts(files)],
+      agent: agent(),
+      ...(reference ? { model: reference } : {}),
+      ...(delivery ? { delivery } : {}),
+      ...(command ? { command } : {}),
+    }
+    const entry = { text: instead === undefined ? sent : undefined, files }
+    outbox.push(entry)
     setSending(true)
     setProblem(undefined)
-    try {
-      await store.api.prompt({
-        sessionID,
-        parts: [...(canSend(sent) ? [{ type: 'text' as const, text: sent }] : []), ...attachments.parts(files)],
-        agent: agent(),
-        ...(reference ? { model: reference } : {}),
-        ...(delivery ? { delivery } : {}),
-        ...(command ? { command } : {}),
-      })
-      // The user may have typed on while it was being stored; only what was sent leaves the box.
-      if (instead === undefined) edit(textAfterSend(store.drafts.get(sessionID).text, sent))
-      attachments.sent(files)
-      keepFocusInPrompt()
-      props.onSent?.()
-    } catch (error) {
-      // Nothing was stored: the box keeps the text while the user decides.
-      const change = commandSwitchOf(error)
-      if (change) setConfirming({ change, action, ...(instead !== undefined ? { instead } : {}) })
-      else setProblem(describeFailure('send the prompt', error))
-    } finally {
-      setSending(false)
-    }
+    const before = stored
+    const storing = (async () => {
+      try {
+        if (!(await before)) return false
+        await store.api.prompt(input)
+        // The user may have typed on while it was being stored; only what was sent leaves the box.
+        if (entry.text !== undefined) edit(textAfterSend(store.drafts.get(sessionID).text, entry.text))
+        attachments.sent(files)
+        keepFocusInPrompt()
+        props.onSent?.()
+        return true
+      } catch (error) {
+        // Nothing was stored: the box keeps the text while the user decides.
+        const change = commandSwitchOf(error)
+        if (change) setConfirming({ change, action, ...(instead !== undefined ? { instead } : {}) })
+        else setProblem(describeFailure('send the prompt', error))
+        return false
+      } finally {
+        outbox.splice(outbox.indexOf(entry), 1)
+        if (outbox.length === 0) {
+          // Nothing waits behind a failure any more: the next prompt goes on its own.
+          stored = Promise.resolve(true)
+          setSending(false)
+        }
+      }
+    })()
+    stored = storing
+    await storing
   }
 
   /**

@@ -15,6 +15,7 @@ import { SessionErrorBanner } from './session-error-banner'
 import { SESSION_HEADING_ID, SessionHeader } from './session-header'
 import { isRunning } from './session-status-text'
 import { TodoPanel } from './todo-panel'
+import { UnansweredNotice } from './unanswered-notice'
 import { AskDialog } from '../permission/ask-dialog'
 import { isImported } from '../../core/read-only'
 import { displayTitle } from '../../core/title'
@@ -84,6 +85,7 @@ export function SessionView(props: {
           </div>
         </Show>
         <MessageList controls={(controls) => (list = controls)} />
+        <UnansweredNotice sessionID={props.sessionID} />
         <Show when={info()?.revert}>
           {(revert) => (
             <RevertedNotice

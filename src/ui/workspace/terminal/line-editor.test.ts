@@ -146,3 +146,43 @@ describe('the terminal line editor', () => {
     expect(promptPath('/workspaces', '/workspace')).toBe('/workspaces')
   })
 })
+
+describe('terminal input that is not the user typing', () => {
+  // What a terminal answers to queries (xterm.js sends these through the same data event as keys) and what it sends
+  // on its own once a program turns a mode on. None of it is text the user typed.
+  const reports = {
+    'cursor position (DSR 6n)': '\x1b[24;80R',
+    'DEC cursor position (DSR ?6n)': '\x1b[?24;80R',
+    'status (DSR 5n)': '\x1b[0n',
+    'primary attributes (DA1)': '\x1b[?1;2c',
+    'secondary attributes (DA2)': '\x1b[>0;276;0c',
+    'a setting (DECRQSS)': '\x1bP1$r0m\x1b\\',
+    'a mode (DECRQM)': '\x1b[?2026;2$y',
+    'a colour (OSC 10, ST)': '\x1b]10;rgb:1f1f/2323/2828\x1b\\',
+    'a colour (OSC 11, BEL)': '\x1b]11;rgb:ffff/ffff/ffff\x07',
+    'the window size (XTWINOPS)': '\x1b[8;24;80t',
+    'focus in and out': '\x1b[I\x1b[O',
+    'a mouse click (X10)': '\x1b[M !!',
+    'a mouse click (SGR)': '\x1b[<0;12;3M\x1b[<0;12;3m',
+    'an 8-bit CSI': '\x9b24;80R',
+    'an 8-bit DCS': '\x901$r0m\x9c',
+    'an unterminated string': '\x1b]10;rgb:0/0/0',
+  }
+
+  it.each(Object.entries(reports))('leaves the line as it was after %s', (_what, report) => {
+    const t = terminal()
+    t.type('ls')
+    t.type(report)
+    t.type('\r')
+    expect(t.actions).toEqual([{ type: 'run', command: 'ls' }])
+  })
+
+  it('keeps the text around sequences in a paste, and the keys it knows', () => {
+    expect(keysOf('a\x1b[31mred\x1b[0m\x1bP$qm\x1b\\b')).toEqual(['a', '\x1b[31m', 'red', '\x1b[0m', '\x1bP$qm\x1b\\', 'b'])
+    expect(keysOf('\x1b[A\x1bOB\x1b[3~\x1bb\r\n')).toEqual(['\x1b[A', '\x1bOB', '\x1b[3~', '\x1bb', '\r\n'])
+    const t = terminal()
+    t.type('\x1b[200~echo pasted\x1b[201~')
+    t.type('\r')
+    expect(t.actions).toEqual([{ type: 'run', command: 'echo pasted' }])
+  })
+})

@@ -32,9 +32,33 @@ export interface LineLayout {
 
 export const emptyLine = (history: readonly string[] = []): LineState => ({ text: [], cursor: 0, history, index: history.length, draft: [] })
 
-/** Splits terminal input (a key, or a whole paste) into keys: escape sequences, control characters, text runs. */
+/**
+ * One key of terminal input, as ECMA-48 shapes it. Every control sequence and control string is taken whole, so none
+ * leaves a byte behind as text: a CSI with its parameters, intermediates and final byte (the 7-bit and the 8-bit
+ * introducer), the X10 mouse report (CSI M and three raw bytes), SS3 and one character, the strings (DCS, OSC, SOS,
+ * PM, APC) up to their terminator or the end of the data, ESC with one character (Alt+key), a lone control
+ * character (C0, DEL, C1), CR LF, and a run of text.
+ */
+const KEY = new RegExp(
+  [
+    String.raw`\x1b\[M[\s\S]{3}`,
+    String.raw`(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]`,
+    String.raw`\x1bO[\x20-\x7e]`,
+    String.raw`(?:\x1b[P\]X^_]|[\x90\x98\x9d\x9e\x9f])[\s\S]*?(?:\x1b\\|\x07|\x9c|$)`,
+    String.raw`\x1b[\s\S]?`,
+    String.raw`\r\n`,
+    String.raw`[\x00-\x1f\x7f-\x9f]`,
+    String.raw`[^\x00-\x1f\x7f-\x9f]+`,
+  ].join('|'),
+  'g',
+)
+
+/**
+ * Splits terminal input (a key, or a whole paste) into keys: control sequences and strings, control characters, text
+ * runs. Only text runs can ever become part of the line; any sequence the editor does not know is dropped whole.
+ */
 export function keysOf(data: string): string[] {
-  return data.match(/\x1b\[[0-9;?]*[A-Za-z~]|\x1bO[A-Za-z]|\x1b[^[O]?|\r\n|[\x00-\x1f\x7f]|[^\x00-\x1f\x7f\x1b]+/g) ?? []
+  return data.match(KEY) ?? []
 }
 
 const HOME = new Set(['\x1b[H', '\x1bOH', '\x1b[1~', '\x1b[7~', '\x01'])
@@ -94,7 +118,7 @@ export function applyKey(state: LineState, key: string, layout: LineLayout): Key
   if (HOME.has(key)) return move({ cursor: 0 })
   if (END.has(key)) return move({ cursor: state.text.length })
   // Other control keys and sequences (Tab: there is no completion; function keys) do nothing here.
-  if (/^[\x00-\x1f\x7f\x1b]/.test(key)) return unchanged(state)
+  if (/^[\x00-\x1f\x7f-\x9f]/.test(key)) return unchanged(state)
   const typed = [...key]
   return move({ text: [...state.text.slice(0, at), ...typed, ...state.text.slice(at)], cursor: at + typed.length })
 }

@@ -22,19 +22,28 @@ function setup() {
     terminalClose: vi.fn(async () => {}),
   } satisfies TerminalApi
   let written = ''
+  /** What the screen has not shown yet, in order (a real screen paces it to the frames); output may be dropped. */
+  let waiting: { data: string; output: boolean }[] = []
+  const flush = () => {
+    written += waiting.map((entry) => entry.data).join('')
+    waiting = []
+    return written
+  }
   let typed: (data: string) => void = () => {}
   const screen: TerminalScreen = {
     cols: 80,
-    write: (data) => (written += data),
+    write: (data) => void waiting.push({ data, output: false }),
+    output: async (data) => void waiting.push({ data, output: true }),
+    discardOutput: () => void (waiting = waiting.filter((entry) => !entry.output)),
     clear: () => (written = ''),
     focus: () => {},
     onData: (listener) => (typed = listener),
     dispose: () => {},
   }
   const session = new ShellSession({ api, projectID: 'project_1', screen, wrap: (fn) => fn })
-  // What the user reads: colours and cursor moves left out.
-  const shown = () => written.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '')
-  return { api, session, runs, type: (data: string) => typed(data), output: (chunk: string) => output(chunk), shown }
+  // What the user reads: colours, cursor moves and resets left out, and the output shown so far.
+  const shown = () => flush().replace(/\x18|\x1b\[[0-9;!]*[A-Za-z]/g, '')
+  return { api, session, runs, type: (data: string) => typed(data), output: (chunk: string) => output(chunk), shown, written: flush }
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -84,5 +93,32 @@ describe('a shell session', () => {
     await opening
     expect(t.api.terminalClose).toHaveBeenCalledWith('term_1')
     expect(t.shown()).toBe('')
+  })
+
+  it('shows nothing more of a command stopped with Ctrl+C, neither what waited to be shown nor what it still sends', async () => {
+    const t = setup()
+    await t.session.open()
+    t.type('cat big.log\r')
+    t.output('line 1\n')
+    expect(t.shown()).toContain('line 1')
+    t.output('line 2\n')
+    t.type('\x03')
+    t.output('line 3\n')
+    t.runs[0]!.finish({ exitCode: 130, aborted: true })
+    await settle()
+    t.type('echo next\r')
+    t.output('next\n')
+    expect(t.shown()).toBe('~ $ cat big.log\r\nline 1\n^C\r\n~ $ echo next\r\nnext\n')
+  })
+
+  it('undoes what the output set (an open control string, a character set, hidden text) before each prompt', async () => {
+    const t = setup()
+    await t.session.open()
+    t.type('cat hostile\r')
+    t.output('\x1b(0\x1b[8m\x1b]2;unterminated')
+    t.runs[0]!.finish({})
+    await settle()
+    const prompt = t.written().lastIndexOf('~')
+    expect(t.written().slice(0, prompt)).toMatch(/unterminated\x18\x1b\[!p(\r\n)?\x1b\[1;34m$/)
   })
 })

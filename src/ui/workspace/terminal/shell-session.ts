@@ -17,6 +17,12 @@ const BLUE = '\x1b[1;34m'
 const RED = '\x1b[31m'
 const GREEN = '\x1b[32m'
 const RESET = '\x1b[0m'
+/**
+ * Before each prompt: CAN ends any control string the output left open (an unterminated OSC would swallow the
+ * prompt and the echo of what is typed), and DECSTR (soft reset) undoes what the output set: hidden or concealed
+ * text, another character set, a scroll region, origin mode, key modes. The user sees the line as they type it.
+ */
+const FRESH = '\x18\x1b[!p'
 
 /**
  * One user terminal: the prompt line is edited here (`line-editor.ts`), each command line runs in the worker, and
@@ -31,6 +37,8 @@ export class ShellSession {
   private typedAhead: string[] = []
   /** Whether the cursor is at a line's start, so the prompt never lands behind output without a newline. */
   private atLineStart = true
+  /** Set by Ctrl+C until the next prompt: what the stopped command still sends is not shown. */
+  private stopped = false
   private closed = false
 
   constructor(private readonly options: ShellSessionOptions) {}
@@ -55,6 +63,8 @@ export class ShellSession {
 
   private prompt(): void {
     const { screen } = this.options
+    this.stopped = false
+    screen.write(FRESH)
     if (!this.atLineStart) screen.write('\r\n')
     screen.write(`${BLUE}${promptPath(this.cwd, this.info!.home)}${RESET} ${this.lastExit === 0 ? GREEN : RED}$${RESET} `)
     this.atLineStart = false
@@ -63,10 +73,11 @@ export class ShellSession {
     if (ahead) this.input(ahead)
   }
 
-  private output(chunk: string): void {
-    if (!chunk) return
-    this.options.screen.write(chunk)
+  /** Resolves once the chunk is on screen: the worker sends the next only then. */
+  private output(chunk: string): Promise<void> | undefined {
+    if (!chunk || this.stopped) return undefined
     this.atLineStart = chunk.endsWith('\n')
+    return this.options.screen.output(chunk)
   }
 
   private input(data: string): void {
@@ -102,6 +113,8 @@ export class ShellSession {
 
   private interrupt(): void {
     this.typedAhead = []
+    this.stopped = true
+    this.options.screen.discardOutput()
     this.options.screen.write('^C')
     this.atLineStart = false
     void this.options.api.terminalCancel(this.info!.terminalID)

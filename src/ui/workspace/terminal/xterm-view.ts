@@ -2,11 +2,18 @@
 import { FitAddon } from '@xterm/addon-fit'
 import { Terminal, type ITheme } from '@xterm/xterm'
 import '@xterm/xterm/css/xterm.css'
+import { OutputPacer, type PacerLimits } from '../../../core/output-pacer'
+import { silenceReports } from './silence-reports'
 
 /** What the shell session needs of a terminal on screen. */
 export interface TerminalScreen {
   readonly cols: number
+  /** The prompt, the echo of keys, the terminal's own words: always shown, in order with the output. */
   write(data: string): void
+  /** A command's output, paced to the frames; resolves once the terminal has parsed it (the worker then sends more). */
+  output(data: string): Promise<void>
+  /** Drops the output still waiting to be shown (the command was stopped). */
+  discardOutput(): void
   clear(): void
   focus(): void
   onData(listener: (data: string) => void): void
@@ -41,6 +48,14 @@ function themeOf(element: HTMLElement, dark: boolean): ITheme {
   }
 }
 
+/**
+ * What xterm parses per frame. It parses all that one `write` gives it in one task: a command printing 7 MB held the
+ * page for ~3 s. Most of the cost is per line, not per character (each line fed scrolls the screen, and the viewport
+ * and the screen reader's rows follow every scroll), so a slice is bounded in both. Nothing is skipped here: the
+ * worker sends a piece only once the last is parsed, and skips what would only scroll past (`worker/terminal-handlers.ts`).
+ */
+const FRAME: PacerLimits = { sliceChars: 16 * 1024, sliceLines: 64, keepChars: Infinity, keepLines: Infinity }
+
 /** Opens xterm in `element`, sized to it and following the page's light or dark theme. */
 export function openScreen(element: HTMLElement, options: ScreenOptions): TerminalScreen {
   // The page's resolved theme (ui/theme/theme.ts), which the user may set apart from the system's.
@@ -52,6 +67,7 @@ export function openScreen(element: HTMLElement, options: ScreenOptions): Termin
     cursorBlink: false,
     fontFamily: getComputedStyle(element).getPropertyValue('--mono').trim() || 'monospace',
     fontSize: 13,
+    // Bounded: a command printing 100 MB keeps the last 5,000 lines, not all of it.
     scrollback: 5000,
     theme: themeOf(element, dark()),
   })
@@ -68,7 +84,10 @@ export function openScreen(element: HTMLElement, options: ScreenOptions): Termin
     if (event.ctrlKey && !event.shiftKey && event.key === 'c' && terminal.hasSelection()) return false
     return true
   })
+  // Output must never type: the terminal answers no query and reports no mouse or focus (see silence-reports.ts).
+  silenceReports(terminal.parser)
   terminal.open(element)
+  const pacer = new OutputPacer({ write: (data, parsed) => terminal.write(data, parsed), next: (callback) => void requestAnimationFrame(callback) }, FRAME)
   const refit = () => {
     // A hidden tab has no size; fitting it then would shrink the terminal to nothing.
     if (element.clientWidth > 0 && element.clientHeight > 0) fit.fit()
@@ -82,7 +101,9 @@ export function openScreen(element: HTMLElement, options: ScreenOptions): Termin
     get cols() {
       return terminal.cols
     },
-    write: (data) => terminal.write(data),
+    write: (data) => pacer.write(data),
+    output: (data) => pacer.output(data),
+    discardOutput: () => pacer.discardOutput(),
     clear: () => terminal.clear(),
     focus: () => terminal.focus(),
     onData: (listener) => {
