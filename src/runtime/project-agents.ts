@@ -102,9 +102,9 @@ export async function projectAgentsOf(store: StoreContext, projectID: string, wo
 export function agentFileOf(path: string, content: string | Uint8Array): ProjectAgent | undefined {
   const name = agentAt(path)
   if (name === undefined) return undefined
-  const bytes = typeof content === 'string' ? content.length : content.byteLength
-  if (bytes > MAX_AGENT_BYTES) return undefined
-  const parsed = parseAgentFile(name, path, typeof content === 'string' ? content : decoder.decode(content))
+  const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content
+  if (bytes.byteLength > MAX_AGENT_BYTES) return undefined
+  const parsed = parseAgentFile(name, path, decoder.decode(bytes))
   return parsed.type === 'agent' ? parsed.agent : undefined
 }
 
