@@ -196,3 +196,54 @@ test('trusting shows each rule the files would add first; then the files’ allo
   await settings.getByRole('button', { name: 'Close', exact: true }).click()
   await expect(page.getByRole('group', { name: 'Project trust' })).toContainText('Untrusted')
 })
+
+test('in the user’s own trusted project, an agent file the agent writes itself lifts no ask: reading .env asks until the user reviews and allows its rule', async ({
+  page,
+}) => {
+  const app = new Conversation(page)
+  await app.start()
+  // Turn 1, as a prompt-injected agent would: "edit" is allowed, so nothing asks before build.md allows everything.
+  await model.push(
+    [
+      toolCalls([
+        { id: 'secret', name: 'write', args: { filePath: '.env', content: 'STRIPE_KEY=sk_live_own_test\n' } },
+        { id: 'agent', name: 'write', args: { filePath: '.opencode/agent/build.md', content: HOSTILE_FILES['shop/.opencode/agent/build.md'] } },
+      ]),
+      streamText('Set up.'),
+    ],
+    { model: 'mock-model' },
+  )
+  await app.send('Set the project up')
+  await expect(app.replies().last()).toContainText('Set up.')
+
+  // Turn 2: build reads .env, and the user is still asked.
+  await model.push([toolCalls([{ id: 'env', name: 'read', args: { filePath: '.env' } }])], { model: 'mock-model' })
+  await app.send('Go on')
+  const env = askDialog(page, 'Allow reading .env?')
+  await expect(env).toBeVisible()
+  await env.getByRole('button', { name: 'Reject', exact: true }).click()
+  await expect(app.messages).toContainText('The user rejected permission')
+  const toolResults = async () => requestsOf(await model.requests()).flatMap((request) => conversation(request).filter((message) => message.role === 'tool').map(textOf))
+  expect((await toolResults()).some((text) => text.includes('sk_live_own_test'))).toBe(false)
+  // Where an untrusted project is marked, the rule waiting is said.
+  const trust = page.getByRole('group', { name: 'Project trust' })
+  await expect(trust).toContainText('1 rule written into project files since you trusted this project waits for your review.')
+
+  // The user reviews the one rule waiting (Cancel first, as when trusting) and allows it.
+  await trust.getByRole('button', { name: 'Review…' }).click()
+  const review = page.getByRole('dialog', { name: 'Review new rules in My project' })
+  const rules = review.getByRole('table', { name: 'Rules waiting for your review' })
+  await expect(rules.getByRole('row', { name: 'build * * allow .opencode/agent/build.md' })).toBeVisible()
+  await expect(rules.getByRole('row')).toHaveCount(2)
+  await expect(review.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await review.getByRole('button', { name: 'Allow them' }).click()
+  await expect(review).toHaveCount(0)
+  await expect(trust).toHaveCount(0)
+
+  // Turn 3: the rule the user allowed applies, with no dialog.
+  await model.push([toolCalls([{ id: 'env-again', name: 'read', args: { filePath: '.env' } }]), streamText('Read as allowed.')], { model: 'mock-model' })
+  await app.send('Read it now')
+  await expect(app.replies().last()).toContainText('Read as allowed.')
+  await expect(env).toHaveCount(0)
+  expect((await toolResults()).some((text) => text.includes('sk_live_own_test'))).toBe(true)
+})

@@ -19,6 +19,7 @@ import type {
   Project,
   InboxEntry,
   PromptPartInput,
+  ReviewedRule,
   SessionInfo,
   Setting,
   Todo,
@@ -38,8 +39,8 @@ import type { CommandSwitch } from './project-files/errors'
 // 3: the `answer` reply to a question ask, `searchProjectFiles` and `listProjectCommands` (issue 19).
 // 4: `readAttachment`, prompt attachments as `tabcode-blob:` file parts, MCP servers, project agents, `createProject`
 //    answering what it left out (issues 19, 20).
-// 5: project trust (`projectTrust`, `setProjectTrust`, the `project.updated` event, projects' `trust` and `origin`) and a
-//    project command's confirmation (`PromptInput.command`) (issue 27).
+// 5: project trust (`projectTrust`, `setProjectTrust`, the `project.updated` event, projects' `trust` and `origin`, the
+//    allow rules the user reviewed), and a project command's confirmation (`PromptInput.command`) (issue 27).
 export const PROTOCOL_VERSION = 5
 
 /** Cross-tab live events travel on this channel; the envelope carries the protocol so stale tabs can be told apart. */
@@ -277,8 +278,11 @@ export interface WorkerApi {
   openProject(projectID: string): Project
   /** A project's trust, and what its own files would change once trusted, rule by rule (for the trust dialog). */
   projectTrust(input: { projectID: string }): ProjectTrustReport
-  /** Trusts a project (its files' rules apply as written) or stops trusting it; every tab hears `project.updated`. */
-  setProjectTrust(input: { projectID: string; trusted: boolean }): Project
+  /**
+   * Trusts a project or stops trusting it; every tab hears `project.updated`. `reviewed`: the allow rules of its files
+   * the user was shown (only they apply); in a trusted project, adds them to those the user has seen.
+   */
+  setProjectTrust(input: { projectID: string; trusted: boolean; reviewed?: ReviewedRule[] }): Project
   workspaceInfo(projectID: string): WorkspaceInfo
   listFiles(input: { projectID: string; path: string }): FileStat[]
   readFile(input: { projectID: string; path: string }): FileContent

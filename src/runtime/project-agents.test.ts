@@ -4,6 +4,7 @@ import { makeTestContext } from '../testing/test-context'
 import { ensureDefaultProject, setProjectTrust } from '../store/project-store'
 import { agentFor } from '../store/agent-settings'
 import { evaluate } from '../core/permission/evaluate'
+import { reviewedRule } from '../core/project-files/reviewed-rules'
 import { makeToolContext } from '../tools/testing/tool-context'
 
 const project = () =>
@@ -70,10 +71,26 @@ describe('project agents and the project’s trust', () => {
     expect(untrusted.withheld.map((rule) => `${rule.agent} ${rule.permission} ${rule.action}`)).toEqual(['build * allow', 'yolo * allow'])
     expect(evaluate('read', '.env', (await agentFor(context, 'build', untrusted.agents)).permission).action).toBe('ask')
 
-    await setProjectTrust(context, project.id, true)
+    // Trusted with the rules the user was shown: they apply as written.
+    await setProjectTrust(context, project.id, true, untrusted.withheld.flatMap((rule) => reviewedRule(rule) ?? []))
     const trusted = await projectAgentsFor(context, project.id, workspace)
     expect(trusted.withheld).toEqual([])
     expect(evaluate('read', '.env', (await agentFor(context, 'build', trusted.agents)).permission).action).toBe('allow')
+  })
+
+  it('in a trusted project, withhold an allow rule written after the user saw the files until they review it', async () => {
+    const { context } = makeTestContext()
+    const project = await ensureDefaultProject(context)
+    const workspace = hostile()
+    const before = await projectAgentsFor(context, project.id, workspace)
+    expect(before.withheld.map((rule) => `${rule.agent} ${rule.permission} ${rule.action} ${rule.reason}`)).toEqual(['build * allow unreviewed', 'yolo * allow unreviewed'])
+    expect(evaluate('read', '.env', (await agentFor(context, 'build', before.agents)).permission).action).toBe('ask')
+    expect(evaluate('edit', 'a.ts', (await agentFor(context, 'yolo', before.agents)).permission).action).toBe('deny')
+
+    await setProjectTrust(context, project.id, true, [reviewedRule(before.withheld[0]!)!])
+    const reviewed = await projectAgentsFor(context, project.id, workspace)
+    expect(reviewed.withheld.map((rule) => rule.agent)).toEqual(['yolo'])
+    expect(evaluate('read', '.env', (await agentFor(context, 'build', reviewed.agents)).permission).action).toBe('allow')
   })
 
   it('treat a project that is not stored as untrusted', async () => {

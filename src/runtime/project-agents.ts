@@ -1,8 +1,9 @@
 import { AGENT_FOLDERS, agentName, parseAgentFile, type ParsedAgent, type ProjectAgent, type ProjectAgentProblem } from '../core/project-files/agents'
-import { clampAgentFiles, isTrusted, type WithheldRule } from '../core/project-files/trust'
+import { agentAt } from '../core/project-files/agent-paths'
+import { clampAgentFiles, type WithheldRule } from '../core/project-files/trust'
 import type { StoreContext } from '../store/context'
 import { findProject } from '../store/project-store'
-import type { FileStat, Workspace } from '../workspace/workspace'
+import { WorkspaceError, type FileStat, type Workspace } from '../workspace/workspace'
 import { markdownFiles } from './project-markdown'
 
 const decoder = new TextDecoder()
@@ -72,17 +73,18 @@ async function readAgentFile(workspace: Workspace, file: FileStat, name: string,
 
 /** A project's agents as its trust lets them count, its files that cannot be used, and the rules withheld. */
 export interface TrustedProjectAgents extends ProjectAgents {
-  /** The files' rules that apply only once the user trusts the project (none in a trusted one). */
+  /** The files' rules that apply only once the user trusts the project (in a trusted one: reviews them). */
   withheld: WithheldRule[]
 }
 
 /**
  * The project's agents from its workspace, as its trust lets them count: in a project the user has not trusted
- * (or one not found) the files can only make rules stricter (`clampAgentFiles`).
+ * (or one not found) the files can only make rules stricter, and in a trusted one an allow rule applies once the
+ * user has seen it (`clampAgentFiles`).
  */
 export async function projectAgentsFor(store: StoreContext, projectID: string, workspace: Workspace): Promise<TrustedProjectAgents> {
   const [project, loaded] = await Promise.all([findProject(store, projectID), loadProjectAgents(workspace)])
-  const { files, withheld } = clampAgentFiles(loaded.agents, project ? isTrusted(project) : false)
+  const { files, withheld } = clampAgentFiles(loaded.agents, project?.trust)
   return { agents: files, problems: loaded.problems, withheld }
 }
 
@@ -91,4 +93,28 @@ export async function projectAgentsOf(store: StoreContext, projectID: string, wo
   const opened = await workspace().catch(() => undefined)
   if (!opened) return []
   return (await projectAgentsFor(store, projectID, opened).catch(() => ({ agents: [] }))).agents
+}
+
+/**
+ * The agent the file at `path` (relative to the project root) defines with `content`, as `loadProjectAgents` reads
+ * it: undefined outside the agent folders, and for a file that cannot be used (its rules count for nothing).
+ */
+export function agentFileOf(path: string, content: string | Uint8Array): ProjectAgent | undefined {
+  const name = agentAt(path)
+  if (name === undefined) return undefined
+  const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content
+  if (bytes.byteLength > MAX_AGENT_BYTES) return undefined
+  const parsed = parseAgentFile(name, path, decoder.decode(bytes))
+  return parsed.type === 'agent' ? parsed.agent : undefined
+}
+
+/** The agent the file at `path` (relative to the project root) defines as it is now; undefined when there is none. */
+export async function agentFileIn(workspace: Workspace, path: string): Promise<ProjectAgent | undefined> {
+  if (agentAt(path) === undefined) return undefined
+  try {
+    return agentFileOf(path, await workspace.readFile(`${workspace.root}/${path}`))
+  } catch (error) {
+    if (error instanceof WorkspaceError && error.code === 'not-found') return undefined
+    throw error
+  }
 }

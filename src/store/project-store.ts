@@ -1,9 +1,11 @@
 import type { StoreContext } from './context'
 import { NotFoundError, parseWith } from '../core/errors'
 import { ascending } from '../core/id'
-import { ProjectSchema, type Project } from '../core/schema'
+import { z } from 'zod'
+import { ProjectSchema, ReviewedRuleSchema, type Project, type ProjectTrust, type ReviewedRule } from '../core/schema'
 import { DEFAULT_DIRECTORY } from './session-store'
 import { initialTrust } from '../core/project-files/trust'
+import { withReviewed } from '../core/project-files/reviewed-rules'
 
 /** The project new sessions belong to until projects can be created (workspace issue): the oldest one, or a fresh one. */
 export async function ensureDefaultProject(context: StoreContext): Promise<Project> {
@@ -54,21 +56,44 @@ export async function rememberCurrentProject(context: StoreContext, projectID: s
   return project
 }
 
-/** Trusts a project (its files' rules then apply as written) or stops trusting it; every tab hears of it. */
-export async function setProjectTrust(context: StoreContext, projectID: string, trusted: boolean): Promise<Project> {
+/**
+ * Trusts a project or stops trusting it; every tab hears of it. `reviewed` are the allow rules of its files the
+ * user was shown when deciding: only they apply (`core/project-files/reviewed-rules.ts`). Trusting a project that is
+ * trusted already adds them to those the user has seen (the review of rules written since) and keeps its time.
+ */
+export async function setProjectTrust(context: StoreContext, projectID: string, trusted: boolean, reviewed: readonly ReviewedRule[] = []): Promise<Project> {
+  // The page sends them: checked here, before they are compared with the stored ones.
+  const seen = parseWith(z.array(ReviewedRuleSchema), reviewed, 'reviewed rules')
+  return changeTrust(context, projectID, (trust, now): ProjectTrust => {
+    if (!trusted) return { type: 'untrusted' }
+    if (trust.type === 'trusted') return { ...trust, reviewed: withReviewed(trust.reviewed ?? [], seen) }
+    return { type: 'trusted', time: now, reviewed: withReviewed([], seen) }
+  })
+}
+
+/**
+ * Changes the allow rules the user has seen in a trusted project (after the user wrote, moved or deleted its files
+ * through the app); an untrusted one has none to change. Every tab hears of a change.
+ */
+export async function updateReviewedRules(context: StoreContext, projectID: string, change: (reviewed: ReviewedRule[]) => ReviewedRule[]): Promise<void> {
+  await changeTrust(context, projectID, (trust) => (trust.type === 'trusted' ? { ...trust, reviewed: change(trust.reviewed ?? []) } : trust))
+}
+
+/** Writes the project's trust as `change` makes it, in one transaction; nothing is written or heard when it stays the same. */
+async function changeTrust(context: StoreContext, projectID: string, change: (trust: ProjectTrust, now: number) => ProjectTrust): Promise<Project> {
   const { db } = context
+  let changed = false
   const updated = await db.transaction('rw', db.projects, async () => {
     const project = await db.projects.get(projectID)
     if (!project) throw new NotFoundError('project', projectID)
     const now = context.now()
-    const next = parseWith(
-      ProjectSchema,
-      { ...project, trust: trusted ? { type: 'trusted', time: now } : { type: 'untrusted' }, time: { ...project.time, updated: now } },
-      'project',
-    )
+    const trust = change(project.trust, now)
+    if (JSON.stringify(trust) === JSON.stringify(project.trust)) return project
+    changed = true
+    const next = parseWith(ProjectSchema, { ...project, trust, time: { ...project.time, updated: now } }, 'project')
     await db.projects.put(next)
     return next
   })
-  context.emit({ type: 'project.updated', info: updated })
+  if (changed) context.emit({ type: 'project.updated', info: updated })
   return updated
 }

@@ -9,7 +9,8 @@ type StoredProject = Omit<Project, 'trust' | 'origin'> & Partial<Pick<Project, '
  * from was not recorded, so each starts untrusted with an unknown origin (its files can only tighten rules until the
  * user trusts it), except the oldest: `ensureDefaultProject` makes it, empty, before anything else can make a
  * project, and no project can be deleted, so it is the app's first project, which the user started with nothing in
- * it, as a new empty project is (trusted since it was made). Nothing else of a row changes.
+ * it, as a new empty project is (trusted since it was made, with no allow rule of its files seen yet: the first
+ * review lets the user's own rules apply, see `ProjectTrustSchema`). Nothing else of a row changes.
  */
 export async function addProjectTrust(transaction: Transaction): Promise<void> {
   const projects = transaction.table<StoredProject, string>('projects')

@@ -7,6 +7,7 @@ import { getSession, updateSession } from '../store/session-store'
 import { withFileLock } from '../tools/file-times'
 import { relativePath, resolvePath } from '../workspace/path'
 import { WORKSPACE_ROOT, WorkspaceError, type Workspace } from '../workspace/workspace'
+import { writeAsUser } from './user-agent-files'
 
 type EditorHandlers = Pick<WorkerHandlers, 'saveFile' | 'userEdits'>
 
@@ -17,7 +18,8 @@ type UserEdit = NonNullable<SessionInfo['userEdits']>[number]
  * the tree, watchers and the agent's stale-read guard, which compares modification times, see it), under the same
  * per-file lock the agent's edit tool takes, and is snapshotted before and after. The session keeps, per file, the
  * entry before the user's first save and after the last, so its Changes tab can show the user's part apart from
- * the agent's (whose turns start from the user's version) and it survives a reload.
+ * the agent's (whose turns start from the user's version) and it survives a reload. The user's own hands write
+ * it: in a trusted project, the allow rules a save brings into an agent file apply at once (`writeAsUser`).
  */
 export function editorHandlers(ready: () => StoreContext, workspaceOf: (projectID: string) => Promise<Workspace>): EditorHandlers {
   return {
@@ -31,10 +33,10 @@ export function editorHandlers(ready: () => StoreContext, workspaceOf: (projectI
           if (current !== expected) throw new SaveConflictError(absolute)
         }
         const before = await takeSnapshot({ store, projectID, workspace })
-        await workspace.writeFile(absolute, content)
+        const file = relativePath(workspace.root, absolute)
+        await writeAsUser(store, projectID, workspace, [{ path: file, content }], () => workspace.writeFile(absolute, content))
         const after = await takeSnapshot({ store, projectID, workspace })
         if (sessionID) {
-          const file = relativePath(workspace.root, absolute)
           await updateSession(store, sessionID, (draft) => {
             draft.userEdits = recordEdit(draft.userEdits ?? [], { file, before: before.files[file], after: after.files[file], time: store.now() })
           }, { touch: false })

@@ -1,6 +1,7 @@
 import { zipSync, type Zippable } from 'fflate'
 import { baseName, childPath, moveProblem, nameProblem } from '../core/file-names'
 import type { DeletedEntry, FileActionResult, WorkerHandlers } from '../core/protocol'
+import type { ReviewedRule } from '../core/schema'
 import { changedFiles, takeSnapshot } from '../snapshot'
 import type { StoreContext } from '../store/context'
 import { findProject } from '../store/project-store'
@@ -9,6 +10,7 @@ import { prepareUpload } from '../workspace/import-files'
 import { relativePath, resolvePath } from '../workspace/path'
 import { WORKSPACE_ROOT, WorkspaceError, type Workspace } from '../workspace/workspace'
 import { recordEdit } from './editor-handlers'
+import { deletedByUser, movedByUser, restoredByUser, writeAsUser } from './user-agent-files'
 
 type FileHandlers = Pick<
   WorkerHandlers,
@@ -27,6 +29,8 @@ interface Deleted {
   projectID: string
   path: string
   entry: Entry
+  /** The allow rules the user had seen in its agent files, to count as seen again when it is brought back. */
+  reviewed: ReviewedRule[]
 }
 
 // Undo of a delete is for a while, not forever: the last few are held in memory, like an editor's undo stack.
@@ -37,6 +41,8 @@ const ZIP_SKIPPED = new Set(['node_modules'])
  * The file tree's changes. Every write goes through the project's workspace, so watchers, the tree, snapshots
  * and the agent's stale-read guard (which compares modification times) see it, and each action is snapshotted
  * before and after like an editor save: with a session open it is recorded on the session as the user's change.
+ * They are the user's own hands: in a trusted project, the allow rules an upload brings into agent files apply at
+ * once, and those the user had seen follow a renamed or moved file (`user-agent-files.ts`).
  */
 export function fileHandlers(
   ready: () => StoreContext,
@@ -68,6 +74,13 @@ export function fileHandlers(
     return result
   }
 
+  /** A rename or move by the user: the rules they had seen in its agent files follow it. */
+  async function relocateAsUser(projectID: string, workspace: Workspace, source: string, target: string): Promise<FileActionResult> {
+    const result = await relocate(workspace, source, target)
+    if (target !== source) await movedByUser(ready(), projectID, relativePath(workspace.root, source), relativePath(workspace.root, target))
+    return result
+  }
+
   return {
     createFile: ({ projectID, directory, name, sessionID }) =>
       userChange(projectID, sessionID, async (workspace) => {
@@ -86,7 +99,7 @@ export function fileHandlers(
         const source = inside(workspace, path)
         const parent = source.slice(0, source.lastIndexOf('/'))
         const target = await freshChild(workspace, parent, name, baseName(source))
-        return relocate(workspace, source, target)
+        return relocateAsUser(projectID, workspace, source, target)
       }),
     moveFile: ({ projectID, path, directory, sessionID }) =>
       userChange(projectID, sessionID, async (workspace) => {
@@ -97,15 +110,16 @@ export function fileHandlers(
         const stat = await workspace.stat(folder)
         if (stat?.type !== 'directory') throw new WorkspaceError('not-directory', folder, `${relativePath(workspace.root, folder)} is not a folder.`)
         const target = await freshChild(workspace, folder, baseName(source))
-        return relocate(workspace, source, target)
+        return relocateAsUser(projectID, workspace, source, target)
       }),
     deleteFile: ({ projectID, path, sessionID }): Promise<DeletedEntry> =>
       userChange(projectID, sessionID, async (workspace) => {
         const source = inside(workspace, path)
         const entry = await readEntry(workspace, source)
         await workspace.remove(source, { recursive: true })
+        const reviewed = await deletedByUser(ready(), projectID, relativePath(workspace.root, source))
         const token = crypto.randomUUID()
-        deleted.set(token, { projectID, path: source, entry })
+        deleted.set(token, { projectID, path: source, entry, reviewed })
         for (const old of deleted.keys()) if (deleted.size > KEPT_DELETIONS) deleted.delete(old)
         return { token, path: source, type: entry.type, files: entry.files.length }
       }),
@@ -117,6 +131,7 @@ export function fileHandlers(
           throw new WorkspaceError('exists', record.path, `${relativePath(workspace.root, record.path)} exists again: rename it first to bring the deleted one back.`)
         }
         await writeEntry(workspace, record.path, record.entry)
+        await restoredByUser(ready(), record.projectID, record.reviewed)
         deleted.delete(token)
         return { path: record.path, type: record.entry.type }
       })
@@ -124,13 +139,16 @@ export function fileHandlers(
     writeUploaded: ({ projectID, directory, files, sessionID }) =>
       userChange(projectID, sessionID, async (workspace) => {
         const folder = inside(workspace, directory, true)
-        const written: string[] = []
-        for (const file of prepareUpload(files)) {
-          const path = `${folder}/${file.path}`
-          await workspace.writeFile(path, file.data)
-          written.push(path)
-        }
-        return { written }
+        const prepared = prepareUpload(files).map((file) => ({ absolute: `${folder}/${file.path}`, data: file.data }))
+        const own = prepared.map((file) => ({ path: relativePath(workspace.root, file.absolute), content: file.data }))
+        return writeAsUser(ready(), projectID, workspace, own, async () => {
+          const written: string[] = []
+          for (const file of prepared) {
+            await workspace.writeFile(file.absolute, file.data)
+            written.push(file.absolute)
+          }
+          return { written }
+        })
       }),
     zipProject: async ({ projectID }) => {
       const store = ready()

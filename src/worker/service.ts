@@ -285,7 +285,7 @@ export function createService(options: ServiceOptions): Service {
       ])
       return projectTrustReport(ready(), projectID, workspace)
     },
-    setProjectTrust: ({ projectID, trusted }: { projectID: string; trusted: boolean }) => setProjectTrust(ready(), projectID, trusted),
+    setProjectTrust: ({ projectID, trusted, reviewed }: Parameters<WorkerApi['setProjectTrust']>[0]) => setProjectTrust(ready(), projectID, trusted, reviewed),
     openProject: async (projectID: string) => {
       project = await rememberCurrentProject(ready(), projectID)
       // WebContainer (attached only through the engine) gets that project's files; no engine, no container to switch.

@@ -1,4 +1,4 @@
-import type { ProjectFilesReview } from '../project-files/trust'
+import type { ProjectFilesReview, WithheldRule } from '../project-files/trust'
 import type { Project } from '../schema'
 
 export type { CommandRedirect, ProjectFilesReview, WithheldRule } from '../project-files/trust'
@@ -7,4 +7,6 @@ export type { CommandRedirect, ProjectFilesReview, WithheldRule } from '../proje
 export interface ProjectTrustReport {
   project: Project
   review: ProjectFilesReview
+  /** In a trusted project, the `allow` rules its files hold that the user has not seen yet (none in an untrusted one). */
+  unreviewed: WithheldRule[]
 }

@@ -6,8 +6,7 @@ import type { PermissionRule } from '../schema'
 import { parseFrontMatter } from './front-matter'
 import { modelReference } from '../provider/named-model'
 
-/** Where opencode keeps a project's agents (both spellings are read, the plural one last so it wins). */
-export const AGENT_FOLDERS = ['.opencode/agent', '.opencode/agents'] as const
+export { AGENT_FOLDERS, agentName } from './agent-paths'
 
 /** An agent defined by a markdown file in the project: its name is the file's name, its prompt the file's body. */
 export interface ProjectAgent {
@@ -58,11 +57,6 @@ const EXPECTED: Record<string, string> = {
   permission: 'allow, ask or deny, or a map of tool to an action or to a map of pattern to an action',
   disable: 'true or false',
   hidden: 'true or false',
-}
-
-/** The agent's name from its path inside an agent folder: `review.md` is `review`, `team/review.md` is `team/review`. */
-export function agentName(relativePath: string): string {
-  return relativePath.replace(/\.md$/i, '')
 }
 
 /**

@@ -1,10 +1,13 @@
 import { AGENTS, type AgentConfig, type AgentFile } from '../agent'
-import type { PermissionRule, Project, ProjectOrigin, ProjectTrust } from '../schema'
+import type { PermissionRule, Project, ProjectOrigin, ProjectTrust, ReviewedRule } from '../schema'
+import { exceptionsAfter, ruleKey, type RuleException } from './reviewed-rules'
 
 /**
  * Project trust (DESIGN decision 11). opencode can take a project's config at its word because its user cloned the
  * project onto their own disk; a tab opens zips, folders and files from anyone. So a project is the user's to trust:
- * until they do, its own files (`.opencode/agent(s)`, `.opencode/command(s)`) can only make rules stricter.
+ * until they do, its own files (`.opencode/agent(s)`, `.opencode/command(s)`) can only make rules stricter. Once they
+ * do, an `allow` rule still applies only once they have seen it: files change after trust, the agent's tools among
+ * the writers (`reviewed-rules.ts`).
  */
 
 export function isTrusted(project: Pick<Project, 'trust'>): boolean {
@@ -26,38 +29,55 @@ export function isBuiltinAgent(name: string): boolean {
   return Object.hasOwn(AGENTS, name)
 }
 
-/** A project file's rule that does not apply until the user trusts the project, and why. */
+/** A project file's rule that does not apply until the user trusts the project or reviews it, and why. */
 export interface WithheldRule extends PermissionRule {
   agent: string
   /** The file, relative to the project root. */
   path: string
-  /** `allow`: only ask and deny apply. `built-in`: a file cannot change a built-in agent's rules at all. */
-  reason: 'allow' | 'built-in'
+  /**
+   * `allow`: only ask and deny apply in an untrusted project. `built-in`: a file cannot change a built-in agent's
+   * rules at all there. `unreviewed`: an allow rule of a trusted project's file that the user has not seen yet.
+   */
+  reason: 'allow' | 'built-in' | 'unreviewed'
+  /** The `ask` and `deny` rules after it in its file (they narrow what an allow rule allows). */
+  exceptions: RuleException[]
 }
 
 /**
- * The project's agent files as they count for its trust. Trusted: as written. Untrusted: a file's `allow` rules
- * (a `tools: {x: true}` entry is one) are withheld and its `ask` and `deny` rules kept in their order, so a file can
- * only make an agent stricter; a file named like a built-in agent keeps none of its rules, so `build`, `plan`,
- * `general` and `explore` keep exactly the rules tabcode gives them. Everything withheld is listed, for the user.
+ * The project's agent files as they count for its trust (none stored counts as untrusted). Untrusted: a file's
+ * `allow` rules (a `tools: {x: true}` entry is one) are withheld and its `ask` and `deny` rules kept in their order,
+ * so a file can only make an agent stricter; a file named like a built-in agent keeps none of its rules, so `build`,
+ * `plan`, `general` and `explore` keep exactly the rules tabcode gives them. Trusted: as written, except the `allow`
+ * rules the user has not seen (`reviewed-rules.ts`), which are withheld as in an untrusted project. Everything
+ * withheld is listed, for the user.
  */
-export function clampAgentFiles<File extends AgentFile>(files: readonly File[], trusted: boolean): { files: File[]; withheld: WithheldRule[] } {
-  if (trusted) return { files: [...files], withheld: [] }
+export function clampAgentFiles<File extends AgentFile>(files: readonly File[], trust: ProjectTrust | undefined): { files: File[]; withheld: WithheldRule[] } {
+  const reviewed = trust?.type === 'trusted' ? new Set((trust.reviewed ?? []).map(ruleKey)) : undefined
   const withheld: WithheldRule[] = []
   const clamped = files.map((file): File => {
     const rules = file.config.permission ?? []
     if (!rules.length) return file
     const builtIn = isBuiltinAgent(file.name)
     const kept: PermissionRule[] = []
-    for (const rule of rules) {
-      if (builtIn || rule.action === 'allow') withheld.push({ ...rule, agent: file.name, path: file.path, reason: builtIn ? 'built-in' : 'allow' })
+    rules.forEach((rule, index) => {
+      const exceptions = rule.action === 'allow' ? exceptionsAfter(rules, index) : []
+      const reason = withheldBecause(rule, builtIn, reviewed, { path: file.path, agent: file.name, permission: rule.permission, pattern: rule.pattern, action: 'allow', exceptions })
+      if (reason) withheld.push({ ...rule, agent: file.name, path: file.path, reason, exceptions })
       else kept.push(rule)
-    }
+    })
+    if (kept.length === rules.length) return file
     const { permission: _written, ...rest } = file.config
     const config: AgentConfig = kept.length ? { ...rest, permission: kept } : rest
     return { ...file, config }
   })
   return { files: clamped, withheld }
+}
+
+/** Why a file's rule waits (undefined: it applies); `reviewed` holds the keys of the rules seen, in a trusted project. */
+function withheldBecause(rule: PermissionRule, builtIn: boolean, reviewed: Set<string> | undefined, seen: ReviewedRule): WithheldRule['reason'] | undefined {
+  if (reviewed) return rule.action === 'allow' && !reviewed.has(ruleKey(seen)) ? 'unreviewed' : undefined
+  if (builtIn) return 'built-in'
+  return rule.action === 'allow' ? 'allow' : undefined
 }
 
 /** A project command that runs under an agent or a model of its own, for the trust review and the palette. */
@@ -94,7 +114,7 @@ const CHANGES: readonly (readonly [keyof AgentConfig, string])[] = [
 
 export function reviewProjectFiles(files: readonly AgentFile[], commands: readonly CommandRedirect[]): ProjectFilesReview {
   return {
-    rules: clampAgentFiles(files, false).withheld,
+    rules: clampAgentFiles(files, { type: 'untrusted' }).withheld,
     builtIns: files
       .filter((file) => isBuiltinAgent(file.name))
       .map((file) => ({ agent: file.name, path: file.path, changes: CHANGES.filter(([key]) => file.config[key] !== undefined).map(([, label]) => label) }))

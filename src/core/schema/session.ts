@@ -3,6 +3,7 @@ import {
   FileDiffSchema,
   idSchema,
   ModelReferenceSchema,
+  PermissionRuleSchema,
   PermissionRulesetSchema,
   timestamp,
   TokensSchema,
@@ -60,11 +61,36 @@ export const SessionInfoSchema = z.object({
 export type SessionInfo = z.infer<typeof SessionInfoSchema>
 
 /**
+ * An `allow` rule from a project's agent file that the user has seen (trusting the project, reviewing its rules, or
+ * writing the file through the app): the file, the agent, the rule, and the `ask` and `deny` rules after it in that
+ * file, which narrow what it allows (a later rule wins), so taking one away widens the rule and makes it a new one.
+ */
+export const ReviewedRuleSchema = z.object({
+  path: z.string().min(1),
+  agent: z.string().min(1),
+  permission: z.string().min(1),
+  pattern: z.string().min(1),
+  action: z.literal('allow'),
+  exceptions: z.array(PermissionRuleSchema.extend({ action: z.enum(['ask', 'deny']) })),
+})
+export type ReviewedRule = z.infer<typeof ReviewedRuleSchema>
+
+/**
  * Whether the user trusts a project's own files (`.opencode/agent(s)`, `.opencode/command(s)`): until then they can
- * only make its rules stricter (see `core/project-files/trust.ts`).
+ * only make its rules stricter; once it is trusted, their `allow` rules apply once the user has seen them (see
+ * `core/project-files/trust.ts`).
  */
 export const ProjectTrustSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('trusted'), time: timestamp }),
+  z.object({
+    type: z.literal('trusted'),
+    time: timestamp,
+    /**
+     * The `allow` rules of its files the user has seen; any other `allow` rule in them waits for the user's review,
+     * because files change after trust (the agent's own `write` can edit `.opencode/agent/build.md`). Absent (rows
+     * written before rules were pinned, the app's own first project included): none yet, one review away.
+     */
+    reviewed: z.array(ReviewedRuleSchema).optional(),
+  }),
   z.object({ type: z.literal('untrusted') }),
 ])
 export type ProjectTrust = z.infer<typeof ProjectTrustSchema>

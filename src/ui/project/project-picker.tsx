@@ -6,6 +6,7 @@ import { NewProjectDialog } from './new-project-dialog'
 import type { ProjectApi } from './project-api'
 import type { ProjectTrustStore } from './create-project-trust'
 import { UntrustedMarker } from './untrusted-marker'
+import { UnreviewedMarker } from './unreviewed-marker'
 import { UNTRUSTED_IMPORT_NOTICE } from './trust-text'
 import './project.css'
 
@@ -50,7 +51,14 @@ export function ProjectPicker(props: {
           New project
         </button>
       </div>
-      <Show when={props.trust}>{(trust) => <UntrustedMarker trust={trust()} />}</Show>
+      <Show when={props.trust}>
+        {(trust) => (
+          <>
+            <UntrustedMarker trust={trust()} />
+            <UnreviewedMarker trust={trust()} />
+          </>
+        )}
+      </Show>
       <Show when={problem()}>
         <p role="alert" class="problem">
           {problem()}

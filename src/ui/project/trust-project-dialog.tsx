@@ -2,17 +2,20 @@ import { createSignal, createUniqueId, For, onMount, Show, type JSX } from 'soli
 import { Dialog } from '../dialog/dialog'
 import { errorMessage } from '../format/error'
 import type { ProjectTrustStore } from './create-project-trust'
-import { otherEffects, withheldReason } from './trust-text'
+import { exceptionsText, otherEffects, withheldReason } from './trust-text'
 import './trust.css'
 
 /**
- * Trusting a project, or taking trust back. Before trusting, the user reads what the project's own files would
- * change, rule by rule (agent, permission, pattern, action, file) and the other effects (built-in agents they
- * change, commands that switch agent or model). Cancel has the first focus, so a stray Enter trusts nothing.
+ * Trusting a project, taking trust back, or (`review`, in a trusted project) reviewing the allow rules written into
+ * its files since the user last saw them. Before trusting, the user reads what the project's own files would
+ * change, rule by rule (agent, permission, pattern, action, file, the ask and deny rules after it) and the other
+ * effects (built-in agents they change, commands that switch agent or model); the rules shown are the ones that
+ * then apply, and a review lists only the rules waiting. Cancel has the first focus, so a stray Enter allows nothing.
  */
-export function TrustProjectDialog(props: { trust: ProjectTrustStore; onClose: () => void }): JSX.Element {
+export function TrustProjectDialog(props: { trust: ProjectTrustStore; onClose: () => void; review?: boolean }): JSX.Element {
   // What the dialog does is decided when it opens; another tab changing it meanwhile shows in the list after.
   const trusting = !props.trust.trusted()
+  const reviewing = !trusting && props.review === true
   const [busy, setBusy] = createSignal(false)
   const [failure, setFailure] = createSignal<string>()
   const rulesID = createUniqueId()
@@ -21,12 +24,14 @@ export function TrustProjectDialog(props: { trust: ProjectTrustStore; onClose: (
   const [reviewed, setReviewed] = createSignal(false)
   onMount(() => void props.trust.refresh().finally(() => setReviewed(true)))
   const review = () => (reviewed() ? props.trust.report()?.review : undefined)
+  // The rules on screen: what Trust or Allow lets apply, and nothing else.
+  const rules = () => (reviewing ? props.trust.unreviewed() : (review()?.rules ?? []))
 
   const act = async () => {
     setBusy(true)
     setFailure(undefined)
     try {
-      await props.trust.setTrusted(trusting)
+      await props.trust.setTrusted(trusting || reviewing, rules())
       props.onClose()
     } catch (error) {
       setFailure(errorMessage(error))
@@ -36,10 +41,15 @@ export function TrustProjectDialog(props: { trust: ProjectTrustStore; onClose: (
 
   return (
     <Dialog
-      title={trusting ? `Trust ${props.trust.name}?` : `Stop trusting ${props.trust.name}?`}
+      title={reviewing ? `Review new rules in ${props.trust.name}` : trusting ? `Trust ${props.trust.name}?` : `Stop trusting ${props.trust.name}?`}
       class="trust-dialog"
       description={
-        trusting ? (
+        reviewing ? (
+          <p>
+            These rules were written into the project's agent files after you trusted it: by the agent's tools, or outside tabcode.
+            Until you allow them, the agents ask as if they were not there. Allow them only if you wrote them or have read these files.
+          </p>
+        ) : trusting ? (
           <p>
             Once trusted, this project's own files (<code>.opencode/agent</code>, <code>.opencode/command</code>) can let the agents
             act without asking and change the built-in agents. Trust it only if you have read these files or trust whoever made them.
@@ -55,9 +65,12 @@ export function TrustProjectDialog(props: { trust: ProjectTrustStore; onClose: (
         {(current) => (
           <>
             <h3 id={rulesID} class="trust-heading">
-              {trusting ? 'Rules its files would add' : 'Rules from its files that stop applying'}
+              {reviewing ? 'Rules waiting for your review' : trusting ? 'Rules its files would add' : 'Rules from its files that stop applying'}
             </h3>
-            <Show when={current().rules.length} fallback={<p class="quiet">None: its files have no rule that waits for trust.</p>}>
+            <Show
+              when={rules().length}
+              fallback={<p class="quiet">{reviewing ? 'None: every rule in its files has been reviewed.' : 'None: its files have no rule that waits for trust.'}</p>}
+            >
               {/* Focusable so the keyboard can scroll a long list. */}
               <div class="trust-rules-scroll" tabindex="0" role="region" aria-labelledby={rulesID}>
                 <table class="trust-rules" aria-labelledby={rulesID}>
@@ -68,10 +81,11 @@ export function TrustProjectDialog(props: { trust: ProjectTrustStore; onClose: (
                       <th scope="col">Pattern</th>
                       <th scope="col">Action</th>
                       <th scope="col">File</th>
+                      <th scope="col">Except</th>
                     </tr>
                   </thead>
                   <tbody>
-                    <For each={current().rules}>
+                    <For each={rules()}>
                       {(rule) => (
                         <tr title={withheldReason(rule)}>
                           <td>{rule.agent}</td>
@@ -79,6 +93,7 @@ export function TrustProjectDialog(props: { trust: ProjectTrustStore; onClose: (
                           <td class="mono">{rule.pattern}</td>
                           <td>{rule.action}</td>
                           <td class="mono">{rule.path}</td>
+                          <td class="mono">{exceptionsText(rule)}</td>
                         </tr>
                       )}
                     </For>
@@ -86,7 +101,7 @@ export function TrustProjectDialog(props: { trust: ProjectTrustStore; onClose: (
                 </table>
               </div>
             </Show>
-            <Show when={otherEffects(current()).length}>
+            <Show when={!reviewing && otherEffects(current()).length}>
               <h3 id={effectsID} class="trust-heading">
                 Other effects
               </h3>
@@ -106,8 +121,13 @@ export function TrustProjectDialog(props: { trust: ProjectTrustStore; onClose: (
         <button type="button" class="button" data-autofocus disabled={busy()} onClick={() => props.onClose()}>
           Cancel
         </button>
-        <button type="button" class={trusting ? 'button button-danger' : 'button button-primary'} disabled={busy() || !review()} onClick={() => void act()}>
-          {trusting ? 'Trust this project' : 'Stop trusting'}
+        <button
+          type="button"
+          class={trusting || reviewing ? 'button button-danger' : 'button button-primary'}
+          disabled={busy() || !review() || (reviewing && !rules().length)}
+          onClick={() => void act()}
+        >
+          {reviewing ? 'Allow them' : trusting ? 'Trust this project' : 'Stop trusting'}
         </button>
       </div>
     </Dialog>

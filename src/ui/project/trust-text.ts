@@ -9,9 +9,22 @@ export function withheldText(count: number): string {
   return `${count} rule${count === 1 ? '' : 's'} from project files ${count === 1 ? 'is' : 'are'} withheld until you trust this project.`
 }
 
+/** What a trusted project's marker says about the allow rules written into its files since the user saw them. */
+export function unreviewedText(count: number): string {
+  const rules = count === 1 ? '1 rule' : `${count} rules`
+  return `${rules} written into project files since you trusted this project ${count === 1 ? 'waits' : 'wait'} for your review.`
+}
+
 /** Why a rule waits for trust, in the user's words. */
 export function withheldReason(rule: WithheldRule): string {
-  return rule.reason === 'built-in' ? `changes the built-in ${rule.agent} agent` : 'allows without asking'
+  if (rule.reason === 'built-in') return `changes the built-in ${rule.agent} agent`
+  if (rule.reason === 'unreviewed') return 'allows without asking; written after you last reviewed this project’s rules'
+  return 'allows without asking'
+}
+
+/** The ask and deny rules after an allow rule in its file (what it does not allow after all), or a dash for none. */
+export function exceptionsText(rule: WithheldRule): string {
+  return rule.exceptions.map((entry) => `${entry.permission} ${entry.pattern} ${entry.action}`).join(', ') || '—'
 }
 
 /** The review's other effects, one sentence each: built-in agents the files change, commands that switch agent or model. */

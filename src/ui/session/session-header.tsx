@@ -11,6 +11,7 @@ import { UsageLine } from './usage-line'
 import { ContextMeter } from './context-meter'
 import { ProjectTrustContext } from '../project/create-project-trust'
 import { UntrustedBadge } from '../project/untrusted-marker'
+import { UnreviewedBadge } from '../project/unreviewed-marker'
 
 // Opened on demand: kept out of the first-paint bundle.
 const ShareDialog = lazy(() => import('../share/share-dialog').then((module) => ({ default: module.ShareDialog })))
@@ -63,7 +64,14 @@ export function SessionHeader(props: { info: SessionInfo }): JSX.Element {
         <Show when={props.info.time.archived !== undefined}>
           <span class="badge">archived</span>
         </Show>
-        <Show when={trust?.projectID === props.info.projectID && trust}>{(shown) => <UntrustedBadge trust={shown()} />}</Show>
+        <Show when={trust?.projectID === props.info.projectID && trust}>
+          {(shown) => (
+            <>
+              <UntrustedBadge trust={shown()} />
+              <UnreviewedBadge trust={shown()} />
+            </>
+          )}
+        </Show>
         <SessionStatusText status={store.state.status[props.info.id]} />
         <button type="button" class="button button-small session-share" title="Share a link to this session, or export it as a file" onClick={() => setSharing(true)}>
           Share
