@@ -55,6 +55,8 @@ describe('attachments', () => {
     expect(attachmentUse('application/json', encode('{}'))).toEqual({ kind: 'text' })
     expect(attachmentUse('image/svg+xml', encode('<svg/>'))).toEqual({ kind: 'text' })
     expect(attachmentUse('image/tiff', encode('II*\0'))).toEqual({ kind: 'unreadable' })
+    // A file of another image type whose bytes are a PNG goes as the PNG it is, as the read tool and a data URL would send it.
+    expect(attachmentUse('image/tiff', png)).toEqual({ kind: 'image', mime: 'image/png' })
     expect(attachmentUse('application/zip', Uint8Array.from([0x50, 0x4b, 3, 4, 0, 0]))).toEqual({ kind: 'unreadable' })
     // No type from the browser, but the bytes are UTF-8 text (a `.rs` file).
     expect(attachmentUse('application/octet-stream', encode('fn main() {}'))).toEqual({ kind: 'text' })

@@ -1,4 +1,4 @@
-import { byteMismatch, describeMismatch, isRaster, isTextMime, rasterMime, sniffBytes, SNIFF_BYTES, type ByteMismatch } from './file-type'
+import { checkClaim, describeMismatch, isTextMime, SNIFF_BYTES, type ByteMismatch, type MismatchOutcome } from './file-type'
 import { textOf } from './text-sniff'
 import type { Part, PromptPartInput } from './schema'
 
@@ -39,11 +39,11 @@ export type AttachmentUse =
   | { kind: 'refused'; mismatch: ByteMismatch }
 
 export function attachmentUse(mime: string, data: Uint8Array): AttachmentUse {
-  const found = sniffBytes(data)
-  if (MODEL_IMAGES.has(mime) && isRaster(found)) return { kind: 'image', mime: rasterMime(found) }
-  const mismatch = byteMismatch(mime, data)
-  if (mismatch) return { kind: 'refused', mismatch }
+  const checked = checkClaim(mime, data)
+  if (checked.kind === 'broken') return { kind: 'refused', mismatch: checked.mismatch }
+  if (MODEL_IMAGES.has(checked.mime)) return { kind: 'image', mime: checked.mime }
   if (mime === 'application/pdf') return { kind: 'pdf' }
+  // The check reads a file's head; a text must also decode to its end to be sent as its text.
   if (isTextMime(mime)) return textOf(data) !== null ? { kind: 'text' } : { kind: 'refused', mismatch: { claimed: 'text', found: 'other' } }
   // A file the browser gives no type (`.ts`, `.rs`, a dotfile) is text when its bytes are.
   if (!mime.startsWith('image/') && !mime.startsWith('audio/') && !mime.startsWith('video/') && textOf(data) !== null) return { kind: 'text' }
@@ -51,7 +51,7 @@ export function attachmentUse(mime: string, data: Uint8Array): AttachmentUse {
 }
 
 /** Why an attachment's bytes cannot go as what it claims, in words; undefined when they can. */
-export function attachmentMismatch(name: string, mime: string, data: Uint8Array, outcome: string): string | undefined {
+export function attachmentMismatch(name: string, mime: string, data: Uint8Array, outcome: MismatchOutcome): string | undefined {
   const use = attachmentUse(mime, data)
   return use.kind === 'refused' ? describeMismatch(name, use.mismatch, outcome) : undefined
 }

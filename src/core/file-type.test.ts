@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { byteMismatch, describeMismatch, imageType, sniffBytes } from './file-type'
+import { checkClaim, describeMismatch, imageType, sniffBytes } from './file-type'
 
 const encode = (text: string) => new TextEncoder().encode(text)
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
@@ -21,14 +21,20 @@ describe('what a file is, by its bytes', () => {
     expect(sniffBytes(encode('é').subarray(0, 1))).toBe('text')
   })
 
-  it('finds a claimed type broken by the bytes, but lets one raster image pass for another', () => {
-    expect(byteMismatch('application/pdf', ZIP)).toEqual({ claimed: 'pdf', found: 'zip' })
-    expect(byteMismatch('image/png', SVG)).toEqual({ claimed: 'png', found: 'text' })
-    expect(byteMismatch('text/plain', PNG)).toEqual({ claimed: 'text', found: 'png' })
-    expect(byteMismatch('image/png', JPEG)).toBeUndefined()
-    expect(byteMismatch('application/pdf; name=a.pdf', PDF)).toBeUndefined()
-    // A type that promises nothing checkable is not a lie.
-    expect(byteMismatch('application/octet-stream', ZIP)).toBeUndefined()
+  it('finds a claimed type broken by the bytes, but lets one raster image pass for another, as the type its bytes have', () => {
+    const broken = (claimed: string, found: string) => ({ kind: 'broken', mismatch: { claimed, found } })
+    expect(checkClaim('application/pdf', ZIP)).toEqual(broken('pdf', 'zip'))
+    expect(checkClaim('image/png', SVG)).toEqual(broken('png', 'text'))
+    expect(checkClaim('text/plain', PNG)).toEqual(broken('text', 'png'))
+    // An SVG is text: a PNG under its name is not what it claims.
+    expect(checkClaim('image/svg+xml', PNG)).toEqual(broken('text', 'png'))
+    expect(checkClaim('image/png', JPEG)).toEqual({ kind: 'kept', mime: 'image/jpeg' })
+    expect(checkClaim('image/webp', WEBP)).toEqual({ kind: 'kept', mime: 'image/webp' })
+    expect(checkClaim('application/pdf; name=a.pdf', PDF)).toEqual({ kind: 'kept', mime: 'application/pdf; name=a.pdf' })
+    expect(checkClaim('text/markdown', encode('# notes'))).toEqual({ kind: 'kept', mime: 'text/markdown' })
+    // A type that promises nothing checkable is not a lie, and an image type that does not is named by its bytes.
+    expect(checkClaim('application/octet-stream', ZIP)).toEqual({ kind: 'kept', mime: 'application/octet-stream' })
+    expect(checkClaim('image/tiff', PNG)).toEqual({ kind: 'kept', mime: 'image/png' })
     expect(describeMismatch('x.pdf', { claimed: 'pdf', found: 'zip' }, 'it was not sent')).toBe('x.pdf: its bytes are a ZIP archive, not a PDF; it was not sent.')
   })
 

@@ -90,7 +90,7 @@ const CLAIMS: Record<string, ByteKind> = {
 }
 
 /** What a claimed type promises the bytes are; undefined when it promises nothing we can check (`application/octet-stream`). */
-export function claimedKind(mime: string): ByteKind | undefined {
+function claimedKind(mime: string): ByteKind | undefined {
   const type = mime.split(';')[0]!.trim().toLowerCase()
   return CLAIMS[type] ?? (isTextMime(type) ? 'text' : undefined)
 }
@@ -106,7 +106,7 @@ const DESCRIPTIONS: Record<ByteKind, string> = {
   other: 'binary data of another kind',
 }
 
-export const describeKind = (kind: ByteKind) => DESCRIPTIONS[kind]
+const describeKind = (kind: ByteKind) => DESCRIPTIONS[kind]
 
 /** A file whose bytes are not what its type claims. */
 export interface ByteMismatch {
@@ -115,19 +115,29 @@ export interface ByteMismatch {
 }
 
 /**
- * Whether the bytes break the claimed type's promise. One raster image for another (a JPEG saved as `.png`) is no
- * lie worth refusing: it is still only pixels, and goes on as the type its bytes have.
+ * A claimed type held to the bytes: either the type the file may go as, or what breaks the claim. One raster image
+ * for another (a JPEG saved as `.png`) is no lie worth refusing: it is still only pixels, and goes as the type its
+ * bytes have. A type that promises nothing checkable (`application/octet-stream`, `image/tiff`) goes as it is.
  */
-export function byteMismatch(mime: string, bytes: Uint8Array): ByteMismatch | undefined {
+export type ClaimCheck = { kind: 'kept'; mime: string } | { kind: 'broken'; mismatch: ByteMismatch }
+
+/**
+ * The one check of a file's claimed type against its bytes, made before the file goes to a model as what it claims
+ * (an attachment, a file part in a data URL, the read tool's media). `bytes` may be the file's head: only its first
+ * `SNIFF_BYTES` are read.
+ */
+export function checkClaim(mime: string, bytes: Uint8Array): ClaimCheck {
   const claimed = claimedKind(mime)
-  if (!claimed) return undefined
   const found = sniffBytes(bytes)
-  if (found === claimed || (isRaster(claimed) && isRaster(found))) return undefined
-  return { claimed, found }
+  if (claimed && found !== claimed && !(isRaster(claimed) && isRaster(found))) return { kind: 'broken', mismatch: { claimed, found } }
+  return { kind: 'kept', mime: isRaster(found) && mime.toLowerCase().startsWith('image/') ? rasterMime(found) : mime }
 }
 
+/** What the person or the model is told became of a file whose bytes broke its claim. */
+export type MismatchOutcome = 'it was not sent' | 'it was not attached'
+
 /** The mismatch in words, for the person and the model: "x.pdf: its bytes are a ZIP archive, not a PDF; it was not sent." */
-export const describeMismatch = (name: string, mismatch: ByteMismatch, outcome: string) =>
+export const describeMismatch = (name: string, mismatch: ByteMismatch, outcome: MismatchOutcome) =>
   `${name}: its bytes are ${describeKind(mismatch.found)}, not ${describeKind(mismatch.claimed)}; ${outcome}.`
 
 /**

@@ -3,7 +3,7 @@ import type { MessageWithParts } from '../store/message-store'
 import type { ModelReference, Part } from '../core/schema'
 import { attachedNote } from '../core/compaction/prompt'
 import { attachmentHash, attachmentText, attachmentUse, dataURLHead, missingAttachmentText, toDataURL } from '../core/attachments'
-import { byteMismatch, describeMismatch, isRaster, rasterMime, sniffBytes, type ByteMismatch } from '../core/file-type'
+import { checkClaim, describeMismatch, type ByteMismatch } from '../core/file-type'
 import { textOf } from '../core/text-sniff'
 
 export const INTERRUPTED_TOOL_TEXT = '[Tool execution was interrupted]'
@@ -133,11 +133,10 @@ export function attachmentContent(part: FilePart, data: Uint8Array | undefined):
 function checkedFile(file: FilePart): { file: FilePart } | { note: string } {
   const head = dataURLHead(file.url)
   if (!head) return { file }
-  const mismatch = byteMismatch(file.mime, head)
-  if (mismatch) return { note: mismatchNote(file, mismatch) }
-  const found = sniffBytes(head)
-  if (!isRaster(found) || !file.mime.startsWith('image/') || rasterMime(found) === file.mime) return { file }
-  const mime = rasterMime(found)
+  const checked = checkClaim(file.mime, head)
+  if (checked.kind === 'broken') return { note: mismatchNote(file, checked.mismatch) }
+  const { mime } = checked
+  if (mime === file.mime) return { file }
   return { file: { ...file, mime, url: `data:${mime};base64,${file.url.slice(file.url.indexOf(',') + 1)}` } }
 }
 

@@ -4,7 +4,7 @@ import type { FileStat } from '../workspace/workspace'
 import { assertExternalDirectory, permissionPath, resolveToolPath } from './external-directory'
 import { defineTool, ToolInputError, type ToolContext, type ToolResult } from './tool'
 import { OUTPUT_FOLDER } from '../core/paths'
-import { byteMismatch, describeKind, isRaster, rasterMime, sniffBytes } from '../core/file-type'
+import { checkClaim, describeMismatch } from '../core/file-type'
 
 export const DEFAULT_READ_LIMIT = 2_000
 export const MAX_LINE_LENGTH = 2_000
@@ -238,18 +238,17 @@ export const readTool = defineTool({
       }
       const bytes = await context.workspace.readFile(path)
       // The extension is a claim: a `.png` of text or a `.pdf` that is an archive is named, not sent as what it claims.
-      const found = sniffBytes(bytes)
-      const mismatch = byteMismatch(media, bytes)
-      if (mismatch) {
+      const checked = checkClaim(media, bytes)
+      if (checked.kind === 'broken') {
         return {
           title,
-          output: `${path} is named as ${describeKind(mismatch.claimed)}, but its bytes are ${describeKind(mismatch.found)}, so it was not attached.`,
+          output: describeMismatch(path, checked.mismatch, 'it was not attached'),
           metadata: { mime: media, size: stat.size, truncated: false },
         }
       }
       // As opencode does: the file goes to the model as an attachment of the result (an image with the type its
       // bytes have: a JPEG saved as `.png` goes as a JPEG).
-      const mime = isRaster(found) ? rasterMime(found) : media
+      const mime = checked.mime
       const output = `${kind} read successfully`
       return {
         title,
