@@ -1,7 +1,7 @@
 import { deflateSync, zipSync, strToU8 } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import { filesFromZip, IMPORT_LIMITS, ImportError, prepareImport, prepareUpload } from './import-files'
-import { ZipChecksumError, ZipEntrySizeError } from './import-error'
+import { filesFromZip, IMPORT_LIMITS, prepareImport, prepareUpload } from './import-files'
+import { ImportError, ZipChecksumError, ZipEntrySizeError } from './import-error'
 import { buildZip, lyingZip } from '../testing/zip-archive'
 import { zeroDeflate } from '../testing/deflate-bomb'
 import { crc32 } from './crc32'
@@ -96,7 +96,7 @@ describe('importing files into a project', () => {
     zip[at] = 'A'.charCodeAt(0)
     const error = await filesFromZip(zip).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ZipChecksumError)
-    expect(error).toMatchObject({ path: 'app/src/main.js' })
+    expect(error).toMatchObject({ name: 'ZipChecksumError', data: { path: 'app/src/main.js' } })
     expect((error as Error).message).toBe("app/src/main.js is damaged in this archive: its contents do not match the archive's CRC-32 checksum, so nothing was imported.")
   })
 
@@ -106,9 +106,9 @@ describe('importing files into a project', () => {
     expect(zip.length).toBeLessThan(2 * MiB)
     const error = await filesFromZip(zip).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ZipEntrySizeError)
-    expect(error).toMatchObject({ path: 'data/part-0.bin', declared: 1024 })
+    expect(error).toMatchObject({ name: 'ZipEntrySizeError', data: { path: 'data/part-0.bin', declared: 1024 } })
     // One 16 KB slice of input expands at most ~1032×: what was inflated is that, not the 256 MiB the entry holds.
-    expect((error as ZipEntrySizeError).inflated).toBeLessThanOrEqual(17 * MiB)
+    expect((error as ZipEntrySizeError).data.inflated).toBeLessThanOrEqual(17 * MiB)
     expect((error as Error).message).toBe(
       'data/part-0.bin holds more than the 1,024 bytes this archive declares for it: the archive is damaged or built to exhaust memory, so nothing was imported.',
     )

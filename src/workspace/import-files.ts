@@ -1,10 +1,8 @@
 import { normalizePath } from './path'
 import { isIgnored, parseGitignore } from '../core/gitignore'
 import { createPacer } from '../core/macrotask'
-import { ImportError } from './import-error'
-import { readZipEntries, readZipEntry } from './zip-reader'
-
-export { ImportError, ZipChecksumError, ZipEntrySizeError } from './import-error'
+import { ProjectTooLargeError, ProjectTooManyFilesError } from './import-error'
+import { readZipEntries, readZipEntry, type ZipEntry } from './zip-reader'
 
 export interface ImportedFile {
   /** Relative to the project root, `/`-separated. */
@@ -13,8 +11,6 @@ export interface ImportedFile {
 }
 
 export const IMPORT_LIMITS = { files: 20_000, bytes: 200 * 1024 * 1024 } as const
-
-const tooLarge = () => new ImportError(`Too large: a project can be imported with at most ${IMPORT_LIMITS.bytes / 1024 / 1024} MB of files.`)
 
 /**
  * What an import left out: dependency folders (`node_modules` at any depth) and the folders the project's root
@@ -33,54 +29,62 @@ export interface PreparedImport {
 }
 
 /**
- * The files of a dropped folder or zip, ready to write: paths made safe (no `..`, no absolute paths), junk left out
- * (`__MACOSX`, `.DS_Store`), a single top-level folder unwrapped, dependency and ignored folders left out (counted),
- * and limits on count and size, since an archive is untrusted input and a zip bomb must fail with a message rather
- * than fill the disk. The limits count only what is kept.
+ * The files of a dropped folder, ready to write: paths made safe (no `..`, no absolute paths), junk left out
+ * (`__MACOSX`, `.DS_Store`), a single top-level folder unwrapped, one file per path, dependency and ignored folders
+ * left out (counted), and limits on count and size. The limits count only what is kept. A zip is chosen the same
+ * way, from its table of contents (`filesFromZip`).
  */
-export function prepareImport(files: ImportedFile[], alreadyLeftOut: LeftOut = { files: 0, folders: [] }): PreparedImport {
-  let kept = safePaths(files)
-  const tops = new Set(kept.map((file) => file.path.split('/')[0]))
-  const [top] = tops
-  if (tops.size === 1 && top && kept.every((file) => file.path.includes('/'))) {
-    kept = kept.map((file) => ({ path: file.path.slice(top.length + 1), data: file.data }))
-  }
-  const { files: wanted, leftOut } = leaveOutIgnored(kept)
-  const folders = new Set([...alreadyLeftOut.folders.map((folder) => (top && tops.size === 1 ? unwrap(folder, top) : folder)), ...leftOut.folders])
-  return {
-    files: withinLimits(wanted),
-    leftOut: { files: alreadyLeftOut.files + leftOut.files, folders: [...folders].sort() },
-  }
+export function prepareImport(files: ImportedFile[]): PreparedImport {
+  const { files: placed } = place(files)
+  const gitignore = placed.find((file) => file.path === GITIGNORE)
+  const { files: kept, leftOut } = leaveOutIgnored(placed, gitignore && new TextDecoder().decode(gitignore.data))
+  return { files: withinLimits(kept, (file) => file.data.byteLength), leftOut: { files: leftOut.files, folders: [...leftOut.folders].sort() } }
 }
-
-const unwrap = (path: string, top: string) => (path.startsWith(`${top}/`) ? path.slice(top.length + 1) : path)
 
 /**
  * Files dropped into an existing project (the file tree's upload): the same safety as an import, but a dropped
  * folder keeps its own name, since the user dropped it as a folder, and nothing is left out: the user chose it.
  */
 export function prepareUpload(files: ImportedFile[]): ImportedFile[] {
-  return withinLimits(safePaths(files))
+  return withinLimits(safePaths(files), (file) => file.data.byteLength)
 }
 
+const GITIGNORE = '.gitignore'
+
 /** Safe relative paths, junk left out. */
-function safePaths(files: ImportedFile[]): ImportedFile[] {
-  const kept: ImportedFile[] = []
+function safePaths<File extends { path: string }>(files: readonly File[]): File[] {
+  const kept: File[] = []
   for (const file of files) {
     const path = normalizePath(`/${file.path.replace(/\\/g, '/')}`).slice(1)
     if (!path || path.split('/').some((segment) => segment === '__MACOSX' || segment === '.DS_Store')) continue
-    kept.push({ path, data: file.data })
+    kept.push({ ...file, path })
   }
   return kept
 }
 
-/** The count and size limits. */
-function withinLimits(files: ImportedFile[]): ImportedFile[] {
+/**
+ * Where each file goes in the project: a safe path, junk left out, a single top-level folder (`top`) unwrapped, and
+ * one file per path, the last of a path winning, as archivers that append updates intend (and as writing them in
+ * order would).
+ */
+function place<File extends { path: string }>(files: readonly File[]): { files: File[]; top: string | undefined } {
+  const safe = safePaths(files)
+  const tops = new Set(safe.map((file) => file.path.split('/')[0]!))
+  const [top] = tops
+  const wrapped = tops.size === 1 && top !== undefined && safe.every((file) => file.path.includes('/'))
+  const placed = wrapped ? safe.map((file) => ({ ...file, path: file.path.slice(top.length + 1) })) : safe
+  const byPath = new Map<string, File>()
+  for (const file of placed) byPath.set(file.path, file)
+  return { files: [...byPath.values()], top: wrapped ? top : undefined }
+}
+
+/** The count and size limits, `size` giving each file's bytes (a zip entry's declared size, before it is inflated). */
+function withinLimits<File>(files: File[], size: (file: File) => number): File[] {
+  if (files.length > IMPORT_LIMITS.files) throw new ProjectTooManyFilesError(IMPORT_LIMITS.files)
   let bytes = 0
-  for (const [index, file] of files.entries()) {
-    bytes += file.data.byteLength
-    if (index >= IMPORT_LIMITS.files) throw new ImportError(`Too many files: a project can be imported with at most ${IMPORT_LIMITS.files.toLocaleString('en-US')}.`)
-    if (bytes > IMPORT_LIMITS.bytes) throw tooLarge()
+  for (const file of files) {
+    bytes += size(file)
+    if (bytes > IMPORT_LIMITS.bytes) throw new ProjectTooLargeError(IMPORT_LIMITS.bytes)
   }
   return files
 }
@@ -95,10 +99,12 @@ function dependencyFolder(path: string): string | undefined {
   return at >= 0 && at < segments.length - 1 ? segments.slice(0, at + 1).join('/') : undefined
 }
 
-/** Leaves out files inside `node_modules` or inside a folder the root `.gitignore` ignores (ignored files are kept). */
-function leaveOutIgnored(files: ImportedFile[]): PreparedImport {
-  const gitignore = files.find((file) => file.path === '.gitignore')
-  const rules = gitignore ? parseGitignore(new TextDecoder().decode(gitignore.data)) : []
+/**
+ * Leaves out files inside `node_modules` or inside a folder the root `.gitignore` (its text given) ignores; ignored
+ * files are kept. Decided on paths alone, so a zip's entries can be chosen before they are inflated.
+ */
+function leaveOutIgnored<File extends { path: string }>(files: File[], gitignore: string | undefined): { files: File[]; leftOut: LeftOut } {
+  const rules = gitignore === undefined ? [] : parseGitignore(gitignore)
   const verdicts = new Map<string, boolean>()
   const ignoredFolder = (path: string): string | undefined => {
     const dependency = dependencyFolder(path)
@@ -113,7 +119,7 @@ function leaveOutIgnored(files: ImportedFile[]): PreparedImport {
     }
     return undefined
   }
-  const kept: ImportedFile[] = []
+  const kept: File[] = []
   const folders = new Set<string>()
   let leftOut = 0
   for (const file of files) {
@@ -128,35 +134,35 @@ function leaveOutIgnored(files: ImportedFile[]): PreparedImport {
 }
 
 /**
- * The files inside a zip archive (directories are implied by the paths). The archive's declared sizes are checked
- * against the limit before anything is inflated (an honest bomb is refused by its table of contents), and each entry
- * is then held to its declared size while it inflates and to its CRC-32 (`readZipEntry`), so an archive that lies
- * about either is refused, naming the entry, with nothing returned. Between slices the thread takes a turn for
- * other work: the worker keeps answering while a large archive inflates.
+ * The files inside a zip archive (directories are implied by the paths), chosen from its table of contents before
+ * anything else is inflated: dependency folders, junk, the folders the root `.gitignore` ignores (that one file is
+ * inflated first) and all but the last entry of a name are never inflated, and the count and declared sizes of what
+ * is kept must fit the limits. Each kept entry is then held to its declared size while it inflates and to its
+ * CRC-32 (`readZipEntry`), so an archive that lies about either is refused, naming the entry, with nothing returned.
+ * Between slices the thread takes a turn for other work: the worker keeps answering while a large archive inflates.
  */
 export async function filesFromZip(data: Uint8Array): Promise<PreparedImport> {
   const dependencies = { files: 0, folders: new Set<string>() }
-  const wanted = []
-  let declared = 0
+  const named: Array<{ path: string; entry: ZipEntry }> = []
   for (const entry of readZipEntries(data)) {
     if (entry.name.endsWith('/')) continue
-    // Dependency folders are never inflated at all.
     const dependency = dependencyFolder(entry.name.replace(/\\/g, '/'))
     if (dependency) {
       dependencies.files += 1
       dependencies.folders.add(dependency)
-      continue
-    }
-    declared += entry.size
-    if (declared > IMPORT_LIMITS.bytes) throw tooLarge()
-    wanted.push(entry)
+    } else named.push({ path: entry.name, entry })
   }
+  const { files: placed, top } = place(named)
+  const declared = (file: { entry: ZipEntry }) => file.entry.size
   const pace = createPacer()
-  // By name, the last entry of a name winning, as archivers that append updates intend.
-  const files = new Map<string, Uint8Array>()
-  for (const entry of wanted) files.set(entry.name, await readZipEntry(data, entry, pace))
-  return prepareImport(
-    [...files].map(([path, content]) => ({ path, data: content })),
-    { files: dependencies.files, folders: [...dependencies.folders] },
-  )
+  const gitignoreFile = placed.find((file) => file.path === GITIGNORE)
+  const gitignore = gitignoreFile && (await readZipEntry(data, withinLimits([gitignoreFile], declared)[0]!.entry, pace))
+  const { files: kept, leftOut } = leaveOutIgnored(placed, gitignore && new TextDecoder().decode(gitignore))
+  withinLimits(kept, declared)
+  const files: ImportedFile[] = []
+  for (const file of kept) files.push({ path: file.path, data: file === gitignoreFile && gitignore ? gitignore : await readZipEntry(data, file.entry, pace) })
+  const folders = new Set([...[...dependencies.folders].map((folder) => (top ? unwrap(folder, top) : folder)), ...leftOut.folders])
+  return { files, leftOut: { files: dependencies.files + leftOut.files, folders: [...folders].sort() } }
 }
+
+const unwrap = (path: string, top: string) => (path.startsWith(`${top}/`) ? path.slice(top.length + 1) : path)

@@ -1,6 +1,17 @@
 import { Inflate, strFromU8 } from 'fflate'
 import { crc32 } from './crc32'
-import { ImportError, ZipChecksumError, ZipEntrySizeError } from './import-error'
+import {
+  ZipChecksumError,
+  ZipDataPastEndError,
+  ZipDeflateError,
+  ZipEncryptedError,
+  ZipEntryShortError,
+  ZipEntrySizeError,
+  ZipLocalHeaderError,
+  ZipMethodError,
+  ZipSizesMissingError,
+  ZipUnreadableError,
+} from './import-error'
 
 /**
  * Reading a zip archive that came from anywhere. Its table of contents (the central directory) is read first, so an
@@ -34,14 +45,11 @@ const END_RECORD_BYTES = 22
 const MAX_COMMENT_BYTES = 0xffff
 const UTF8_NAMES = 0x800
 
-const unreadable = (why: string) => new ImportError(`This is not a readable zip archive: ${why}.`)
-const damaged = (path: string, why: string) => new ImportError(`${path} is damaged in this archive: ${why}, so nothing was imported.`)
-
-/** Little-endian reads that throw `unreadable` past the end rather than reading garbage. */
+/** Little-endian reads that throw `ZipUnreadableError` past the end rather than reading garbage. */
 function reader(data: Uint8Array) {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength)
   const at = (offset: number, bytes: number) => {
-    if (offset < 0 || offset + bytes > data.length) throw unreadable('its table of contents points past its end')
+    if (offset < 0 || offset + bytes > data.length) throw new ZipUnreadableError('past-end')
     return offset
   }
   const u32 = (offset: number) => view.getUint32(at(offset, 4), true)
@@ -63,24 +71,24 @@ export function readZipEntries(data: Uint8Array): ZipEntry[] {
       break
     }
   }
-  if (end < 0) throw unreadable('it has no end-of-archive record')
+  if (end < 0) throw new ZipUnreadableError('no-end-record')
   let count = read.u16(end + 10)
   let offset = read.u32(end + 16)
   if ((count === 0xffff || offset === 0xffffffff) && end >= 20 && read.u32(end - 20) === ZIP64_LOCATOR) {
     const zip64 = read.u64(end - 20 + 8)
-    if (read.u32(zip64) !== ZIP64_END_OF_DIRECTORY) throw unreadable('its ZIP64 record is missing')
+    if (read.u32(zip64) !== ZIP64_END_OF_DIRECTORY) throw new ZipUnreadableError('no-zip64-record')
     count = read.u64(zip64 + 32)
     offset = read.u64(zip64 + 48)
   }
   const entries: ZipEntry[] = []
   for (let index = 0; index < count; index++) {
-    if (read.u32(offset) !== CENTRAL_HEADER) throw unreadable('its table of contents is damaged')
+    if (read.u32(offset) !== CENTRAL_HEADER) throw new ZipUnreadableError('damaged-directory')
     const flags = read.u16(offset + 8)
     const nameLength = read.u16(offset + 28)
     const extraLength = read.u16(offset + 30)
     const commentLength = read.u16(offset + 32)
     const nameStart = offset + 46
-    if (nameStart + nameLength + extraLength > data.length) throw unreadable('its table of contents points past its end')
+    if (nameStart + nameLength + extraLength > data.length) throw new ZipUnreadableError('past-end')
     const entry: ZipEntry = {
       // Without the UTF-8 flag a name is in the archiver's code page; Latin-1, as fflate reads it, keeps every byte.
       name: strFromU8(data.subarray(nameStart, nameStart + nameLength), !(flags & UTF8_NAMES)),
@@ -115,7 +123,7 @@ function readZip64Sizes(read: ReturnType<typeof reader>, entry: ZipEntry, start:
     if (marked(entry.headerOffset)) entry.headerOffset = next()
     return
   }
-  throw damaged(entry.name, 'its ZIP64 sizes are missing')
+  throw new ZipSizesMissingError(entry.name)
 }
 
 /**
@@ -131,17 +139,15 @@ const CHECKSUM_SLICE = 1024 * 1024
  * awaited between slices, so the thread answers other work while a large archive inflates.
  */
 export async function readZipEntry(data: Uint8Array, entry: ZipEntry, pace: () => Promise<void>): Promise<Uint8Array> {
-  if (entry.encrypted) throw damaged(entry.name, 'it is encrypted, which tabcode cannot read')
-  if (entry.method !== 0 && entry.method !== 8) throw damaged(entry.name, `it is compressed with method ${entry.method}, which tabcode cannot read`)
+  if (entry.encrypted) throw new ZipEncryptedError(entry.name)
+  if (entry.method !== 0 && entry.method !== 8) throw new ZipMethodError(entry.name, entry.method)
   const read = reader(data)
-  if (read.u32(entry.headerOffset) !== LOCAL_HEADER) throw damaged(entry.name, 'its local header is missing')
+  if (read.u32(entry.headerOffset) !== LOCAL_HEADER) throw new ZipLocalHeaderError(entry.name)
   const start = entry.headerOffset + 30 + read.u16(entry.headerOffset + 26) + read.u16(entry.headerOffset + 28)
-  if (start + entry.compressedSize > data.length) throw damaged(entry.name, 'its data runs past the end of the archive')
+  if (start + entry.compressedSize > data.length) throw new ZipDataPastEndError(entry.name)
   const compressed = data.subarray(start, start + entry.compressedSize)
   const { bytes, crc } = entry.method === 0 ? await stored(compressed, entry, pace) : await inflated(compressed, entry, pace)
-  if (bytes.length !== entry.size) {
-    throw damaged(entry.name, `it holds ${bytes.length.toLocaleString('en-US')} bytes where the archive declares ${entry.size.toLocaleString('en-US')}`)
-  }
+  if (bytes.length !== entry.size) throw new ZipEntryShortError(entry.name, entry.size, bytes.length)
   if (crc !== entry.crc) throw new ZipChecksumError(entry.name)
   return bytes
 }
@@ -173,7 +179,7 @@ async function inflated(compressed: Uint8Array, entry: ZipEntry, pace: () => Pro
     try {
       inflater.push(slice, offset >= compressed.length)
     } catch (error) {
-      throw damaged(entry.name, `its compressed data cannot be read (${error instanceof Error ? error.message : String(error)})`)
+      throw new ZipDeflateError(entry.name, error instanceof Error ? error.message : String(error))
     }
     // The budget is the size the archive declared: past it, the rest is never inflated.
     if (size > entry.size) throw new ZipEntrySizeError(entry.name, entry.size, size)
