@@ -1,5 +1,6 @@
-import { AGENT_FOLDERS, agentName, parseAgentFile, type ParsedAgent, type ProjectAgent, type ProjectAgentProblem } from '../core/project-files/agents'
+import { AGENT_FOLDERS, agentFileRules, agentName, parseAgentFile, type ParsedAgent, type ProjectAgent, type ProjectAgentProblem } from '../core/project-files/agents'
 import { agentAt } from '../core/project-files/agent-paths'
+import { allowRulesIn, type AgentFileRules } from '../core/project-files/reviewed-rules'
 import { clampAgentFiles, type WithheldRule } from '../core/project-files/trust'
 import type { StoreContext } from '../store/context'
 import { findProject } from '../store/project-store'
@@ -96,25 +97,28 @@ export async function projectAgentsOf(store: StoreContext, projectID: string, wo
 }
 
 /**
- * The agent the file at `path` (relative to the project root) defines with `content`, as `loadProjectAgents` reads
- * it: undefined outside the agent folders, and for a file that cannot be used (its rules count for nothing).
+ * The allow rules of the agent file at `path` (relative to the project root) with `content`, for the user's review:
+ * read whether or not its agent can be used, so the rules of a file with a misspelt key or over the size limit are
+ * known for when it is fixed. Only the front matter of an over-large file is read: the lines within the limit.
  */
-export function agentFileOf(path: string, content: string | Uint8Array): ProjectAgent | undefined {
+export function agentFileRulesOf(path: string, content: string | Uint8Array): AgentFileRules {
   const name = agentAt(path)
-  if (name === undefined) return undefined
+  if (name === undefined) return { type: 'none' }
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content
-  if (bytes.byteLength > MAX_AGENT_BYTES) return undefined
-  const parsed = parseAgentFile(name, path, decoder.decode(bytes))
-  return parsed.type === 'agent' ? parsed.agent : undefined
+  let text = decoder.decode(bytes.byteLength > MAX_AGENT_BYTES ? bytes.subarray(0, MAX_AGENT_BYTES) : bytes)
+  // Cut at a line's end, so the front matter's closing line is read whole or not at all.
+  if (bytes.byteLength > MAX_AGENT_BYTES) text = text.slice(0, text.lastIndexOf('\n') + 1)
+  const rules = agentFileRules(text)
+  return rules ? { type: 'rules', rules: allowRulesIn(path, name, rules) } : { type: 'unreadable' }
 }
 
-/** The agent the file at `path` (relative to the project root) defines as it is now; undefined when there is none. */
-export async function agentFileIn(workspace: Workspace, path: string): Promise<ProjectAgent | undefined> {
-  if (agentAt(path) === undefined) return undefined
+/** The allow rules of the agent file at `path` (relative to the project root) as it is now (`none`: no such file). */
+export async function agentFileRulesIn(workspace: Workspace, path: string): Promise<AgentFileRules> {
+  if (agentAt(path) === undefined) return { type: 'none' }
   try {
-    return agentFileOf(path, await workspace.readFile(`${workspace.root}/${path}`))
+    return agentFileRulesOf(path, await workspace.readFile(`${workspace.root}/${path}`))
   } catch (error) {
-    if (error instanceof WorkspaceError && error.code === 'not-found') return undefined
+    if (error instanceof WorkspaceError && error.code === 'not-found') return { type: 'none' }
     throw error
   }
 }

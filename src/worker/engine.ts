@@ -132,9 +132,10 @@ export function createEngine(dependencies: EngineDependencies): Engine {
     const session = await getSession(context, sessionID)
     // Without its workspace (it failed to open) a mention stays text; the prompt itself must not fail for it.
     const workspace = await workspaces.get(session.projectID).catch(() => undefined)
-    const agents = await listAgentSummaries(context, workspace ? await projectAgentsOf(context, session.projectID, async () => workspace) : [])
+    const agentFiles = workspace ? await projectAgentsOf(context, session.projectID, async () => workspace) : []
+    const agents = await listAgentSummaries(context, agentFiles)
     const subagents = agents.filter((agent) => agent.mode !== 'primary' && !agent.hidden && !agent.disabled).map((agent) => agent.name)
-    return { sessionID, subagents, ...(workspace ? { workspace } : {}) }
+    return { sessionID, subagents, agentFiles, ...(workspace ? { workspace } : {}) }
   })
   const { listProjects: _projects, ...workspace } = workspaceHandlers(ready, () => workspaces, dependencies.projectID)
   const handlers: Pick<WorkerHandlers, EngineMethod> = {

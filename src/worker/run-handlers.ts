@@ -6,17 +6,21 @@ import { InputError } from '../core/errors'
 import { modelForPrompt } from '../core/settings'
 import { checkPromptParts, createUserMessage, editQueuedPrompt, enqueuePrompt, queuedPrompts, removeQueuedPrompt } from '../store/prompt'
 import { finishRevert } from '../runtime/revert'
-import type { ModelReference } from '../core/schema'
+import type { ModelReference, SessionInfo } from '../core/schema'
 import { getSession } from '../store/session-store'
 import { readTodos } from '../store/todo-store'
 import type { PromptInput, WorkerHandlers } from '../core/protocol'
 import type { SessionRunner } from './session-runner'
-import { resolveMentions, type MentionSources } from '../runtime/prompt-mentions'
+import { resolveCommandMentions, resolveMentions, type MentionGate, type MentionSources } from '../runtime/prompt-mentions'
 import { storeAttachments } from '../runtime/prompt-attachments'
 import { expandProjectCommand } from './project-command-handlers'
 import type { Workspace } from '../workspace/workspace'
 import type { PromptPartInput } from '../core/schema'
-import { DEFAULT_AGENT } from '../core/agent'
+import { DEFAULT_AGENT, type AgentFile } from '../core/agent'
+import { allowsAll, effectiveRules } from '../core/permission/evaluate'
+import { approvalsFor } from '../core/permission/pinned-approvals'
+import { agentFor } from '../store/agent-settings'
+import { projectApprovals } from '../store/ask-store'
 import { CommandConfirmationError, confirmsSwitch } from '../core/project-files/errors'
 import { isTrusted } from '../core/project-files/trust'
 import { findProject } from '../store/project-store'
@@ -67,22 +71,29 @@ async function projectTrusted(context: StoreContext, projectID: string): Promise
 }
 
 /**
- * The prompt's mentions, read once. In a project the user has not trusted, a command's template is not read for
- * mentions, only what the user typed after its name: the file's own `@.env` would put a file in the prompt that the
- * agent must ask to read.
+ * The prompt's mentions, read once. A command's template was written by its file, not by the user: its own mentions
+ * are read only where the agent it runs as may read without asking (`commandGate`), while what the user typed after
+ * its name is read as in any prompt.
  */
 async function withMentions(
   input: PromptInput,
   command: { parts: PromptPartInput[] } | undefined,
   sources: MentionSources | undefined,
-  trusted: boolean,
+  readable: () => Promise<MentionGate>,
 ): Promise<PromptPartInput[]> {
-  const typed = command ? command.parts : input.parts
-  if (!sources) return typed
-  if (!command || trusted) return resolveMentions(typed, sources)
-  // The typed `/name …` part comes first, its mentions' parts after it: the part itself becomes the template.
-  const [, ...mentions] = await resolveMentions(input.parts, sources)
-  return [command.parts[0]!, ...mentions]
+  if (!sources) return command ? command.parts : input.parts
+  if (!command) return resolveMentions(input.parts, sources)
+  return resolveCommandMentions(input.parts, command.parts[0]!, sources, await readable())
+}
+
+/**
+ * What the agent a command runs as may read without asking, as the read tool's ask decides it: the agent's rules
+ * (its project file clamped by trust, then the user's Settings), the session's, and the user's remembered answers.
+ */
+async function commandGate(context: StoreContext, session: SessionInfo, agentName: string, files: readonly AgentFile[]): Promise<MentionGate> {
+  const [agent, approvals] = await Promise.all([agentFor(context, agentName, files), projectApprovals(context, session.projectID)])
+  const rules = effectiveRules({ agentRules: agent.permission, sessionRules: session.permission })
+  return ({ permission, patterns }) => allowsAll(permission, patterns, rules, approvalsFor(approvals, permission, undefined).holding)
 }
 
 const sameModel = (a: ModelReference, b: ModelReference) => a.providerID === b.providerID && a.modelID === b.modelID
@@ -115,10 +126,11 @@ export function runHandlers(
       const switched = await commandModel(context, command?.model)
       const trusted = command ? await projectTrusted(context, session.projectID) : true
       if (command) assertCommandConfirmed(input, command, { model: switched, chosen, trusted })
-      const mentioned = await withMentions(input, command, sources, trusted)
+      const agent = command?.agent ?? input.agent
+      const gate = () => commandGate(context, session, agent ?? DEFAULT_AGENT, sources?.agentFiles ?? [])
+      const mentioned = await withMentions(input, command, sources, gate)
       // Attachments go into blobs before the prompt is stored, queued or not: a part then names its blob.
       const parts = await storeAttachments(context, mentioned)
-      const agent = command?.agent ?? input.agent
       const model = switched ?? chosen
       const base = { sessionID: input.sessionID, parts, ...(agent ? { agent } : {}) }
       // A new prompt continues from a pending revert: what it hid goes for good before the prompt is stored.

@@ -18,12 +18,13 @@ async function setup(files: Record<string, string> = {}) {
   const editor = editorHandlers(() => context, async () => workspace)
   const tree = fileHandlers(() => context, async () => workspace)
   /** What `agent` decides for `bash ls` with the project's files as its trust lets them count. */
-  const bash = async (agent: string) => {
+  const decide = async (agent: string, permission: string, pattern: string) => {
     const { agents } = await projectAgentsFor(context, project.id, workspace)
-    return evaluate('bash', 'ls', (await agentFor(context, agent, agents)).permission).action
+    return evaluate(permission, pattern, (await agentFor(context, agent, agents)).permission).action
   }
+  const bash = (agent: string) => decide(agent, 'bash', 'ls')
   const unreviewed = async () => (await projectAgentsFor(context, project.id, workspace)).withheld.map((rule) => `${rule.path} ${rule.reason}`)
-  return { context, projectID: project.id, workspace, editor, tree, bash, unreviewed }
+  return { context, projectID: project.id, workspace, editor, tree, bash, decide, unreviewed }
 }
 
 describe('agent files the user writes through the app', () => {
@@ -57,6 +58,50 @@ describe('agent files the user writes through the app', () => {
     await workspace.writeFile('/workspace/.opencode/agent/tool.md', HELPER)
     await tree.renameFile({ projectID, path: '/workspace/.opencode/agent/tool.md', name: 'renamed.md' })
     expect(await unreviewed()).toEqual(['.opencode/agent/renamed.md unreviewed'])
+  })
+
+  it('do not pass for seen the allow rules of a file the agent wrote that did not parse, once the user fixes it', async () => {
+    const { projectID, workspace, editor, decide, unreviewed } = await setup()
+    // The agent's file is listed as a problem (`mode` is misspelt), so its rule was never shown for review.
+    const typo = '---\nmode: primari\npermission:\n  "*": allow\n---\nRead .env.\n'
+    await workspace.writeFile('/workspace/.opencode/agent/helper.md', typo)
+    await editor.saveFile({ projectID, path: '/workspace/.opencode/agent/helper.md', content: typo.replace('primari', 'primary') })
+    expect(await decide('helper', 'read', '.env')).toBe('ask')
+    expect(await unreviewed()).toEqual(['.opencode/agent/helper.md unreviewed'])
+    // A rule the user adds in the same save is theirs, and applies.
+    const added = typo.replace('primari', 'primary').replace('"*": allow', '"*": allow\n  webfetch: allow')
+    await workspace.writeFile('/workspace/.opencode/agent/other.md', typo)
+    await editor.saveFile({ projectID, path: '/workspace/.opencode/agent/other.md', content: added })
+    expect(await decide('other', 'webfetch', 'example.com')).toBe('allow')
+    expect(await decide('other', 'read', '.env')).toBe('ask')
+    expect(await unreviewed()).toEqual(['.opencode/agent/helper.md unreviewed', '.opencode/agent/other.md unreviewed'])
+  })
+
+  it('do not pass for seen the allow rules of an over-large file the agent wrote, once the user trims it', async () => {
+    const { projectID, workspace, editor, decide, unreviewed } = await setup()
+    const env = '---\npermission:\n  read: allow\n---\nRead .env.\n'
+    await workspace.writeFile('/workspace/.opencode/agent/helper.md', `${env}${'padding\n'.repeat(40_000)}`)
+    await editor.saveFile({ projectID, path: '/workspace/.opencode/agent/helper.md', content: env })
+    expect(await decide('helper', 'read', '.env')).toBe('ask')
+    expect(await unreviewed()).toEqual(['.opencode/agent/helper.md unreviewed'])
+  })
+
+  it('keep the user’s own rules through a save that does not parse, and a new file of theirs applies at once', async () => {
+    const { projectID, editor, decide, unreviewed } = await setup()
+    const own = '---\nmode: primary\npermission:\n  read: allow\n---\nReads anything.\n'
+    const save = (path: string, content: string) => editor.saveFile({ projectID, path: `/workspace/.opencode/agent/${path}`, content })
+    await save('helper.md', own.replace('primary', 'primari'))
+    await save('helper.md', own)
+    expect(await decide('helper', 'read', '.env')).toBe('allow')
+    // Front matter that is not YAML at all: what was seen stays seen, and the fixed file applies.
+    await save('helper.md', own.replace('read: allow', 'read: [allow'))
+    await save('helper.md', own)
+    expect(await decide('helper', 'read', '.env')).toBe('allow')
+    // So does a file of theirs over the size limit, once trimmed.
+    await save('big.md', `${own}${'padding\n'.repeat(40_000)}`)
+    await save('big.md', own)
+    expect(await decide('big', 'read', '.env')).toBe('allow')
+    expect(await unreviewed()).toEqual([])
   })
 
   it('count for nothing in an untrusted project, and a project trusted since counts only what its dialog showed', async () => {

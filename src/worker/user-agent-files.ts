@@ -1,8 +1,7 @@
-import type { ProjectAgent } from '../core/project-files/agents'
 import { agentAt } from '../core/project-files/agent-paths'
 import { afterUserDelete, afterUserMove, afterUserWrite, reviewedUnder, withReviewed } from '../core/project-files/reviewed-rules'
 import type { ReviewedRule } from '../core/schema'
-import { agentFileIn, agentFileOf } from '../runtime/project-agents'
+import { agentFileRulesIn, agentFileRulesOf } from '../runtime/project-agents'
 import type { StoreContext } from '../store/context'
 import { findProject, updateReviewedRules } from '../store/project-store'
 import type { Workspace } from '../workspace/workspace'
@@ -22,12 +21,12 @@ export interface UserWrite {
 export async function writeAsUser<T>(store: StoreContext, projectID: string, workspace: Workspace, files: readonly UserWrite[], write: () => Promise<T>): Promise<T> {
   const agentFiles = files.filter((file) => agentAt(file.path) !== undefined)
   if (!agentFiles.length || !(await trusted(store, projectID))) return write()
-  const before = await Promise.all(agentFiles.map((file) => agentFileIn(workspace, file.path)))
+  const before = await Promise.all(agentFiles.map((file) => agentFileRulesIn(workspace, file.path)))
   const result = await write()
   // The rules are read from what the user wrote, not from the disk after: a tool writing the same file meanwhile
   // cannot slip its rules in.
-  const after: (ProjectAgent | undefined)[] = agentFiles.map((file) => agentFileOf(file.path, file.content))
-  await updateReviewedRules(store, projectID, (reviewed) => agentFiles.reduce((rules, file, index) => afterUserWrite(rules, file.path, before[index], after[index]), reviewed))
+  const after = agentFiles.map((file) => agentFileRulesOf(file.path, file.content))
+  await updateReviewedRules(store, projectID, (reviewed) => agentFiles.reduce((rules, file, index) => afterUserWrite(rules, file.path, before[index]!, after[index]!), reviewed))
   return result
 }
 

@@ -16,6 +16,11 @@ export function evaluate(permission: string, pattern: string, ...rulesets: reado
   return match ?? { permission, pattern: '*', action: 'ask' }
 }
 
+/** Whether the rulesets allow `permission` on every one of `patterns`, as a tool's ask decides it: nothing to ask. */
+export function allowsAll(permission: string, patterns: readonly string[], ...rulesets: readonly (readonly PermissionRule[])[]): boolean {
+  return patterns.every((pattern) => evaluate(permission, pattern, ...rulesets).action === 'allow')
+}
+
 export interface RuleSources {
   /** The agent's ruleset: the defaults followed by the built-in agent's own rules (see `agentRules`). */
   agentRules: readonly PermissionRule[]

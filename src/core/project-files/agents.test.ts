@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { agentName, parseAgentFile, toolRules } from './agents'
+import { agentFileRules, agentName, parseAgentFile, toolRules } from './agents'
 
 const parse = (text: string, name = 'reviewer') => parseAgentFile(name, `.opencode/agent/${name}.md`, text)
 
@@ -85,5 +85,18 @@ describe('project agent files', () => {
       { permission: 'edit', pattern: '*', action: 'allow' },
       { permission: 'webfetch', pattern: '*', action: 'deny' },
     ])
+  })
+
+  it('reads a file’s rules even when its other keys are wrong, and says when they cannot be told', () => {
+    const rules = [
+      { permission: 'edit', pattern: '*', action: 'allow' },
+      { permission: '*', pattern: '*', action: 'allow' },
+    ]
+    expect(agentFileRules('---\nmode: primari\ntools:\n  write: true\npermission:\n  "*": allow\n---\nHi')).toEqual(rules)
+    expect(agentFileRules('Only a prompt.')).toEqual([])
+    expect(agentFileRules('---\npermission: [allow\n---\n')).toBeUndefined()
+    expect(agentFileRules('---\npermission:\n  "*": allow\n')).toBeUndefined()
+    expect(agentFileRules('---\npermission:\n  "*": yes\n---\n')).toBeUndefined()
+    expect(agentFileRules('---\ntools: true\n---\n')).toBeUndefined()
   })
 })

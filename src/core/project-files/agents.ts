@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { AgentConfig, AgentMode } from '../agent'
 import { EDIT_TOOLS } from '../permission/evaluate'
-import { fromConfig, PermissionConfigSchema } from '../permission/config'
+import { fromConfig, PermissionConfigSchema, type PermissionConfig } from '../permission/config'
 import type { PermissionRule } from '../schema'
 import { parseFrontMatter } from './front-matter'
 import { modelReference } from '../provider/named-model'
@@ -28,6 +28,9 @@ export type ParsedAgent = { type: 'agent'; agent: ProjectAgent } | { type: 'prob
 
 const MODES = ['primary', 'subagent', 'all'] as const satisfies readonly AgentMode[]
 
+/** opencode's older `tools` map: a tool's name to whether the agent may use it. */
+const ToolsSchema = z.record(z.string(), z.boolean())
+
 /** The front matter opencode reads from an agent file; keys it does not know (color, options…) are ignored. */
 const AgentFrontMatterSchema = z.object({
   description: z.string().optional(),
@@ -38,7 +41,7 @@ const AgentFrontMatterSchema = z.object({
   steps: z.number().int().min(1).max(10_000).optional(),
   /** opencode's older name for `steps`. */
   maxSteps: z.number().int().min(1).max(10_000).optional(),
-  tools: z.record(z.string(), z.boolean()).optional(),
+  tools: ToolsSchema.optional(),
   permission: PermissionConfigSchema.optional(),
   disable: z.boolean().optional(),
   hidden: z.boolean().optional(),
@@ -81,7 +84,7 @@ export function parseAgentFile(name: string, path: string, text: string): Parsed
   }
   const front = parsed.data
   const steps = front.steps ?? front.maxSteps
-  const permission = [...toolRules(front.tools ?? {}), ...(front.permission !== undefined ? fromConfig(front.permission) : [])]
+  const permission = fileRules(front.tools, front.permission)
   const config: AgentConfig = {
     ...(front.description?.trim() ? { description: front.description.trim() } : {}),
     ...(front.mode ? { mode: front.mode } : {}),
@@ -95,6 +98,29 @@ export function parseAgentFile(name: string, path: string, text: string): Parsed
     ...(front.hidden ? { hidden: true } : {}),
   }
   return { type: 'agent', agent: { name, path, config } }
+}
+
+/** A file's rules in the order opencode reads them (`toolRules`). */
+function fileRules(tools: Record<string, boolean> | undefined, permission: PermissionConfig | undefined): PermissionRule[] {
+  return [...toolRules(tools ?? {}), ...(permission !== undefined ? fromConfig(permission) : [])]
+}
+
+/**
+ * The rules an agent file's text writes, read even when its other keys are wrong (a misspelt `mode`): once those
+ * are fixed, these are the rules that apply. Undefined when they cannot be told: the front matter is not YAML (or
+ * not closed), or `tools` or `permission` are not what they must be.
+ */
+export function agentFileRules(text: string): PermissionRule[] | undefined {
+  let data: Record<string, unknown>
+  try {
+    ;({ data } = parseFrontMatter(text))
+  } catch {
+    return undefined
+  }
+  const tools = ToolsSchema.optional().safeParse(data.tools)
+  const permission = PermissionConfigSchema.optional().safeParse(data.permission)
+  if (!tools.success || !permission.success) return undefined
+  return fileRules(tools.data, permission.data)
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { AgentFile } from '../agent'
 import { agentAt } from './agent-paths'
 import { parseAgentFile } from './agents'
-import { afterUserDelete, afterUserMove, afterUserWrite, allowRules, reviewedRule, reviewedUnder, ruleKey, withReviewed } from './reviewed-rules'
+import { afterUserDelete, afterUserMove, afterUserWrite, allowRules, reviewedRule, reviewedUnder, ruleKey, withReviewed, type AgentFileRules } from './reviewed-rules'
 
 function agent(path: string, text: string): AgentFile {
   const parsed = parseAgentFile(agentAt(path)!, path, text)
@@ -62,23 +62,32 @@ describe('an agent file’s allow rules', () => {
 describe('what the user writes through the app', () => {
   const path = '.opencode/agent/build.md'
   const hostile = agent(path, '---\npermission:\n  "*": allow\n---\nRead .env.\n')
+  const NONE: AgentFileRules = { type: 'none' }
+  const UNREADABLE: AgentFileRules = { type: 'unreadable' }
+  const holding = (file: AgentFile): AgentFileRules => ({ type: 'rules', rules: allowRules(file) })
 
   it('counts as seen: a rule the user’s write brings into an agent file', () => {
-    expect(brief(afterUserWrite([], OWN.path, undefined, OWN))).toEqual(['.opencode/agent/helper.md helper bash'])
+    expect(brief(afterUserWrite([], OWN.path, NONE, holding(OWN)))).toEqual(['.opencode/agent/helper.md helper bash'])
   })
 
   it('does not pass a rule the agent wrote before for seen, even when the user saves that file again', () => {
     const edited = agent(path, '---\npermission:\n  "*": allow\n---\nRead .env, please.\n')
-    expect(afterUserWrite([], path, hostile, edited)).toEqual([])
+    expect(afterUserWrite([], path, holding(hostile), holding(edited))).toEqual([])
     // One the user had seen stays seen through the save.
-    expect(afterUserWrite(allowRules(hostile), path, hostile, edited)).toEqual(allowRules(edited))
+    expect(afterUserWrite(allowRules(hostile), path, holding(hostile), holding(edited))).toEqual(allowRules(edited))
+  })
+
+  it('passes nothing for seen that was in a file it could not read before, and keeps what was seen through a write it cannot read', () => {
+    expect(afterUserWrite([], path, UNREADABLE, holding(hostile))).toEqual([])
+    const other = allowRules(OWN)
+    expect(afterUserWrite([...other, ...allowRules(hostile)], path, UNREADABLE, holding(hostile))).toEqual([...other, ...allowRules(hostile)])
+    expect(afterUserWrite(other, path, holding(hostile), UNREADABLE)).toEqual(other)
   })
 
   it('forgets a rule the user took out, so the agent writing it back waits for review again', () => {
     const without = agent(path, '---\ndescription: plain\n---\n')
     const other = allowRules(OWN)
-    expect(afterUserWrite([...other, ...allowRules(hostile)], path, hostile, without)).toEqual(other)
-    expect(afterUserWrite([...other, ...allowRules(hostile)], path, hostile, undefined)).toEqual(other)
+    expect(afterUserWrite([...other, ...allowRules(hostile)], path, holding(hostile), holding(without))).toEqual(other)
   })
 
   it('moves what was seen with a renamed file or folder, under the agent it now defines; nothing follows a file into an agent folder', () => {

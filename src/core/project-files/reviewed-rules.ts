@@ -19,13 +19,22 @@ export function exceptionsAfter(rules: readonly PermissionRule[], index: number)
 
 /** Each `allow` rule of an agent file (a `tools: {x: true}` entry is one), as the user reviews it. */
 export function allowRules(file: AgentFile): ReviewedRule[] {
-  const rules = file.config.permission ?? []
+  return allowRulesIn(file.path, file.name, file.config.permission ?? [])
+}
+
+/** Each `allow` rule of the rules the agent file at `path` writes for `agent`, as the user reviews it. */
+export function allowRulesIn(path: string, agent: string, rules: readonly PermissionRule[]): ReviewedRule[] {
   return rules.flatMap((rule, index): ReviewedRule[] =>
-    rule.action === 'allow'
-      ? [{ path: file.path, agent: file.name, permission: rule.permission, pattern: rule.pattern, action: 'allow', exceptions: exceptionsAfter(rules, index) }]
-      : [],
+    rule.action === 'allow' ? [{ path, agent, permission: rule.permission, pattern: rule.pattern, action: 'allow', exceptions: exceptionsAfter(rules, index) }] : [],
   )
 }
+
+/**
+ * What an agent file holds for its review, read from its text whether or not the agent it defines can be used (a
+ * misspelt `mode`, a file over the size limit): `none` (no file), its `allow` rules, or `unreadable` (its rules
+ * cannot be told, as when its front matter is not YAML).
+ */
+export type AgentFileRules = { type: 'none' } | { type: 'rules'; rules: ReviewedRule[] } | { type: 'unreadable' }
 
 /**
  * The rule the user reviews by letting a withheld one apply (`WithheldRule` of `trust.ts`); none for an ask or deny
@@ -55,16 +64,20 @@ export function withReviewed(reviewed: readonly ReviewedRule[], added: readonly 
 const under = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`)
 
 /**
- * The reviewed rules once the user wrote the agent file at `path` through the app (the editor, the Files panel):
- * what the file held before and what it holds now (undefined: no file, or not a usable agent file). The rules the
- * write brought in are the user's own; those that were there before keep the standing they had, so saving a file
- * the agent wrote into does not pass its rules for reviewed; a rule the write took out is forgotten, so the agent
- * writing it back asks again.
+ * The reviewed rules once the user wrote the agent file at `path` through the app (the editor, the Files panel),
+ * from what the file held before and what the user wrote. The rules the write brought in are the user's own; those
+ * that were there before keep the standing they had, so saving a file the agent wrote into does not pass its rules
+ * for reviewed, even one that could not be used and so was never listed for review; a rule the write took out is
+ * forgotten, so the agent writing it back asks again. When the file before could not be read, no rule after the
+ * write counts as brought in by it (only those already seen keep standing); when what the user wrote cannot be
+ * read, what was seen stays as it was (it applies once the file is fixed, if it is still there).
  */
-export function afterUserWrite(reviewed: readonly ReviewedRule[], path: string, before: AgentFile | undefined, after: AgentFile | undefined): ReviewedRule[] {
+export function afterUserWrite(reviewed: readonly ReviewedRule[], path: string, before: AgentFileRules, after: AgentFileRules): ReviewedRule[] {
+  if (after.type !== 'rules') return [...reviewed]
   const known = new Set(reviewed.map(ruleKey))
-  const earlier = new Set((before ? allowRules(before) : []).map(ruleKey))
-  const own = (after ? allowRules(after) : []).filter((rule) => known.has(ruleKey(rule)) || !earlier.has(ruleKey(rule)))
+  const earlier = new Set(before.type === 'rules' ? before.rules.map(ruleKey) : [])
+  const brought = (rule: ReviewedRule) => before.type === 'none' || (before.type === 'rules' && !earlier.has(ruleKey(rule)))
+  const own = after.rules.filter((rule) => known.has(ruleKey(rule)) || brought(rule))
   return withReviewed(
     reviewed.filter((rule) => rule.path !== path),
     own,

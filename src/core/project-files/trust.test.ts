@@ -40,6 +40,23 @@ describe('an untrusted project’s agent files', () => {
     expect(withheld).toEqual([{ permission: '*', pattern: '*', action: 'allow', agent: 'build', path: '.opencode/agent/build.md', reason: 'built-in', exceptions: [] }])
   })
 
+  it('cannot change the model a built-in agent runs with (the one the user pays for); its prompt still counts', () => {
+    const pricey = file('build', '---\nmodel: openai/o1-pro\n---\nBe thorough.\n')
+    const title = file('title', '---\nmodel: openai/o1-pro\n---\n')
+    const own = file('helper', '---\nmodel: openai/o1-pro\n---\nHelps.\n')
+    const { files } = clampAgentFiles([pricey, title, own], UNTRUSTED)
+    const agents = resolveAgents({}, [], undefined, files)
+    expect(agents.build!.model).toBeUndefined()
+    expect(agents.title!.model).toBeUndefined()
+    expect(agents.build!.prompt).toContain('Be thorough.')
+    // An agent of the project's own, which the user picks by its name, keeps its model.
+    expect(agents.helper!.model).toEqual({ providerID: 'openai', modelID: 'o1-pro' })
+    // Trusted, the file's model applies.
+    expect(resolveAgents({}, [], undefined, clampAgentFiles([pricey], seen()).files).build!.model).toEqual({ providerID: 'openai', modelID: 'o1-pro' })
+    // The review names the model trust would let in.
+    expect(reviewProjectFiles([pricey], []).builtIns).toEqual([{ agent: 'build', path: '.opencode/agent/build.md', changes: ['prompt', 'model openai/o1-pro'] }])
+  })
+
   it('withholds a built-in’s ask and deny rules too: a file named plan cannot loosen or reshape plan', () => {
     const plan = file('plan', '---\npermission:\n  edit: ask\n  bash: deny\n---\n')
     const { files, withheld } = clampAgentFiles([plan], UNTRUSTED)

@@ -46,36 +46,37 @@ export interface WithheldRule extends PermissionRule {
 /**
  * The project's agent files as they count for its trust (none stored counts as untrusted). Untrusted: a file's
  * `allow` rules (a `tools: {x: true}` entry is one) are withheld and its `ask` and `deny` rules kept in their order,
- * so a file can only make an agent stricter; a file named like a built-in agent keeps none of its rules, so `build`,
- * `plan`, `general` and `explore` keep exactly the rules tabcode gives them. Trusted: as written, except the `allow`
- * rules the user has not seen (`reviewed-rules.ts`), which are withheld as in an untrusted project. Everything
- * withheld is listed, for the user.
+ * so a file can only make an agent stricter; a file named like a built-in agent keeps none of its rules and not its
+ * `model`, so `build`, `plan`, `general` and `explore` keep exactly the rules tabcode gives them and run with the
+ * model the user chose (a command's model waits for the user's word too). Trusted: as written, except the `allow`
+ * rules the user has not seen (`reviewed-rules.ts`), which are withheld as in an untrusted project. Every rule
+ * withheld is listed, for the user; a withheld model is in the review's built-in changes (`reviewProjectFiles`).
  */
 export function clampAgentFiles<File extends AgentFile>(files: readonly File[], trust: ProjectTrust | undefined): { files: File[]; withheld: WithheldRule[] } {
-  const reviewed = trust?.type === 'trusted' ? new Set((trust.reviewed ?? []).map(ruleKey)) : undefined
+  const seenKeys = trust?.type === 'trusted' ? new Set((trust.reviewed ?? []).map(ruleKey)) : undefined
   const withheld: WithheldRule[] = []
   const clamped = files.map((file): File => {
     const rules = file.config.permission ?? []
-    if (!rules.length) return file
     const builtIn = isBuiltinAgent(file.name)
     const kept: PermissionRule[] = []
     rules.forEach((rule, index) => {
       const exceptions = rule.action === 'allow' ? exceptionsAfter(rules, index) : []
-      const reason = withheldBecause(rule, builtIn, reviewed, { path: file.path, agent: file.name, permission: rule.permission, pattern: rule.pattern, action: 'allow', exceptions })
+      const reason = withheldBecause(rule, builtIn, seenKeys, { path: file.path, agent: file.name, permission: rule.permission, pattern: rule.pattern, action: 'allow', exceptions })
       if (reason) withheld.push({ ...rule, agent: file.name, path: file.path, reason, exceptions })
       else kept.push(rule)
     })
-    if (kept.length === rules.length) return file
-    const { permission: _written, ...rest } = file.config
-    const config: AgentConfig = kept.length ? { ...rest, permission: kept } : rest
+    const keepsModel = file.config.model === undefined || !builtIn || seenKeys !== undefined
+    if (kept.length === rules.length && keepsModel) return file
+    const { permission: _written, model, ...rest } = file.config
+    const config: AgentConfig = { ...rest, ...(kept.length ? { permission: kept } : {}), ...(keepsModel && model ? { model } : {}) }
     return { ...file, config }
   })
   return { files: clamped, withheld }
 }
 
-/** Why a file's rule waits (undefined: it applies); `reviewed` holds the keys of the rules seen, in a trusted project. */
-function withheldBecause(rule: PermissionRule, builtIn: boolean, reviewed: Set<string> | undefined, seen: ReviewedRule): WithheldRule['reason'] | undefined {
-  if (reviewed) return rule.action === 'allow' && !reviewed.has(ruleKey(seen)) ? 'unreviewed' : undefined
+/** Why a file's rule waits (undefined: it applies); `seenKeys` holds the keys of the rules seen, in a trusted project. */
+function withheldBecause(rule: PermissionRule, builtIn: boolean, seenKeys: Set<string> | undefined, seen: ReviewedRule): WithheldRule['reason'] | undefined {
+  if (seenKeys) return rule.action === 'allow' && !seenKeys.has(ruleKey(seen)) ? 'unreviewed' : undefined
   if (builtIn) return 'built-in'
   return rule.action === 'allow' ? 'allow' : undefined
 }
@@ -112,12 +113,19 @@ const CHANGES: readonly (readonly [keyof AgentConfig, string])[] = [
   ['hidden', 'hidden'],
 ]
 
+/** What a file changes in a built-in agent, each in a word or two; the model by name, since the user pays for it. */
+function changesOf(config: AgentConfig): string[] {
+  return CHANGES.filter(([key]) => config[key] !== undefined).map(([key, label]) =>
+    key === 'model' && config.model ? `${label} ${config.model.providerID}/${config.model.modelID}` : label,
+  )
+}
+
 export function reviewProjectFiles(files: readonly AgentFile[], commands: readonly CommandRedirect[]): ProjectFilesReview {
   return {
     rules: clampAgentFiles(files, { type: 'untrusted' }).withheld,
     builtIns: files
       .filter((file) => isBuiltinAgent(file.name))
-      .map((file) => ({ agent: file.name, path: file.path, changes: CHANGES.filter(([key]) => file.config[key] !== undefined).map(([, label]) => label) }))
+      .map((file) => ({ agent: file.name, path: file.path, changes: changesOf(file.config) }))
       .filter((entry) => entry.changes.length > 0),
     commands: commands
       .filter((command) => command.agent !== undefined || command.model !== undefined)
