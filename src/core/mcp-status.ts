@@ -32,6 +32,11 @@ export interface McpToolCollision {
   elsewhere: { server: string; tool: string }[]
   /** A built-in tool or permission has it. */
   builtin: boolean
+  /**
+   * The agents whose turns meet it, when others are offered the tool (its other owner is a server only some agents
+   * are offered); absent when it keeps the tool from every agent the server is offered to.
+   */
+  agents?: string[]
 }
 
 export interface McpServerStatus {
@@ -71,7 +76,12 @@ function describeCollision(collision: McpToolCollision): string {
   const quoted = collision.tools.map((tool) => `“${tool}”`)
   const others = collision.elsewhere.map((other) => `“${other.tool}” of the server ${other.server}`)
   const owners = [...quoted, ...others]
-  const list = owners.length > 1 ? `${owners.slice(0, -1).join(', ')} and ${owners.at(-1)}` : owners.join('')
-  if (collision.builtin) return `${list} would be named ${collision.name}, which tabcode uses itself`
-  return `${list} would ${owners.length === 2 ? 'both' : 'all'} be named ${collision.name}`
+  const list = andList(owners)
+  const agents = collision.agents?.length ? ` for ${collision.agents.length === 1 ? 'the agent' : 'the agents'} ${andList(collision.agents)}` : ''
+  if (collision.builtin) return `${list} would be named ${collision.name}, which tabcode uses itself${agents}`
+  return `${list} would ${owners.length === 2 ? 'both' : 'all'} be named ${collision.name}${agents}`
+}
+
+function andList(items: readonly string[]): string {
+  return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items.join('')
 }

@@ -30,3 +30,17 @@ export class InsecureMcpUrlError extends AppError<{ url: string }> {
     super('InsecureMcpUrlError', describeRefusedMcpUrl('The address', url), { url })
   }
 }
+
+/**
+ * An MCP request answered with a redirect, which is not followed: a browser sends the next request (headers and body
+ * included) before the page can see where it goes, so following one could send them to any host, plain http included.
+ */
+export class McpRedirectError extends AppError<{ url: string }> {
+  constructor(url: string) {
+    super(
+      'McpRedirectError',
+      `${url} answered with a redirect, which tabcode does not follow for MCP servers (the browser would send the request on before anyone could see where to): use the address it redirects to.`,
+      { url },
+    )
+  }
+}

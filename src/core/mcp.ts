@@ -6,7 +6,7 @@ import { EDIT_TOOLS, evaluate } from './permission/evaluate'
 import type { PermissionRule } from './schema/common'
 import type { PinnedTool } from './schema/workspace'
 import type { McpStatus, McpToolCollision } from './mcp-status'
-import { describeRefusedMcpUrl, isAllowedMcpUrl } from './mcp-url'
+import { describeRefusedMcpUrl, isAllowedMcpUrl, McpRedirectError } from './mcp-url'
 
 export { describeMcpStatus, type McpServerStatus, type McpStatus, type McpToolCollision } from './mcp-status'
 
@@ -95,10 +95,11 @@ export const RESERVED_MCP_NAMES: readonly string[] = [
   'invalid',
 ]
 
-/** One server's tools as listed, by their own names. */
+/** One server's tools as listed, by their own names, and the agents it is offered to (undefined: every agent). */
 export interface McpToolListing {
   server: string
   tools: readonly string[]
+  agents?: readonly string[] | undefined
 }
 
 /** A server's tools sorted into those offered (with the model's name for each) and those refused for a name collision. */
@@ -143,6 +144,52 @@ export function nameMcpTools(listings: readonly McpToolListing[], reserved: Iter
       })
     }
     return { server: listing.server, offered, collisions: [...collisions.values()] }
+  })
+}
+
+/**
+ * Each server's tools as Settings shows them, named as every agent's turn names them: `nameMcpTools` over the servers
+ * offered to that agent (`serversForAgent`). A tool is offered when some agent is offered it; a collision names the
+ * agents it keeps the tool from, unless it keeps it from every agent the server is offered to.
+ */
+export function nameMcpToolsForAgents(listings: readonly McpToolListing[], reserved: Iterable<string> = RESERVED_MCP_NAMES): McpToolNaming[] {
+  const names = [...reserved]
+  // The sets of servers a turn can be offered: each agent some server is for, and every other agent (whose turns get
+  // only the servers for all agents). A collision in the latter is among servers every agent is offered, so it is
+  // met in every set.
+  const agents = [...new Set(listings.flatMap((listing) => listing.agents ?? []))].sort()
+  const sets = [
+    ...agents.map((agent) => ({ agent, namings: nameMcpTools(listings.filter((listing) => !listing.agents || listing.agents.includes(agent)), names) })),
+    { agent: undefined, namings: nameMcpTools(listings.filter((listing) => !listing.agents), names) },
+  ]
+  return listings.map((listing) => {
+    const mine = sets.flatMap(({ agent, namings }) => namings.filter((naming) => naming.server === listing.server).map((naming) => ({ agent, naming })))
+    const offered = new Map<string, string>()
+    const collisions = new Map<string, McpToolCollision & { refused: Set<string | undefined> }>()
+    for (const { agent, naming } of mine) {
+      for (const tool of naming.offered) offered.set(tool.tool, tool.name)
+      for (const collision of naming.collisions) {
+        const key = collision.name.toLowerCase()
+        const entry = collisions.get(key) ?? { name: collision.name, tools: [], elsewhere: [], builtin: false, refused: new Set() }
+        for (const tool of collision.tools) if (!entry.tools.includes(tool)) entry.tools.push(tool)
+        for (const other of collision.elsewhere) {
+          if (!entry.elsewhere.some((known) => known.server === other.server && known.tool === other.tool)) entry.elsewhere.push(other)
+        }
+        entry.builtin ||= collision.builtin
+        entry.refused.add(agent)
+        collisions.set(key, entry)
+      }
+    }
+    return {
+      server: listing.server,
+      offered: listing.tools.flatMap((tool) => {
+        const name = offered.get(tool)
+        return name === undefined ? [] : [{ tool, name }]
+      }),
+      collisions: [...collisions.values()].map(({ refused, ...collision }) =>
+        refused.size === mine.length ? collision : { ...collision, agents: [...refused].filter((agent) => agent !== undefined) },
+      ),
+    }
   })
 }
 
@@ -225,14 +272,15 @@ export function mcpSecrets(servers: readonly McpServerConfig[]): string[] {
   return servers.flatMap((server) => server.headers.map((header) => header.value))
 }
 
-/** A server's state as Settings shows it. */
 const McpToolCollisionSchema = z.object({
   name: z.string(),
   tools: z.array(z.string()),
   elsewhere: z.array(z.object({ server: z.string(), tool: z.string() })),
   builtin: z.boolean(),
+  agents: z.array(z.string()).optional(),
 })
 
+/** A server's state as Settings shows it. */
 export const McpStatusSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('connected'), tools: z.array(z.string()), collisions: z.array(McpToolCollisionSchema).optional() }),
   z.object({ state: z.literal('disabled') }),
@@ -258,6 +306,8 @@ export type McpObservation =
   | { kind: 'http'; status: number; oauth: boolean }
   /** A request it was about to make, or a redirect it followed, went to plain http on another machine. */
   | { kind: 'insecure'; url: string }
+  /** A request to `url` was answered with a redirect, which was not followed. */
+  | { kind: 'redirect'; url: string }
   | { kind: 'other'; message: string }
 
 /**
@@ -269,6 +319,7 @@ export function classifyMcpFailure(observation: McpObservation, origin: string):
     return observation.probe === 'answered' ? { state: 'cors', origin } : { state: 'unreachable', maybeCors: !observation.conclusive }
   }
   if (observation.kind === 'insecure') return { state: 'insecure', url: observation.url }
+  if (observation.kind === 'redirect') return { state: 'failed', message: new McpRedirectError(observation.url).message }
   if (observation.kind === 'timeout') return { state: 'failed', message: `the server did not answer within ${observation.seconds} s.` }
   if (observation.kind === 'http') {
     if (observation.status === 401 || observation.status === 403) return { state: 'auth', status: observation.status, oauth: observation.oauth }

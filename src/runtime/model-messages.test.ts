@@ -195,6 +195,36 @@ describe('history to model messages', () => {
     ])
   })
 
+  it('names a forked or imported file part that points to an address instead of carrying its bytes, and sends no address', () => {
+    const user = build.user(sessionID)
+    const history: MessageWithParts[] = [
+      {
+        info: user,
+        parts: [
+          build.text(user, 'what is in the picture?'),
+          part(user, { type: 'file', mime: 'image/png', filename: 'x.png', url: 'http://attacker.test/x.png?s=secret' }),
+          part(user, { type: 'file', mime: 'application/pdf', url: 'file:///etc/passwd' }),
+          part(user, { type: 'file', mime: 'image/png', filename: 'odd.png', url: 'data:image/png,%89PNG' }),
+          part(user, { type: 'file', mime: 'image/png', filename: 'broken.png', url: 'tabcode-blob:not-a-hash' }),
+        ],
+      },
+    ]
+    const messages = toModelMessages(history, current)
+    expect(messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'what is in the picture?' },
+          { type: 'text', text: 'x.png: it points to http://attacker.test/x.png?s=secret instead of carrying its bytes; it was not sent.' },
+          { type: 'text', text: 'A file: it points to file:///etc/passwd instead of carrying its bytes; it was not sent.' },
+          { type: 'text', text: 'odd.png: its data could not be read; it was not sent.' },
+          { type: 'text', text: 'broken.png: it points to tabcode-blob:not-a-hash instead of carrying its bytes; it was not sent.' },
+        ],
+      },
+    ])
+    expect(JSON.stringify(messages)).not.toContain('"type":"file"')
+  })
+
   it('splits a reply at its step starts: each step is an assistant message followed by its tool results', () => {
     const user = build.user(sessionID)
     const reply = build.assistant(sessionID, user.id)
@@ -341,16 +371,18 @@ describe('history to model messages', () => {
       })
     })
 
-    it('by URL rather than inline follow the reply in a user message, even where results take media', () => {
-      const linked = part(reply, { type: 'file', mime: 'image/png', filename: 'remote.png', url: 'https://example.test/remote.png' })
+    it('that only name an address are named in the result, never sent for the SDK or the provider to fetch', () => {
+      const linked = part(reply, { type: 'file', mime: 'image/png', filename: 'remote.png', url: 'https://example.test/remote.png?s=secret' })
       const remote: MessageWithParts[] = [
         history[0]!,
-        { info: reply, parts: [tool(reply, 'r1', { status: 'completed', input: {}, output: 'x', title: 'read', metadata: {}, time: { start: 1, end: 2 }, attachments: [linked] })] },
+        { info: reply, parts: [tool(reply, 'r1', { status: 'completed', input: {}, output: 'x', title: 'read', metadata: {}, time: { start: 1, end: 2 }, attachments: [linked, image] })] },
       ]
-      expect(toModelMessages(remote, current, { toolResultMedia: 'all' }).at(-1)).toEqual({
-        role: 'user',
-        content: [{ type: 'text', text: TOOL_MEDIA_TEXT }, { type: 'file', data: 'https://example.test/remote.png', mediaType: 'image/png', filename: 'remote.png' }],
+      const messages = toModelMessages(remote, current, { toolResultMedia: 'images' })
+      expect((messages[2]!.content as { output: unknown }[])[0]!.output).toEqual({
+        type: 'content',
+        value: [{ type: 'text', text: 'x\nremote.png: it points to https://example.test/remote.png?s=secret instead of carrying its bytes; it was not sent.' }, inResult.image],
       })
+      expect(messages).toHaveLength(3)
     })
 
     it('are dropped from a pruned result and for the summariser', () => {

@@ -125,14 +125,24 @@ export function attachmentContent(part: FilePart, data: Uint8Array | undefined):
 }
 
 /**
- * A file carried in a data URL (a mentioned file, a tool's media, an imported session's file part), checked against
- * its bytes before it goes as what it claims: a raster image goes with the type its bytes have, and a file whose
- * bytes break its type's promise (a "PNG" of text, a "PDF" that is an archive) becomes a note naming it. Other URLs
- * hold no bytes here to check.
+ * What the model is told of a file part that carries no bytes of its own: one that names its file by an address (a
+ * forked or imported session's `http://…` part) would have the SDK or the provider fetch that address, a contact no
+ * one allowed, so it is not sent.
+ */
+export const unsentFileNote = (file: { filename?: string | undefined; url: string }) =>
+  /^data:/i.test(file.url)
+    ? `${file.filename || 'A file'}: its data could not be read; it was not sent.`
+    : `${file.filename || 'A file'}: it points to ${file.url.length > 200 ? `${file.url.slice(0, 200)}…` : file.url} instead of carrying its bytes; it was not sent.`
+
+/**
+ * A file carried in a base64 data URL (a mentioned file, a tool's media, an imported session's file part), checked
+ * against its bytes before it goes as what it claims: a raster image goes with the type its bytes have, and a file
+ * whose bytes break its type's promise (a "PNG" of text, a "PDF" that is an archive) becomes a note naming it. A
+ * part with any other URL holds no bytes here to check, and goes as a note too (`unsentFileNote`).
  */
 function checkedFile(file: FilePart): { file: FilePart } | { note: string } {
   const head = dataURLHead(file.url)
-  if (!head) return { file }
+  if (!head) return { note: unsentFileNote(file) }
   const checked = checkClaim(file.mime, head)
   if (checked.kind === 'broken') return { note: mismatchNote(file, checked.mismatch) }
   const { mime } = checked
@@ -160,15 +170,6 @@ const accepts = (media: ToolResultMedia, file: FilePart) =>
 
 const BASE64_URL = /^data:[^,]*;base64,/
 
-function parsesAsURL(text: string): boolean {
-  try {
-    new URL(text)
-    return true
-  } catch {
-    return false
-  }
-}
-
 /** A stored attachment (a base64 data URL, as `read` makes it) as a file inside a tool result. */
 function toolFile(file: FilePart): ToolFileContent {
   const data = file.url.slice(BASE64_URL.exec(file.url)![0].length)
@@ -182,11 +183,10 @@ function toolOutput(part: ToolPart, options: ConversionOptions, moved: FilePart[
     case 'completed': {
       if (state.time.compacted) return { type: 'text', value: CLEARED_TOOL_TEXT }
       const text = truncate(state.output, options.toolOutputMaxChars)
-      // An attachment whose URL cannot be parsed (a hand-edited import) is left out rather than failing the request.
-      const attached = options.stripMedia ? [] : (state.attachments ?? []).filter((file) => file.url.startsWith('data:') || parsesAsURL(file.url))
-      const checked = attached.map(checkedFile)
+      const checked = (options.stripMedia ? [] : (state.attachments ?? [])).map(checkedFile)
       const attachments = checked.flatMap((entry) => ('file' in entry ? [entry.file] : []))
-      // A tool's file that is not what it claims (a lying image in the project, an MCP server's) is named instead.
+      // A tool's file that is not what it claims (a lying image in the project, an MCP server's), or that only names an
+      // address, is named instead.
       const output = [text, ...checked.flatMap((entry) => ('note' in entry ? [entry.note] : []))].join('\n')
       const media = options.toolResultMedia ?? 'none'
       if (media === 'unseen' && attachments.length) return { type: 'text', value: [output, ...attachments.map(unreadableNote)].join('\n') }

@@ -1,8 +1,10 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { McpServerConfig } from '../../core/mcp'
 // The e2e suite's MCP server (made with @modelcontextprotocol/sdk), in Node.
 import { startMcpServer, type McpTestServer } from '../../../e2e/support/mcp-server.mjs'
-import { InsecureMcpUrlError } from '../../core/mcp-url'
+import { InsecureMcpUrlError, McpRedirectError } from '../../core/mcp-url'
 import { mcpConnector, secureMcpFetch } from './client'
 import { createMcpHub, McpConnectError } from './hub'
 
@@ -138,13 +140,105 @@ describe('a hostile server', () => {
     await secure('https://auth.example/token')
     await secure('http://127.0.0.1:8790/mcp')
     expect(requested).toEqual(['https://auth.example/token', 'http://127.0.0.1:8790/mcp'])
-    // An answer a redirect brought from such a place is not used.
-    const redirected = secureMcpFetch(async () => Object.defineProperties(new Response('{}'), { redirected: { value: true }, url: { value: 'http://evil.example/mcp' } }))
-    await expect(redirected('https://mcp.example/mcp')).rejects.toThrow('http://evil.example/mcp is not https')
 
     // A stored server at such a URL is refused before any request; so is an endpoint it names.
     const connect = mcpConnector({ fetch: inner, origin: ORIGIN, opaqueProbe: async () => 'conclusive' })
     expect(await failure(connect(config('http://mcp.example/mcp')))).toEqual({ state: 'insecure', url: 'http://mcp.example/mcp' })
     expect(requested).toHaveLength(2)
+  })
+})
+
+/** A plain Node HTTP server on 127.0.0.1 that records each request and answers with `answer`. */
+async function startServer(answer: (request: IncomingMessage, body: string, response: ServerResponse) => void) {
+  const requests: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = []
+  const server = createServer((request, response) => {
+    let body = ''
+    request.setEncoding('utf8')
+    request.on('data', (chunk: string) => (body += chunk))
+    request.on('end', () => {
+      requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body })
+      answer(request, body, response)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+describe('a redirect', () => {
+  it('is never followed: the address it points to is never contacted, and the failure says why', async () => {
+    const target = await startServer((_request, _body, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{}'))
+    const redirecting = await startServer((request, _body, response) => response.writeHead(307, { location: `${target.url}${request.url}` }).end())
+    try {
+      const header = { name: 'Authorization', value: `Bearer ${SECRET}` }
+      const connecting = mcpConnector({ origin: ORIGIN, opaqueProbe: async () => 'conclusive' })(config(`${redirecting.url}/mcp`, [header]))
+      const status = await connecting.catch((error: unknown) => (error instanceof McpConnectError ? error.status : error))
+      // The redirecting server saw the request; where it pointed saw nothing, neither the header nor the body.
+      expect(redirecting.requests.map((request) => request.method)).toContain('POST')
+      expect(target.requests).toEqual([])
+      expect(status).toEqual({ state: 'failed', message: expect.stringContaining(`${redirecting.url}/mcp answered with a redirect, which tabcode does not follow`) as string })
+
+      // Every request the MCP client makes is refused so, whatever redirect mode its caller asked for; a caller that
+      // follows redirects itself (hop by hop through the same fetch, which checks each address) gets the redirect.
+      const secure = secureMcpFetch((input, init) => globalThis.fetch(input, init))
+      for (const redirect of ['follow', 'error', undefined] as const) {
+        await expect(secure(`${redirecting.url}/token`, { method: 'POST', body: 'code=x', ...(redirect ? { redirect } : {}) })).rejects.toBeInstanceOf(McpRedirectError)
+      }
+      const manual = await secure(`${redirecting.url}/.well-known/oauth-authorization-server`, { redirect: 'manual' })
+      expect(manual.status).toBe(307)
+      expect(target.requests).toEqual([])
+    } finally {
+      await Promise.all([target.close(), redirecting.close()])
+    }
+  })
+})
+
+describe('a call the server answers with an error', () => {
+  it('fails with the server’s words and keeps the connection: the next call needs no new session', async () => {
+    // A bare JSON-RPC server, as any server may answer: invalid params is an error reply, not a tool result.
+    const rpc = await startServer((request, body, response) => {
+      if (request.method !== 'POST') return void response.writeHead(405).end()
+      const message = JSON.parse(body) as { id?: number; method: string; params?: { arguments?: { n?: unknown } } }
+      if (message.id === undefined) return void response.writeHead(202).end()
+      const reply = (payload: object) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, ...payload }))
+      if (message.method === 'initialize') {
+        return reply({ result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'picker', version: '1.0.0' } } })
+      }
+      if (message.method === 'tools/list') {
+        return reply({ result: { tools: [{ name: 'pick', description: 'Picks a number.', inputSchema: { type: 'object', properties: { n: { type: 'number' } } } }] } })
+      }
+      if (message.method === 'tools/call') {
+        const n = message.params?.arguments?.n
+        if (typeof n !== 'number') return reply({ error: { code: -32602, message: 'Invalid params: n must be a number' } })
+        return reply({ result: { content: [{ type: 'text', text: `Picked ${n}.` }] } })
+      }
+      reply({ error: { code: -32601, message: 'Method not found' } })
+    })
+    try {
+      const connect = mcpConnector({ origin: ORIGIN, opaqueProbe: async () => 'conclusive' })
+      let connects = 0
+      const hub = createMcpHub({
+        servers: async () => [{ type: 'remote', name: 'picker', url: `${rpc.url}/mcp`, headers: [], enabled: true }],
+        connect: (server, options) => {
+          connects++
+          return connect(server, options)
+        },
+      })
+      const [pick] = await hub.tools('build')
+      const context = { abort: new AbortController().signal, ask: async () => {} } as never
+      await expect(pick!.execute({ n: 'seven' }, context)).rejects.toThrow('The MCP server picker refused the call: Invalid params: n must be a number')
+      expect((await pick!.execute({ n: 7 }, context)).output).toBe('Picked 7.')
+      const [again] = await hub.tools('build')
+      expect((await again!.execute({ n: 8 }, context)).output).toBe('Picked 8.')
+      expect(connects).toBe(1)
+      expect(rpc.requests.filter((request) => request.body.includes('"initialize"'))).toHaveLength(1)
+      hub.close()
+    } finally {
+      await rpc.close()
+    }
   })
 })

@@ -1,8 +1,8 @@
 import type { OAuthClientProvider } from '@ai-sdk/mcp'
 import { classifyMcpFailure, type McpContent, type McpObservation, type McpServerConfig } from '../../core/mcp'
-import { InsecureMcpUrlError, isAllowedMcpUrl } from '../../core/mcp-url'
+import { InsecureMcpUrlError, isAllowedMcpUrl, McpRedirectError } from '../../core/mcp-url'
 import { redactSecrets } from '../../core/redact'
-import { McpConnectError, type McpConnection, type McpConnector, type McpToolInfo } from './hub'
+import { McpConnectError, McpReplyError, type McpConnection, type McpConnector, type McpToolInfo } from './hub'
 
 export interface McpClientOptions {
   fetch?: typeof fetch
@@ -25,24 +25,36 @@ interface Seen {
   network?: boolean
   /** A URL refused before any request went there (plain http to another machine). */
   insecure?: string
+  /** A URL that answered with a redirect, which was not followed. */
+  redirect?: string
 }
 
 /**
  * The fetch every MCP request goes through (to the server, to the endpoint an HTTP+SSE server names, to the OAuth
  * metadata, registration and token endpoints it points at): a URL that is not https (or http to this machine) is
- * refused before anything is sent, and an answer that a redirect brought from one is not used.
+ * refused before anything is sent, and no redirect is followed. A browser that follows one sends the next request,
+ * headers and body included, before the page learns where it went (a `redirect: 'manual'` answer hides even that),
+ * so every request goes out with `manual` and a redirect is refused with `McpRedirectError` (where `error` would
+ * leave only a network error that reads like a server that is down). A caller that follows redirects itself, hop by
+ * hop through this fetch (the SDK's OAuth discovery), asks for `manual` and gets the redirect to judge.
  */
 export function secureMcpFetch(fetchImpl: typeof fetch): typeof fetch {
   return async (input, init) => {
     const url = input instanceof Request ? input.url : String(input)
     if (!isAllowedMcpUrl(url)) throw new InsecureMcpUrlError(url)
-    const response = await fetchImpl(input, init)
-    if (response.redirected && !isAllowedMcpUrl(response.url)) {
+    const asked = init?.redirect ?? (input instanceof Request ? input.redirect : 'follow')
+    const response = await fetchImpl(input, { ...init, redirect: 'manual' })
+    if (asked !== 'manual' && isRedirect(response)) {
       await response.body?.cancel().catch(() => {})
-      throw new InsecureMcpUrlError(response.url)
+      throw new McpRedirectError(url)
     }
     return response
   }
+}
+
+/** A redirect as a browser gives it under `manual` (opaque), or as a fetch without that filtering (Node's) does. */
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400 && response.headers.has('location'))
 }
 
 /**
@@ -61,7 +73,7 @@ export function mcpConnector(options: McpClientOptions): McpConnector {
     const first = await open(config, 'http', authProvider)
     if (first.ok) return first.connection
     const http = first.seen
-    if (!http.auth && !http.network && !http.insecure && http.status !== undefined) {
+    if (!http.auth && !http.network && !http.insecure && !http.redirect && http.status !== undefined) {
       const second = await open(config, 'sse', authProvider)
       if (second.ok) return second.connection
     }
@@ -69,6 +81,7 @@ export function mcpConnector(options: McpClientOptions): McpConnector {
 
     async function observation(url: string, seen: Seen, error: unknown): Promise<McpObservation> {
       if (seen.insecure) return { kind: 'insecure', url: seen.insecure }
+      if (seen.redirect) return { kind: 'redirect', url: seen.redirect }
       if (seen.auth) return { kind: 'http', ...seen.auth }
       if (seen.network) {
         const probe = await fetchImpl(url, { method: 'GET', mode: 'no-cors', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).then(
@@ -92,6 +105,7 @@ export function mcpConnector(options: McpClientOptions): McpConnector {
         response = await fetchImpl(input, init)
       } catch (error) {
         if (error instanceof InsecureMcpUrlError) seen.insecure = error.data.url
+        else if (error instanceof McpRedirectError) seen.redirect = error.data.url
         else if (!init?.signal?.aborted) seen.network = true
         throw error
       }
@@ -104,7 +118,7 @@ export function mcpConnector(options: McpClientOptions): McpConnector {
     const headers = Object.fromEntries(config.headers.map((header) => [header.name, header.value]))
     try {
       const client = await createMCPClient({
-        transport: { type, url: config.url, headers, fetch: observed, redirect: 'follow', ...(authProvider ? { authProvider } : {}) },
+        transport: { type, url: config.url, headers, fetch: observed, ...(authProvider ? { authProvider } : {}) },
         clientName: 'tabcode',
         initializationOptions: { signal: AbortSignal.timeout(timeoutMs) },
       })
@@ -142,7 +156,12 @@ function connection(client: Client, tools: McpToolInfo[]): McpConnection {
   return {
     tools,
     async call(name, input, signal) {
-      const result = await client.callTool({ name, arguments: input, options: { signal } })
+      let result: Awaited<ReturnType<Client['callTool']>>
+      try {
+        result = await client.callTool({ name, arguments: input, options: { signal } })
+      } catch (error) {
+        throw asReply(error) ?? error
+      }
       if ('content' in result && Array.isArray(result.content)) return { content: result.content as McpContent[], isError: result.isError === true }
       // The protocol's old form: a bare `toolResult`.
       const legacy = (result as { toolResult?: unknown }).toolResult
@@ -150,6 +169,16 @@ function connection(client: Client, tools: McpToolInfo[]): McpConnection {
     },
     close: () => client.close(),
   }
+}
+
+/**
+ * A JSON-RPC error the server answered the call with (@ai-sdk/mcp gives it the reply's numeric `code`), as opposed to
+ * a failure of the transport (an HTTP status, a closed connection, a timeout), which carries none.
+ */
+function asReply(error: unknown): McpReplyError | undefined {
+  if (!(error instanceof Error) || error.name !== 'MCPClientError') return undefined
+  const code = (error as { code?: unknown }).code
+  return typeof code === 'number' ? new McpReplyError(error.message, code) : undefined
 }
 
 function isTimeout(error: unknown): boolean {

@@ -11,7 +11,8 @@ import { testWorkspacePorts } from '../../testing/loop-dependencies'
 import { scriptedModel, textReply, toolReply } from '../../testing/scripted-model'
 import { runLoop, type LoopDependencies } from '../loop'
 import type { PermissionGate } from '../turn-services'
-import { createMcpHub, McpConnectError, MCP_RETRY_MS, type McpConnection, type McpConnector } from './hub'
+import { describeMcpStatus } from '../../core/mcp-status'
+import { createMcpHub, McpConnectError, McpReplyError, MCP_RETRY_MS, type McpConnection, type McpConnector } from './hub'
 
 const MODEL = { providerID: 'mock', modelID: 'mock-model' }
 
@@ -117,12 +118,41 @@ describe('the MCP hub', () => {
           ],
         },
       },
-      { name: 'a', status: { state: 'connected', tools: ['a_x'], collisions: [{ name: 'a_b_c', tools: ['b_c'], elsewhere: [{ server: 'a_b', tool: 'c' }], builtin: false }] } },
+      // Names collide among the servers offered together: build is not offered a_b, so a's b_c is its own there, and
+      // Settings says the collision is plan's alone; a_b is offered to plan only, so its c is not offered at all.
+      {
+        name: 'a',
+        status: { state: 'connected', tools: ['a_b_c', 'a_x'], collisions: [{ name: 'a_b_c', tools: ['b_c'], elsewhere: [{ server: 'a_b', tool: 'c' }], builtin: false, agents: ['plan'] }] },
+      },
       { name: 'a_b', status: { state: 'connected', tools: [], collisions: [{ name: 'a_b_c', tools: ['c'], elsewhere: [{ server: 'a', tool: 'b_c' }], builtin: false }] } },
     ])
-    // Names collide among the servers offered together: build is not offered a_b, so a's b_c is its own.
     expect((await hub.tools('build')).map((tool) => tool.id)).toEqual(['a_b_c', 'a_x'])
     expect((await hub.tools('plan')).map((tool) => tool.id)).toEqual(['a_x'])
+  })
+
+  it('says a tool is offered exactly when some agent’s turn is offered it', async () => {
+    const listing = (names: string[]): McpConnection => ({
+      tools: names.map((name) => ({ name, inputSchema: {} })),
+      call: async (name) => ({ content: [{ type: 'text', text: `${name} ran.` }] }),
+      close: async () => {},
+    })
+    // docs is for build and plan; docs_search (for plan only) has a tool `x` that docs' `search_x` would be named as.
+    const servers = [config('docs', { agents: ['build', 'plan'] }), config('docs_search', { agents: ['plan'] }), config('all')]
+    const lists: Record<string, string[]> = { docs: ['search_x', 'read'], docs_search: ['x'], all: ['ping'] }
+    const hub = createMcpHub({ servers: async () => servers, connect: async (server) => listing(lists[server.name]!) })
+    const statuses = await hub.status()
+    const offered = new Set(statuses.flatMap(({ status }) => (status.state === 'connected' ? status.tools : [])))
+    const given = new Set<string>()
+    for (const agent of ['build', 'plan', 'explore']) for (const tool of await hub.tools(agent)) given.add(tool.id)
+    expect([...given].sort()).toEqual([...offered].sort())
+    expect(statuses[0]!.status).toEqual({
+      state: 'connected',
+      tools: ['docs_search_x', 'docs_read'],
+      collisions: [{ name: 'docs_search_x', tools: ['search_x'], elsewhere: [{ server: 'docs_search', tool: 'x' }], builtin: false, agents: ['plan'] }],
+    })
+    expect(describeMcpStatus(statuses[0]!.status)).toBe(
+      'Connected: 2 tools. Not offered, because their names collide: “search_x” and “x” of the server docs_search would both be named docs_search_x for the agent plan.',
+    )
   })
 
   it('offers a server only to the agents it is for', async () => {
@@ -226,6 +256,34 @@ describe('a call that is stopped', () => {
     stop.abort()
     await expect(running).rejects.toThrow()
     expect(closes).toBe(1)
+  })
+
+  it('a call the server answered with an error keeps the connection; only a transport failure drops it', async () => {
+    let connects = 0
+    const hub = createMcpHub({
+      servers: async () => [config('strict')],
+      connect: async () => {
+        connects++
+        return {
+          tools: [{ name: 'pick', inputSchema: {} }],
+          call: async (_name, input) => {
+            if (input.n === undefined) throw new McpReplyError('Invalid params: n is required', -32602)
+            if (input.n === 'drop') throw new TypeError('Failed to fetch')
+            return { content: [{ type: 'text', text: `Picked ${String(input.n)}.` }] }
+          },
+          close: async () => {},
+        }
+      },
+    })
+    const [pick] = await hub.tools('build')
+    const signal = new AbortController().signal
+    await expect(pick!.execute({}, context(signal))).rejects.toThrow('The MCP server strict refused the call: Invalid params: n is required')
+    expect((await pick!.execute({ n: 1 }, context(signal))).output).toBe('Picked 1.')
+    await hub.tools('build')
+    expect(connects).toBe(1)
+    await expect(pick!.execute({ n: 'drop' }, context(signal))).rejects.toThrow('The MCP server strict failed: Failed to fetch')
+    await hub.tools('build')
+    expect(connects).toBe(2)
   })
 
   it('a failed call drops its own connection, never a newer one', async () => {

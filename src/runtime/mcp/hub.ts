@@ -4,6 +4,7 @@ import { log } from '../../core/log'
 import {
   mcpToolOutput,
   nameMcpTools,
+  nameMcpToolsForAgents,
   pinMcpTool,
   RESERVED_MCP_NAMES,
   serversForAgent,
@@ -44,6 +45,20 @@ export class McpConnectError extends Error {
     options?: { cause?: unknown },
   ) {
     super(`MCP connection failed: ${status.state}`, options)
+  }
+}
+
+/**
+ * The server answered a call with an error of its own (a JSON-RPC error such as invalid params): the call failed, but
+ * the connection is sound, so it is kept.
+ */
+export class McpReplyError extends Error {
+  override name = 'McpReplyError'
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message)
   }
 }
 
@@ -119,7 +134,8 @@ export function createMcpHub(options: McpHubOptions): McpHub {
   }
 
   /**
-   * Drops a connection whose call failed or was stopped: the next use connects afresh, and the connection closes as
+   * Drops a connection whose call was stopped or whose transport failed (not one the server answered with an error):
+   * the next use connects afresh, and the connection closes as
    * soon as no other call runs on it. Closing ends the session with the server, which is how a server that keeps
    * working after its request closed (the MCP spec says a closed request is no cancellation, and @ai-sdk/mcp sends
    * no notifications/cancelled) learns that the call is over; on the older HTTP+SSE transport, where the answer
@@ -196,13 +212,11 @@ export function createMcpHub(options: McpHubOptions): McpHub {
     return servers
   }
 
-  /** The tools of servers offered together, named; a name two tools would share is refused for both. */
-  function named(results: { config: McpServerConfig; connection: McpConnection }[]): McpToolNaming[] {
-    return nameMcpTools(
-      results.map(({ config, connection }) => ({ server: config.name, tools: connection.tools.map((tool) => tool.name) })),
-      reserved,
-    )
-  }
+  const listing = ({ config, connection }: { config: McpServerConfig; connection: McpConnection }) => ({
+    server: config.name,
+    agents: config.agents,
+    tools: connection.tools.map((tool) => tool.name),
+  })
 
   function definitions(config: McpServerConfig, connection: McpConnection, naming: McpToolNaming): ToolDefinition[] {
     return naming.offered.flatMap(({ tool: toolName, name: id }) => {
@@ -224,11 +238,13 @@ export function createMcpHub(options: McpHubOptions): McpHub {
               result = await call(config.name, connection, tool.name, input, context.abort)
             } catch (error) {
               if (context.abort.aborted) throw error
-              // The connection may be gone (the server restarted): the next turn connects afresh.
-              retire(config.name, connection)
               // The model and the stored part see the message: never with a header value a server echoed.
-              const message = error instanceof Error ? error.message : String(error)
-              throw new Error(`The MCP server ${config.name} failed: ${redactSecrets(message, config.headers.map((header) => header.value))}`)
+              const message = redactSecrets(error instanceof Error ? error.message : String(error), config.headers.map((header) => header.value))
+              // The server answered: the connection is sound, and the model may call again with better input.
+              if (error instanceof McpReplyError) throw new Error(`The MCP server ${config.name} refused the call: ${message}`)
+              // The connection may be gone (the server restarted): the next call connects afresh.
+              retire(config.name, connection)
+              throw new Error(`The MCP server ${config.name} failed: ${message}`)
             }
             const { output, attachments } = mcpToolOutput(result.content)
             if (result.isError) throw new Error(output || `The MCP tool ${tool.name} of ${config.name} failed.`)
@@ -248,9 +264,9 @@ export function createMcpHub(options: McpHubOptions): McpHub {
     async status({ refresh = false } = {}) {
       const servers = await configured()
       const results = await Promise.all(servers.map(async (config) => ({ config, result: config.enabled ? await attempt(config, refresh) : undefined })))
-      // Collisions among every enabled server, so that Settings shows any a turn could meet.
+      // Named as each agent's turn names them (`tools`), so Settings says which agents a collision keeps a tool from.
       const connected = results.flatMap(({ config, result }) => (result?.ok ? [{ config, connection: result.connection }] : []))
-      const naming = new Map(named(connected).map((entry) => [entry.server, entry]))
+      const naming = new Map(nameMcpToolsForAgents(connected.map(listing), reserved).map((entry) => [entry.server, entry]))
       return results.map(({ config, result }): McpServerStatus => {
         if (!result) return { name: config.name, status: { state: 'disabled' } }
         if (!result.ok) return { name: config.name, status: result.status }
@@ -268,7 +284,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
       }
       const results = await Promise.all(servers.map(async (config) => ({ config, result: await attempt(config, false) })))
       const connected = results.flatMap(({ config, result }) => (result.ok ? [{ config, connection: result.connection }] : []))
-      const naming = named(connected)
+      const naming = nameMcpTools(connected.map(listing), reserved)
       return connected.flatMap(({ config, connection }, index) => definitions(config, connection, naming[index]!))
     },
     reset: (name) => forget(name),
