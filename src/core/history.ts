@@ -72,6 +72,16 @@ export function unansweredPrompt(history: MessageWithParts[]): MessageWithParts 
   return user
 }
 
+/**
+ * Whether a message came with the history a fork copied rather than being stored in this session. A fork dates every
+ * message it copies before its own creation (`copyHistory` in `runtime/fork.ts`) and everything stored in it later is
+ * dated from then on. A copied prompt is the source's (perhaps a stranger's, from a link): nothing answers it unless
+ * the user asks.
+ */
+export function cameWithCopy(message: { time: { created: number } }, session: { fork?: unknown; time: { created: number } }): boolean {
+  return session.fork !== undefined && message.time.created < session.time.created
+}
+
 /** A tool part that still expects a result: anything but an interrupted orphan or a provider-executed call. */
 function isLiveToolPart(part: Part): boolean {
   if (part.type !== 'tool') return false

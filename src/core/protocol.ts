@@ -40,7 +40,8 @@ import type { CommandSwitch } from './project-files/errors'
 // 4: `readAttachment`, prompt attachments as `tabcode-blob:` file parts, MCP servers, project agents, `createProject`
 //    answering what it left out (issues 19, 20).
 // 5: project trust (`projectTrust`, `setProjectTrust`, the `project.updated` event, projects' `trust` and `origin`, the
-//    allow rules the user reviewed), and a project command's confirmation (`PromptInput.command`) (issue 27).
+//    allow rules the user reviewed), a project command's confirmation (`PromptInput.command`), and `answerPrompt`
+//    (issue 27).
 export const PROTOCOL_VERSION = 5
 
 /** Cross-tab live events travel on this channel; the envelope carries the protocol so stale tabs can be told apart. */
@@ -256,6 +257,11 @@ export interface WorkerApi {
   cancel(sessionID: string): void
   /** Runs the loop again after a failed turn (the error banner's retry). */
   resume(sessionID: string): void
+  /**
+   * Answers a prompt that nothing answered or works on (the session view's "Answer it now"). Nothing runs unless,
+   * once the session's lock is held (no runner anywhere), that prompt is still the newest and still has no reply.
+   */
+  answerPrompt(input: { sessionID: string; messageID: string }): void
   /** Called when a session is opened: repairs a turn whose runner died, unless a live runner holds it. */
   openSession(sessionID: string): { repaired: boolean }
   /** Writes streamed text now (the page is being hidden and may be killed). */

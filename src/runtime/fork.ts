@@ -6,7 +6,10 @@ import { NotFoundError } from '../core/errors'
 import { ascending, descending } from '../core/id'
 import { loadHistory, type MessageWithParts } from '../store/message-store'
 import { visibleHistory, type RevertPoint } from './revert'
-import type { Message, Part, Project, SessionInfo, Snapshot, ToolOutput, WorkspaceEntry } from '../core/schema'
+import type { AssistantMessage, Message, Part, Project, SessionInfo, Snapshot, ToolOutput, UserMessage, WorkspaceEntry } from '../core/schema'
+import { emptyTokens } from '../core/schema/common'
+import { lastOf } from '../core/history'
+import { repairHistory } from '../store/recovery'
 import { addFork, forksOf } from '../store/fork-rows'
 import { sessionOutputs } from '../store/outputs'
 import { projectFiles } from '../store/project-rows'
@@ -65,6 +68,45 @@ export function snapshotAtCut(history: readonly MessageWithParts[], cut: ForkCut
   return undefined
 }
 
+/** What a fork's copy says on a reply it closed, and on the reply it gives a prompt that had none. */
+export const UNFINISHED_WHEN_COPIED = 'Not finished when this session was copied'
+
+/**
+ * The entries as a record that nothing goes on with until the user prompts (an imported session is never run, DESIGN
+ * decision 9, and neither is its copy): what a run left open (a reply still streaming in the source, or one a
+ * stranger's link carries open) is closed as a repair closes a dead runner's turn, and a newest prompt (or compaction
+ * marker) with no reply gets an empty reply, closed with the same words. So a fork needs no repair when it is first
+ * opened, no runner starts for it, and the user's first prompt in it is answered on its own, not after the copied
+ * one (`stepHistory` answers the oldest prompt with no reply first).
+ */
+export function closeCopiedHistory(entries: readonly MessageWithParts[], now: number, directory: string): MessageWithParts[] {
+  const repair = repairHistory(entries, now, UNFINISHED_WHEN_COPIED)
+  const messages = new Map(repair.messages.map((message) => [message.id, message]))
+  const parts = new Map(repair.parts.map((part) => [part.id, part]))
+  const closed = entries.map((entry) => ({
+    info: messages.get(entry.info.id) ?? entry.info,
+    parts: entry.parts.map((part) => parts.get(part.id) ?? part),
+  }))
+  const prompt = lastOf(closed, 'user')?.info as UserMessage | undefined
+  if (!prompt || closed.some((entry) => entry.info.role === 'assistant' && entry.info.parentID === prompt.id)) return closed
+  const reply: AssistantMessage = {
+    id: ascending('message', now),
+    sessionID: prompt.sessionID,
+    role: 'assistant',
+    time: { created: now, completed: now },
+    error: { name: 'MessageAbortedError', data: { message: UNFINISHED_WHEN_COPIED } },
+    parentID: prompt.id,
+    modelID: prompt.model.modelID,
+    providerID: prompt.model.providerID,
+    agent: prompt.agent,
+    mode: prompt.agent,
+    path: { cwd: directory, root: directory },
+    cost: 0,
+    tokens: emptyTokens(),
+  }
+  return [...closed, { info: reply, parts: [] }]
+}
+
 export interface CopiedHistory {
   messages: Message[]
   parts: Part[]
@@ -77,7 +119,9 @@ export interface CopiedHistory {
 /**
  * The entries as rows of another session: every message and part gets a new ascending id in the same order (ids
  * minted in one go are strictly increasing, see `id.ts`), a reply's `parentID` and a compaction's `tail_start_id`
- * follow their messages, and everything else is a deep copy.
+ * follow their messages, and everything else is a deep copy, but for one thing: no message is dated at or after the
+ * copy (`now`; a stranger's link can carry any date). Every message stored in the fork later is dated from its
+ * creation on, which is how `cameWithCopy` (`core/history.ts`) tells the two apart.
  */
 export function copyHistory(entries: readonly MessageWithParts[], sessionID: string, now: number): CopiedHistory {
   const ids = new Map<string, string>()
@@ -88,7 +132,9 @@ export function copyHistory(entries: readonly MessageWithParts[], sessionID: str
   for (const entry of entries) {
     const messageID = ascending('message', now)
     ids.set(entry.info.id, messageID)
-    messages.push({ ...structuredClone(entry.info), id: messageID, sessionID })
+    const message: Message = { ...structuredClone(entry.info), id: messageID, sessionID }
+    if (message.time.created >= now) message.time.created = now - 1
+    messages.push(message)
     for (const part of entry.parts) queued.push({ part, messageID })
   }
   // Parts after all messages, so every id a part refers to is known; their own ids still ascend in order.
@@ -211,7 +257,7 @@ export async function forkSession(
   }
 
   const sessionID = descending('session', now)
-  const copied = copyHistory(cut.entries, sessionID, now)
+  const copied = copyHistory(closeCopiedHistory(cut.entries, now, source.directory), sessionID, now)
   const outputs = copyOutputs(await sessionOutputs(context, source.id), copied, sessionID, now)
   const usage = usageOfParts(copied.parts)
   const session: SessionInfo = {

@@ -10,9 +10,9 @@ export const DIED_MESSAGE = 'The tab running this turn was closed before it fini
 /**
  * What a runner that died mid-turn left open, closed as its own cleanup would have done (DESIGN decision 5): text
  * and reasoning get end times, unfinished tools become errors marked interrupted, and the message gets an aborted
- * error and a completion time. Pure: returns only the rows that change.
+ * error (saying `reason`) and a completion time. Pure: returns only the rows that change.
  */
-export function repairHistory(history: MessageWithParts[], now: number): { messages: Message[]; parts: Part[] } {
+export function repairHistory(history: readonly MessageWithParts[], now: number, reason = DIED_MESSAGE): { messages: Message[]; parts: Part[] } {
   const messages: Message[] = []
   const parts: Part[] = []
   for (const { info, parts: list } of history) {
@@ -38,7 +38,7 @@ export function repairHistory(history: MessageWithParts[], now: number): { messa
       messages.push({
         ...info,
         time: { ...info.time, completed: now },
-        ...(info.error ? {} : { error: { name: 'MessageAbortedError' as const, data: { message: DIED_MESSAGE } } }),
+        ...(info.error ? {} : { error: { name: 'MessageAbortedError' as const, data: { message: reason } } }),
       })
     }
   }

@@ -7,7 +7,7 @@ import type { WorkerHandlers } from '../core/protocol'
  * prompt sent before then just waits for it.
  */
 export const ENGINE_METHODS = [
-  'prompt', 'cancel', 'resume', 'flush', 'editQueuedPrompt', 'removeQueuedPrompt',
+  'prompt', 'cancel', 'resume', 'answerPrompt', 'flush', 'editQueuedPrompt', 'removeQueuedPrompt',
   'createProject', 'attachWorkspace',
   'pendingAsks', 'replyAsk', 'listApprovals', 'revokeApproval',
   'compactSession', 'undoCompaction', 'modelView', 'mcpStatus', 'mcpSignIn', 'mcpFinishSignIn', 'mcpSignOut',

@@ -27,7 +27,7 @@ import { findProject } from '../store/project-store'
 
 type RunHandlers = Pick<
   WorkerHandlers,
-  'prompt' | 'cancel' | 'resume' | 'openSession' | 'flush' | 'todos' | 'queuedPrompts' | 'editQueuedPrompt' | 'removeQueuedPrompt'
+  'prompt' | 'cancel' | 'resume' | 'answerPrompt' | 'openSession' | 'flush' | 'todos' | 'queuedPrompts' | 'editQueuedPrompt' | 'removeQueuedPrompt'
 >
 
 /** The model a prompt runs with: the one chosen for it, else the session's last one, else the default. */
@@ -153,6 +153,11 @@ export function runHandlers(
         throw new InputError('revert', 'This session has a pending revert: send a new prompt to continue from there, or undo the revert first.')
       }
       void runner().start(sessionID, { resume: true })
+    },
+    answerPrompt: async ({ sessionID, messageID }) => {
+      const session = await getSession(ready(), sessionID)
+      assertWritable(session, 'go on with it')
+      void runner().answer(sessionID, messageID)
     },
     openSession: async (sessionID) => ({ repaired: await runner().repairIfIdle(sessionID) }),
     flush: () => runner().flush(),

@@ -3,7 +3,8 @@ import { clearStaleAsks } from '../store/ask-store'
 import { repairSession } from '../store/recovery'
 import { queuedPrompts } from '../store/prompt'
 import { loadRecentHistory } from '../store/recent-history'
-import { turnIsDone, unansweredPrompt } from '../core/history'
+import { findSession } from '../store/session-store'
+import { cameWithCopy, turnIsDone, unansweredPrompt } from '../core/history'
 import type { CommandChannel, Locks } from './locks'
 
 export const lockName = (sessionID: string) => `tabcode:session:${sessionID}`
@@ -29,12 +30,21 @@ export async function promptsWaiting(store: StoreContext, sessionID: string): Pr
  * was repaired: a prompt of the user's that no reply answers (it joined the turn, to be answered at a step that
  * never came), or prompts queued behind the turn. Either runs as it would have (DESIGN decisions 2 and 5: the stored
  * history says what is left to do). Only after a repair: a session the user stopped keeps what waits, as Stop asks,
- * and an imported session is never repaired, so never run.
+ * and an imported session is never repaired, so never run. Only a prompt stored in this session: one a fork copied
+ * (from a stranger's link, say) is never answered without the user asking (DESIGN decision 9).
  */
 export async function leftByDeadRunner(store: StoreContext, sessionID: string): Promise<boolean> {
   const { history } = await loadRecentHistory(store, sessionID)
-  if (unansweredPrompt(history)) return true
+  const prompt = unansweredPrompt(history)
+  const session = prompt ? await findSession(store, sessionID) : undefined
+  if (prompt && session && !cameWithCopy(prompt.info, session)) return true
   return (await queuedPrompts(store, sessionID)).length > 0 && turnIsDone(history)
+}
+
+/** Whether `messageID` is still the session's newest prompt with no reply (`unansweredPrompt`). */
+export async function stillUnanswered(store: StoreContext, sessionID: string, messageID: string): Promise<boolean> {
+  const { history } = await loadRecentHistory(store, sessionID)
+  return unansweredPrompt(history)?.info.id === messageID
 }
 
 export interface OpenWithoutRunnerDependencies {

@@ -235,4 +235,26 @@ describe('session runner', () => {
     expect(scripted.model.doStreamCalls).toHaveLength(1)
     expect(await loadHistory(context, session.id)).toHaveLength(3)
   })
+
+  it('answers a stranded prompt on request, and runs nothing for one answered meanwhile, even by a reply the user stopped', async () => {
+    const hang = { hangAfter: [{ type: 'stream-start' as const, warnings: [] }] }
+    const { first, second, session, prompt, context, scripted } = await twoTabs([hang, hang, textReply('unexpected')])
+    await prompt('hello')
+    const running = first.start(session.id)
+    await expect.poll(async () => (await loadHistory(context, session.id)).length).toBe(2)
+    const { info: joined } = await prompt('and also this')
+    first.cancel(session.id)
+    await running
+    // Stranded: "Answer it now" is offered in both tabs. One tab's click answers it, and that answer is stopped too.
+    const answering = first.answer(session.id, joined.id)
+    await expect.poll(async () => (await loadHistory(context, session.id)).length).toBe(4)
+    first.cancel(session.id)
+    await answering
+    expect((await loadHistory(context, session.id))[3]!.info).toMatchObject({ parentID: joined.id, error: { name: 'MessageAbortedError' } })
+    // The other tab's click, a moment late, runs nothing: the prompt has a reply now.
+    await second.answer(session.id, joined.id)
+    expect(scripted.model.doStreamCalls).toHaveLength(2)
+    expect(await loadHistory(context, session.id)).toHaveLength(4)
+  })
+
 })

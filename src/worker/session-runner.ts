@@ -3,7 +3,7 @@ import type { LoopDependencies } from '../runtime/loop'
 import { runLoop } from '../runtime/loop'
 import type { PartWriter } from '../store/part-writer'
 import { BusyError, serializeError } from '../core/errors'
-import { leftByDeadRunner, lockName, promptsWaiting, repairUnderLock } from './session-repair'
+import { leftByDeadRunner, lockName, promptsWaiting, repairUnderLock, stillUnanswered } from './session-repair'
 
 import type { CommandChannel, Locks } from './locks'
 export type { CommandChannel, Locks } from './locks'
@@ -79,8 +79,11 @@ export class SessionRunner {
     return outcome.value
   }
 
-  /** Makes sure a loop will look at this session; resolves when that loop has ended. */
-  start(sessionID: string, options: { resume?: boolean } = {}): Promise<void> {
+  /**
+   * Makes sure a loop will look at this session; resolves when that loop has ended. With `onlyIf`, the loop starts
+   * only if it holds once the lock is (no runner anywhere then).
+   */
+  start(sessionID: string, options: { resume?: boolean; onlyIf?: () => Promise<boolean> } = {}): Promise<void> {
     const current = this.runs.get(sessionID)
     if (current) {
       current.again = true
@@ -92,6 +95,7 @@ export class SessionRunner {
     return this.locks
       .request(lockName(sessionID), { signal }, async () => {
         run.waiting = false
+        if (options.onlyIf && !(await options.onlyIf())) return
         await runLoop(
           { ...this.dependencies, onWriter: (writer) => (run.writer = writer) },
           sessionID,
@@ -113,6 +117,17 @@ export class SessionRunner {
         if (this.runs.get(sessionID) === run) this.runs.delete(sessionID)
         if (run.again && !signal.aborted) void this.start(sessionID)
       })
+  }
+
+  /**
+   * Answers the prompt `messageID` (the user asked to) if, once this tab holds the session's lock, it is still the
+   * newest prompt and has no reply; otherwise nothing runs, not even a queue that a Stop left waiting. Never a
+   * resume: a prompt answered meanwhile, even by a reply that failed or that the user stopped, is not run again. A
+   * loop that runs the session here already answers what has no reply at its next step.
+   */
+  answer(sessionID: string, messageID: string): Promise<void> {
+    if (this.runs.has(sessionID)) return Promise.resolve()
+    return this.start(sessionID, { onlyIf: () => stillUnanswered(this.dependencies.store, sessionID, messageID) })
   }
 
   /** Stops the session here and in every other tab. */
