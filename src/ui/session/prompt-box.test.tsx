@@ -9,6 +9,7 @@ import type { SessionStore } from '../store/create-session-store'
 import { makeDraftStore } from '../store/draft-store'
 import { SessionStoreContext } from '../store/session-store-context'
 import { PromptBox } from './prompt-box'
+import { CommandConfirmationError } from '../../core/project-files/errors'
 
 const cleanups: Array<() => void> = []
 afterEach(() => {
@@ -280,5 +281,33 @@ describe('prompt box: sending quickly', () => {
     await settle()
     expect(sentTexts(prompts)).toEqual(['first', 'first second'])
     expect(text.value).toBe('')
+  })
+
+  it('sends exactly the command the user confirmed, and keeps what was sent behind it in the box', async () => {
+    let refuse: (error: Error) => void = () => {}
+    const { root, prompts } = mount(undefined, [], {
+      stored: (input) =>
+        input.parts.some((part) => part.type === 'text' && part.text.startsWith('/review')) && !input.command
+          ? new Promise((_, reject) => (refuse = reject))
+          : Promise.resolve(),
+    })
+    await settle()
+    const text = root.querySelector<HTMLTextAreaElement>('#prompt')!
+    type(text, '/review src')
+    enter(text)
+    // A second prompt sent while the first is stored waits behind it, and stays in the box when the first is refused.
+    type(text, ' and then explain it')
+    enter(text)
+    await settle()
+    refuse(new CommandConfirmationError({ name: 'review', agent: 'yolo' }))
+    await settle()
+    const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!
+    expect(dialog.textContent).toContain('Run /review with the yolo agent?')
+    expect(text.value).toBe('/review src and then explain it')
+    ;[...dialog.querySelectorAll('button')].find((button) => button.textContent === 'Run as yolo')!.click()
+    await settle()
+    expect(prompts.at(-1)).toMatchObject({ parts: [{ type: 'text', text: '/review src' }], command: { name: 'review', agent: 'yolo' } })
+    expect(sentTexts(prompts)).toEqual(['/review src', '/review src'])
+    expect(text.value).toBe('and then explain it')
   })
 })

@@ -30,6 +30,13 @@ import './composer.css'
 
 const DEFAULT_AGENT = 'build'
 
+/** One prompt as sent: its text, its files, and whether the text came from the box (and leaves it once stored). */
+interface Outgoing {
+  text: string
+  files: readonly PendingAttachment[]
+  fromBox: boolean
+}
+
 /**
  * The prompt at the bottom of a session. Enter sends, Shift+Enter starts a new line. While a turn runs, Send adds the
  * prompt to that turn (answered at its next step) and Queue (Alt+Enter) runs it after the turn; Stop (Escape) ends
@@ -175,8 +182,9 @@ export function PromptBox(props: {
   // Messages hidden by a revert are removed for good by the next prompt; the box says so before it happens.
   const reverted = () => store.state.sessions[sessionID]?.revert !== undefined
 
-  // A project command that runs under another agent or model, waiting for the user to confirm it.
-  const [confirming, setConfirming] = createSignal<{ change: CommandSwitch; action: PromptAction; instead?: string }>()
+  // A project command that runs under another agent or model, waiting for the user to confirm it: exactly the prompt
+  // that was refused goes once confirmed, whatever else the box holds by then (prompts sent behind it stay there).
+  const [confirming, setConfirming] = createSignal<{ change: CommandSwitch; action: PromptAction; outgoing: Outgoing }>()
 
   /**
    * Prompts sent but not stored yet, oldest first, and whether the last of them was stored. Storing takes a moment
@@ -186,7 +194,7 @@ export function PromptBox(props: {
   const outbox: { text: string | undefined; files: readonly PendingAttachment[] }[] = []
   let stored: Promise<boolean> = Promise.resolve(true)
 
-  async function submit(action: PromptAction, instead?: string, command?: CommandSwitch): Promise<void> {
+  async function submit(action: PromptAction, instead?: string): Promise<void> {
     // What the box holds beyond the prompts already on their way.
     const typed = outbox.reduce((rest, earlier) => (earlier.text === undefined ? rest : textAfterSend(rest, earlier.text)), text())
     // The whole prompt naming a built-in (`/compact` + Enter) runs it; it is never sent to the model as text.
@@ -203,6 +211,12 @@ export function PromptBox(props: {
     const taken = new Set(outbox.flatMap((earlier) => earlier.files))
     const files = instead === undefined ? attachments.list().filter((file) => !taken.has(file)) : []
     if (!(canSend(sent) || files.length > 0) || props.readOnly) return
+    await deliver(action, { text: sent, files, fromBox: instead === undefined })
+  }
+
+  /** Stores one prompt, after those on their way; `command` is the switch the user confirmed for it. */
+  async function deliver(action: PromptAction, outgoing: Outgoing, command?: CommandSwitch): Promise<void> {
+    const { text: sent, files } = outgoing
     const delivery = deliveryFor(action, running())
     const reference = model()
     const input = {
@@ -213,7 +227,7 @@ export function PromptBox(props: {
       ...(delivery ? { delivery } : {}),
       ...(command ? { command } : {}),
     }
-    const entry = { text: instead === undefined ? sent : undefined, files }
+    const entry = { text: outgoing.fromBox ? sent : undefined, files }
     outbox.push(entry)
     setSending(true)
     setProblem(undefined)
@@ -231,7 +245,7 @@ export function PromptBox(props: {
       } catch (error) {
         // Nothing was stored: the box keeps the text while the user decides.
         const change = commandSwitchOf(error)
-        if (change) setConfirming({ change, action, ...(instead !== undefined ? { instead } : {}) })
+        if (change) setConfirming({ change, action, outgoing })
         else setProblem(describeFailure('send the prompt', error))
         return false
       } finally {
@@ -480,9 +494,9 @@ export function PromptBox(props: {
             }
             confirmLabel={pending().change.agent ? `Run as ${pending().change.agent}` : `Run with ${pending().change.model}`}
             onConfirm={async () => {
-              const { change, action, instead } = pending()
+              const { change, action, outgoing } = pending()
               setConfirming(undefined)
-              await submit(action, instead, change)
+              await deliver(action, outgoing, change)
             }}
             onClose={() => setConfirming(undefined)}
           />
