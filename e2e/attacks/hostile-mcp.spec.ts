@@ -102,7 +102,7 @@ test('Stop ends the server’s work on an MCP call that never answers, promptly,
   const stoppedAt = Date.now()
   await app.stopButton().click()
   await app.idle()
-  // The call's request is closed, and the server (which, as the MCP spec says, does not take a closed request for a
+  // The call's request is closed, and the server (which, like a server may, does not take a closed request for a
   // cancellation) is told the call is over: its session ends, and its work with it.
   await expect.poll(() => mcp.hostile.cancelled.length, { timeout: 5_000 }).toBe(1)
   expect(mcp.hostile.closed).toHaveLength(1)

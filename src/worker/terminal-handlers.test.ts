@@ -58,11 +58,11 @@ describe('terminal handlers', () => {
     let shown = Promise.resolve()
     let showing = 0
     let most = 0
-    // A page that takes a while to show each piece: the next must not come before it has.
+    // A page that shows each piece a task later: the next must not come before it has.
     const info = await handlers.terminalOpen({ projectID: 'project_1' }, (piece) => {
       pieces.push(piece)
       most = Math.max(most, ++showing)
-      shown = new Promise<void>((resolve) => setTimeout(resolve, 1)).then(() => void showing--)
+      shown = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => void showing--)
       return shown
     })
     await handlers.terminalRun({ terminalID: info.terminalID, command: 'seq 1 200000' })

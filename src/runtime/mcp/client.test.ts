@@ -118,7 +118,7 @@ describe('a hostile server', () => {
     await vi.waitFor(() => expect(server.calls.map((call) => call.tool)).toEqual(['endless']))
     stop.abort()
     await expect(running).rejects.toThrow()
-    // A closed request alone is no cancellation to a server that follows the MCP spec: the session's end is.
+    // A closed request alone is no cancellation to a server that ignores it: the session's end is.
     await vi.waitFor(() => expect(server.hostile.cancelled).toHaveLength(1))
     expect(server.hostile.closed).not.toHaveLength(0)
 

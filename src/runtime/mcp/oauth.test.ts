@@ -138,7 +138,7 @@ describe('OAuth sign-in with @ai-sdk/mcp', () => {
     expect(record.tokens).toBeUndefined()
   })
 
-  it('never opens a sign-in page that is not https (CVE-2025-6514 came from opening what the metadata named)', async () => {
+  it('never opens a sign-in page that is not https (the metadata may name any scheme)', async () => {
     const { signIn } = setUp()
     for (const endpoint of ['http://auth.attacker.example/authorize', 'file:///etc/passwd']) {
       server.oauth.authorizationEndpoint = endpoint

@@ -33,7 +33,7 @@ export function mcpSignIn(options: McpSignInOptions) {
       } catch (error) {
         if (authorization) {
           // The page opens it in a window of this origin: only an https page (or one on this machine) will do, never
-          // plain http elsewhere (the code would travel in clear) nor another scheme (CVE-2025-6514 opened one).
+          // plain http elsewhere (the code would travel in clear) nor another scheme (a `file:` or `javascript:` address would run or read something here).
           if (!isAllowedMcpUrl(authorization)) throw new McpSignInError(config.name, describeRefusedMcpUrl('The sign-in page the server points to,', authorization.href))
           return McpSignInStartSchema.parse({ type: 'authorize', url: authorization.href, state: authorization.searchParams.get('state') ?? '' })
         }

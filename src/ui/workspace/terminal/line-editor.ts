@@ -33,7 +33,7 @@ export interface LineLayout {
 export const emptyLine = (history: readonly string[] = []): LineState => ({ text: [], cursor: 0, history, index: history.length, draft: [] })
 
 /**
- * One key of terminal input, as ECMA-48 shapes it. Every control sequence and control string is taken whole, so none
+ * One key of terminal input, as the terminal's control-sequence grammar shapes it. Every control sequence and control string is taken whole, so none
  * leaves a byte behind as text: a CSI with its parameters, intermediates and final byte (the 7-bit and the 8-bit
  * introducer), the X10 mouse report (CSI M and three raw bytes), SS3 and one character, the strings (DCS, OSC, SOS,
  * PM, APC) up to their terminator or the end of the data, ESC with one character (Alt+key), a lone control
