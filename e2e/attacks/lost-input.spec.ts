@@ -76,11 +76,11 @@ test('a browser killed during a 20 MB import opens again, saying it is opening t
   }
 })
 
-test('two prompts sent 0 and 50 ms apart in one tab are both answered, in order', async ({ page }) => {
-  test.setTimeout(90_000)
+test('two prompts sent 0 to 50 ms apart in one tab are both answered, in order', async ({ page }) => {
+  test.setTimeout(150_000)
   const app = new Conversation(page)
   await app.start()
-  for (const gap of [0, 50]) {
+  for (const gap of [0, 10, 25, 50]) {
     await model.push([streamText(`First answer (${gap} ms).`), streamText(`Second answer (${gap} ms).`)], { model: 'mock-model' })
     await app.newSession()
     // Typed and sent as fast as a person who knows what they want: the second Enter comes while the first prompt
@@ -102,7 +102,7 @@ test('two prompts sent 0 and 50 ms apart in one tab are both answered, in order'
     await expect(app.prompt).toHaveValue('')
     await app.idle()
   }
-  expect(lastPrompts(await model.requests())).toEqual(['What is one? (0 ms)', 'What is two? (0 ms)', 'What is one? (50 ms)', 'What is two? (50 ms)'])
+  expect(lastPrompts(await model.requests())).toEqual([0, 10, 25, 50].flatMap((gap) => [`What is one? (${gap} ms)`, `What is two? (${gap} ms)`]))
 })
 
 test('a prompt that joined a running turn is answered after the tab reloads before the turn reached it', async ({ page }) => {

@@ -22,9 +22,9 @@ import { INIT_PROMPT } from './init-prompt'
 import { createAttachments, pasteAttaches, type PendingAttachment } from './create-attachments'
 import { AttachmentChips } from './attachment-chips'
 import { PaperclipIcon } from '../icons/icons'
-import { ConfirmDialog } from '../dialog/confirm-dialog'
 import { commandSwitchOf, type CommandSwitch } from '../../core/project-files/errors'
-import { runsWith } from '../project/trust-text'
+import { CommandConfirmDialog } from './command-confirm-dialog'
+import { createPromptOutbox } from './prompt-outbox'
 import './prompt-box.css'
 import './composer.css'
 
@@ -186,17 +186,11 @@ export function PromptBox(props: {
   // that was refused goes once confirmed, whatever else the box holds by then (prompts sent behind it stay there).
   const [confirming, setConfirming] = createSignal<{ change: CommandSwitch; action: PromptAction; outgoing: Outgoing }>()
 
-  /**
-   * Prompts sent but not stored yet, oldest first, and whether the last of them was stored. Storing takes a moment
-   * (tens of milliseconds): a prompt sent meanwhile is the text the box holds beyond theirs, and goes once they are
-   * stored, in order. If one fails, those after it are not sent: their text stays in the box with its own.
-   */
-  const outbox: { text: string | undefined; files: readonly PendingAttachment[] }[] = []
-  let stored: Promise<boolean> = Promise.resolve(true)
+  const outbox = createPromptOutbox<PendingAttachment>(() => setSending(false))
 
   async function submit(action: PromptAction, instead?: string): Promise<void> {
     // What the box holds beyond the prompts already on their way.
-    const typed = outbox.reduce((rest, earlier) => (earlier.text === undefined ? rest : textAfterSend(rest, earlier.text)), text())
+    const typed = outbox.beyond(text())
     // The whole prompt naming a built-in (`/compact` + Enter) runs it; it is never sent to the model as text.
     const named = instead === undefined ? wholeCommand(typed) : undefined
     if (named && isBuiltin(named)) {
@@ -208,7 +202,7 @@ export function PromptBox(props: {
     const sent = instead ?? typed
     // The palette's own prompts (/init) go alone; a typed prompt takes the files attached to it, but not those an
     // earlier prompt on its way took.
-    const taken = new Set(outbox.flatMap((earlier) => earlier.files))
+    const taken = outbox.taken()
     const files = instead === undefined ? attachments.list().filter((file) => !taken.has(file)) : []
     if (!(canSend(sent) || files.length > 0) || props.readOnly) return
     await deliver(action, { text: sent, files, fromBox: instead === undefined })
@@ -227,17 +221,13 @@ export function PromptBox(props: {
       ...(delivery ? { delivery } : {}),
       ...(command ? { command } : {}),
     }
-    const entry = { text: outgoing.fromBox ? sent : undefined, files }
-    outbox.push(entry)
     setSending(true)
     setProblem(undefined)
-    const before = stored
-    const storing = (async () => {
+    await outbox.send({ text: outgoing.fromBox ? sent : undefined, files }, async () => {
       try {
-        if (!(await before)) return false
         await store.api.prompt(input)
         // The user may have typed on while it was being stored; only what was sent leaves the box.
-        if (entry.text !== undefined) edit(textAfterSend(store.drafts.get(sessionID).text, entry.text))
+        if (outgoing.fromBox) edit(textAfterSend(store.drafts.get(sessionID).text, sent))
         attachments.sent(files)
         keepFocusInPrompt()
         props.onSent?.()
@@ -248,17 +238,8 @@ export function PromptBox(props: {
         if (change) setConfirming({ change, action, outgoing })
         else setProblem(describeFailure('send the prompt', error))
         return false
-      } finally {
-        outbox.splice(outbox.indexOf(entry), 1)
-        if (outbox.length === 0) {
-          // Nothing waits behind a failure any more: the next prompt goes on its own.
-          stored = Promise.resolve(true)
-          setSending(false)
-        }
       }
-    })()
-    stored = storing
-    await storing
+    })
   }
 
   /**
@@ -483,16 +464,10 @@ export function PromptBox(props: {
       </div>
       <Show when={confirming()}>
         {(pending) => (
-          <ConfirmDialog
-            title={`Run /${pending().change.name} with ${runsWith(pending().change)}?`}
-            description={
-              <p>
-                {`This project's /${pending().change.name} command runs with ${runsWith(pending().change)}, not as the prompt box shows ` +
-                  `(the ${agent()} agent${model() ? `, model ${model()!.modelID}` : ''}). ` +
-                  'You have not trusted this project, so whoever made it wrote this command.'}
-              </p>
-            }
-            confirmLabel={pending().change.agent ? `Run as ${pending().change.agent}` : `Run with ${pending().change.model}`}
+          <CommandConfirmDialog
+            change={pending().change}
+            agent={agent()}
+            modelID={model()?.modelID}
             onConfirm={async () => {
               const { change, action, outgoing } = pending()
               setConfirming(undefined)
