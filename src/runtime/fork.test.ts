@@ -13,8 +13,6 @@ import { makeBuilders } from '../testing/fixture-builders'
 import { writeFixture } from '../store/fixture'
 import { createUserMessage } from '../store/prompt'
 import { cameWithCopy, stepHistory, turnIsDone } from '../core/history'
-import { openWithoutRunner } from '../worker/session-repair'
-import { makeLocalLocks } from '../worker/locks'
 
 const ascendingOrder = (ids: string[]) => [...ids].sort()
 
@@ -240,7 +238,7 @@ describe('continuing a stranger\'s session in a fork', () => {
     return { ...test, source: session }
   }
 
-  it('copies a closed history: nothing is repaired when the fork opens, and no runner starts', async () => {
+  it('copies a closed history: nothing is left open and no prompt waits for an answer', async () => {
     const test = await strangersSession()
     const { session } = await forkSession(test.context, { sessionID: test.source.id })
     const history = await loadHistory(test.context, session.id)
@@ -254,17 +252,6 @@ describe('continuing a stranger\'s session in a fork', () => {
     expect(turnIsDone(history)).toBe(true)
     expect(history.every((entry) => cameWithCopy(entry.info, session))).toBe(true)
     expect(hi!.info.time.created).toBeLessThan(session.time.created)
-
-    const started: string[] = []
-    const dependencies = {
-      store: test.context,
-      locks: makeLocalLocks(),
-      commands: { cancel: () => {}, onCancel: () => {}, requestStatus: () => {}, onStatusRequest: () => {} },
-      start: (id: string) => started.push(id),
-      watch: () => {},
-    }
-    expect(await openWithoutRunner(dependencies, session.id)).toEqual({ repaired: false })
-    expect(started).toEqual([])
   })
 
   it('answers the user\'s own first prompt on its own, not the copied one before it', async () => {
