@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test'
 import { Conversation } from '../page-models/conversation'
 import { escape } from '../page-models/workbench'
-import { MOCK_KEY } from '../support/connect-model'
+import { connectMockModel, MOCK_KEY } from '../support/connect-model'
 import { ModelScript, streamText, toolCalls, type ScriptedResponse } from '../support/model-script'
+import { startStaticApp } from '../support/static-app-server'
 import { expect, test } from './fixtures'
 
 /*
@@ -211,6 +212,42 @@ test.describe("Python's bridge to the page", () => {
     await expect(runs.nth(0)).toContainText('asked')
     await expect(runs.nth(1)).toContainText('after')
   })
+})
+
+test.describe('Python on a host that does not send its worker’s policy', () => {
+  test.describe.configure({ timeout: 120_000 })
+
+  const policies: [string, string | undefined][] = [
+    ['no policy', undefined],
+    // A policy that governs scripts only: `import()` of another host is refused, a request is not.
+    ['a policy for scripts only', "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'"],
+  ]
+  for (const [name, workerPolicy] of policies) {
+    test(`${name}: Python refuses to start, naming the header the host must send`, async ({ page, contacts }) => {
+      const server = await startStaticApp({ workerPolicy })
+      try {
+        await model.push([toolCalls([read]), toolCalls([bash('run', `python3 -c "print('ran ' + 'here')"`)]), streamText('Python would not start.')], { model: 'mock-model' })
+        const app = new Conversation(page)
+        await app.open(server.url)
+        await connectMockModel(page)
+        await page.reload()
+        await app.ready()
+        await app.newSession()
+        await page.evaluate(async (text) => {
+          const hook = window.__tabcode!
+          await hook.api.writeUploaded({ projectID: hook.projectID, directory: '', files: [{ path: 'notes.md', data: new TextEncoder().encode(text) }] })
+        }, notes(contacts.origin))
+        await app.send('Summarise notes.md')
+        await expect(app.replies().last()).toContainText('Python would not start.', { timeout: 90_000 })
+        const run = app.messages.getByRole('group', { name: 'Tool call: bash' })
+        await expect(run).toContainText('Python is switched off')
+        await expect(run).toContainText(`Content-Security-Policy: default-src 'none'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; connect-src 'self'`)
+        await expect(run).not.toContainText('ran here')
+      } finally {
+        await server.close()
+      }
+    })
+  }
 })
 
 test.describe('a preview page the agent wrote', () => {
