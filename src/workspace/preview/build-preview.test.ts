@@ -219,6 +219,16 @@ describe('the digest a grant to run the page is for', () => {
     const digests = await Promise.all(edits.map((edit) => digest(edit)))
     expect(new Set([first, ...digests]).size).toBe(edits.length + 1)
   })
+
+  it('does not depend on the order in which the files were read', async () => {
+    const paths = Object.keys(files)
+    const slowly = (order: string[]) => async (path: string) => {
+      await new Promise((resolve) => setTimeout(resolve, order.indexOf(path) * 5))
+      return project(files).read(path)
+    }
+    const [forward, backward] = await Promise.all([paths, [...paths].reverse()].map(async (order) => (await buildPreview({ entry: '/index.html', read: slowly(order) })).digest))
+    expect(backward).toBe(forward)
+  })
 })
 
 describe('when a project needs a dev server', () => {
