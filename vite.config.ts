@@ -47,7 +47,8 @@ function pyodideAssets(): Plugin {
  * script's response): scripts and requests from the app's origin only, so Pyodide loads its files and nothing a
  * program reaches through Python's bridge to JavaScript gets to another host: a dynamic `import()` (syntax, which
  * no global can take away) or a request the worker did not switch off (src/workspace/python/close-ways-out.ts). The
- * worker refuses to start Python when the policy is not in force, so a server that serves the app must send it too.
+ * worker checks both are refused before it starts Python (src/workspace/python/worker-policy.ts), so a server that
+ * serves the app must send it too.
  */
 export const PYTHON_WORKER_POLICY = ["default-src 'none'", "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'", "connect-src 'self'"].join('; ')
 /** The worker's script: `assets/python.worker-<hash>.js` when built, `src/workspace/python/python.worker.ts?worker_file…` in dev. */
@@ -231,7 +232,8 @@ export default defineConfig({
       },
     }),
   ],
-  define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
+  // The Python worker names the policy it needs when a server does not send it (src/workspace/python/worker-policy.ts).
+  define: { __APP_VERSION__: JSON.stringify(packageJson.version), __PYTHON_WORKER_POLICY__: JSON.stringify(PYTHON_WORKER_POLICY) },
   worker: { format: 'es', plugins: () => [engineChunkName()] },
   optimizeDeps: { include: ['comlink', 'dexie', 'zod', 'workbox-window', 'marked'] },
   build: {

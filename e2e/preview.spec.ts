@@ -50,7 +50,11 @@ test('a static page shows in Preview, styled and with its modules, follows an ed
   await expect(frame.getByRole('heading', { name: 'Hello from util 1' })).toBeVisible()
   await expect(frame.getByRole('heading')).toHaveCSS('color', 'rgb(200, 0, 0)')
 
+  // An edit to a module it runs is a page the user has not run yet (issue 27): it shows inert until they run it.
   await writeFiles(app, { 'util.js': util(2) }, 'Bump the greeting')
+  await expect(panel).toContainText('The page changed since you ran it')
+  await expect(frame.getByRole('heading', { name: 'Loading' })).toBeVisible()
+  await panel.getByRole('button', { name: 'Run the page’s scripts' }).click()
   await expect(frame.getByRole('heading', { name: 'Hello from util 2' })).toBeVisible()
 
   await frame.getByRole('link', { name: 'About us' }).click()

@@ -1,7 +1,8 @@
 import { createEffect, createSignal, on, onCleanup, type Accessor } from 'solid-js'
-import type { InertReport, PreviewProblem, PreviewScripts } from '../../workspace/preview/build-preview'
+import type { InertReport, PreviewDocument, PreviewProblem, PreviewScripts } from '../../workspace/preview/build-preview'
 import type { DevServerNeed } from '../../workspace/preview/dev-server'
 import { linkedPage } from '../../workspace/preview/references'
+import { previewMode } from '../../workspace/preview/script-grant'
 import { errorMessage } from '../format/error'
 import type { WorkspaceChanges } from './create-workspace-changes'
 import type { WorkspaceApi } from './workspace-api'
@@ -19,6 +20,8 @@ export type StaticPreviewState =
       /** Whether this document runs the page's scripts (the frame's sandbox must match), and what it left out if not. */
       scripts: PreviewScripts
       inert: InertReport
+      /** The user ran an earlier version of this page, and it changed since: it is inert again. */
+      changed: boolean
     }
   | { status: 'error'; message: string }
 
@@ -29,8 +32,10 @@ export interface StaticPreview {
   navigate(href: string): void
   /** Reads the files again now. */
   reload(): void
-  /** Whether the project's pages run their scripts: not until the user says so, for as long as this preview lives. */
-  scripts: Accessor<PreviewScripts>
+  /**
+   * Runs the page on show, as it is shown (`run`), or takes that back (`inert`). The grant is for that document: once
+   * the page or anything it runs changes, it shows inert again until the user runs it again (script-grant.ts).
+   */
   setScripts(scripts: PreviewScripts): void
 }
 
@@ -52,7 +57,9 @@ export function createStaticPreview(options: {
   const { api, projectID, root } = options
   const [state, setState] = createSignal<StaticPreviewState>({ status: 'loading' })
   const [page, setPage] = createSignal(ENTRY_PAGE)
-  const [scripts, setScripts] = createSignal<PreviewScripts>('inert')
+  // Each page's grant, by the digest of the document the user ran; plain state, read when a page is shown.
+  const grants = new Map<string, string>()
+  let built: { page: string; document: PreviewDocument; need: DevServerNeed | undefined } | undefined
   let dirty = true
   // What the page on show read or looked for (and package.json): an edit anywhere else cannot change it.
   let watched: ReadonlySet<string> | undefined
@@ -65,22 +72,39 @@ export function createStaticPreview(options: {
     dirty = false
     const mine = ++ticket
     const shown = page()
-    const mode = scripts()
     try {
       const [{ buildPreview }, { devServerNeed }] = await Promise.all([import('../../workspace/preview/build-preview'), import('../../workspace/preview/dev-server')])
-      const [document, packageJson] = await Promise.all([buildPreview({ entry: shown, read, scripts: mode }), read('/package.json')])
+      const [document, packageJson] = await Promise.all([buildPreview({ entry: shown, read }), read('/package.json')])
       if (mine !== ticket) return
       const packages = document.problems.filter((problem) => problem.type === 'bare-import').map((problem) => problem.reference)
       const need = devServerNeed(packageJson && new TextDecoder().decode(packageJson), packages)
       watched = new Set([...document.files, '/package.json'])
-      setState(
-        document.html
-          ? { status: 'ready', page: shown, html: document.html, problems: document.problems, need, scripts: mode, inert: document.inert }
-          : { status: 'missing', page: shown, need },
-      )
+      built = { page: shown, document, need }
+      show()
     } catch (error) {
       if (mine === ticket) setState({ status: 'error', message: errorMessage(error) })
     }
+  }
+
+  /** Shows the last page built, running only if the user ran that very document. */
+  function show() {
+    if (!built) return
+    const { page: shown, document, need } = built
+    if (!document.documents.run) {
+      setState({ status: 'missing', page: shown, need })
+      return
+    }
+    const mode = previewMode(grants, shown, document.digest)
+    setState({
+      status: 'ready',
+      page: shown,
+      html: document.documents[mode.scripts],
+      problems: document.problems,
+      need,
+      scripts: mode.scripts,
+      inert: document.inert,
+      changed: mode.scripts === 'inert' && mode.changed,
+    })
   }
 
   const schedule = () => {
@@ -113,11 +137,12 @@ export function createStaticPreview(options: {
       void build()
     },
     reload: () => void build(),
-    scripts,
     setScripts(next) {
-      if (next === scripts()) return
-      setScripts(next)
-      void build()
+      // The document on show is the one the user saw: running it needs no new read, which could bring another.
+      if (!built || !built.document.documents.run) return
+      if (next === 'run') grants.set(built.page, built.document.digest)
+      else grants.delete(built.page)
+      show()
     },
   }
 }

@@ -101,9 +101,9 @@ describe('the static preview', () => {
     expect(reads('/index.html')).toBe(5)
   })
 
-  it('runs the page’s scripts once the user says so, for the project while it is shown, and stops them again', async () => {
+  it('runs the page’s scripts once the user says so, for that version of the page, and stops them again', async () => {
     // In the document (clicks are delegated there).
-    const { container, frame } = mountProject({ '/index.html': PAGE, '/main.js': 'export {}' }, { detached: false })
+    const { container, frame, reads, workspace } = mountProject({ '/index.html': PAGE, '/main.js': 'export {}' }, { detached: false })
     await vi.waitFor(() => expect(frame()).not.toBeNull())
     const button = (name: string) => [...container.querySelectorAll('button')].find((button) => button.textContent === name)
     const run = button('Run the page’s scripts')!
@@ -113,6 +113,16 @@ describe('the static preview', () => {
     await vi.waitFor(() => expect(frame()!.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-modals'))
     expect(frame()!.getAttribute('srcdoc')).toContain('tabcode-preview:/main.js')
     expect(container.textContent).not.toContain('The page’s scripts have not run.')
+    // A reload of the same page keeps it running; an edit to a script it runs is a page the user has not run.
+    button('Reload preview')!.click()
+    await vi.waitFor(() => expect(reads('/main.js')).toBe(2))
+    await vi.waitFor(() => expect(frame()!.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-modals'))
+    workspace.change({ type: 'write', path: `${ROOT}/main.js` }, 'location.href = "https://elsewhere.example/"')
+    await vi.waitFor(() => expect(frame()!.getAttribute('sandbox')).toBe('allow-scripts'))
+    expect(frame()!.getAttribute('srcdoc')).not.toContain('tabcode-preview:/main.js')
+    expect(container.textContent).toContain('The page changed since you ran it')
+    button('Run the page’s scripts')!.click()
+    await vi.waitFor(() => expect(frame()!.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-modals'))
     button('Stop the page’s scripts')!.click()
     await vi.waitFor(() => expect(frame()!.getAttribute('sandbox')).toBe('allow-scripts'))
     expect(frame()!.getAttribute('srcdoc')).not.toContain('tabcode-preview:/main.js')

@@ -71,8 +71,8 @@ export function StaticPreviewView(props: {
                 </ul>
               </details>
             </Show>
-            <Show when={ready().scripts === 'inert' && (ready().inert.scripts > 0 || ready().inert.links > 0)}>
-              <InertNote inert={ready().inert} onRun={() => props.preview.setScripts('run')} />
+            <Show when={ready().scripts === 'inert' && (ready().changed || ready().inert.scripts > 0 || ready().inert.links > 0)}>
+              <InertNote inert={ready().inert} changed={ready().changed} onRun={() => props.preview.setScripts('run')} />
             </Show>
             <div class="preview-toolbar">
               <span class="mono preview-port">{ready().page.slice(1)}</span>
@@ -116,8 +116,8 @@ export function StaticPreviewView(props: {
   )
 }
 
-/** Says what the inert page left out, and offers to run it: the user's grant, for this project while it is shown. */
-function InertNote(props: { inert: InertReport; onRun: () => void }): JSX.Element {
+/** Says what the inert page left out, and offers to run it: the user's grant, for this version of the page. */
+function InertNote(props: { inert: InertReport; changed: boolean; onRun: () => void }): JSX.Element {
   const id = createUniqueId()
   const links = () => {
     const count = props.inert.links
@@ -127,7 +127,7 @@ function InertNote(props: { inert: InertReport; onRun: () => void }): JSX.Elemen
   return (
     <div class="workspace-note preview-inert-note">
       <p id={id}>
-        {props.inert.scripts > 0 ? 'The page’s scripts have not run. ' : ''}
+        {props.changed ? 'The page changed since you ran it, and this version has not run. ' : props.inert.scripts > 0 ? 'The page’s scripts have not run. ' : ''}
         {links()}A page the agent wrote can send what it was told to another host once it runs, so run it only if you trust it.
       </p>
       <button type="button" class="button button-small" aria-describedby={id} onClick={() => props.onRun()}>

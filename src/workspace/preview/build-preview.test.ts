@@ -26,8 +26,9 @@ function decode(url: string): { type: string; text: string } {
 }
 
 async function build(files: Record<string, string | Uint8Array>, entry = '/index.html', scripts: PreviewScripts = 'run') {
-  const result = await buildPreview({ entry, read: project(files).read, scripts })
-  const document = new DOMParser().parseFromString(result.html, 'text/html')
+  const result = await buildPreview({ entry, read: project(files).read })
+  const html = result.documents[scripts]
+  const document = new DOMParser().parseFromString(html, 'text/html')
   const map = document.querySelector('script[type="importmap"]')
   const imports: Record<string, string> = map ? JSON.parse(map.textContent!).imports : {}
   const module = (path: string) => {
@@ -35,7 +36,7 @@ async function build(files: Record<string, string | Uint8Array>, entry = '/index
     if (!url) throw new Error(`no module ${path} in ${Object.keys(imports).join(', ')}`)
     return decode(url).text
   }
-  return { ...result, document, imports, module }
+  return { ...result, html, document, imports, module }
 }
 
 const page = (head: string, body = '') => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`
@@ -192,6 +193,41 @@ describe('ES modules in an import map', () => {
       '/b.js': 'export let n = 0',
     })
     expect(imports['tabcode-preview:/a.js']).not.toBe(imports['tabcode-preview:/b.js'])
+  })
+})
+
+describe('the digest a grant to run the page is for', () => {
+  const files = {
+    '/index.html': page('<script src="classic.js"></script><script type="module" src="main.js"></script>'),
+    '/classic.js': 'document.title = 1',
+    '/main.js': `import './lazy.js'\nconst later = () => import('./later.js')`,
+    '/lazy.js': 'export const a = 1',
+    '/later.js': 'export default 1',
+  }
+
+  it('is the same for the same files, and changes with the page or any script it runs, however it is loaded', async () => {
+    const digest = async (changed: Record<string, string> = {}) => (await buildPreview({ entry: '/index.html', read: project({ ...files, ...changed }).read })).digest
+    const first = await digest()
+    expect(await digest()).toBe(first)
+    const edits: Record<string, string>[] = [
+      { '/index.html': files['/index.html'].replace('<head>', '<head><title>x</title>') },
+      { '/classic.js': 'location.href = "https://elsewhere.example/"' },
+      { '/main.js': files['/main.js'] + '\n' },
+      { '/lazy.js': 'export const a = 2' },
+      { '/later.js': 'export default 2' },
+    ]
+    const digests = await Promise.all(edits.map((edit) => digest(edit)))
+    expect(new Set([first, ...digests]).size).toBe(edits.length + 1)
+  })
+
+  it('does not depend on the order in which the files were read', async () => {
+    const paths = Object.keys(files)
+    const slowly = (order: string[]) => async (path: string) => {
+      await new Promise((resolve) => setTimeout(resolve, order.indexOf(path) * 5))
+      return project(files).read(path)
+    }
+    const [forward, backward] = await Promise.all([paths, [...paths].reverse()].map(async (order) => (await buildPreview({ entry: '/index.html', read: slowly(order) })).digest))
+    expect(backward).toBe(forward)
   })
 })
 

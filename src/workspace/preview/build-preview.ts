@@ -7,12 +7,18 @@ import { dataUrl, mediaType, NAVIGATE_MESSAGE, resolveReference, text } from './
 export type { InertReport, PreviewProblem, ReadFile }
 
 export interface PreviewDocument {
-  /** The page as one self-contained document, for an iframe's `srcdoc`. */
-  html: string
+  /** The page as one self-contained document for an iframe's `srcdoc`: with its scripts, and inert (see inert-page.ts). */
+  documents: Record<PreviewScripts, string>
+  /**
+   * The SHA-256 of the running document. Everything it runs is inside it (scripts and modules as `data:` URLs, the
+   * policy refuses any other source), so an edit to the page or to anything it loads changes it: the user's grant
+   * to run the page is a grant for this digest (script-grant.ts).
+   */
+  digest: string
   problems: PreviewProblem[]
   /** Every project file the page read (or looked for), so a change to another one need not rebuild it. */
   files: string[]
-  /** What the page left out because its scripts do not run (both zero when they do). */
+  /** What the inert document left out. */
   inert: InertReport
 }
 
@@ -58,8 +64,13 @@ export async function inertPolicy(): Promise<string> {
 }
 
 async function scriptHash(source: string): Promise<string> {
+  return `sha256-${await sha256(source)}`
+}
+
+/** The SHA-256 of `source`'s UTF-8, in base64. */
+async function sha256(source: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(source)))
-  return `sha256-${btoa(String.fromCharCode(...digest))}`
+  return btoa(String.fromCharCode(...digest))
 }
 
 /**
@@ -108,13 +119,13 @@ const MEDIA_ATTRIBUTES: [selector: string, attribute: string][] = [
  * images and icons become `data:` URLs, ES modules go into an import map of `data:` URLs, and a Content Security
  * Policy refuses the network. Pure but for `read`; what could not be carried over is in `problems`.
  */
-export async function buildPreview(options: { entry: string; read: ReadFile; scripts: PreviewScripts }): Promise<PreviewDocument> {
+export async function buildPreview(options: { entry: string; read: ReadFile }): Promise<PreviewDocument> {
   const { context, problems, files } = createContext(options.read)
   const { entry } = options
   const bytes = await context.read(entry)
   if (!bytes) {
     context.report({ type: 'missing', file: entry, reference: entry, message: `${entry} is not in the project.` })
-    return { html: '', problems, files: [...files], inert: { scripts: 0, links: 0 } }
+    return { documents: { run: '', inert: '' }, digest: '', problems, files: [...files], inert: { scripts: 0, links: 0 } }
   }
   const source = text(bytes)
   const document = new DOMParser().parseFromString(source, 'text/html')
@@ -149,19 +160,8 @@ export async function buildPreview(options: { entry: string; read: ReadFile; scr
   // is wanted, and an edit to one of them rebuilds the page.
   const imports = await modules.imports()
 
-  if (options.scripts === 'inert') {
-    const { document: inert, report } = await settledInert(document)
-    const base = inert.createElement('base')
-    base.setAttribute('href', BASE_URL)
-    const policy = inert.createElement('meta')
-    policy.setAttribute('http-equiv', 'Content-Security-Policy')
-    policy.setAttribute('content', await inertPolicy())
-    const navigation = inert.createElement('script')
-    navigation.textContent = NAVIGATION_SCRIPT
-    inert.head.prepend(base, policy, navigation)
-    // A srcdoc document is never in quirks mode, whatever its doctype: this one parses here as it will there.
-    return { html: `<!DOCTYPE html>${inert.documentElement.outerHTML}`, problems, files: [...files], inert: report }
-  }
+  // Both documents come from the same reads, so the one the user saw inert is the one a grant lets run.
+  const inert = await inertPage(document.cloneNode(true) as Document)
 
   // Before anything of the page: a policy applies only to what follows it (the base goes before the policy, whose
   // base-uri refuses the page's own), and the import map must precede modules.
@@ -186,7 +186,8 @@ export async function buildPreview(options: { entry: string; read: ReadFile; scr
   head.prepend(...added)
 
   const doctype = document.doctype ? `<!DOCTYPE ${document.doctype.name}>` : ''
-  return { html: doctype + document.documentElement.outerHTML, problems, files: [...files], inert: { scripts: 0, links: 0 } }
+  const html = doctype + document.documentElement.outerHTML
+  return { documents: { run: html, inert: inert.html }, digest: await sha256(html), problems, files: [...files], inert: inert.report }
 
   async function fileData(reference: string, type?: string): Promise<string | undefined> {
     const bytes = await load(reference)
@@ -271,6 +272,21 @@ export async function buildPreview(options: { entry: string; read: ReadFile; scr
     }
     return bare
   }
+}
+
+/** `document` (with its files inlined) as the inert page, with the preview's own base, policy and link handling. */
+async function inertPage(document: Document): Promise<{ html: string; report: InertReport }> {
+  const { document: inert, report } = await settledInert(document)
+  const base = inert.createElement('base')
+  base.setAttribute('href', BASE_URL)
+  const policy = inert.createElement('meta')
+  policy.setAttribute('http-equiv', 'Content-Security-Policy')
+  policy.setAttribute('content', await inertPolicy())
+  const navigation = inert.createElement('script')
+  navigation.textContent = NAVIGATION_SCRIPT
+  inert.head.prepend(base, policy, navigation)
+  // A srcdoc document is never in quirks mode, whatever its doctype: this one parses here as it will there.
+  return { html: `<!DOCTYPE html>${inert.documentElement.outerHTML}`, report }
 }
 
 /** How many times the inert page is parsed again before it is taken to be what the frame will parse. */

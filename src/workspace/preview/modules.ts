@@ -113,7 +113,8 @@ export function createModuleMap(context: BuildContext, bare: BareNames): ModuleM
         count = loads.size
         await Promise.all(loads.values())
       }
-      return entries
+      // In key order, not the order the reads finished: the same files make the same document (and digest).
+      return Object.fromEntries(Object.entries(entries).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
     },
   }
 }

@@ -3,6 +3,7 @@ import { loadPyodide, type PyodideAPI } from 'pyodide'
 import { closeWaysOut } from './close-ways-out'
 import { PythonEngine } from './engine'
 import type { EngineMessage, HostMessage } from './protocol'
+import { policyProblem, type PolicyProbes } from './worker-policy'
 
 /**
  * The dedicated Pyodide worker, started by the agent's worker on the first `python` and kept warm. A run blocks
@@ -47,11 +48,8 @@ self.onmessage = (event: MessageEvent<HostMessage>) => {
 }
 
 async function start(indexURL: string, interrupt: SharedArrayBuffer | undefined): Promise<PythonEngine> {
-  if (!(await scriptPolicyInForce())) {
-    throw new Error(
-      'Python is switched off: this server does not send the Content-Security-Policy that keeps Python off the network (see PYTHON_WORKER_POLICY in vite.config.ts).',
-    )
-  }
+  const problem = policyProblem(await probePolicy(), __PYTHON_WORKER_POLICY__)
+  if (problem) throw new Error(problem)
   if (!(await cached(`${indexURL}pyodide.asm.wasm`))) countDownloads()
   const pyodide = await loadPyodide({ indexURL })
   if (interrupt) pyodide.setInterruptBuffer(new Int32Array(interrupt))
@@ -69,19 +67,20 @@ function lockDown(pyodide: PyodideAPI) {
   pyodide.runPython("import sys\nfor name in [n for n in sys.modules if n == 'pyodide.http' or n.startswith('pyodide.http.')]:\n    del sys.modules[name]")
 }
 
-/**
- * Whether the worker's Content Security Policy refuses scripts from anywhere but the app's origin: `import()` is
- * syntax, so no global can be taken from Python's reach, and only the policy keeps it from loading another host's
- * module (with a secret in its URL). A `data:` module is refused by that policy and loads without it.
- */
-async function scriptPolicyInForce(): Promise<boolean> {
-  const probe = 'data:text/javascript,'
-  try {
-    await import(/* @vite-ignore */ probe)
-    return false
-  } catch {
-    return true
-  }
+/** Tries what the worker's policy must refuse (worker-policy.ts): the browser answers both itself, so nothing is reached. */
+async function probePolicy(): Promise<PolicyProbes> {
+  const module = 'data:text/javascript,'
+  const [scripts, connections] = await Promise.all([
+    import(/* @vite-ignore */ module).then(
+      () => 'loaded' as const,
+      () => 'refused' as const,
+    ),
+    fetch('data:,').then(
+      () => 'made' as const,
+      () => 'refused' as const,
+    ),
+  ])
+  return { scripts, connections }
 }
 
 async function cached(url: string): Promise<boolean> {
