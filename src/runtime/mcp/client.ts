@@ -62,7 +62,8 @@ function isRedirect(response: Response): boolean {
  * then the older HTTP+SSE transport when the server answers the first with an HTTP error that is not about auth.
  */
 export function mcpConnector(options: McpClientOptions): McpConnector {
-  const fetchImpl = secureMcpFetch(options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)))
+  const plainFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
+  const fetchImpl = secureMcpFetch(plainFetch)
   const timeoutMs = options.timeoutMs ?? CONNECT_TIMEOUT_MS
 
   return async (config, connectOptions) => {
@@ -84,7 +85,10 @@ export function mcpConnector(options: McpClientOptions): McpConnector {
       if (seen.redirect) return { kind: 'redirect', url: seen.redirect }
       if (seen.auth) return { kind: 'http', ...seen.auth }
       if (seen.network) {
-        const probe = await fetchImpl(url, { method: 'GET', mode: 'no-cors', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).then(
+        // Not through `secureMcpFetch`: a browser refuses a `no-cors` request that does not follow redirects. The
+        // probe carries no header and no body, and its answer is opaque: it learns only that something answered,
+        // at the address the user saved (checked above).
+        const probe = await plainFetch(url, { method: 'GET', mode: 'no-cors', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).then(
           () => 'answered' as const,
           () => 'failed' as const,
         )
