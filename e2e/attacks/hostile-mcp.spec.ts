@@ -223,6 +223,20 @@ test('a server at plain http on another machine is refused in Settings, and one 
   expect(contacts.contacts).toEqual([])
 })
 
+test('a server that redirects is not followed: Settings names the address, and the place it points to is never contacted', async ({ page, contacts }) => {
+  const app = new Conversation(page)
+  await app.start()
+  // An https-looking move would be followed by a browser with the request's headers and body; here it points at the
+  // counting host, so following it would fail the test.
+  const moved = `${mcp.url}/moved/mcp?to=${encodeURIComponent(`${contacts.origin}/mcp`)}`
+  await openSettings(page)
+  const form = await saveServer(page, 'moved', moved)
+  await expect(form).toHaveCount(0)
+  const row = settingsDialog(page).getByRole('listitem', { name: 'MCP server moved' })
+  await expect(row).toContainText(`${moved} answered with a redirect, which tabcode does not follow for MCP servers`)
+  expect(contacts.contacts).toEqual([])
+})
+
 test('a sign-in page at plain http on another machine is never opened', async ({ page, contacts }) => {
   const app = new Conversation(page)
   await app.start()

@@ -7,6 +7,7 @@
 //
 //   POST /mcp            the MCP endpoint, with CORS headers for any origin
 //   POST /closed/mcp     the same server without CORS headers: a browser page is refused (CORS)
+//   POST /moved/mcp      answers 307 to the address in its `to` query parameter (a server that redirects its clients)
 //   GET  /sse/mcp        the older HTTP+SSE transport (POST there answers 405, as on servers without Streamable
 //                        HTTP); messages go to POST /sse/messages?sessionId=…
 //   GET  /__calls        the tool calls it answered, oldest first
@@ -223,6 +224,7 @@ export async function startMcpServer({ port = 0, host = '127.0.0.1' } = {}) {
     else res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
     if (req.method === 'OPTIONS') return void res.writeHead(204).end()
     if (path === '/__calls') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(calls))
+    if (path === '/moved/mcp') return void res.writeHead(307, { location: url.searchParams.get('to') ?? '/mcp' }).end()
     if (path === '/sse/mcp') {
       if (req.method !== 'GET') return void res.writeHead(405, { allow: 'GET' }).end()
       const transport = new SSEServerTransport('/sse/messages', res)
