@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { Workbench } from './page-models/workbench'
 import { EVERY_PART_TYPE_TEXT as T, everyPartTypeFixture } from './support/fixtures-data'
+import { showWorkspace } from './page-models/workbench'
 
 /** What axe finds serious or critical on the page as it is now, one line each, so a failure reads as a list. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -27,7 +28,7 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(await seriousViolations(page), 'a session with every part type').toEqual([])
 
     const panel = page.getByRole('complementary', { name: 'Workspace' })
-    if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Show workspace' }).click()
+    await showWorkspace(page)
     await panel.getByRole('tab', { name: 'Files', exact: true }).click()
     await expect(panel.getByRole('button', { name: 'New file', exact: true })).toBeVisible()
     expect(await seriousViolations(page), 'the files panel').toEqual([])

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { Conversation } from './page-models/conversation'
 import { ModelScript, streamText, toolCalls } from './support/model-script'
+import { showWorkspace } from './page-models/workbench'
 
 const model = new ModelScript()
 
@@ -11,7 +12,7 @@ test.beforeEach(async () => {
 
 async function showFiles(page: Page): Promise<Locator> {
   const panel = page.getByRole('complementary', { name: 'Workspace' })
-  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Show workspace' }).click()
+  await showWorkspace(page)
   await expect(panel).toBeVisible()
   await panel.getByRole('tab', { name: 'Files', exact: true }).click()
   return panel

@@ -4,6 +4,7 @@ import { unzipSync } from 'fflate'
 import { expect, test } from './fixtures'
 import { Conversation } from './page-models/conversation'
 import { ModelScript } from './support/model-script'
+import { showWorkspace } from './page-models/workbench'
 
 const model = new ModelScript()
 
@@ -14,7 +15,7 @@ test.beforeEach(async () => {
 async function showFiles(page: Page): Promise<Locator> {
   await new Conversation(page).start()
   const panel = page.getByRole('complementary', { name: 'Workspace' })
-  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Show workspace' }).click()
+  await showWorkspace(page)
   await expect(panel).toBeVisible()
   await panel.getByRole('tab', { name: 'Files', exact: true }).click()
   return panel

@@ -5,6 +5,7 @@ import { makeBuilders } from '../src/testing/fixture-builders'
 import type { Part } from '../src/core/schema'
 import { error, ModelScript, streamText, toolCalls, type ScriptedResponse } from './support/model-script'
 import { conversation, indexOfText, isSummariser, requestsOf, textOf, transcript, userTexts } from './support/requests'
+import { showWorkspace } from './page-models/workbench'
 
 // Compaction, prune, fork and revert, through the scripted model server, which records every request it receives.
 // Behaviour: shared/reference/opencode-behaviour.md §6 and §7; names: notes/ui-names.md.
@@ -409,7 +410,7 @@ test('branching at a user message leaves that prompt out, refills it, and starts
   expect(await app.fileText('todo.txt', forkID)).toBeNull()
   // In the Files tab too.
   const panel = page.getByRole('complementary', { name: 'Workspace' })
-  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Show workspace' }).click()
+  await showWorkspace(page)
   await panel.getByRole('tab', { name: 'Files' }).click()
   const tree = panel.getByRole('tree', { name: 'Files' })
   await expect(tree.getByRole('treeitem', { name: /notes\.txt/ })).toBeVisible()

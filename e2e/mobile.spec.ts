@@ -40,8 +40,9 @@ test('on a 390 × 844 phone the page fits its width, the prompt bar is whole, an
   await page.setViewportSize({ width: 390, height: 844 })
   await app.send('Plan it')
   await expect(app.replies().last()).toContainText('Planned.')
-  const hide = page.getByRole('button', { name: 'Hide workspace' })
-  if (await hide.isVisible()) await hide.click()
+  // The panel opened with the wide window the session started in; narrowed, it is a drawer over the conversation.
+  await page.getByRole('button', { name: 'Hide workspace' }).click()
+  await expect(page.getByRole('complementary', { name: 'Workspace' })).toBeHidden()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   const agent = app.main.getByRole('combobox', { name: 'Agent' })
   const box = (await agent.boundingBox())!

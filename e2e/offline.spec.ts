@@ -3,6 +3,7 @@ import { Conversation } from './page-models/conversation'
 import { Workbench } from './page-models/workbench'
 import { EVERY_PART_TYPE_TEXT as T, everyPartTypeFixture } from './support/fixtures-data'
 import { ModelScript, streamText } from './support/model-script'
+import { showWorkspace } from './page-models/workbench'
 
 test('after one visit the app, its isolation and every stored session work offline', async ({ page, context }) => {
   const app = new Workbench(page)
@@ -74,7 +75,7 @@ test('offline before the engine was ever downloaded: history and files open, a p
   await app.start('Files made online')
   await app.seed((projectID) => everyPartTypeFixture({ projectID }))
   const panel = page.getByRole('complementary', { name: 'Workspace' })
-  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Show workspace' }).click()
+  await showWorkspace(page)
   await panel.getByRole('tab', { name: 'Files', exact: true }).click()
   await panel.getByRole('button', { name: 'New file', exact: true }).click()
   await panel.getByRole('textbox', { name: /^New file name in / }).fill('notes.txt')
@@ -103,7 +104,7 @@ test('offline before the engine was ever downloaded: history and files open, a p
   await expect(app.messages).toContainText(T.userText)
   await app.sessionLink(/^Files made online/).click()
   await expect(app.main.getByRole('heading', { level: 1, name: 'Files made online' })).toBeVisible()
-  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Show workspace' }).click()
+  await showWorkspace(page)
   await panel.getByRole('tab', { name: 'Files', exact: true }).click()
   await expect(notes).toBeVisible()
 

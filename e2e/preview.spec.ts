@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { Conversation } from './page-models/conversation'
 import { MOCK_MODEL_SERVER_URL, ModelScript, streamText, toolCalls } from './support/model-script'
+import { showWorkspace } from './page-models/workbench'
 
 const model = new ModelScript()
 
@@ -21,7 +22,7 @@ async function writeFiles(app: Conversation, files: Record<string, string>, prom
 
 async function showPreview(page: Page) {
   const panel = page.getByRole('complementary', { name: 'Workspace' })
-  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Show workspace' }).click()
+  await showWorkspace(page)
   await panel.getByRole('tab', { name: 'Preview' }).click()
   return panel
 }

@@ -1,6 +1,7 @@
 import { strToU8, zipSync } from 'fflate'
 import { expect, test } from './fixtures'
 import { Conversation } from './page-models/conversation'
+import { showWorkspace } from './page-models/workbench'
 
 test('a new project from a zip archive has its own files and sessions; switching back restores the first', async ({ page }) => {
   const app = new Conversation(page)
@@ -24,7 +25,7 @@ test('a new project from a zip archive has its own files and sessions; switching
   await expect(app.sessionLinks()).toHaveCount(0)
 
   const panel = page.getByRole('complementary', { name: 'Workspace' })
-  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Show workspace' }).click()
+  await showWorkspace(page)
   await panel.getByRole('tab', { name: 'Files' }).click()
   const tree = panel.getByRole('tree', { name: 'Files' })
   await expect(tree.getByRole('treeitem', { name: /index\.html/ })).toBeVisible()
@@ -75,7 +76,7 @@ test('a zip with node_modules and a built folder is imported without them, and t
   await expect(note).toContainText('Left out 3 files in dist and node_modules')
 
   const panel = page.getByRole('complementary', { name: 'Workspace' })
-  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Show workspace' }).click()
+  await showWorkspace(page)
   await panel.getByRole('tab', { name: 'Files' }).click()
   const tree = panel.getByRole('tree', { name: 'Files' })
   await expect(tree.getByRole('treeitem', { name: /index\.js/ })).toBeVisible()

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { Conversation } from './page-models/conversation'
 import { ModelScript, streamText, toolCalls } from './support/model-script'
+import { showWorkspace } from './page-models/workbench'
 
 const model = new ModelScript()
 
@@ -17,7 +18,7 @@ async function ready(page: Page) {
 
 async function terminal(page: Page) {
   const panel = page.getByRole('complementary', { name: 'Workspace' })
-  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Show workspace' }).click()
+  await showWorkspace(page)
   await panel.getByRole('tab', { name: 'Terminal' }).click()
   return panel.getByRole('region', { name: 'Terminal' })
 }

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { Conversation } from './page-models/conversation'
 import { ModelScript, streamText, toolCalls } from './support/model-script'
+import { showWorkspace } from './page-models/workbench'
 
 const model = new ModelScript()
 
@@ -13,13 +14,6 @@ async function ready(page: Page) {
   const app = new Conversation(page)
   await app.start()
   return app
-}
-
-async function showWorkspace(page: Page) {
-  const panel = page.getByRole('complementary', { name: 'Workspace' })
-  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Show workspace' }).click()
-  await expect(panel).toBeVisible()
-  return panel
 }
 
 const askDialog = (page: Page) => page.getByRole('dialog')

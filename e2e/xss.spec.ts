@@ -8,6 +8,7 @@ import { makeBuilders } from '../src/testing/fixture-builders'
 import type { Part } from '../src/core/schema'
 import { createShareLink } from '../src/share/link'
 import type { SessionTranscript } from '../src/share/transcript'
+import { showWorkspace } from './page-models/workbench'
 
 // Issue 13 §2: untrusted text reaches the page through model text, tool output, session titles, share links and
 // file imports. Every payload of the corpus goes through each of them; none may run (`__xss` and `alert` are
@@ -176,7 +177,7 @@ test('model text streamed in pieces, reasoning, tool output and a generated titl
 
   // The file and the command are shown again in the workspace panel: the file viewer and the terminal.
   const panel = page.getByRole('complementary', { name: 'Workspace' })
-  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Show workspace' }).click()
+  await showWorkspace(page)
   await panel.getByRole('tab', { name: 'Files' }).click()
   await panel.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: /xss\.md/ }).click()
   await expect(panel).toContainText(XSS_PAYLOADS[0]!.text)

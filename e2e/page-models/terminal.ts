@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { showWorkspace } from './workbench'
 
 /** The Terminal tab of the workspace: the agent's log and the user's own terminals, found by role and name. */
 export class TerminalTab {
@@ -13,7 +14,7 @@ export class TerminalTab {
   }
 
   async show() {
-    if (!(await this.workspace.isVisible())) await this.page.getByRole('button', { name: 'Show workspace' }).click()
+    await showWorkspace(this.page)
     await this.workspace.getByRole('tab', { name: 'Terminal', exact: true }).click()
     await expect(this.region).toBeVisible()
   }

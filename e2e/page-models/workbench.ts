@@ -91,3 +91,18 @@ export class Workbench {
 export function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
+
+/**
+ * The workspace panel, shown. Whether it starts open is settled when the page starts (open on a wide screen unless
+ * the reader closed it last time; the "Show workspace" rail otherwise), but the open panel's content comes after the
+ * first frame. So this first waits for one of the two: the app changes neither by itself, and only then is the
+ * toggle pressed if it is the one shown. Checking the panel at once raced with its first frame.
+ */
+export async function showWorkspace(page: Page): Promise<Locator> {
+  const panel = page.getByRole('complementary', { name: 'Workspace' })
+  const toggle = page.getByRole('button', { name: 'Show workspace' })
+  await expect(panel.or(toggle).first()).toBeVisible()
+  if (await toggle.isVisible()) await toggle.click()
+  await expect(panel).toBeVisible()
+  return panel
+}

@@ -29,7 +29,10 @@ export async function editorOpen(page, log) {
     await hook.api.saveFile({ projectID: hook.projectID, path, content })
   }, { path: FILE, content: bigFile() })
   const panel = page.getByRole('complementary', { name: 'Workspace' })
-  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Show workspace' }).click()
+  // Open on a wide screen unless closed last time; its content comes after the first frame: wait for either state.
+  const toggle = page.getByRole('button', { name: 'Show workspace' })
+  await panel.or(toggle).first().waitFor({ timeout: 30_000 })
+  if (await toggle.isVisible()) await toggle.click()
   await panel.getByRole('tab', { name: 'Files', exact: true }).click()
   const item = panel.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: new RegExp(FILE.replace('.', '\\.')) })
   await item.waitFor({ timeout: 30_000 })

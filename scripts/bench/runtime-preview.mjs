@@ -32,7 +32,10 @@ export async function measureStaticPreview(page) {
   await page.reload()
   await page.waitForFunction(() => !!window.__tabcode, null, { timeout: 30_000 })
   const panel = page.getByRole('complementary', { name: 'Workspace' })
-  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Show workspace' }).click()
+  // Open on a wide screen unless closed last time; its content comes after the first frame: wait for either state.
+  const toggle = page.getByRole('button', { name: 'Show workspace' })
+  await panel.or(toggle).first().waitFor({ timeout: 30_000 })
+  if (await toggle.isVisible()) await toggle.click()
   const frame = page.frameLocator('iframe[title="Static preview of index.html"]')
   const heading = frame.getByRole('heading', { name: new RegExp(`^Ready ${MODULES} `) })
 
