@@ -6,7 +6,6 @@ import {
   revertPatches,
   revertPlan,
   sessionDiffs,
-  summarize,
   takeSnapshot,
   turnRange,
   type Manifest,
@@ -22,6 +21,7 @@ import type { Part, SessionInfo, Snapshot } from '../core/schema'
 import { getSession, updateSession } from '../store/session-store'
 import { removeRevertedRows } from '../store/revert-rows'
 import { getSnapshots } from '../store/snapshots'
+import { summarizeDiffs } from '../core/diff-summary'
 
 /** Where hidden history starts: a whole message (and everything after it), or a part of one and what follows. */
 export interface RevertPoint {
@@ -272,7 +272,7 @@ async function summaryOf(
   if (turns.length === 0 && !session.summary) return undefined
   try {
     const diffs = await sessionDiffs({ store: context, turns })
-    return { ...summarize(diffs), diffs }
+    return { ...summarizeDiffs(diffs), diffs }
   } catch (error) {
     log.warn('tabcode: could not work out the diffs of the visible turns', error)
     return undefined

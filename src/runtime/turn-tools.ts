@@ -12,7 +12,8 @@ import { writeTodos } from '../store/todo-store'
 import { putPart } from '../store/parts'
 import { readOutput, saveOutput } from '../store/outputs'
 import { findSession, updateSession } from '../store/session-store'
-import { summarize, turnRange, type TurnRange } from '../snapshot'
+import { turnRange, type TurnRange } from '../snapshot'
+import { summarizeDiffs } from '../core/diff-summary'
 import type { StepProcessor } from './processor'
 import type { AssistantMessage, Part, PartOf, PermissionRule, SessionInfo, UserMessage } from '../core/schema'
 import { ascending } from '../core/id'
@@ -257,5 +258,5 @@ export async function recordDiffs(
   const turns = recent.whole ? turnRanges(recent.history) : turnRanges(await loadHistory(store, sessionID))
   const diffs = await snapshots.sessionDiffs(turns.map((turn) => turn.range))
   if (!(await findSession(store, sessionID))) return
-  await updateSession(store, sessionID, (draft) => void (draft.summary = { ...summarize(diffs), diffs }), { touch: false })
+  await updateSession(store, sessionID, (draft) => void (draft.summary = { ...summarizeDiffs(diffs), diffs }), { touch: false })
 }

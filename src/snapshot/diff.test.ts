@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Snapshot } from '../core/schema'
-import { changedFiles, fileDiffs, MAX_PATCH_BYTES, summarize } from './diff'
+import { changedFiles, fileDiffs, MAX_PATCH_BYTES } from './diff'
+import { summarizeDiffs } from '../core/diff-summary'
 import { MAX_TRACKED_FILE_BYTES } from './manifest'
 import { makeProject, PROJECT } from './testing'
 import { takeSnapshot } from './track'
@@ -38,7 +39,7 @@ describe('fileDiffs', () => {
       { file: 'gone.ts', status: 'deleted', additions: 0, deletions: 1, patch: '--- a/gone.ts\n+++ /dev/null\n@@ -1 +0,0 @@\n-bye\n' },
       { file: 'src/new.ts', status: 'added', additions: 1, deletions: 0, patch: '--- /dev/null\n+++ b/src/new.ts\n@@ -0,0 +1 @@\n+hello\n' },
     ])
-    expect(summarize(diffs)).toEqual({ additions: 3, deletions: 2, files: 3 })
+    expect(summarizeDiffs(diffs)).toEqual({ additions: 3, deletions: 2, files: 3 })
   })
 
   it('counts lines of a large text file but leaves out its patch', async () => {

@@ -82,19 +82,3 @@ export function decode(content: FileContent): string | null {
   return content.type === 'large' ? null : textOf(content.data)
 }
 
-export interface DiffSummary {
-  additions: number
-  deletions: number
-  files: number
-}
-
-/** Totals for a session's or message's `summary`. */
-export function summarize(diffs: readonly FileDiff[]): DiffSummary {
-  let additions = 0
-  let deletions = 0
-  for (const diff of diffs) {
-    additions += diff.additions
-    deletions += diff.deletions
-  }
-  return { additions, deletions, files: diffs.length }
-}

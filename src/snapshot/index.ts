@@ -1,5 +1,5 @@
-export { changedFiles, decode, diffFile, diffPairs, fileDiffs, loadSnapshot, MAX_PATCH_BYTES, summarize } from './diff'
-export type { DiffSummary, EntryPair, FileContent } from './diff'
+export { changedFiles, decode, diffFile, diffPairs, fileDiffs, loadSnapshot, MAX_PATCH_BYTES } from './diff'
+export type { EntryPair, FileContent } from './diff'
 export { isBuiltinExcluded, isIgnored, parseGitignore } from '../core/gitignore'
 export type { IgnoreRule } from '../core/gitignore'
 export {

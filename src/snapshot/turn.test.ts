@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Part } from '../core/schema'
-import { summarize } from './diff'
+import { summarizeDiffs } from '../core/diff-summary'
 import { createStepSnapshots } from './patch'
 import { makeProject } from './testing'
 import { sessionDiffs, turnDiffs, turnRange } from './turn'
@@ -68,6 +68,6 @@ describe('turn and session diffs', () => {
       { file: 'a.txt', status: 'modified', additions: 2, deletions: 1 },
       { file: 'c.txt', status: 'added', additions: 1, deletions: 0 },
     ])
-    expect(summarize(diffs)).toEqual({ additions: 3, deletions: 1, files: 2 })
+    expect(summarizeDiffs(diffs)).toEqual({ additions: 3, deletions: 1, files: 2 })
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { describeTotals, diffTotals, parsePatch } from './diff-lines'
+import { describeTotals, parsePatch } from './diff-lines'
+import { summarizeDiffs } from '../../core/diff-summary'
 
 const PATCH = [
   'Index: src/a.ts',
@@ -45,7 +46,7 @@ describe('parsing a unified patch', () => {
 
 describe('totals', () => {
   it('adds up files, additions and deletions, and says them in words', () => {
-    const totals = diffTotals([
+    const totals = summarizeDiffs([
       { file: 'a', additions: 3, deletions: 1 },
       { file: 'b', additions: 1, deletions: 0 },
     ])

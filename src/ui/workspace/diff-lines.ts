@@ -1,4 +1,5 @@
 import type { FileDiff } from '../../core/schema'
+import type { DiffSummary } from '../../core/diff-summary'
 import { formatNumber } from '../format/number'
 
 export type DiffLineType = 'added' | 'removed' | 'context' | 'hunk' | 'meta'
@@ -51,23 +52,7 @@ export function parsePatch(patch: string): DiffLine[] {
   })
 }
 
-export interface DiffTotals {
-  files: number
-  additions: number
-  deletions: number
-}
-
-export function diffTotals(diffs: readonly FileDiff[]): DiffTotals {
-  let additions = 0
-  let deletions = 0
-  for (const diff of diffs) {
-    additions += diff.additions
-    deletions += diff.deletions
-  }
-  return { files: diffs.length, additions, deletions }
-}
-
-export function describeTotals(totals: DiffTotals): string {
+export function describeTotals(totals: DiffSummary): string {
   const files = `${formatNumber(totals.files)} ${totals.files === 1 ? 'file' : 'files'} changed`
   return `${files}, ${formatNumber(totals.additions)} ${totals.additions === 1 ? 'addition' : 'additions'}, ${formatNumber(totals.deletions)} ${totals.deletions === 1 ? 'deletion' : 'deletions'}`
 }

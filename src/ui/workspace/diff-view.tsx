@@ -1,6 +1,7 @@
 import { createMemo, createSignal, createUniqueId, For, Show, type JSX } from 'solid-js'
 import type { FileDiff } from '../../core/schema'
-import { describeTotals, diffTotals, parsePatch } from './diff-lines'
+import { describeTotals, parsePatch } from './diff-lines'
+import { summarizeDiffs } from '../../core/diff-summary'
 import { formatNumber } from '../format/number'
 import { PatchLines } from './patch-lines'
 
@@ -14,7 +15,7 @@ export const PATCH_LINES = 1_000
  * styled, but keep their `+` and `-` so the meaning never rests on colour; changed words are marked (`PatchLines`).
  */
 export function DiffView(props: { diffs: FileDiff[]; label?: string; empty?: string }): JSX.Element {
-  const totals = createMemo(() => diffTotals(props.diffs))
+  const totals = createMemo(() => summarizeDiffs(props.diffs))
   return (
     <div class="diff-view" role="group" aria-label={props.label ?? 'Changes'}>
       <Show when={props.diffs.length > 0} fallback={<p class="workspace-note quiet">{props.empty ?? 'No changes.'}</p>}>
