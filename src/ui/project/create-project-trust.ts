@@ -6,6 +6,7 @@ import type { WithheldRule } from '../../core/project-files/trust'
 import { afterFirstFrame } from '../boot/after-first-frame'
 import type { Project } from '../../core/schema'
 import { log } from '../../core/log'
+import { createNewestAnswer } from '../store/newest-answer'
 
 export type ProjectTrustApi = Pick<ClientApi, 'projectTrust' | 'setProjectTrust'>
 
@@ -44,20 +45,16 @@ export function createProjectTrust(
 ): ProjectTrustStore {
   const [trusted, setTrustedState] = createSignal(project.trust.type === 'trusted')
   const [report, setReport] = createSignal<ProjectTrustReport>()
-  // A slow answer must not overwrite a newer one.
-  let generation = 0
+  const newest = createNewestAnswer()
 
-  const refresh = async () => {
-    const mine = ++generation
-    try {
-      const next = await api.projectTrust({ projectID: project.id })
-      if (mine !== generation) return
-      setReport(next)
-      setTrustedState(next.project.trust.type === 'trusted')
-    } catch (error) {
-      log.warn('tabcode: could not read the project’s trust', error)
-    }
-  }
+  const refresh = () =>
+    newest.load(() => api.projectTrust({ projectID: project.id }), {
+      answer: (next) => {
+        setReport(next)
+        setTrustedState(next.project.trust.type === 'trusted')
+      },
+      failure: (error) => log.warn('tabcode: could not read the project’s trust', error),
+    })
   // A trusted project (the user's own, most of the time) is read after the first frame: the first screen reads no
   // project files for it, and rules written while the app was closed are still counted.
   if (!trusted()) void refresh()

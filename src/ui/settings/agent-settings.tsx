@@ -10,6 +10,7 @@ import { PencilIcon, PlusIcon, TrashIcon } from '../icons/icons'
 import { describeSettings, draftOf, editableAgents, inheritedRules, isOwnAgent, MAX_STEPS, overrideOf, type AgentDraft, type DraftField } from './agent-settings-draft'
 import { ModelSelect } from './model-picker'
 import './agent-settings.css'
+import { createNewestAnswer } from '../store/newest-answer'
 
 export type AgentSettingsApi = Pick<ClientApi, 'listAgents' | 'saveAgentSettings' | 'listAgentFileProblems'>
 
@@ -31,22 +32,18 @@ export function createAgentSettings(api: AgentSettingsApi): AgentSettingsStore {
   const [problems, setProblems] = createSignal<AgentFileProblem[]>([])
   const [loading, setLoading] = createSignal(true)
   const [error, setError] = createSignal<string>()
-  // A slow answer must not overwrite a newer one.
-  let generation = 0
+  const newest = createNewestAnswer()
 
   async function refresh() {
-    const mine = ++generation
-    try {
-      const [next, broken] = await Promise.all([api.listAgents(), api.listAgentFileProblems()])
-      if (mine !== generation) return
-      setAgents(next)
-      setProblems(broken)
-      setError(undefined)
-    } catch (caught) {
-      if (mine === generation) setError(`Couldn't load agents: ${errorMessage(caught)}`)
-    } finally {
-      if (mine === generation) setLoading(false)
-    }
+    await newest.load(() => Promise.all([api.listAgents(), api.listAgentFileProblems()]), {
+      answer: ([next, broken]) => {
+        setAgents(next)
+        setProblems(broken)
+        setError(undefined)
+      },
+      failure: (caught) => setError(`Couldn't load agents: ${errorMessage(caught)}`),
+      settled: () => setLoading(false),
+    })
   }
   void refresh()
 
@@ -58,7 +55,7 @@ export function createAgentSettings(api: AgentSettingsApi): AgentSettingsStore {
     refresh,
     async save(input) {
       const next = await api.saveAgentSettings(input)
-      generation++
+      newest.supersede()
       setAgents(next)
       setLoading(false)
       return next

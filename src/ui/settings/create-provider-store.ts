@@ -2,6 +2,7 @@ import { createContext, createMemo, createSignal, onCleanup, useContext, type Ac
 import type { ModelReference, Setting } from '../../core/schema'
 import type { ClientApi, ProviderInput, ProviderSummary, Settings } from '../../core/protocol'
 import { errorMessage } from '../format/error'
+import { createNewestAnswer } from '../store/newest-answer'
 
 export type ProviderApi = Pick<ClientApi, 'listProviders' | 'getSettings' | 'saveProvider' | 'removeProvider' | 'setSetting'>
 
@@ -32,22 +33,18 @@ export function createProviderStore(api: ProviderApi): ProviderStore {
   const [settings, setSettings] = createSignal<Settings>(DEFAULT_SETTINGS)
   const [loading, setLoading] = createSignal(true)
   const [error, setError] = createSignal<string>()
-  // A slow answer must not overwrite a newer one.
-  let generation = 0
+  const newest = createNewestAnswer()
 
   async function refresh() {
-    const mine = ++generation
-    try {
-      const [nextProviders, nextSettings] = await Promise.all([api.listProviders(), api.getSettings()])
-      if (mine !== generation) return
-      setProviders(nextProviders)
-      setSettings(nextSettings)
-      setError(undefined)
-    } catch (caught) {
-      if (mine === generation) setError(`Couldn't load providers: ${errorMessage(caught)}`)
-    } finally {
-      if (mine === generation) setLoading(false)
-    }
+    await newest.load(() => Promise.all([api.listProviders(), api.getSettings()]), {
+      answer: ([nextProviders, nextSettings]) => {
+        setProviders(nextProviders)
+        setSettings(nextSettings)
+        setError(undefined)
+      },
+      failure: (caught) => setError(`Couldn't load providers: ${errorMessage(caught)}`),
+      settled: () => setLoading(false),
+    })
   }
 
   if (typeof window !== 'undefined') {
