@@ -4,7 +4,7 @@ import { chunk, error, ModelScript, stream, streamText } from './support/model-s
 import { isSummariser, requestsOf } from './support/requests'
 
 // Provider errors as they really arrive: inside a 200 stream after some text, as a quota answer, as a message that
-// is the upstream's JSON. Classification: opencode's (shared/reference/opencode-behaviour.md §5), per provider in
+// is the upstream's JSON. Classification: opencode's, per provider in
 // src/runtime/retry-providers.test.ts; here the Chat Completions path end to end.
 
 const model = new ModelScript()

@@ -5,7 +5,7 @@ import { test as base, expect } from '@playwright/test'
  * Matched against `<message text> <source url>`.
  */
 export const ALLOWED_CONSOLE_ERRORS: readonly RegExp[] = [
-  // Chromium's own /favicon.ico probe (toolchain.md P9); index.html links /icon.svg, so this should be rare.
+  // Chromium's own /favicon.ico probe; index.html links /icon.svg, so this should be rare.
   /\/favicon\.ico\b/,
   // Resource loads failing after a test deliberately calls context.setOffline(true).
   /net::ERR_INTERNET_DISCONNECTED/,

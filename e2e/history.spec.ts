@@ -8,7 +8,7 @@ import { conversation, indexOfText, isSummariser, requestsOf, textOf, transcript
 import { showWorkspace } from './page-models/workbench'
 
 // Compaction, prune, fork and revert, through the scripted model server, which records every request it receives.
-// Behaviour: shared/reference/opencode-behaviour.md §6 and §7; names: notes/ui-names.md.
+// Behaviour: opencode's compaction and revert, as ARCHITECTURE.md describes them.
 
 const model = new ModelScript()
 
@@ -23,7 +23,7 @@ test.beforeEach(async () => {
 const OVERFLOW_MESSAGE = "This model's maximum context length is 16000 tokens. However, your messages resulted in 17500 tokens."
 const overflowError = (options: { repeat?: number } = {}) => error(400, { message: OVERFLOW_MESSAGE, ...options })
 
-// What the model sees in place of the marker message (§6.4): a question the summary answers.
+// What the model sees in place of the marker message: a question the summary answers.
 const QUESTION = 'What did we do so far?'
 const SUMMARY = 'Objective: a parser with its own lexer. Done: plan, lexer, token list. Next: write the tests.'
 const CONTINUE = /Continue if you have next steps/

@@ -5,7 +5,7 @@ import { makeBuilders } from '../src/testing/fixture-builders'
 import type { Message, Part } from '../src/core/schema'
 import { longText, ModelScript, streamText } from './support/model-script'
 
-// The virtualised conversation of a long session (issue 3, §5): it opens at the end with a bounded number of
+// The virtualised conversation of a long session (issue 3): it opens at the end with a bounded number of
 // messages in the page, loads older ones as the reader scrolls up, holds the reader's place while a reply streams
 // below them, and opens at an old message that a search found.
 

@@ -12,7 +12,7 @@ import { ModelScript, streamText } from './support/model-script'
 import { makeBuilders } from '../src/testing/fixture-builders'
 import type { Fixture } from '../src/store/fixture'
 
-// Issue 6 §1–§3: share links, export and import, through the real worker. Links are opened the way a person does,
+// Issue 6: share links, export and import, through the real worker. Links are opened the way a person does,
 // in the address bar; broken links are built here byte for byte the way src/share/link.ts lays them out:
 // `#/share/v1.` + base64url(u32 big-endian length of the compressed bytes · deflate-raw(JSON)).
 

@@ -10,7 +10,7 @@ import { createShareLink } from '../src/share/link'
 import type { SessionTranscript } from '../src/share/transcript'
 import { showWorkspace } from './page-models/workbench'
 
-// Issue 13 §2: untrusted text reaches the page through model text, tool output, session titles, share links and
+// Issue 13: untrusted text reaches the page through model text, tool output, session titles, share links and
 // file imports. Every payload of the corpus goes through each of them; none may run (`__xss` and `alert` are
 // counted in every frame) and nothing may be fetched from any host but the app's and the mock model server's.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- --json] [-- --no-build]`: times targets 1–4, 7 and 8 of performance-and-reliability.md §12 in
+// `npm run bench [-- --json] [-- --no-build]`: times the project's speed targets (BENCHMARKS.md lists them) in
 // headless Chromium against the production build, through the same worker RPC the UI uses (window.__tabcode,
 // src/ui/test-hook.ts), with replies streamed by the scripted mock model server (e2e/support/mock-model-server.mjs)
 // through the real provider code. The pieces live in scripts/bench/; BENCHMARKS.md explains each figure.
@@ -62,7 +62,7 @@ const answers = (url) => fetch(url).then((r) => r.ok, () => false)
 
 async function startPreview() {
   if (await answers(BASE_URL)) throw new Error(`something already answers on ${BASE_URL}; stop it first`)
-  // The vite binary itself, not npx: killing a wrapper would orphan the server on the port (toolchain.md P10).
+  // The vite binary itself, not npx: killing a wrapper would orphan the server on the port.
   const args = ['preview', '--host', HOST, '--port', String(PORT), '--strictPort']
   const child = spawn(VITE, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] })
   let stderr = ''

@@ -2,7 +2,7 @@
 //
 // Order: Playwright's own downloaded Chromium (only if that file really exists), then /usr/bin/chromium,
 // then `chromium` / `chromium-browser` on PATH. Playwright 1.65 expects Chromium 159; Debian's 156 works
-// (see /work/shared/reference/toolchain.md §2). `npx playwright install` cannot download in this environment.
+// `npx playwright install` cannot download in this environment.
 import { accessSync, constants, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { delimiter, join } from 'node:path'

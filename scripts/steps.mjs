@@ -23,7 +23,7 @@ let interrupted = false
 let forwardedAt = 0
 
 // Any stop signal becomes ONE SIGINT for the running step. Playwright handles SIGINT by tearing its web server down,
-// but dies on SIGTERM without doing so, which leaves `vite preview` orphaned on port 4173 (toolchain.md P10).
+// but dies on SIGTERM without doing so, which leaves `vite preview` orphaned on port 4173.
 // On Ctrl-C the step also gets the terminal's SIGINT (Playwright ignores a repeat within 1 s), and `npm test` forwards
 // its own copy to us, so repeats within 2 s are ignored here. A later signal is passed on as SIGTERM.
 function onSignal(sig) {

@@ -5,7 +5,7 @@ import { escape } from './workbench'
 export type RevertKind = 'Revert conversation' | 'Revert conversation and files'
 
 /**
- * The history operations of a session as a person uses them (names from notes/ui-names.md): compaction and what the
+ * The history operations of a session as a person uses them: compaction and what the
  * model sees, branching, revert and unrevert. Setup that has no UI of its own (model limits, reading a project's
  * files) goes through the test hook.
  */

@@ -19,7 +19,7 @@
 //   GET  /__requests?wait=N&settled=1&timeoutMs=&path=   request log; wait long-polls (≤ 10 s) for N requests
 //   GET  /__queues                                       responses still queued, by queue
 // The browser worker calls /v1/* cross-origin from the app (127.0.0.1:4173) under COEP require-corp, so every
-// response carries CORS headers (toolchain.md §5 (2)); CORS alone is enough there, no CORP header is needed.
+// response carries CORS headers; CORS alone is enough there, no CORP header is needed.
 import http from 'node:http'
 import { pathToFileURL } from 'node:url'
 

@@ -1,4 +1,4 @@
-// Targets 7 and 8 of performance-and-reliability.md §12: the first screen of a 10,000-message session and the
+// Scale targets (BENCHMARKS.md): the first screen of a 10,000-message session and the
 // session list with 5,000 sessions, each timed cold (first call after a reload) and warm (median of 20 more).
 import { check, median, seed, waitForHook } from './page.mjs'
 import { messageChunk, sessionRows } from './rows.mjs'

@@ -1,4 +1,4 @@
-// Targets 1–4 of performance-and-reliability.md §12: replies streamed by the scripted OpenAI-compatible server
+// Streaming targets (BENCHMARKS.md): replies streamed by the scripted OpenAI-compatible server
 // (e2e/support/mock-model-server.mjs) through the real provider code in the worker, into sessions the UI has open.
 import { check, median, openFresh, seed } from './page.mjs'
 import { messageMarker, replyText, seededSession } from './rows.mjs'

@@ -8,7 +8,7 @@ import { TITLE_PROMPT } from './title-generation'
  */
 export type AgentMode = 'primary' | 'subagent' | 'all'
 
-/** An agent: the prompt, model choice, limits and permissions a turn runs with. Agents are data (opencode §10). */
+/** An agent: the prompt, model choice, limits and permissions a turn runs with. Agents are data (as in opencode). */
 export interface Agent {
   name: string
   /** For people in pickers, and for the model choosing a subagent in the task tool. */
@@ -195,7 +195,7 @@ export function canDisable(agent: Agent): boolean {
 /**
  * One agent with the user's override applied: description, mode, model, prompt, steps and temperature replace the
  * agent's values, and permission rules go after its own (so they win). `global` rules (the user's rules for every
- * agent) sit between the two, as in opencode's merge order (§8.2).
+ * agent) sit between the two, as in opencode's merge order.
  */
 export function applyOverride(agent: Agent, override: AgentOverride = {}, global: readonly PermissionRule[] = []): Agent {
   const prompt = override.prompt?.trim() ? override.prompt : agent.prompt
@@ -299,7 +299,7 @@ export function withOwnAgents(agents: Record<string, Agent>, overrides: AgentOve
 }
 
 /**
- * The system-reminder that puts the plan agent in read-only mode (opencode's plan.txt, §3.5, in our own words).
+ * The system-reminder that puts the plan agent in read-only mode (opencode's plan.txt, in our own words).
  * It goes last in the system prompt so that nothing after it can soften it.
  */
 export const PLAN_REMINDER = [

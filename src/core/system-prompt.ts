@@ -34,7 +34,7 @@ const BACKEND_NOTES: Record<string, string> = {
 }
 
 /**
- * The system prompt, in opencode's order (§3.6): the agent's prompt, the environment block, the project's
+ * The system prompt, in opencode's order: the agent's prompt, the environment block, the project's
  * instructions (AGENTS.md), then the mode reminder (plan is read-only; build after plan may edit again). A pure
  * function of its inputs: the loop reads AGENTS.md through the workspace and passes it in.
  */

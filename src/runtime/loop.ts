@@ -359,7 +359,7 @@ function justCompacted(history: MessageWithParts[]): boolean {
   return !marker?.parts.some((part) => part.type === 'compaction' && part.undone !== undefined)
 }
 
-/** The check before a step (§6.2.1): the newest finished reply, unless it is a summary, used too much of the context. */
+/** The check before a step: the newest finished reply, unless it is a summary, used too much of the context. */
 function lastFinishedOverflows(history: MessageWithParts[], limit: ModelLimit): boolean {
   for (let index = history.length - 1; index >= 0; index--) {
     const entry = history[index]!
@@ -370,7 +370,7 @@ function lastFinishedOverflows(history: MessageWithParts[], limit: ModelLimit): 
 }
 
 /**
- * What a finished step's size means (§6.2.2 and 3, bounded). A provider overflow compacts (`overflow`: the prompt
+ * What a finished step's size means (bounded). A provider overflow compacts (`overflow`: the prompt
  * is replayed), a step whose usage overflowed compacts once it is done (`usage`), except right after a compaction,
  * where either ends the turn with a ContextOverflowError offering the next move. With automatic compaction off the
  * provider's overflow ends the turn with the same advice.

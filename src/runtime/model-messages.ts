@@ -17,7 +17,7 @@ type AssistantContent = Exclude<AssistantModelMessage['content'], string>
 /** Files whose content already reached the model as synthetic text. */
 const INLINED_MIMES = new Set(['text/plain', 'application/x-directory'])
 
-/** How the summariser's input differs from a normal request (§6.3.6). */
+/** How the summariser's input differs from a normal request. */
 export interface ConversionOptions {
   /** Files and images become a note naming them: a summary needs to know they were there, not their bytes. */
   stripMedia?: boolean

@@ -327,7 +327,7 @@ export class StepProcessor {
     this.reasonings.clear()
   }
 
-  /** opencode's cleanup (§4.4): nothing stays open, every tool call has a result, the message is completed. */
+  /** opencode's cleanup: nothing stays open, every tool call has a result, the message is completed. */
   private async cleanup(): Promise<void> {
     const now = this.store.now()
     await this.writer.flush()

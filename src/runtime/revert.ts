@@ -35,7 +35,7 @@ export interface FileChange {
 }
 
 /**
- * opencode's revert-point rules (§7.1). The point is the first part matching the target: any part of the message
+ * opencode's revert-point rules. The point is the first part matching the target: any part of the message
  * when only a message is given, else the given part. If the message has a text or tool part before that part, only
  * the rest of the message goes (a partial revert). Otherwise the whole message goes, and for an assistant reply that
  * means going back to (and including) the prompt it answered: a reply without its prompt would be asked again.

@@ -28,7 +28,7 @@ export interface PermissionGate {
   hiddenTools(toolIDs: string[], agentRules: PermissionRule[], sessionRules?: PermissionRule[]): string[]
 }
 
-/** Snapshots around each step (DESIGN decision 7). */
+/** Snapshots around each step (before and after every step, so any step can be reverted). */
 export interface SnapshotSource {
   track(projectID: string, workspace: Workspace): Promise<string>
   changedFiles(before: string, after: string): Promise<string[]>

@@ -4,7 +4,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const VALUES = new Int16Array(128).fill(-1)
 for (let index = 0; index < ALPHABET.length; index++) VALUES[ALPHABET.charCodeAt(index)] = index
 
-/** RFC 4648 §5 without padding: the characters a URL fragment carries unescaped. */
+/** base64url without padding: the characters a URL fragment carries unescaped. */
 export function encodeBase64Url(bytes: Uint8Array): string {
   const chunks: string[] = []
   let chunk = ''
@@ -59,7 +59,7 @@ export function decodeBase64Url(text: string): Uint8Array {
   return out.subarray(0, position)
 }
 
-/** Standard base64 with padding (RFC 4648 §4), for binary files in an export. */
+/** Standard base64 with padding, for binary files in an export. */
 export function encodeBase64(bytes: Uint8Array): string {
   const url = encodeBase64Url(bytes).replace(/-/g, '+').replace(/_/g, '/')
   return url + '='.repeat((4 - (url.length % 4)) % 4)

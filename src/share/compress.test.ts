@@ -28,7 +28,7 @@ describe('capped inflate', () => {
     expect(error).toMatchObject({ name: 'ImportTooLargeError', data: { limit: 20 * MiB } })
     // Stopped one native chunk past the cap: the other ~1,000 MiB were never inflated.
     expect((error as { data: { seen: number } }).data.seen).toBeLessThan(21 * MiB)
-    // Chromium's DecompressionStream stops this bomb in 64–84 ms (reference §10, [M4]); Node's stream adapter hands
+    // Chromium's DecompressionStream stops this bomb in 64–84 ms; Node's stream adapter hands
     // every 16 KiB chunk to its thread pool and is several times slower, more so on a loaded machine, so the bound
     // here is looser. The 100 ms figure itself belongs to the browser run.
     expect(elapsed).toBeLessThan(3000)

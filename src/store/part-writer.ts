@@ -17,7 +17,7 @@ export const emptyMetrics = (): WriterMetrics => ({ deltas: 0, characters: 0, co
 const realTimer: Timer = { set: (callback, milliseconds) => setTimeout(callback, milliseconds), clear: (handle) => clearTimeout(handle as number) }
 
 /**
- * The two paths of streaming (DESIGN decision 3). Deltas go to the UI at once as live events; storage gets the
+ * The two paths of streaming. Deltas go to the UI at once as live events; storage gets the
  * accumulated parts at most every 50 ms, all dirty parts in one transaction, so write load follows time rather
  * than tokens. Starts and ends of parts are written at once, with an event, because other tabs and a reload must
  * see them.

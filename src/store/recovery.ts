@@ -8,7 +8,7 @@ import type { Message, Part } from '../core/schema'
 export const DIED_MESSAGE = 'The tab running this turn was closed before it finished'
 
 /**
- * What a runner that died mid-turn left open, closed as its own cleanup would have done (DESIGN decision 5): text
+ * What a runner that died mid-turn left open, closed as its own cleanup would have done: text
  * and reasoning get end times, unfinished tools become errors marked interrupted, and the message gets an aborted
  * error (saying `reason`) and a completion time. Pure: returns only the rows that change.
  */

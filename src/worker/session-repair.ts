@@ -28,10 +28,10 @@ export async function promptsWaiting(store: StoreContext, sessionID: string): Pr
 /**
  * What a runner that died (its tab closed, reloaded or crashed) left for the next one, asked right after its turn
  * was repaired: a prompt of the user's that no reply answers (it joined the turn, to be answered at a step that
- * never came), or prompts queued behind the turn. Either runs as it would have (DESIGN decisions 2 and 5: the stored
+ * never came), or prompts queued behind the turn. Either runs as it would have (the stored
  * history says what is left to do). Only after a repair: a session the user stopped keeps what waits, as Stop asks,
  * and an imported session is never repaired, so never run. Only a prompt stored in this session: one a fork copied
- * (from a stranger's link, say) is never answered without the user asking (DESIGN decision 9).
+ * (from a stranger's link, say) is never answered without the user asking.
  */
 export async function leftByDeadRunner(store: StoreContext, sessionID: string): Promise<boolean> {
   const { history } = await loadRecentHistory(store, sessionID)

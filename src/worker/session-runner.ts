@@ -21,7 +21,7 @@ interface Run {
 }
 
 /**
- * One runner per session across tabs (DESIGN decision 4). Every start asks for the session's exclusive Web Lock:
+ * One runner per session across tabs. Every start asks for the session's exclusive Web Lock:
  * if another tab holds it, the request waits, the other tab's loop answers the stored prompt at its next step, and
  * when our turn comes the loop finds nothing left to do. Cancel reaches whichever tab runs the session.
  */

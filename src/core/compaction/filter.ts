@@ -50,7 +50,7 @@ export function visibleHistory(history: MessageWithParts[], keep?: string): Mess
 }
 
 /**
- * opencode's order after a compaction (§6.4), over a visible history: the newest completed marker (sent as "What
+ * opencode's order after a compaction, over a visible history: the newest completed marker (sent as "What
  * did we do so far?"), its summary (the answer), the kept tail from `tail_start_id` up to the marker, then everything
  * after the summary. Older markers and summaries inside the tail are left out: the newer summary covers them.
  */

@@ -17,7 +17,7 @@ export function maxOutputTokens(limit: ModelLimit): number {
   return Math.min(limit.output, OUTPUT_TOKEN_MAX) || OUTPUT_TOKEN_MAX
 }
 
-/** How many tokens the history may use before it must be compacted (§6.1). */
+/** How many tokens the history may use before it must be compacted. */
 export function usableTokens(limit: ModelLimit, reserved?: number): number {
   const maxOut = maxOutputTokens(limit)
   if (limit.input) return Math.max(0, limit.input - (reserved ?? Math.min(COMPACTION_BUFFER, maxOut)))

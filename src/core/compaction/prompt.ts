@@ -1,5 +1,5 @@
 /**
- * What the summariser is asked, in our own words, following the anchored structure of §6.5: a fixed skeleton the
+ * What the summariser is asked, in our own words, following opencode's anchored structure: a fixed skeleton the
  * summary must reproduce, so a later compaction can update it section by section instead of summarising a summary.
  */
 export const SUMMARY_TEMPLATE = [
@@ -68,7 +68,7 @@ export const MEDIA_REMOVED_TEXT =
   'The previous request was too large for the model\'s context, most likely because of attached files or images; ' +
   'they were removed from the history and replaced by a note naming each one.'
 
-/** The summariser's own overflow (§6.3.8): when a prompt was to be replayed, and otherwise. */
+/** The summariser's own overflow: when a prompt was to be replayed, and otherwise. */
 export const HISTORY_TOO_LARGE = 'The conversation history is too large to summarise: it exceeds the model\'s context limit.'
 export const SESSION_TOO_LARGE = 'This session is too large to summarise: it exceeds the model\'s context limit even without attachments.'
 

@@ -42,7 +42,7 @@ export interface TailOptions {
 }
 
 /**
- * Splits the history into a head to summarise and a tail kept verbatim (§6.3.4). Whole turns are taken from the
+ * Splits the history into a head to summarise and a tail kept verbatim. Whole turns are taken from the
  * newest back while they fit the budget; the first one that does not fit is split at the earliest message whose
  * suffix (to the end of that turn) still fits. A tail that would start at the very beginning is no tail: there
  * would be nothing to summarise.

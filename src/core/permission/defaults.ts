@@ -28,7 +28,7 @@ export const DEFAULT_RULES: readonly PermissionRule[] = fromConfig({
 
 const denyEverything = fromConfig({ '*': 'deny' })
 
-/** Each built-in agent's own rules, which follow the defaults (opencode `agent/agent.ts`, behaviour spec §10). */
+/** Each built-in agent's own rules, which follow the defaults (opencode `agent/agent.ts`). */
 export const AGENT_RULES = {
   build: fromConfig({ question: 'allow', plan_enter: 'allow' }),
   /** Read-only except plan files. */

@@ -31,7 +31,7 @@ export interface RuleSources {
 }
 
 /**
- * The configured rules of a tool call, in precedence order (DESIGN decision 8): defaults → agent → user config →
+ * The configured rules of a tool call, in precedence order: defaults → agent → user config →
  * session. Remembered approvals are not in here: they are evaluated after these, last of all. As in opencode, the
  * saved-outputs folder is allowed after the user's rules unless the user denied exactly that folder.
  */

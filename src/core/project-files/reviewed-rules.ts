@@ -3,7 +3,7 @@ import type { PermissionRule, ReviewedRule } from '../schema'
 import { agentAt } from './agent-paths'
 
 /**
- * The `allow` rules of a trusted project's agent files that the user has seen (DESIGN decision 11). Trust is given
+ * The `allow` rules of a trusted project's agent files that the user has seen. Trust is given
  * to files as the user saw them: the agent's own tools can write `.opencode/agent/build.md` later, and a rule they
  * write must not apply before the user has seen it. A rule is known by its file, its agent, its permission and
  * pattern, and the `ask` and `deny` rules after it in its file: a later rule wins, so those narrow what it allows,

@@ -3,7 +3,7 @@ import type { PermissionRule, Project, ProjectOrigin, ProjectTrust, ReviewedRule
 import { exceptionsAfter, ruleKey, type RuleException } from './reviewed-rules'
 
 /**
- * Project trust (DESIGN decision 11). opencode can take a project's config at its word because its user cloned the
+ * Project trust. opencode can take a project's config at its word because its user cloned the
  * project onto their own disk; a tab opens zips, folders and files from anyone. So a project is the user's to trust:
  * until they do, its own files (`.opencode/agent(s)`, `.opencode/command(s)`) can only make rules stricter. Once they
  * do, an `allow` rule still applies only once they have seen it: files change after trust, the agent's tools among

@@ -16,7 +16,7 @@ import { compactionPrompt, HISTORY_TOO_LARGE, omittedMessagesNote, SESSION_TOO_L
 import { continueMessage, replayPrompt } from '../../store/compaction-store'
 import { estimateTokens, selectTail, tailBudget, type TailSelection } from '../../core/compaction/tail'
 
-/** Tool outputs longer than this reach the summariser cut, with a note (§6.3.6). */
+/** Tool outputs longer than this reach the summariser cut, with a note. */
 export const SUMMARY_TOOL_OUTPUT_MAX = 2_000
 
 /** What the summariser is given, and what it leaves verbatim: pure, from the history up to the marker. */
@@ -29,7 +29,7 @@ export interface SummaryInput {
 }
 
 /**
- * Steps 1, 3 and 4 of §6.3 over the history up to the marker: the prompt to replay (an overflow marker's newest
+ * opencode's compaction over the history up to the marker: the prompt to replay (an overflow marker's newest
  * real prompt, with everything after it) is set aside; of the history before it only what the next request would
  * send counts, earlier compactions hidden (the newest summary's text becomes the previous summary); then the tail
  * kept verbatim is split off within the budget.
@@ -82,7 +82,7 @@ export interface CompactionDependencies {
 export type CompactionResult = { outcome: 'continue' } | { outcome: 'stop'; error: MessageError }
 
 /**
- * Answers a compaction marker (§6.3): a summary assistant message (summary: true, agent "compaction", the marker as
+ * Answers a compaction marker: a summary assistant message (summary: true, agent "compaction", the marker as
  * parent) written by the compaction agent's model (else the user's), from the history the marker's turn would have
  * sent, with media named rather than sent, long tool outputs cut and no tools. Then the tail it left verbatim is
  * recorded on the marker and, after an automatic compaction, the work goes on: the overflowing prompt is replayed,

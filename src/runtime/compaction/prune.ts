@@ -17,7 +17,7 @@ type ToolPart = PartOf<'tool'>
 const estimate = (text: string) => Math.round(text.length / 4)
 
 /**
- * The completed tool parts whose outputs the model no longer needs (§6.6). Walking back from the newest message,
+ * The completed tool parts whose outputs the model no longer needs. Walking back from the newest message,
  * the latest turn is skipped (nothing is looked at before the second user message from the end), then tool outputs
  * are counted newest first; once more than PRUNE_PROTECT tokens of them are behind, every older one is a candidate.
  * The walk stops at a summary (older history is not sent any more) and at an output already cleared (everything

@@ -18,7 +18,7 @@ export interface ContextUse {
 }
 
 /**
- * How full the model's context was at the last step, and when compaction comes in (opencode §6.1: the step's tokens
+ * How full the model's context was at the last step, and when compaction comes in (as opencode counts it: the step's tokens
  * against the usable part of the window). Undefined when the model's window is unknown: nothing to measure against.
  */
 export function contextUse(tokens: Tokens | undefined, limit: ModelLimit | undefined, auto: boolean): ContextUse | undefined {

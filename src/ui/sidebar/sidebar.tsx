@@ -63,7 +63,7 @@ export function Sidebar(props: {
   const emptyText = () => (list.showArchived() ? 'No sessions yet.' : 'No sessions yet. Start one with New session.')
 
   // Persistence is worth asking for once there is history to lose: the first session made, or sessions found at
-  // startup in a profile that was never asked (DESIGN decision 10; the browser may evict best-effort storage).
+  // startup in a profile that was never asked (the browser may evict best-effort storage).
   onMount(() => void storage.refresh())
   const hasHistory = createMemo(() => ids().length > 0 || Object.keys(store.state.sessions).length > 0)
   createEffect(() => {

@@ -18,7 +18,7 @@ export interface OpenSession {
   hasOlder: Accessor<boolean>
   loading: Accessor<boolean>
   error: Accessor<string | undefined>
-  /** The worker found the last reply cut off by a tab that died, and closed it (DESIGN decision 5). */
+  /** The worker found the last reply cut off by a tab that died, and closed it. */
   repaired: Accessor<boolean>
   dismissRepaired(): void
   open(sessionID: string): Promise<void>

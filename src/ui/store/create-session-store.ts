@@ -70,7 +70,7 @@ export function createSessionStore(connection: WorkerConnection, options: { proj
   const [dismissed, setDismissed] = createSignal<Record<string, string>>({})
   const drafts = makeDraftStore()
 
-  // The page may be killed once hidden: streamed text still in the worker's buffer is written now (DESIGN decision 3).
+  // The page may be killed once hidden: streamed text still in the worker's buffer is written now.
   if (typeof document !== 'undefined') {
     const onHide = () => {
       if (document.visibilityState === 'hidden') api.flush().catch((error: unknown) => log.warn('tabcode: flush failed', error))
