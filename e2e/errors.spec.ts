@@ -5,7 +5,7 @@ import { isSummariser, requestsOf } from './support/requests'
 
 // Provider errors as they really arrive: inside a 200 stream after some text, as a quota answer, as a message that
 // is the upstream's JSON. Classification: opencode's, per provider in
-// src/runtime/retry-providers.test.ts; here the Chat Completions path end to end.
+// src/session/retry-providers.test.ts; here the Chat Completions path end to end.
 
 const model = new ModelScript()
 

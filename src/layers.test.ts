@@ -19,8 +19,9 @@ const LAYERS: Record<string, { folders: string[]; may: string[]; note: string }>
   tools: { folders: ['tools/'], may: ['core', 'workspace'], note: 'tools get ports (outputs, todos, files, asks) in ToolContext, never the database' },
   snapshot: { folders: ['snapshot/'], may: ['core', 'store', 'workspace'], note: 'manifests and diffs over the workspace, rows through store functions' },
   share: { folders: ['share/'], may: ['core', 'store', 'snapshot'], note: 'export, import and links' },
-  runtime: { folders: ['runtime/'], may: ['core', 'store', 'provider', 'workspace', 'tools', 'snapshot'], note: 'loop, processor, model call, subtasks, titles, compaction steps, ask service' },
-  worker: { folders: ['worker/'], may: ['core', 'store', 'provider', 'workspace', 'main-thread workspace', 'tools', 'snapshot', 'share', 'runtime'], note: 'the composition root' },
+  mcp: { folders: ['mcp/'], may: ['core', 'tools'], note: "remote MCP servers: connections, their tools, OAuth sign-in" },
+  session: { folders: ['session/'], may: ['core', 'store', 'provider', 'workspace', 'tools', 'snapshot', 'mcp'], note: 'a prompt from intake to idle: the loop, processor, model call, subtasks, titles, compaction, revert, fork, asks' },
+  worker: { folders: ['worker/'], may: ['core', 'store', 'provider', 'workspace', 'main-thread workspace', 'tools', 'snapshot', 'share', 'mcp', 'session'], note: 'the composition root' },
   ui: { folders: ['ui/'], may: ['core', 'main-thread workspace'], note: 'Solid views; reaches the worker only through ui/worker-client.ts' },
   // Helpers for tests (builders, fake contexts, scripted models) may use anything; only tests and helpers use them.
   testing: { folders: ['testing/'], may: ['*'], note: 'test scaffolding, never imported by production code' },
@@ -134,11 +135,11 @@ describe('layers', () => {
         { from: 'tools/read.ts', to: 'dexie', line: 1, kind: 'static', local: false },
         { from: 'ui/app.tsx', to: 'worker/service.ts', line: 9, kind: 'static', local: true },
         { from: 'store/session-store.ts', to: 'dexie', line: 1, kind: 'static', local: false },
-        { from: 'runtime/loop.ts', to: 'testing/scripted-model.ts', line: 4, kind: 'static', local: true },
+        { from: 'session/loop.ts', to: 'testing/scripted-model.ts', line: 4, kind: 'static', local: true },
       ]),
     ).toEqual([
       'core/errors.ts:3 (type-only): core imports store (store/database.ts); core may import nothing else in src',
-      'runtime/loop.ts:4: production code imports the test helper testing/scripted-model.ts',
+      'session/loop.ts:4: production code imports the test helper testing/scripted-model.ts',
       'tools/read.ts:1: tools imports the package dexie (only store may)',
       'ui/app.tsx:9: ui imports worker (worker/service.ts); ui may import core, main-thread workspace',
     ])
@@ -153,12 +154,12 @@ describe('layers', () => {
   it('names each line that opens a table outside store/, and lets the handle pass through', () => {
     expect(
       databaseTouches([
-        { path: 'runtime/fork.ts', text: "const { db } = context\nawait db.transaction('rw', db.parts, work)" },
-        { path: 'runtime/recovery.ts', text: 'await context.db.parts.bulkPut(parts)' },
+        { path: 'session/fork.ts', text: "const { db } = context\nawait db.transaction('rw', db.parts, work)" },
+        { path: 'session/recovery.ts', text: 'await context.db.parts.bulkPut(parts)' },
         { path: 'worker/service.ts', text: 'const store = { db: opened.db, now }\nwatchApiKeys(opened.db, keys)' },
         { path: 'store/parts.ts', text: 'await context.db.parts.bulkPut(rows)' },
-        { path: 'runtime/fork.test.ts', text: 'await context.db.sessions.get(id)' },
+        { path: 'session/fork.test.ts', text: 'await context.db.sessions.get(id)' },
       ]),
-    ).toEqual(['runtime/fork.ts:1: { db }', 'runtime/fork.ts:2: db.transaction', 'runtime/recovery.ts:1: db.parts.'])
+    ).toEqual(['session/fork.ts:1: { db }', 'session/fork.ts:2: db.transaction', 'session/recovery.ts:1: db.parts.'])
   })
 })

@@ -21,8 +21,8 @@ async function loadModules(root, folder) {
   writeFileSync(
     entry,
     [
-      `export { buildRequest } from ${JSON.stringify(join(root, 'src/runtime/compaction/request.ts'))}`,
-      `export { withPromptCaching } from ${JSON.stringify(join(root, 'src/runtime/prompt-cache.ts'))}`,
+      `export { buildRequest } from ${JSON.stringify(join(root, 'src/session/compaction/request.ts'))}`,
+      `export { withPromptCaching } from ${JSON.stringify(join(root, 'src/session/prompt-cache.ts'))}`,
       `export { AGENTS } from ${JSON.stringify(join(root, 'src/core/agent.ts'))}`,
       `export { makeIdGenerator } from ${JSON.stringify(join(root, 'src/core/id.ts'))}`,
       `export { MessageSchema, PartSchema } from ${JSON.stringify(join(root, 'src/core/schema/index.ts'))}`,

@@ -74,7 +74,7 @@ export function unansweredPrompt(history: MessageWithParts[]): MessageWithParts 
 
 /**
  * Whether a message came with the history a fork copied rather than being stored in this session. A fork dates every
- * message it copies before its own creation (`copyHistory` in `runtime/fork.ts`) and everything stored in it later is
+ * message it copies before its own creation (`copyHistory` in `session/fork.ts`) and everything stored in it later is
  * dated from then on. A copied prompt is the source's (perhaps a stranger's, from a link): nothing answers it unless
  * the user asks.
  */

@@ -1,5 +1,5 @@
 import type { FileTimes } from '../core/ports'
-import type { LoopDependencies } from '../runtime/loop'
+import type { LoopDependencies } from '../session/loop'
 import { createFileTimes } from '../tools/file-times'
 import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
 import type { Workspace } from '../workspace/workspace'

@@ -1,7 +1,7 @@
 import { listAgentSummaries, saveAgentSettings } from '../store/agent-settings'
 import type { StoreContext } from '../store/context'
 import type { AgentSettingsInput, WorkerHandlers } from '../core/protocol'
-import type { ProjectAgents } from '../runtime/project-agents'
+import type { ProjectAgents } from '../session/project-agents'
 
 type AgentHandlers = Pick<WorkerHandlers, 'listAgents' | 'saveAgentSettings' | 'listAgentFileProblems'>
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 // (what loads before the first answer; type-only imports are erased) must stay clear of the heavy code: the AI SDK
 // and its providers, the agent loop, the tools, the shell. Names the chain to any offender.
 const HEAVY_PACKAGES = ['ai', '@ai-sdk', 'just-bash', 'isomorphic-git', 'diff']
-const HEAVY_FOLDERS = ['runtime', 'tools', 'provider/language-model', 'snapshot', 'worker/engine', 'workspace/webcontainer']
+const HEAVY_FOLDERS = ['session', 'mcp', 'tools', 'provider/language-model', 'snapshot', 'worker/engine', 'workspace/webcontainer']
 const src = join(dirname(fileURLToPath(import.meta.url)), '..')
 const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm
 

@@ -3,7 +3,7 @@ import { isLocalServerURL } from '../core/provider/presets'
 import { makeModelResolver } from '../provider/language-model'
 import type { StoreContext } from '../store/context'
 import { findProvider, providerSource } from '../store/provider-store'
-import type { ModelSource } from '../runtime/model-source'
+import type { ModelSource } from '../session/model-source'
 
 /** The loop's models, backed by the providers configured in Settings (SDKs load on first use). */
 export function makeModelSource(context: StoreContext): ModelSource {

@@ -1,5 +1,5 @@
-import { disabledTools, effectiveRules, type PermissionService } from '../runtime/permission'
-import type { PermissionGate } from '../runtime/turn-services'
+import { disabledTools, effectiveRules, type PermissionService } from '../session/permission'
+import type { PermissionGate } from '../session/turn-services'
 import type { WorkerHandlers } from '../core/protocol'
 
 type PermissionHandlers = Pick<WorkerHandlers, 'pendingAsks' | 'replyAsk' | 'listApprovals' | 'revokeApproval'>

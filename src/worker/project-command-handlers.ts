@@ -1,7 +1,7 @@
 import type { ProjectCommandSummary } from '../core/dto/commands'
 import { commandSummary, commandInvocation, expandTemplate } from '../core/project-files/commands'
 import { InputError } from '../core/errors'
-import { loadProjectCommands } from '../runtime/project-commands'
+import { loadProjectCommands } from '../session/project-commands'
 import type { Workspace } from '../workspace/workspace'
 
 /** The `/` palette's project entries: each command, or a malformed file with what is wrong with it. */

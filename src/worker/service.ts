@@ -25,7 +25,7 @@ import type { SessionEvent } from '../core/event'
 import { readTodos } from '../store/todo-store'
 import { queuedPrompts } from '../store/prompt'
 import { makeLocalLocks, type CommandChannel, type Locks } from './locks'
-import type { ModelSource } from '../runtime/model-source'
+import type { ModelSource } from '../session/model-source'
 import { emptyMetrics } from '../store/part-writer'
 import type { Engine } from './engine'
 import { ENGINE_METHODS, type EngineMethod } from './engine-methods'
@@ -248,7 +248,7 @@ export function createService(options: ServiceOptions): Service {
     ...agentHandlers(ready, async (projectID = project?.id) => {
       if (!projectID) return NO_PROJECT_AGENTS
       const [{ projectAgentsFor }, workspace] = await Promise.all([
-        import('../runtime/project-agents'),
+        import('../session/project-agents'),
         workspacesOf(ready()).get(projectID).catch(() => undefined),
       ])
       return workspace ? projectAgentsFor(ready(), projectID, workspace) : NO_PROJECT_AGENTS

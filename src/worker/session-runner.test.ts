@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SessionStatus } from '../core/event'
-import type { LoopDependencies } from '../runtime/loop'
+import type { LoopDependencies } from '../session/loop'
 import { createUserMessage, enqueuePrompt, queuedPrompts } from '../store/prompt'
 import { loadHistory, updateMessage } from '../store/message-store'
 import { ascending } from '../core/id'

@@ -1,6 +1,6 @@
 import type { SessionStatus } from '../core/event'
-import type { LoopDependencies } from '../runtime/loop'
-import { runLoop } from '../runtime/loop'
+import type { LoopDependencies } from '../session/loop'
+import { runLoop } from '../session/loop'
 import type { PartWriter } from '../store/part-writer'
 import { BusyError, serializeError } from '../core/errors'
 import { leftByDeadRunner, lockName, promptsWaiting, repairUnderLock, stillUnanswered } from './session-repair'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { evaluate } from '../core/permission/evaluate'
-import { projectAgentsFor } from '../runtime/project-agents'
+import { projectAgentsFor } from '../session/project-agents'
 import { agentFor } from '../store/agent-settings'
 import { ensureDefaultProject, setProjectTrust } from '../store/project-store'
 import { makeTestContext } from '../testing/test-context'

@@ -1,7 +1,7 @@
 import { agentAt } from '../core/project-files/agent-paths'
 import { afterUserDelete, afterUserMove, afterUserWrite, reviewedUnder, withReviewed } from '../core/project-files/reviewed-rules'
 import type { ReviewedRule } from '../core/schema'
-import { agentFileRulesIn, agentFileRulesOf } from '../runtime/project-agents'
+import { agentFileRulesIn, agentFileRulesOf } from '../session/project-agents'
 import type { StoreContext } from '../store/context'
 import { findProject, updateReviewedRules } from '../store/project-store'
 import type { Workspace } from '../workspace/workspace'

@@ -10,7 +10,7 @@ import { watchMcpSecrets } from '../store/mcp-store'
 import { EVENT_CHANNEL, PROTOCOL_VERSION, type EventEnvelope } from '../core/protocol'
 import { createService } from './service'
 import { makeLocalLocks, type Locks } from './locks'
-import type { ModelSource } from '../runtime/model-source'
+import type { ModelSource } from '../session/model-source'
 import type { StoreContext } from '../store/context'
 import { toWire } from '../core/wire'
 

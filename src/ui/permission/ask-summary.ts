@@ -86,7 +86,7 @@ export function askSummary(ask: PermissionAsk): AskSummary {
     case 'task':
       return { title: `Allow starting the ${first} subagent?`, description: text(metadata.description) ?? 'The agent wants to delegate a task.', detailLabel: 'Task' }
     default:
-      // An MCP server's tool (runtime/mcp/hub.ts asks under the tool's own name with these).
+      // An MCP server's tool (mcp/hub.ts asks under the tool's own name with these).
       if (text(metadata.server) && text(metadata.tool)) {
         const input = metadata.input !== undefined ? { detail: JSON.stringify(metadata.input, null, 2) } : {}
         const tool = ask.tool ? { tool: { description: ask.tool.description, ...(ask.changedFrom ? { change: describeToolChange(ask.changedFrom, ask.tool) } : {}) } } : {}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { McpOAuthRecord } from '../../core/mcp-oauth'
+import type { McpOAuthRecord } from '../core/mcp-oauth'
 import { mcpOAuthProvider, type McpOAuthStorage } from './oauth-provider'
 
 const REDIRECT = 'https://tabcode.example/oauth-callback.html'

@@ -1,5 +1,5 @@
 import type { OAuthClientProvider } from '@ai-sdk/mcp'
-import type { McpOAuthRecord } from '../../core/mcp-oauth'
+import type { McpOAuthRecord } from '../core/mcp-oauth'
 
 /** Where a server's OAuth record lives (the store's `mcp.oauth` setting; a map in tests). */
 export interface McpOAuthStorage {

@@ -1,7 +1,7 @@
 import type { OAuthClientProvider } from '@ai-sdk/mcp'
-import { classifyMcpFailure, type McpContent, type McpObservation, type McpServerConfig } from '../../core/mcp'
-import { InsecureMcpUrlError, isAllowedMcpUrl, McpRedirectError } from '../../core/mcp-url'
-import { redactSecrets } from '../../core/redact'
+import { classifyMcpFailure, type McpContent, type McpObservation, type McpServerConfig } from '../core/mcp'
+import { InsecureMcpUrlError, isAllowedMcpUrl, McpRedirectError } from '../core/mcp-url'
+import { redactSecrets } from '../core/redact'
 import { McpConnectError, McpReplyError, type McpConnection, type McpConnector, type McpToolInfo } from './hub'
 
 export interface McpClientOptions {

@@ -1,6 +1,6 @@
 import type { OAuthClientProvider } from '@ai-sdk/mcp'
 import { z } from 'zod'
-import { log } from '../../core/log'
+import { log } from '../core/log'
 import {
   mcpToolOutput,
   nameMcpTools,
@@ -13,10 +13,10 @@ import {
   type McpServerStatus,
   type McpStatus,
   type McpToolNaming,
-} from '../../core/mcp'
-import { isAllowedMcpUrl } from '../../core/mcp-url'
-import { redactSecrets } from '../../core/redact'
-import { defineTool, type ToolDefinition } from '../../tools/tool'
+} from '../core/mcp'
+import { isAllowedMcpUrl } from '../core/mcp-url'
+import { redactSecrets } from '../core/redact'
+import { defineTool, type ToolDefinition } from '../tools/tool'
 
 /** A tool as an MCP server lists it. */
 export interface McpToolInfo {

@@ -39,7 +39,7 @@ import {
 } from '../core/stop'
 import type { ToolRegistry } from '../tools/registry'
 import { withMcpDefaults } from '../core/mcp'
-import type { McpHub } from './mcp/hub'
+import type { McpHub } from '../mcp/hub'
 import type { ModelSource, ResolvedModel } from './model-source'
 import { runStepWithRetry, runSummaryStep, type StepDependencies } from './retry-step'
 import { runSubtask } from './subtask'

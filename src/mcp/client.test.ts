@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { McpServerConfig } from '../../core/mcp'
+import type { McpServerConfig } from '../core/mcp'
 // The e2e suite's MCP server (made with @modelcontextprotocol/sdk), in Node.
-import { startMcpServer, type McpTestServer } from '../../../e2e/support/mcp-server.mjs'
-import { InsecureMcpUrlError, McpRedirectError } from '../../core/mcp-url'
+import { startMcpServer, type McpTestServer } from '../../e2e/support/mcp-server.mjs'
+import { InsecureMcpUrlError, McpRedirectError } from '../core/mcp-url'
 import { mcpConnector, secureMcpFetch } from './client'
 import { createMcpHub, McpConnectError } from './hub'
 
