@@ -14,6 +14,8 @@
 // `--only=delta` the main thread per streamed delta with the reply at 1 KB and at 200 KB; `--only=stop` how long Stop
 // takes to clear (issue 20).
 // `--only=huge` a 100,000-message session: search, open, export.
+// `--smoke` (what `npm test` runs after the e2e suite): every section once on small sizes (scripts/bench/size.mjs),
+// against the build the e2e step made; it fails when a section breaks, never because a figure is slow.
 import { execFileSync, spawn } from 'node:child_process'
 import { readFileSync, statSync } from 'node:fs'
 import os from 'node:os'
@@ -35,6 +37,7 @@ import { steps } from './bench/steps.mjs'
 import { deltaCost } from './bench/delta.mjs'
 import { hugeSession } from './bench/huge.mjs'
 import { firstVisit } from './bench/boot.mjs'
+import { SMOKE } from './bench/size.mjs'
 
 // Not imported from steps.mjs: that module installs signal handlers that would exit without our cleanup.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -251,7 +254,9 @@ let exitCode = 0
 try {
   const figures = await main()
   await cleanup() // first, so nothing the browser or servers print can land after the JSON line
-  report(figures)
+  // Small sizes measure nothing: a smoke run only shows that every section still runs to its end.
+  if (SMOKE) console.log(`bench smoke: every section ran (${Object.keys(figures).length} figures, not judged)`)
+  else report(figures)
   if (JSON_OUT) console.log(JSON.stringify(figures))
 } catch (error) {
   // After a signal the error is just the browser going away under a pending call.

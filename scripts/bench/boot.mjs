@@ -13,8 +13,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { median } from './page.mjs'
+import { size } from './size.mjs'
 
-const RUNS = 5
+const RUNS = size(5, 1)
 const LONG_MS = 50
 const TRACE_CATEGORIES = ['toplevel', 'disabled-by-default-devtools.timeline', ...(process.env.BENCH_TRACE_DETAIL ? ['devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'] : [])]
 let savedTraces = 0

@@ -3,9 +3,10 @@
 // click, then animation frames until highlighted tokens are on screen and one more frame has been painted), so
 // Playwright's own round trips are not counted. The first open also loads the editor's and the language's chunks
 // and is reported apart, for information; the target is the median of the opens after it.
+import { size } from './size.mjs'
 
-const LINES = 5_000
-const RUNS = 9
+const LINES = size(5_000, 300)
+const RUNS = size(9, 1)
 const FILE = 'bench-5k.ts'
 
 /** Realistic TypeScript: keywords, strings, numbers, comments and types on every few lines. */

@@ -5,10 +5,11 @@
 import { check, median, seed, waitForHook } from './page.mjs'
 import { sessionRow } from './rows.mjs'
 import { randomInt } from 'node:crypto'
+import { size } from './size.mjs'
 
-export const HUGE_MESSAGES = 100_000
+export const HUGE_MESSAGES = size(100_000, 2_000)
 const CHUNK = 2_000
-const WARM_RUNS = 9
+const WARM_RUNS = size(9, 1)
 const SETTLE_MS = 500
 const TITLE = 'Huge bench session'
 
@@ -31,8 +32,9 @@ export const QUERIES = {
   rare: 'marmalade',
   phrase: '"token stall"',
 }
-const RARE_AT = new Set([17, 5_003, 33_333])
-const PHRASE_EVERY = 997
+// 17, 5,003 and 33,333 in the full run; as far apart in a smoke run's smaller session.
+const RARE_AT = new Set([17, Math.round(HUGE_MESSAGES * 0.05003), Math.floor(HUGE_MESSAGES / 3)])
+const PHRASE_EVERY = size(997, 37) // at least 50 hits, a full first page, in either size
 
 function messageText(i) {
   const words = [`Message ${i}:`]

@@ -7,8 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { size } from './size.mjs'
 
-export const REQUEST_MESSAGES = 2_000
+export const REQUEST_MESSAGES = size(2_000, 200)
 const WARMUP_RUNS = 5
 const RUNS = 21
 // Claude, so the caching transform does its most work (breakpoints on the system prompt and the last two messages).

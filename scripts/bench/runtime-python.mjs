@@ -4,9 +4,10 @@
 // the scripted model's latency is not in it; the model is a mock server of our own, used only by these sessions.
 import { startMockModelServer } from '../../e2e/support/mock-model-server.mjs'
 import { median, openFresh } from './page.mjs'
+import { size } from './size.mjs'
 
 const MODEL = 'python-bench'
-const WARM_RUNS = 5
+const WARM_RUNS = size(5, 1)
 
 /** `{ pythonFirstRunMs, pythonWarmRunMs }` for a page on the app with a project open. */
 export async function runtimePython(page) {

@@ -7,9 +7,10 @@ import { median } from './page.mjs'
 import { gitRuntime } from './runtime-git.mjs'
 import { measureStaticPreview } from './runtime-preview.mjs'
 import { runtimePython } from './runtime-python.mjs'
+import { size } from './size.mjs'
 
 const MODEL = 'mock-runtime-bench'
-const WARM_RUNS = 5
+const WARM_RUNS = size(5, 1)
 
 /** A 10,000-line CSV (a comment every 100th line) whose second column repeats every 97 lines, made by the shell. */
 const MAKE_CSV =

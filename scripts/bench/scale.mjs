@@ -2,11 +2,12 @@
 // session list with 5,000 sessions, each timed cold (first call after a reload) and warm (median of 20 more).
 import { check, median, seed, waitForHook } from './page.mjs'
 import { messageChunk, sessionRows } from './rows.mjs'
+import { size } from './size.mjs'
 
-export const MESSAGES = 10_000
-export const SESSIONS = 5_000
-export const CHUNK = 1_000 // rows per writeFixture call: ~2 MB of parts, one transaction each
-const WARM_RUNS = 20
+export const MESSAGES = size(10_000, 300)
+export const SESSIONS = size(5_000, 100)
+export const CHUNK = size(1_000, 100) // rows per writeFixture call: ~2 MB of parts, one transaction each
+const WARM_RUNS = size(20, 1)
 const SETTLE_MS = 500 // after the hook appears: the app's boot render and sidebar query are done well within this
 
 /**

@@ -10,10 +10,11 @@
 import { check, median, openFresh, seed } from './page.mjs'
 import { busyMs, startTrace, stopTrace } from './trace.mjs'
 import { ascendingId, sessionRow } from './rows.mjs'
+import { size } from './size.mjs'
 
-export const STEP_SIZES = [2, 1_000, 10_000, 100_000]
-const STEP_RUNS = Number(process.env.BENCH_STEP_RUNS ?? 7)
-const READ_RUNS = Number(process.env.BENCH_READ_RUNS ?? 3)
+export const STEP_SIZES = size([2, 1_000, 10_000, 100_000], [2, 1_000])
+const STEP_RUNS = Number(process.env.BENCH_STEP_RUNS ?? size(7, 1))
+const READ_RUNS = Number(process.env.BENCH_READ_RUNS ?? size(3, 1))
 const WARM_UP = 2 // turns per size before the measured ones
 const READ_STEPS = 20
 const CHUNK = 5_000 // messages per writeFixture call (one ~150-character text part each)

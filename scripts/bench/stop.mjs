@@ -3,8 +3,9 @@
 // in the offline shell (whose abort the loop's cleanup waits for). Timed in the page from `api.cancel` to the idle
 // event on the event channel, so Playwright's round trips are not counted; the first run of each loads code and is
 // left out.
+import { size } from './size.mjs'
 
-const RUNS = 6
+const RUNS = size(6, 1)
 
 async function control(mockURL, path, body) {
   const response = await fetch(mockURL + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) })

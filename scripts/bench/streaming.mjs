@@ -4,6 +4,7 @@ import { check, median, openFresh, seed } from './page.mjs'
 import { messageMarker, replyText, seededSession } from './rows.mjs'
 import { drive } from './drive.mjs'
 import { busyMs, longestTaskMs, startTrace, stopTrace } from './trace.mjs'
+import { size } from './size.mjs'
 
 export const MOCK_PORT = Number(process.env.BENCH_MOCK_PORT ?? 8797) // not the e2e server's 8787
 const DELTA_CHARS = 4
@@ -11,11 +12,11 @@ const DELTA_CHARS = 4
 // ~16.5 ms). 50 per write is target 1's 3,000 deltas/s, i.e. ~50 deltas per frame (target 3's unit).
 const TARGET_RATE = { chunkDelayMs: 16, eventsPerWrite: 50 }
 const OFFERED_RATE = { chunkDelayMs: 16, eventsPerWrite: 67 } // ≈ 4,000/s: a third above the target
-const THROUGHPUT_DELTAS = 40_000 // ≈ 10 s at the offered rate
-const BURST_DELTAS = 40_000 // all at once (no pacing): the server writes 64 KB batches as fast as the socket takes them
-const MAIN_THREAD_DELTAS = 20_000 // target 4: "streaming 20,000 tokens"
-const COST_DELTAS = 12_000 // ≈ 4 s per per-delta-cost run
-export const COST_RUNS = Number(process.env.BENCH_COST_RUNS ?? 3)
+const THROUGHPUT_DELTAS = size(40_000, 12_000) // ≈ 10 s at the offered rate
+const BURST_DELTAS = size(40_000, 2_000) // all at once (no pacing): the server writes 64 KB batches as fast as the socket takes them
+const MAIN_THREAD_DELTAS = size(20_000, 2_000) // target 4: "streaming 20,000 tokens"
+const COST_DELTAS = size(12_000, 1_500) // ≈ 4 s per per-delta-cost run
+export const COST_RUNS = Number(process.env.BENCH_COST_RUNS ?? size(3, 1))
 const SAMPLE_MS = 50 // metrics polling while the throughput reply streams
 const SETTLE_MS = 1_000 // after an opened session shows its newest message: boot queries and first render are done
 const CHUNK = 1_000
@@ -113,8 +114,8 @@ export async function openSession(page, baseURL, seeded) {
 /** Seeds the sessions the streaming figures need; `tenK` is the first-screen session (10,000 messages) if it ran. */
 export async function prepare(page, { projectID, version, tenK }, log) {
   const make = (title, count) => seededSession(projectID, version, title, count, CHUNK)
-  const sessions = { hundred: make('Bench stream 100', 100), twoK: make('Bench stream 2k', 2_000) }
-  sessions.tenK = tenK ?? make('Bench stream 10k', 10_000)
+  const sessions = { hundred: make('Bench stream 100', 100), twoK: make('Bench stream 2k', size(2_000, 300)) }
+  sessions.tenK = tenK ?? make('Bench stream 10k', size(10_000, 300))
   const chunks = Object.values(sessions).flatMap((s) => (s === tenK ? [] : s.chunks))
   const ms = await seed(page, chunks)
   log(`  wrote sessions of 100, 2,000${tenK ? '' : ' and 10,000'} messages in ${(ms / 1000).toFixed(1)} s`)
