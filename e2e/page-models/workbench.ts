@@ -93,16 +93,19 @@ export function escape(text: string): string {
 }
 
 /**
- * The workspace panel, shown. Whether it starts open is settled when the page starts (open on a wide screen unless
- * the reader closed it last time; the "Show workspace" rail otherwise), but the open panel's content comes after the
- * first frame. So this first waits for one of the two: the app changes neither by itself, and only then is the
- * toggle pressed if it is the one shown. Checking the panel at once raced with its first frame.
+ * The workspace panel, shown. Whether it starts open is decided once, as the page starts, from two things this reads
+ * back from the page (the app's rule in ui/workspace/create-panel-state.ts): a narrow screen starts with the
+ * conversation, a wide one with the panel unless the reader closed it last time. Nothing else opens or closes it, so
+ * the toggle is pressed exactly when the panel starts closed, never after looking at what happens to be on screen
+ * (that raced with the panel's first frame). For a page whose panel the test has not toggled yet.
  */
 export async function showWorkspace(page: Page): Promise<Locator> {
   const panel = page.getByRole('complementary', { name: 'Workspace' })
-  const toggle = page.getByRole('button', { name: 'Show workspace' })
-  await expect(panel.or(toggle).first()).toBeVisible()
-  if (await toggle.isVisible()) await toggle.click()
+  const startsClosed = await page.evaluate(
+    ({ narrow, key }) => matchMedia(narrow).matches || localStorage.getItem(key) === 'closed',
+    { narrow: '(max-width: 719.98px)', key: 'tabcode:workspace-panel' },
+  )
+  if (startsClosed) await page.getByRole('button', { name: 'Show workspace' }).click()
   await expect(panel).toBeVisible()
   return panel
 }
