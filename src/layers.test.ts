@@ -1,4 +1,4 @@
-// The direction of dependencies between src/'s folders (ARCHITECTURE.md, "Folders"). src/ui/bundle-boundary.test.ts
+// The direction of dependencies between src/'s folders (ARCHITECTURE.md, "Folders"; docs/folders.md). src/ui/bundle-boundary.test.ts
 // separately guards what the main thread loads at first paint.
 import { readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
