@@ -4,10 +4,9 @@ import { ensureDefaultProject, setProjectTrust } from '../store/project-store'
 import { createSession } from '../store/session-store'
 import { makeTestContext } from '../testing/test-context'
 import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
-import { runHandlers } from './run-handlers'
+import { acceptPrompt, type PromptIntake } from './prompt'
 import type { AgentFile } from '../core/agent'
 import type { PermissionRule } from '../core/schema'
-import type { SessionRunner } from './session-runner'
 
 const MODEL = { providerID: 'mock', modelID: 'mock-model' }
 
@@ -28,14 +27,13 @@ async function setup(trusted: boolean, options: { permission?: PermissionRule[];
   const workspace = createMemoryWorkspace(FILES)
   await workspace.writeFile('/etc/hosts', '127.0.0.1 outside-the-project\n')
   const started: string[] = []
-  const runner = { start: async (sessionID: string) => void started.push(sessionID) } as unknown as SessionRunner
-  const handlers = runHandlers(
-    () => test.context,
-    () => runner,
-    async (sessionID) => ({ sessionID, subagents: [], workspace, agentFiles: options.agentFiles ?? [] }),
-  )
+  const intake: PromptIntake = {
+    store: test.context,
+    start: (sessionID) => void started.push(sessionID),
+    mentionSources: async (sessionID) => ({ sessionID, subagents: [], workspace, agentFiles: options.agentFiles ?? [] }),
+  }
   const send = (text: string, extra: { command?: { name: string; agent?: string } } = {}) =>
-    handlers.prompt({ sessionID: session.id, parts: [{ type: 'text', text }], model: MODEL, agent: 'build', ...extra })
+    acceptPrompt(intake, { sessionID: session.id, parts: [{ type: 'text', text }], model: MODEL, agent: 'build', ...extra })
   const stored = async () => (await loadHistory(test.context, session.id)).map((entry) => entry.info)
   const sentText = async () =>
     (await loadHistory(test.context, session.id)).flatMap((entry) => entry.parts.flatMap((part) => (part.type === 'text' ? [part.text] : []))).join('\n')
