@@ -1,4 +1,5 @@
-import { COMMAND_FOLDERS, commandName, parseCommand, type ParsedCommand } from '../core/project-files/commands'
+import { COMMAND_FOLDERS, commandInvocation, commandName, expandTemplate, parseCommand, type ParsedCommand } from '../core/project-files/commands'
+import { InputError } from '../core/errors'
 import type { Workspace } from '../workspace/workspace'
 import { markdownFiles } from './project-markdown'
 
@@ -30,3 +31,31 @@ export async function loadProjectCommands(workspace: Workspace): Promise<ParsedC
 }
 
 const nameOf = (parsed: ParsedCommand) => (parsed.type === 'command' ? parsed.command.name : parsed.summary.name)
+
+export interface ExpandedCommand {
+  name: string
+  text: string
+  agent?: string
+  /** opencode's `provider/model`, as written; the prompt runs with it when a configured provider offers it. */
+  model?: string
+}
+
+/**
+ * A prompt that starts with `/name` where `name` is one of the project's commands becomes its filled template, run
+ * with the command's agent and model when it names them; anything else is left as typed. A malformed command file
+ * is refused with what is wrong, so the user's text is not sent as if it were a prompt.
+ */
+export async function expandProjectCommand(workspace: Workspace, text: string): Promise<ExpandedCommand | undefined> {
+  const invocation = commandInvocation(text)
+  if (!invocation) return undefined
+  const parsed = (await loadProjectCommands(workspace)).find((entry) => nameOf(entry) === invocation.name)
+  if (!parsed) return undefined
+  if (parsed.type === 'problem') throw new InputError('command', parsed.summary.problem ?? `/${invocation.name} cannot be used`)
+  const { command } = parsed
+  return {
+    name: command.name,
+    text: expandTemplate(command.template, invocation.arguments),
+    ...(command.agent ? { agent: command.agent } : {}),
+    ...(command.model ? { model: command.model } : {}),
+  }
+}

@@ -1,6 +1,3 @@
-import { getSession } from '../store/session-store'
-import { listAgentSummaries } from '../store/agent-settings'
-import { projectAgentsOf } from '../session/project-agents'
 import type { StoreContext } from '../store/context'
 import type { WorkerHandlers } from '../core/protocol'
 import type { SessionEvent } from '../core/event'
@@ -127,16 +124,7 @@ export function createEngine(dependencies: EngineDependencies): Engine {
     ready()
     return runner
   }
-  const { todos: _todos, queuedPrompts: _queued, openSession: _open, ...run } = runHandlers(ready, ranBy, async (sessionID) => {
-    const context = ready()
-    const session = await getSession(context, sessionID)
-    // Without its workspace (it failed to open) a mention stays text; the prompt itself must not fail for it.
-    const workspace = await workspaces.get(session.projectID).catch(() => undefined)
-    const agentFiles = workspace ? await projectAgentsOf(context, session.projectID, async () => workspace) : []
-    const agents = await listAgentSummaries(context, agentFiles)
-    const subagents = agents.filter((agent) => agent.mode !== 'primary' && !agent.hidden && !agent.disabled).map((agent) => agent.name)
-    return { sessionID, subagents, agentFiles, ...(workspace ? { workspace } : {}) }
-  })
+  const { todos: _todos, queuedPrompts: _queued, openSession: _open, ...run } = runHandlers(ready, ranBy, workspaces)
   const { listProjects: _projects, ...workspace } = workspaceHandlers(ready, () => workspaces, dependencies.projectID)
   const handlers: Pick<WorkerHandlers, EngineMethod> = {
     ...run,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { expandProjectCommand, projectCommandSummaries } from './project-command-handlers'
+import { projectCommandSummaries } from './project-command-handlers'
 import { makeToolContext } from '../tools/testing/tool-context'
 
 const project = () =>
@@ -21,15 +21,5 @@ describe('project command handlers', () => {
       { name: 'git/commit', path: '.opencode/commands/git/commit.md' },
       { name: 'review', path: '.opencode/command/review.md', description: 'Review code', agent: 'plan' },
     ])
-  })
-
-  it('turns /name arguments into the template with its agent, and leaves other text alone', async () => {
-    const workspace = project()
-    expect(await expandProjectCommand(workspace, '/review src/a.ts')).toEqual({ name: 'review', text: 'Review src/a.ts carefully.', agent: 'plan' })
-    expect(await expandProjectCommand(workspace, '/git/commit the parser')).toEqual({ name: 'git/commit', text: 'Write a commit message for the parser' })
-    expect(await expandProjectCommand(workspace, '/fast fix it')).toEqual({ name: 'fast', text: 'Quickly: fix it', model: 'anthropic/claude-haiku' })
-    expect(await expandProjectCommand(workspace, '/unknown thing')).toBeUndefined()
-    expect(await expandProjectCommand(workspace, 'hello /review')).toBeUndefined()
-    await expect(expandProjectCommand(workspace, '/broken')).rejects.toMatchObject({ name: 'InputError', message: expect.stringContaining('broken.md') })
   })
 })
