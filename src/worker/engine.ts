@@ -2,7 +2,7 @@ import { getSession } from '../store/session-store'
 import { listAgentSummaries } from '../store/agent-settings'
 import { projectAgentsOf } from '../session/project-agents'
 import type { StoreContext } from '../store/context'
-import type { WorkerHandlers } from '../core/protocol'
+import type { Handlers } from '../core/protocol/base'
 import type { SessionEvent } from '../core/event'
 import type { FileTimes } from '../core/ports'
 import type { ModelSource } from '../session/model-source'
@@ -26,7 +26,7 @@ import { editorHandlers } from './editor-handlers'
 import { fileHandlers } from './file-handlers'
 import { SessionRunner } from './session-runner'
 import type { CommandChannel, Locks } from './locks'
-import type { EngineMethod } from './engine-methods'
+import type { EngineApi } from './engine-slices'
 import { createMcpHub } from '../mcp/hub'
 import { mcpConnector } from '../mcp/client'
 import { forgetMcpOAuth, loadMcpOAuth, loadMcpServers, updateMcpOAuth } from '../store/mcp-store'
@@ -53,7 +53,7 @@ export interface EngineDependencies {
 }
 
 export interface Engine {
-  handlers: Pick<WorkerHandlers, EngineMethod>
+  handlers: Handlers<EngineApi>
   /** Another tab reported this session busy: take over cleanup if its runner dies. */
   watchSession(sessionID: string): void
   /** An event from another tab's worker (a permission answer given there). */
@@ -127,7 +127,7 @@ export function createEngine(dependencies: EngineDependencies): Engine {
     ready()
     return runner
   }
-  const { todos: _todos, queuedPrompts: _queued, openSession: _open, ...run } = runHandlers(ready, ranBy, async (sessionID) => {
+  const run = runHandlers(ready, ranBy, async (sessionID) => {
     const context = ready()
     const session = await getSession(context, sessionID)
     // Without its workspace (it failed to open) a mention stays text; the prompt itself must not fail for it.
@@ -137,8 +137,9 @@ export function createEngine(dependencies: EngineDependencies): Engine {
     const subagents = agents.filter((agent) => agent.mode !== 'primary' && !agent.hidden && !agent.disabled).map((agent) => agent.name)
     return { sessionID, subagents, agentFiles, ...(workspace ? { workspace } : {}) }
   })
-  const { listProjects: _projects, ...workspace } = workspaceHandlers(ready, () => workspaces, dependencies.projectID)
-  const handlers: Pick<WorkerHandlers, EngineMethod> = {
+  const workspace = workspaceHandlers(ready, () => workspaces, dependencies.projectID)
+  // Each handler file answers one slice; the MCP connections are answered here, where the runner's hub is.
+  const handlers: Handlers<EngineApi> = {
     ...run,
     ...workspace,
     ...terminalHandlers((projectID) => workspaces.get(projectID)),

@@ -4,12 +4,12 @@ import { modelReference, namedModel } from '../core/provider/named-model'
 import type { StoreContext } from '../store/context'
 import { InputError } from '../core/errors'
 import { modelForPrompt } from '../core/settings'
-import { checkPromptParts, createUserMessage, editQueuedPrompt, enqueuePrompt, queuedPrompts, removeQueuedPrompt } from '../store/prompt'
+import { checkPromptParts, createUserMessage, editQueuedPrompt, enqueuePrompt, removeQueuedPrompt } from '../store/prompt'
 import { finishRevert } from '../session/revert'
 import type { ModelReference, SessionInfo } from '../core/schema'
 import { getSession } from '../store/session-store'
-import { readTodos } from '../store/todo-store'
-import type { PromptInput, WorkerHandlers } from '../core/protocol'
+import type { Handlers } from '../core/protocol/base'
+import type { PromptInput, RunApi } from '../core/protocol/run'
 import type { SessionRunner } from './session-runner'
 import { resolveCommandMentions, resolveMentions, type MentionGate, type MentionSources } from '../session/prompt-mentions'
 import { storeAttachments } from '../session/prompt-attachments'
@@ -24,11 +24,6 @@ import { projectApprovals } from '../store/ask-store'
 import { CommandConfirmationError, confirmsSwitch } from '../core/project-files/errors'
 import { isTrusted } from '../core/project-files/trust'
 import { findProject } from '../store/project-store'
-
-type RunHandlers = Pick<
-  WorkerHandlers,
-  'prompt' | 'cancel' | 'resume' | 'answerPrompt' | 'openSession' | 'flush' | 'todos' | 'queuedPrompts' | 'editQueuedPrompt' | 'removeQueuedPrompt'
->
 
 /** The model a prompt runs with: the one chosen for it, else the session's last one, else the default. */
 async function modelFor(context: StoreContext, input: PromptInput): Promise<ModelReference> {
@@ -109,7 +104,7 @@ export function runHandlers(
   ready: () => StoreContext,
   runner: () => SessionRunner,
   mentionSources?: (sessionID: string) => Promise<MentionSources>,
-): RunHandlers {
+): Handlers<RunApi> {
   return {
     prompt: async (input) => {
       const context = ready()
@@ -159,10 +154,7 @@ export function runHandlers(
       assertWritable(session, 'go on with it')
       void runner().answer(sessionID, messageID)
     },
-    openSession: async (sessionID) => ({ repaired: await runner().repairIfIdle(sessionID) }),
     flush: () => runner().flush(),
-    todos: (sessionID) => readTodos(ready(), sessionID),
-    queuedPrompts: (sessionID) => queuedPrompts(ready(), sessionID),
     editQueuedPrompt: (inputID, parts) => editQueuedPrompt(ready(), inputID, parts),
     removeQueuedPrompt: (inputID) => removeQueuedPrompt(ready(), inputID),
   }
