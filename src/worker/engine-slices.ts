@@ -15,14 +15,16 @@ import type { McpConnectionApi, McpServersApi } from '../core/protocol/mcp'
 /**
  * What the worker's entry answers itself: the first screen's reads, the session list's writes, and what showing a
  * session needs (opening it, its messages, its stored files), so that history opens before the engine has loaded,
- * or offline when it was never downloaded.
+ * or offline when it was never downloaded. service.ts answers the lifecycle, sessions, projects and MCP servers slices
+ * itself; workspace-read-handlers.ts, provider-handlers.ts and agent-handlers.ts answer the others.
  */
 export type EntryApi = LifecycleApi & SessionsApi & ProjectsApi & WorkspaceApi & SettingsApi & AgentsApi & McpServersApi
 
 /**
  * The operations that need the agent loop, the providers, the AI SDK, the tools or WebContainer. The entry loads the
  * engine (engine.ts) with `import()` once it is idle or on the first call that needs it; it forwards each of these, so
- * a prompt sent before then just waits for it.
+ * a prompt sent before then just waits for it. Each slice has its own `*-handlers.ts` (workspace-handlers.ts answers
+ * ProjectSetupApi), except the MCP connections, which engine.ts answers beside the hub it shares with the runner.
  */
 export type EngineApi = RunApi &
   HistoryApi &
