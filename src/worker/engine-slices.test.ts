@@ -33,6 +33,7 @@ import { workspaceHandlers } from './workspace-handlers'
 import { WorkspaceManager } from './workspace-manager'
 import { workspaceReadHandlers } from './workspace-read-handlers'
 
+// The `expectTypeOf` checks hold when the project typechecks (`tsc` covers the tests too); vitest itself only runs them.
 describe("the contract's slices", () => {
   it('are each answered by one handler file, exactly', () => {
     expectTypeOf(runHandlers).returns.toEqualTypeOf<Handlers<RunApi>>()
@@ -56,7 +57,7 @@ describe("the contract's slices", () => {
     ]
     type Methods<List> = List extends [infer First, ...infer Rest] ? keyof First | Methods<Rest> : never
     expectTypeOf<Methods<Slices>>().toEqualTypeOf<keyof WorkerApi>()
-    // A method in two slices: each slice's methods meet no other's.
+    // No method is in two slices.
     type Overlaps<List, Seen = never> = List extends [infer First, ...infer Rest] ? (keyof First & Seen) | Overlaps<Rest, Seen | keyof First> : never
     expectTypeOf<Overlaps<Slices>>().toEqualTypeOf<never>()
   })

@@ -1,7 +1,10 @@
 import type { McpServerInput, McpServerStatus, McpServerSummary } from '../mcp'
 import type { McpSignInStart } from '../mcp-oauth'
 
-/** The remote MCP servers as configured. Header values go in (a header sent without one keeps the stored value), never out. */
+/**
+ * The remote MCP servers as configured. Header values go in (a header sent without one keeps the stored value) and
+ * never come out.
+ */
 export interface McpServersApi {
   listMcpServers(): McpServerSummary[]
   saveMcpServer(input: McpServerInput): McpServerSummary[]
