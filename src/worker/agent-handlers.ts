@@ -1,9 +1,8 @@
 import { listAgentSummaries, saveAgentSettings } from '../store/agent-settings'
 import type { StoreContext } from '../store/context'
-import type { AgentSettingsInput, WorkerHandlers } from '../core/protocol'
+import type { Handlers } from '../core/protocol/base'
+import type { AgentSettingsInput, AgentsApi } from '../core/protocol/agents'
 import type { ProjectAgents } from '../session/project-agents'
-
-type AgentHandlers = Pick<WorkerHandlers, 'listAgents' | 'saveAgentSettings' | 'listAgentFileProblems'>
 
 /** A project's agent files, read from its workspace; none when there is no project or its workspace can't open. */
 export type ProjectAgentSource = (projectID: string | undefined) => Promise<ProjectAgents>
@@ -14,7 +13,7 @@ export const NO_PROJECT_AGENTS: ProjectAgents = { agents: [], problems: [] }
  * Agents for the prompt box's picker and the settings screen, the user's per-agent overrides and own agents, and
  * the project's agent files that cannot be used.
  */
-export function agentHandlers(ready: () => StoreContext, projectAgents: ProjectAgentSource = async () => NO_PROJECT_AGENTS): AgentHandlers {
+export function agentHandlers(ready: () => StoreContext, projectAgents: ProjectAgentSource = async () => NO_PROJECT_AGENTS): Handlers<AgentsApi> {
   return {
     listAgents: async (input?: { projectID?: string }) => {
       const context = ready()

@@ -18,11 +18,10 @@ import { finishRevert, visibleHistory as withRevert } from '../session/revert'
 import { getSession } from '../store/session-store'
 import { projectInstructions } from '../session/turn-tools'
 import type { WorkspaceSource } from '../session/turn-services'
-import type { ModelView, WorkerHandlers } from '../core/protocol'
+import type { Handlers } from '../core/protocol/base'
+import type { CompactionApi, ModelView } from '../core/protocol/history'
 import type { SessionRunner } from './session-runner'
 import { loadAttachments } from '../session/prompt-attachments'
-
-type CompactionHandlers = Pick<WorkerHandlers, 'compactSession' | 'undoCompaction' | 'modelView'>
 
 /** The newest prompt the user wrote (markers are tabcode's): its agent and model are the session's current ones. */
 function lastRealUser(history: MessageWithParts[]): UserMessage | undefined {
@@ -57,7 +56,7 @@ export function compactionHandlers(
   ready: () => StoreContext,
   runner: () => SessionRunner,
   workspaces?: () => WorkspaceSource,
-): CompactionHandlers {
+): Handlers<CompactionApi> {
   return {
     compactSession: async ({ sessionID, model }) => {
       const context = ready()

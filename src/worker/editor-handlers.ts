@@ -1,5 +1,6 @@
 import { SaveConflictError } from '../core/errors'
-import type { WorkerHandlers } from '../core/protocol'
+import type { Handlers } from '../core/protocol/base'
+import type { EditorApi } from '../core/protocol/files'
 import type { SessionInfo } from '../core/schema'
 import { decode, diffPairs, takeSnapshot } from '../snapshot'
 import type { StoreContext } from '../store/context'
@@ -8,8 +9,6 @@ import { withFileLock } from '../tools/file-times'
 import { relativePath, resolvePath } from '../workspace/path'
 import { WORKSPACE_ROOT, WorkspaceError, type Workspace } from '../workspace/workspace'
 import { writeAsUser } from './user-agent-files'
-
-type EditorHandlers = Pick<WorkerHandlers, 'saveFile' | 'userEdits'>
 
 type UserEdit = NonNullable<SessionInfo['userEdits']>[number]
 
@@ -21,7 +20,7 @@ type UserEdit = NonNullable<SessionInfo['userEdits']>[number]
  * the agent's (whose turns start from the user's version) and it survives a reload. The user's own hands write
  * it: in a trusted project, the allow rules a save brings into an agent file apply at once (`writeAsUser`).
  */
-export function editorHandlers(ready: () => StoreContext, workspaceOf: (projectID: string) => Promise<Workspace>): EditorHandlers {
+export function editorHandlers(ready: () => StoreContext, workspaceOf: (projectID: string) => Promise<Workspace>): Handlers<EditorApi> {
   return {
     saveFile: async ({ projectID, path, content, expected, sessionID }) => {
       const store = ready()

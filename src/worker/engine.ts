@@ -1,5 +1,5 @@
 import type { StoreContext } from '../store/context'
-import type { WorkerHandlers } from '../core/protocol'
+import type { Handlers } from '../core/protocol/base'
 import type { SessionEvent } from '../core/event'
 import type { FileTimes } from '../core/ports'
 import type { ModelSource } from '../session/model-source'
@@ -23,7 +23,7 @@ import { editorHandlers } from './editor-handlers'
 import { fileHandlers } from './file-handlers'
 import { SessionRunner } from './session-runner'
 import type { CommandChannel, Locks } from './locks'
-import type { EngineMethod } from './engine-methods'
+import type { EngineApi } from './engine-slices'
 import { createMcpHub } from '../mcp/hub'
 import { mcpConnector } from '../mcp/client'
 import { forgetMcpOAuth, loadMcpOAuth, loadMcpServers, updateMcpOAuth } from '../store/mcp-store'
@@ -50,7 +50,7 @@ export interface EngineDependencies {
 }
 
 export interface Engine {
-  handlers: Pick<WorkerHandlers, EngineMethod>
+  handlers: Handlers<EngineApi>
   /** Another tab reported this session busy: take over cleanup if its runner dies. */
   watchSession(sessionID: string): void
   /** An event from another tab's worker (a permission answer given there). */
@@ -124,9 +124,10 @@ export function createEngine(dependencies: EngineDependencies): Engine {
     ready()
     return runner
   }
-  const { todos: _todos, queuedPrompts: _queued, openSession: _open, ...run } = runHandlers(ready, ranBy, workspaces)
-  const { listProjects: _projects, ...workspace } = workspaceHandlers(ready, () => workspaces, dependencies.projectID)
-  const handlers: Pick<WorkerHandlers, EngineMethod> = {
+  const run = runHandlers(ready, ranBy, workspaces)
+  const workspace = workspaceHandlers(ready, () => workspaces, dependencies.projectID)
+  // Each handler file answers one slice; the MCP connections are answered here, where the runner's hub is.
+  const handlers: Handlers<EngineApi> = {
     ...run,
     ...workspace,
     ...terminalHandlers((projectID) => workspaces.get(projectID)),

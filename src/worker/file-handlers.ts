@@ -1,6 +1,7 @@
 import { zipSync, type Zippable } from 'fflate'
 import { baseName, childPath, moveProblem, nameProblem } from '../core/file-names'
-import type { DeletedEntry, FileActionResult, WorkerHandlers } from '../core/protocol'
+import type { Handlers } from '../core/protocol/base'
+import type { DeletedEntry, FileActionResult, FilesApi } from '../core/protocol/files'
 import type { ReviewedRule } from '../core/schema'
 import { changedFiles, takeSnapshot } from '../snapshot'
 import type { StoreContext } from '../store/context'
@@ -11,11 +12,6 @@ import { relativePath, resolvePath } from '../workspace/path'
 import { WORKSPACE_ROOT, WorkspaceError, type Workspace } from '../workspace/workspace'
 import { recordEdit } from './editor-handlers'
 import { deletedByUser, movedByUser, restoredByUser, writeAsUser } from './user-agent-files'
-
-type FileHandlers = Pick<
-  WorkerHandlers,
-  'createFile' | 'createFolder' | 'renameFile' | 'moveFile' | 'deleteFile' | 'restoreDeleted' | 'writeUploaded' | 'zipProject'
->
 
 /** A file or folder as it was read, to write it somewhere else or back. */
 interface Entry {
@@ -49,7 +45,7 @@ export function fileHandlers(
   workspaceOf: (projectID: string) => Promise<Workspace>,
   /** Announces the changes `change` makes only once it is done (WorkspaceManager.together). */
   together: <T>(projectID: string, change: () => Promise<T>) => Promise<T> = (_projectID, change) => change(),
-): FileHandlers {
+): Handlers<FilesApi> {
   const deleted = new Map<string, Deleted>()
 
   async function userChange<T>(projectID: string, sessionID: string | undefined, change: (workspace: Workspace) => Promise<T>): Promise<T> {

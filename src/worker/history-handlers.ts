@@ -4,18 +4,17 @@ import { forkSession } from '../session/fork'
 import { revertPreview, revertSession, unrevertSession, type SessionFiles } from '../session/revert'
 import { getSession } from '../store/session-store'
 import { takeSnapshot } from '../snapshot'
-import type { WorkerHandlers } from '../core/protocol'
+import type { Handlers } from '../core/protocol/base'
+import type { HistoryApi } from '../core/protocol/history'
 import type { SessionRunner } from './session-runner'
 import type { WorkspaceManager } from './workspace-manager'
-
-type HistoryHandlers = Pick<WorkerHandlers, 'forkSession' | 'revertPreview' | 'revertSession' | 'unrevertSession'>
 
 /**
  * Fork, revert and unrevert: branching and undoing a session's history (and its files). Files are reached through
  * the project's workspace as the tools see it (WebContainer when attached, which writes through to the stored copy),
  * so every file a revert changes is announced to the file trees as a `workspace.changed` event by the workspace.
  */
-export function historyHandlers(ready: () => StoreContext, runner: () => SessionRunner, workspaces: () => WorkspaceManager): HistoryHandlers {
+export function historyHandlers(ready: () => StoreContext, runner: () => SessionRunner, workspaces: () => WorkspaceManager): Handlers<HistoryApi> {
   const filesOf = async (context: StoreContext, sessionID: string): Promise<SessionFiles> => {
     const { projectID } = await getSession(context, sessionID)
     return { projectID, workspace: await workspaces().get(projectID) }

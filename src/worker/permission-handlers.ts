@@ -1,11 +1,10 @@
 import { disabledTools, effectiveRules, type PermissionService } from '../session/permission'
 import type { PermissionGate } from '../session/turn-services'
-import type { WorkerHandlers } from '../core/protocol'
-
-type PermissionHandlers = Pick<WorkerHandlers, 'pendingAsks' | 'replyAsk' | 'listApprovals' | 'revokeApproval'>
+import type { Handlers } from '../core/protocol/base'
+import type { PermissionsApi } from '../core/protocol/permissions'
 
 /** Questions and remembered answers, for the ask dialog and the settings page. */
-export function permissionHandlers(service: () => PermissionService): PermissionHandlers {
+export function permissionHandlers(service: () => PermissionService): Handlers<PermissionsApi> {
   return {
     pendingAsks: (sessionID) => service().pending(sessionID),
     replyAsk: ({ askID, reply }) => service().reply(askID, reply),

@@ -11,12 +11,8 @@ import {
 import { ProviderTypeSchema } from '../core/provider/schema'
 import type { StoreContext } from '../store/context'
 import { parseWith } from '../core/errors'
-import type { ProviderInput, WorkerHandlers } from '../core/protocol'
-
-type ProviderHandlers = Pick<
-  WorkerHandlers,
-  'listProviders' | 'saveProvider' | 'removeProvider' | 'listRemoteModels' | 'testConnection' | 'getSettings' | 'setSetting'
->
+import type { Handlers } from '../core/protocol/base'
+import type { ProviderInput, SettingsApi } from '../core/protocol/settings'
 
 export interface ProviderHandlerOptions {
   /** The network, replaceable in tests. */
@@ -36,7 +32,7 @@ const TestInputSchema = z.object({
 })
 
 /** Provider and settings operations. Keys go in (save, test) and never come out. */
-export function providerHandlers(ready: () => StoreContext, options: ProviderHandlerOptions = {}): ProviderHandlers {
+export function providerHandlers(ready: () => StoreContext, options: ProviderHandlerOptions = {}): Handlers<SettingsApi> {
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
   const opaqueProbe = options.opaqueProbe ?? memoize(() => detectOpaqueProbe(fetchImpl))
   const connection = async (): Promise<ConnectionOptions> => ({
@@ -66,7 +62,7 @@ export function providerHandlers(ready: () => StoreContext, options: ProviderHan
     testConnection: async (input: ProviderInput, modelID?: string) =>
       testConnection(await targetOf(input), modelID, await connection()),
     getSettings: () => getSettings(ready()),
-    setSetting: (setting: Parameters<WorkerHandlers['setSetting']>[0]) => setSetting(ready(), setting),
+    setSetting: (setting: Parameters<SettingsApi['setSetting']>[0]) => setSetting(ready(), setting),
   }
 }
 

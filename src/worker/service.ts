@@ -28,7 +28,7 @@ import { makeLocalLocks, type CommandChannel, type Locks } from './locks'
 import type { ModelSource } from '../session/model-source'
 import { emptyMetrics } from '../store/part-writer'
 import type { Engine } from './engine'
-import { ENGINE_METHODS, type EngineMethod } from './engine-methods'
+import { ENGINE_METHODS, type EngineApi, type EntryApi } from './engine-slices'
 import { engineImporter } from './import-engine'
 import { WorkspaceManager } from './workspace-manager'
 import { workspaceReadHandlers } from './workspace-read-handlers'
@@ -36,6 +36,11 @@ import { openWithoutRunner } from './session-repair'
 import { getSettings } from '../store/provider-store'
 import { forkFamily } from '../store/fork-rows'
 import { PROTOCOL_VERSION, type StartResult, type WorkerApi, type WorkerHandlers, type WorkerNotice } from '../core/protocol'
+import type { Handlers } from '../core/protocol/base'
+import type { LifecycleApi } from '../core/protocol/lifecycle'
+import type { SessionsApi } from '../core/protocol/sessions'
+import type { ProjectsApi } from '../core/protocol/projects'
+import type { McpServersApi } from '../core/protocol/mcp'
 
 export interface ServiceOptions {
   open: () => Promise<OpenResult>
@@ -181,7 +186,7 @@ export function createService(options: ServiceOptions): Service {
         return handler(...args)
       },
     ]),
-  ) as Pick<WorkerHandlers, EngineMethod>
+  ) as Handlers<EngineApi>
 
   async function start(): Promise<StartResult> {
     const opened = await options.open()
@@ -202,18 +207,32 @@ export function createService(options: ServiceOptions): Service {
     })
   }
 
-  /** The first screen's reads and the session list's writes, answered without the engine. */
-  const light: Omit<Service, EngineMethod> = {
+  /** Another tab's news, for the engine's runner (not part of the contract: worker.ts keeps them off the wire). */
+  const hooks: Pick<Service, 'watchSession' | 'hearEvent'> = {
     watchSession: (sessionID: string) => {
       if (context) void loadEngine().then((loaded) => loaded.watchSession(sessionID), () => {})
     },
     // Without a loaded engine no runner here waits on a question, so there is nobody to tell.
     hearEvent: (event: SessionEvent) => engine?.loaded?.hearEvent(event),
+  }
+  /** The worker itself: the handshake, its database, its notices, its counters. */
+  const lifecycle: Handlers<LifecycleApi> = {
     hello: () => ({ protocol: PROTOCOL_VERSION, version: options.version }),
     start: () => (starting ??= start()),
     onNotice: (listener: (notice: WorkerNotice) => void) => {
       listeners.add(listener)
     },
+    resetDatabase: async () => {
+      if (context) closeDatabase(context.db)
+      context = undefined
+      starting = undefined
+      await deleteDatabase(DATABASE_NAME)
+    },
+    writeFixture: (fixture: Parameters<WorkerApi['writeFixture']>[0]) => writeFixture(ready(), fixture),
+    metrics: () => ({ ...metrics }),
+  }
+  /** The session list's reads and writes, and what showing a session needs. */
+  const sessions: Handlers<SessionsApi> = {
     listSessions: (input: Parameters<WorkerApi['listSessions']>[0]) =>
       listSessions(ready(), { projectID: project?.id, ...input }),
     getSession: (sessionID: string) => getSession(ready(), sessionID),
@@ -234,34 +253,6 @@ export function createService(options: ServiceOptions): Service {
     todos: (sessionID: string) => readTodos(ready(), sessionID),
     readAttachment: async (hash: string) => (await getBlob(ready(), hash))?.data ?? null,
     queuedPrompts: (sessionID: string) => queuedPrompts(ready(), sessionID),
-    listProjects: () => listProjects(ready()),
-    resetDatabase: async () => {
-      if (context) closeDatabase(context.db)
-      context = undefined
-      starting = undefined
-      await deleteDatabase(DATABASE_NAME)
-    },
-    writeFixture: (fixture: Parameters<WorkerApi['writeFixture']>[0]) => writeFixture(ready(), fixture),
-    metrics: () => ({ ...metrics }),
-    ...providerHandlers(ready),
-    // Loaded on first use, as the commands: the YAML parser has no place in the first screen's code.
-    ...agentHandlers(ready, async (projectID = project?.id) => {
-      if (!projectID) return NO_PROJECT_AGENTS
-      const [{ projectAgentsFor }, workspace] = await Promise.all([
-        import('../session/project-agents'),
-        workspacesOf(ready()).get(projectID).catch(() => undefined),
-      ])
-      return workspace ? projectAgentsFor(ready(), projectID, workspace) : NO_PROJECT_AGENTS
-    }),
-    listMcpServers: () => listMcpServers(ready()),
-    saveMcpServer: (input: Parameters<WorkerApi['saveMcpServer']>[0]) => saveMcpServer(ready(), input),
-    removeMcpServer: (name: string) => removeMcpServer(ready(), name),
-    ...workspaceReadHandlers(ready, () => workspacesOf(ready()), () => project?.id),
-    // Loaded on first use: the YAML parser has no place in the first screen's code (nor in its precache).
-    listProjectCommands: async ({ projectID }: { projectID: string }) => {
-      const { projectCommandSummaries } = await import('./project-command-handlers')
-      return projectCommandSummaries(await workspacesOf(ready()).get(projectID))
-    },
     forks: (sessionID: string) => forkFamily(ready(), sessionID),
     openSession: (sessionID: string) => {
       // The engine's runner knows what runs in this tab; without it, nothing does, and the store alone repairs.
@@ -272,10 +263,18 @@ export function createService(options: ServiceOptions): Service {
           locks,
           commands,
           start: (id) => void loadEngine().then((loaded) => loaded.start(id), () => {}),
-          watch: (id) => light.watchSession(id),
+          watch: (id) => hooks.watchSession(id),
         },
         sessionID,
       )
+    },
+  }
+  const projects: Handlers<ProjectsApi> = {
+    listProjects: () => listProjects(ready()),
+    // Loaded on first use: the YAML parser has no place in the first screen's code (nor in its precache).
+    listProjectCommands: async ({ projectID }: { projectID: string }) => {
+      const { projectCommandSummaries } = await import('./project-command-handlers')
+      return projectCommandSummaries(await workspacesOf(ready()).get(projectID))
     },
     // Loaded on first use, as the commands: the YAML parser has no place in the first screen's code.
     projectTrust: async ({ projectID }: { projectID: string }) => {
@@ -293,9 +292,35 @@ export function createService(options: ServiceOptions): Service {
       return project
     },
   }
+  const mcpServers: Handlers<McpServersApi> = {
+    listMcpServers: () => listMcpServers(ready()),
+    saveMcpServer: (input: Parameters<WorkerApi['saveMcpServer']>[0]) => saveMcpServer(ready(), input),
+    removeMcpServer: (name: string) => removeMcpServer(ready(), name),
+  }
+  /** The entry's own slices: the first screen's reads and the session list's writes, answered without the engine. */
+  const light: Handlers<EntryApi> & typeof hooks = {
+    ...hooks,
+    ...lifecycle,
+    ...sessions,
+    ...projects,
+    ...providerHandlers(ready),
+    // Loaded on first use, as the commands: the YAML parser has no place in the first screen's code.
+    ...agentHandlers(ready, async (projectID = project?.id) => {
+      if (!projectID) return NO_PROJECT_AGENTS
+      const [{ projectAgentsFor }, workspace] = await Promise.all([
+        import('../session/project-agents'),
+        workspacesOf(ready()).get(projectID).catch(() => undefined),
+      ])
+      return workspace ? projectAgentsFor(ready(), projectID, workspace) : NO_PROJECT_AGENTS
+    }),
+    ...workspaceReadHandlers(ready, () => workspacesOf(ready()), () => project?.id),
+    ...mcpServers,
+  }
+
+  const service: Service = { ...light, ...forwarded }
   // Every call counts as activity, so the engine loads by itself only once the first screen's reads have gone quiet.
   const counted = Object.fromEntries(
-    Object.entries({ ...light, ...forwarded }).map(([name, handler]) => [
+    Object.entries(service).map(([name, handler]) => [
       name,
       async (...args: unknown[]) => {
         inFlight++

@@ -9,20 +9,10 @@ import { createShareLink, measureShareLink, parseShareToken } from '../share/lin
 import { importFile, importShareLink, type OpenDependencies } from '../share/open'
 import { fromOpencodeExport, toOpencodeExport } from '../share/opencode'
 import type { ProjectRows } from '../store/project-rows'
-import type { ProjectSource, WorkerHandlers } from '../core/protocol'
+import type { Handlers } from '../core/protocol/base'
+import type { ShareApi } from '../core/protocol/share'
+import type { ProjectSource } from '../core/protocol/projects'
 import type { ProjectOrigin } from '../core/schema'
-
-type ShareHandlers = Pick<
-  WorkerHandlers,
-  | 'previewShareLink'
-  | 'createShareLink'
-  | 'inspectShareLink'
-  | 'openShareLink'
-  | 'exportSession'
-  | 'previewExportFiles'
-  | 'exportBackup'
-  | 'importFile'
->
 
 /** The user's stored provider keys: removed from anything shared or exported, whatever they look like. */
 async function storedKeys(context: StoreContext): Promise<string[]> {
@@ -38,7 +28,7 @@ export function shareHandlers(
   ready: () => StoreContext,
   currentProject: () => string | undefined,
   prepareProject: (input: { name: string; source: ProjectSource; origin: ProjectOrigin }) => Promise<ProjectRows>,
-): ShareHandlers {
+): Handlers<ShareApi> {
   const dependencies = (): OpenDependencies => {
     const context = ready()
     const projectID = currentProject()

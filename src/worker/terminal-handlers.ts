@@ -1,10 +1,9 @@
 import * as Comlink from 'comlink'
 import { AppError, NotFoundError } from '../core/errors'
-import type { WorkerHandlers } from '../core/protocol'
+import type { Handlers } from '../core/protocol/base'
+import type { TerminalApi } from '../core/protocol/terminal'
 import type { Workspace } from '../workspace/workspace'
 import { OutputPacer, skippedOutputNote, type PacerLimits } from '../core/output-pacer'
-
-type TerminalHandlers = Pick<WorkerHandlers, 'terminalOpen' | 'terminalRun' | 'terminalCancel' | 'terminalClose'>
 
 /** One command at a time per terminal, as at a real prompt; the page queues what is typed meanwhile. */
 export class TerminalBusyError extends AppError<{ terminalID: string }> {
@@ -30,7 +29,7 @@ interface Terminal {
  * The user's terminals: each runs command lines in its project's workspace (the shell the bash tool uses) and
  * keeps its cwd and environment for its life. Output goes only to the page that opened it, through its callback.
  */
-export function terminalHandlers(workspace: (projectID: string) => Promise<Workspace>): TerminalHandlers {
+export function terminalHandlers(workspace: (projectID: string) => Promise<Workspace>): Handlers<TerminalApi> {
   const terminals = new Map<string, Terminal>()
   let opened = 0
   const find = (terminalID: string) => {

@@ -1,21 +1,16 @@
 import type { StoreContext } from '../store/context'
 import { parseWith } from '../core/errors'
 import { ascending } from '../core/id'
-import { listProjects } from '../store/project-store'
 import { ProjectSchema, type Project, type ProjectOrigin } from '../core/schema'
 import { initialTrust } from '../core/project-files/trust'
 import { filesFromZip, prepareImport, type PreparedImport } from '../workspace/import-files'
 import { WORKSPACE_ROOT, WorkspaceError } from '../workspace/workspace'
-import type { CreatedProject, ProjectSource, WorkerHandlers } from '../core/protocol'
+import type { Handlers } from '../core/protocol/base'
+import type { CreatedProject, ProjectSetupApi, ProjectSource } from '../core/protocol/projects'
 import { connectWorkspace } from '../workspace/webcontainer/bridge'
 import { createProjectWithRows, type ProjectRows } from '../store/project-rows'
 import { projectRows } from '../snapshot/project-rows'
 import type { WorkspaceManager } from './workspace-manager'
-
-type WorkspaceHandlers = Pick<
-  WorkerHandlers,
-  'listProjects' | 'createProject' | 'attachWorkspace'
->
 
 /** Where a new project's files come from: only one started empty is the user's own from the start. */
 function originOf(source: ProjectSource): ProjectOrigin {
@@ -65,7 +60,7 @@ export function workspaceHandlers(
   ready: () => StoreContext,
   workspaces: () => WorkspaceManager,
   currentProject: () => string | undefined,
-): WorkspaceHandlers {
+): Handlers<ProjectSetupApi> {
   const projectID = () => {
     const id = currentProject()
     if (!id) throw new WorkspaceError('unavailable', '', 'No project is open yet.')
@@ -80,7 +75,6 @@ export function workspaceHandlers(
       ready().emit({ type: 'workspace.changed', projectID: id, change: { type: 'mkdir', path: WORKSPACE_ROOT } })
       return { projectID: id, ...workspaces().status(id) }
     },
-    listProjects: () => listProjects(ready()),
     createProject: async (input) => {
       // One transaction: a project is stored with all of its files or not at all.
       const { rows, leftOut } = await prepareProject(ready(), input)

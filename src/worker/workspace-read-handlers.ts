@@ -3,11 +3,10 @@ import { getSession } from '../store/session-store'
 import { textOf } from '../core/text-sniff'
 import { resolvePath } from '../workspace/path'
 import { WORKSPACE_ROOT, WorkspaceError } from '../workspace/workspace'
-import type { FileContent, WorkerHandlers } from '../core/protocol'
+import type { Handlers } from '../core/protocol/base'
+import type { FileContent, WorkspaceApi } from '../core/protocol/workspace'
 import type { WorkspaceManager } from './workspace-manager'
 import { createFileSearch } from './file-search'
-
-export type WorkspaceReadHandlers = Pick<WorkerHandlers, 'workspaceInfo' | 'useLocalWorkspace' | 'listFiles' | 'readFile' | 'readPreviewFile' | 'sessionDiffs' | 'searchProjectFiles'>
 
 /**
  * The file tree's, viewer's and diff view's reads. They live in the worker's entry: before WebContainer attaches
@@ -19,7 +18,7 @@ export function workspaceReadHandlers(
   ready: () => StoreContext,
   workspaces: () => WorkspaceManager,
   currentProject: () => string | undefined,
-): WorkspaceReadHandlers {
+): Handlers<WorkspaceApi> {
   const search = createFileSearch()
   return {
     searchProjectFiles: async ({ projectID, query, limit }) => search(projectID, await workspaces().get(projectID), query, limit),

@@ -1,0 +1,30 @@
+import type { SerializedError } from '../errors'
+import type { SessionEvent } from '../event'
+
+/**
+ * Bump on any incompatible change to the contract (any slice in this folder): a page and a worker (or another tab)
+ * from different builds then refuse each other with a clear "reload" instead of misbehaving.
+ */
+// 2: exports (`exportSession`, `exportBackup`) carry their JSON as a Blob in `data`, no longer as `text` (issue 18).
+// 3: the `answer` reply to a question ask, `searchProjectFiles` and `listProjectCommands` (issue 19).
+// 4: `readAttachment`, prompt attachments as `tabcode-blob:` file parts, MCP servers, project agents, `createProject`
+//    answering what it left out (issues 19, 20).
+// 5: project trust (`projectTrust`, `setProjectTrust`, the `project.updated` event, projects' `trust` and `origin`, the
+//    allow rules the user reviewed), a project command's confirmation (`PromptInput.command`), and `answerPrompt`
+//    (issue 27).
+export const PROTOCOL_VERSION = 5
+
+/** Cross-tab live events travel on this channel; the envelope carries the protocol so stale tabs can be told apart. */
+export const EVENT_CHANNEL = 'tabcode:events'
+
+export interface EventEnvelope {
+  protocol: number
+  event: SessionEvent
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedError }
+
+/** What the worker implements for a slice of the contract: each method may answer synchronously or with a promise. */
+export type Handlers<Api> = {
+  [K in keyof Api]: Api[K] extends (...args: infer A) => infer R ? (...args: A) => R | Promise<R> : never
+}

@@ -1,0 +1,38 @@
+import type { Project, ReviewedRule } from '../schema'
+import type { ProjectCommandSummary } from '../dto/commands'
+import type { ProjectTrustReport } from '../dto/trust'
+import type { WorkspaceInfo } from './workspace'
+
+export type { ProjectCommandSummary, ProjectTrustReport }
+
+/** What a new project starts from. Files are given as path (relative to the project root) → bytes. */
+export type ProjectSource = { type: 'empty' } | { type: 'files'; files: { path: string; data: Uint8Array }[] } | { type: 'zip'; data: Uint8Array }
+
+/** A new project, and what its import left out (dependency and ignored folders), for the user to be told. */
+export interface CreatedProject {
+  project: Project
+  leftOut: { files: number; folders: string[] }
+}
+
+/** Projects (each a named workspace): which one is open, whether it is trusted, and its own commands. */
+export interface ProjectsApi {
+  listProjects(): Project[]
+  /** Opens another project: its sessions list, new sessions and WebContainer follow; remembered across reloads. */
+  openProject(projectID: string): Project
+  /** A project's trust, and what its own files would change once trusted, rule by rule (for the trust dialog). */
+  projectTrust(input: { projectID: string }): ProjectTrustReport
+  /**
+   * Trusts a project or stops trusting it; every tab hears `project.updated`. `reviewed`: the allow rules of its files
+   * the user was shown (only they apply); in a trusted project, adds them to those the user has seen.
+   */
+  setProjectTrust(input: { projectID: string; trusted: boolean; reviewed?: ReviewedRule[] }): Project
+  /** The project's own commands for the `/` palette. */
+  listProjectCommands(input: { projectID: string }): ProjectCommandSummary[]
+}
+
+/** Where a project's files come from: a new project's source, or WebContainer taking over the open project's. */
+export interface ProjectSetupApi {
+  createProject(input: { name: string; source: ProjectSource }): CreatedProject
+  /** The page booted WebContainer and hands it over (a port to it); it then serves the current project's tools. */
+  attachWorkspace(port: MessagePort): WorkspaceInfo
+}
