@@ -37,7 +37,8 @@ describe('storing a prompt\'s attachments', () => {
     expect(await db.blobs.count()).toBe(0)
   })
 
-  it('refuses an oversized file, too many files, undecodable bytes and a blob that is gone, storing nothing', async () => {
+  // Encoding and decoding a 10 MB data URL takes seconds on a busy 2-core machine: more than the default 5 s.
+  it('refuses an oversized file, too many files, undecodable bytes and a blob that is gone, storing nothing', { timeout: 30_000 }, async () => {
     const { context, db } = makeTestContext()
     const huge = file('huge.bin', 'application/octet-stream', new Uint8Array(MAX_ATTACHMENT_BYTES + 1))
     await expect(storeAttachments(context, [file('ok.png', 'image/png', PNG), huge])).rejects.toMatchObject({
