@@ -64,7 +64,7 @@ export function defineError<const Name extends string, Data extends Record<strin
 }
 
 /** Whether `value` (an error or the plain `{name, data}` it crossed a boundary as) carries the name `name`. */
-export function isNamed(value: unknown, name: string): boolean {
+function isNamed(value: unknown, name: string): boolean {
   return typeof value === 'object' && value !== null && (value as { name?: unknown }).name === name && typeof (value as { data?: unknown }).data === 'object'
 }
 
