@@ -119,6 +119,23 @@ export function databaseTouches(files: ReadonlyArray<{ path: string; text: strin
   return found
 }
 
+// Opening a transaction: store/transaction.ts alone does, so every write goes through its door (`write`), which emits
+// the write's events after it commits.
+const OPENS_TRANSACTION = /\bdb\s*\.\s*transaction\s*\(/
+const TRANSACTION_DOOR = 'store/transaction.ts'
+
+/** One message per line of production code that opens a transaction outside store/transaction.ts; paths relative to src. */
+export function transactionOpeners(files: ReadonlyArray<{ path: string; text: string }>): string[] {
+  const found: string[] = []
+  for (const { path, text } of files) {
+    if (isTest(path) || layerOf(path) === 'testing' || path === TRANSACTION_DOOR) continue
+    for (const [index, line] of text.split('\n').entries()) {
+      if (OPENS_TRANSACTION.test(line)) found.push(`${path}:${index + 1}`)
+    }
+  }
+  return found
+}
+
 describe('layers', () => {
   // Parsing every file of src takes a few seconds, more on a loaded machine.
   it('every import in src goes down the declared direction', { timeout: 60_000 }, () => {
@@ -149,6 +166,23 @@ describe('layers', () => {
     const files = sourceFiles(src).map((file) => ({ path: display(src, file), text: readFileSync(file, 'utf8') }))
     const found = databaseTouches(files)
     expect(found, `Table access outside src/store (move it into a store function):\n${found.join('\n')}`).toEqual([])
+  })
+
+  it('only store/transaction.ts opens a transaction', () => {
+    const files = sourceFiles(src).map((file) => ({ path: display(src, file), text: readFileSync(file, 'utf8') }))
+    const found = transactionOpeners(files)
+    expect(found, `Transactions opened outside src/store/transaction.ts (use write or read from it):\n${found.join('\n')}`).toEqual([])
+  })
+
+  it('names each line that opens a transaction outside the door', () => {
+    expect(
+      transactionOpeners([
+        { path: 'store/parts.ts', text: "const { db } = context\nawait db.transaction('rw', db.parts, work)" },
+        { path: 'store/share.ts', text: "return context.db.transaction('r', [db.sessions], work)" },
+        { path: 'store/transaction.ts', text: "return context.db.transaction('rw', tables, work)" },
+        { path: 'store/parts.test.ts', text: "await db.transaction('rw', db.parts, work)" },
+      ]),
+    ).toEqual(['store/parts.ts:2', 'store/share.ts:1'])
   })
 
   it('names each line that opens a table outside store/, and lets the handle pass through', () => {

@@ -26,58 +26,81 @@ export interface SerializedError {
   data: Record<string, unknown>
 }
 
-export class NotFoundError extends AppError<{ kind: string; id: string }> {
-  constructor(kind: string, id: string) {
-    super('NotFoundError', `${kind} ${id} was not found`, { kind, id })
-  }
+/** An error `defineError` made: its instances carry the name and their data; `isInstance` recognises one. */
+export interface ErrorClass<Name extends string, Data extends Record<string, unknown>, Args extends unknown[]> {
+  new (...args: Args): NamedError<Name, Data>
+  /** The stable name every instance carries, the one the UI, the logs and stored records switch on. */
+  readonly errorName: Name
+  /** Whether `value` is this error: an instance, or one rebuilt from `{name, message, data}` after crossing the worker boundary. */
+  isInstance(value: unknown): value is NamedError<Name, Data>
 }
 
-export class ValidationError extends AppError<{ shape: string; issues: string }> {
-  constructor(shape: string, issues: string) {
-    super('ValidationError', `Invalid ${shape}: ${issues}`, { shape, issues })
+export type NamedError<Name extends string, Data extends Record<string, unknown>> = AppError<Data> & { readonly name: Name }
+
+/**
+ * The one way to define an app error: its name, and how its arguments make its message and data. Everything else
+ * comes from that: the class (with `name`, `message`, `data`, `toObject`), `errorName` and the `isInstance` guard. An error
+ * that is stored, not only thrown, adds its data schema beside it (see `storedError` in core/schema/error.ts).
+ */
+export function defineError<const Name extends string, Data extends Record<string, unknown>, Args extends unknown[]>(
+  name: Name,
+  create: (...args: Args) => { message: string; data: Data },
+  /** A family's own base class (an `instanceof` check for the whole family), else AppError. */
+  base: typeof AppError = AppError,
+): ErrorClass<Name, Data, Args> {
+  class Defined extends base<Data> {
+    static readonly errorName = name
+    static isInstance(value: unknown): value is NamedError<Name, Data> {
+      return isNamed(value, name)
+    }
+    constructor(...args: Args) {
+      const { message, data } = create(...args)
+      super(name, message, data)
+    }
   }
+  // The class is named after the error, as a hand-written one would be (stack traces, the console).
+  Object.defineProperty(Defined, 'name', { value: name })
+  return Defined as unknown as ErrorClass<Name, Data, Args>
 }
 
-export class InputError extends AppError<{ field: string }> {
-  constructor(field: string, message: string) {
-    super('InputError', message, { field })
-  }
+/** Whether `value` (an error or the plain `{name, data}` it crossed a boundary as) carries the name `name`. */
+function isNamed(value: unknown, name: string): boolean {
+  return typeof value === 'object' && value !== null && (value as { name?: unknown }).name === name && typeof (value as { data?: unknown }).data === 'object'
 }
+
+export const NotFoundError = defineError('NotFoundError', (kind: string, id: string) => ({ message: `${kind} ${id} was not found`, data: { kind, id } }))
+
+export const ValidationError = defineError('ValidationError', (shape: string, issues: string) => ({ message: `Invalid ${shape}: ${issues}`, data: { shape, issues } }))
+
+export const InputError = defineError('InputError', (field: string, message: string) => ({ message, data: { field } }))
 
 /** A compaction marker must be a prompt (a user message): it is the point whose history the summary replaces. */
-export class CompactionMarkerError extends AppError<{ messageID: string; role: string }> {
-  constructor(messageID: string, role: string) {
-    super('CompactionMarkerError', `The compaction marker ${messageID} is on an ${role} message, not a prompt, so it has no history to summarise.`, { messageID, role })
-  }
-}
+export const CompactionMarkerError = defineError('CompactionMarkerError', (messageID: string, role: string) => ({
+  message: `The compaction marker ${messageID} is on an ${role} message, not a prompt, so it has no history to summarise.`,
+  data: { messageID, role },
+}))
 
 /** The session is running a turn; history operations (revert, compaction, …) wait until it is idle. */
-export class BusyError extends AppError<{ sessionID: string; action: string }> {
-  constructor(sessionID: string, action: string) {
-    super('BusyError', `The session is still working; stop it or wait for it to finish before you ${action}.`, { sessionID, action })
-  }
-}
+export const BusyError = defineError('BusyError', (sessionID: string, action: string) => ({
+  message: `The session is still working; stop it or wait for it to finish before you ${action}.`,
+  data: { sessionID, action },
+}))
 
 /** The editor saved over a file that changed on disk since it was opened; nothing was written. */
-export class SaveConflictError extends AppError<{ path: string }> {
-  constructor(path: string) {
-    super('SaveConflictError', `${path} changed since you opened it, so your version was not saved over it.`, { path })
-  }
-}
+export const SaveConflictError = defineError('SaveConflictError', (path: string) => ({
+  message: `${path} changed since you opened it, so your version was not saved over it.`,
+  data: { path },
+}))
 
 /**
  * The browser refused a write because the origin's storage is full. A transaction that fails this way writes
  * nothing, so what was stored before stays whole; the message says what to do.
  */
-export class StorageFullError extends AppError<{ detail: string }> {
-  constructor(detail: string) {
-    super(
-      'StorageFullError',
-      "The browser's storage for tabcode is full, so the last change was not saved (what was saved before is intact). Free some space: delete or export old sessions, or allow more storage for this site, then try again.",
-      { detail },
-    )
-  }
-}
+export const StorageFullError = defineError('StorageFullError', (detail: string) => ({
+  message:
+    "The browser's storage for tabcode is full, so the last change was not saved (what was saved before is intact). Free some space: delete or export old sessions, or allow more storage for this site, then try again.",
+  data: { detail },
+}))
 
 /** Whether an error is (or wraps, as Dexie's AbortError and BulkError do) the browser's QuotaExceededError. */
 export function isStorageFull(error: unknown, depth = 0): boolean {

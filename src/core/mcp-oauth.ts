@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AppError } from './errors'
+import { defineError } from './errors'
 
 /**
  * What tabcode keeps of one MCP server's OAuth sign-in (issue 19): the dynamically registered client, the tokens, and
@@ -69,8 +69,7 @@ export const McpSignInStartSchema = z.discriminatedUnion('type', [
 export type McpSignInStart = z.infer<typeof McpSignInStartSchema>
 
 /** A sign-in that could not start or finish; the message says why, without secrets. */
-export class McpSignInError extends AppError<{ server: string }> {
-  constructor(server: string, reason: string) {
-    super('McpSignInError', `Sign-in to ${server} failed: ${reason}`, { server })
-  }
-}
+export const McpSignInError = defineError('McpSignInError', (server: string, reason: string) => ({
+  message: `Sign-in to ${server} failed: ${reason}`,
+  data: { server },
+}))

@@ -1,5 +1,5 @@
 // Zod-free on purpose: the page checks a sign-in address with it before opening it (ui/settings/mcp-settings.tsx).
-import { AppError } from './errors'
+import { defineError } from './errors'
 import { isLoopbackHost } from './provider/presets'
 
 /**
@@ -25,22 +25,16 @@ export function describeRefusedMcpUrl(what: string, url: string): string {
 }
 
 /** A request of the MCP client (to the server, or to the sign-in it points at) refused for its URL; nothing was sent. */
-export class InsecureMcpUrlError extends AppError<{ url: string }> {
-  constructor(url: string) {
-    super('InsecureMcpUrlError', describeRefusedMcpUrl('The address', url), { url })
-  }
-}
+export const InsecureMcpUrlError = defineError('InsecureMcpUrlError', (url: string) => ({
+  message: describeRefusedMcpUrl('The address', url),
+  data: { url },
+}))
 
 /**
  * An MCP request answered with a redirect, which is not followed: a browser sends the next request (headers and body
  * included) before the page can see where it goes, so following one could send them to any host, plain http included.
  */
-export class McpRedirectError extends AppError<{ url: string }> {
-  constructor(url: string) {
-    super(
-      'McpRedirectError',
-      `${url} answered with a redirect, which tabcode does not follow for MCP servers (the browser would send the request on before anyone could see where to): use the address it redirects to.`,
-      { url },
-    )
-  }
-}
+export const McpRedirectError = defineError('McpRedirectError', (url: string) => ({
+  message: `${url} answered with a redirect, which tabcode does not follow for MCP servers (the browser would send the request on before anyone could see where to): use the address it redirects to.`,
+  data: { url },
+}))

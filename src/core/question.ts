@@ -1,4 +1,4 @@
-import { AppError } from './errors'
+import { defineError } from './errors'
 
 /*
  * opencode's `question` tool: the shapes the tool, the ask service and the dialog share, and the pure rules over
@@ -25,18 +25,16 @@ export interface Question {
 export type QuestionAnswers = string[][]
 
 /** The answers do not fit the questions (a count mismatch, two answers to a single-choice question, a blank one). */
-export class QuestionAnswerError extends AppError<{ question: number; reason: string }> {
-  constructor(question: number, reason: string) {
-    super('QuestionAnswerError', `Answer ${question + 1}: ${reason}`, { question, reason })
-  }
-}
+export const QuestionAnswerError = defineError('QuestionAnswerError', (question: number, reason: string) => ({
+  message: `Answer ${question + 1}: ${reason}`,
+  data: { question, reason },
+}))
 
 /** The user dismissed the questions: the model reads this, and the turn stops after the step (opencode's RejectedError). */
-export class QuestionRejectedError extends AppError<{ askID: string | undefined }> {
-  constructor(askID: string | undefined) {
-    super('QuestionRejectedError', 'The user dismissed this question', { askID })
-  }
-}
+export const QuestionRejectedError = defineError('QuestionRejectedError', (askID: string | undefined) => ({
+  message: 'The user dismissed this question',
+  data: { askID },
+}))
 
 /** The questions an ask carries, or undefined when it is not a question (or its metadata is not readable as one). */
 export function askedQuestions(ask: { permission: string; metadata: Record<string, unknown> }): Question[] | undefined {

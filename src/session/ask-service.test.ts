@@ -99,7 +99,7 @@ describe('check without asking', () => {
       .check(input({ permission: 'edit', patterns: ['.tabcode/plans/a.md', 'src/a.ts'], always: ['*'], metadata: {} }, { agentRules: agent }))
       .catch((caught: unknown) => caught)
     expect(PermissionDeniedError.isInstance(error)).toBe(true)
-    const denied = error as PermissionDeniedError
+    const denied = error as InstanceType<typeof PermissionDeniedError>
     expect(denied.data.pattern).toBe('src/a.ts')
     expect(denied.data.rule).toEqual({ permission: 'edit', pattern: '*', action: 'deny' })
     expect(denied.data.rules.every((rule) => rule.permission === 'edit' || rule.permission === '*')).toBe(true)
@@ -250,7 +250,7 @@ describe('asking', () => {
     await service.reply(asks[0]!.id, { type: 'reject', feedback: 'Bump the patch version instead.' })
     const corrected = await first.catch((error: unknown) => error)
     expect(PermissionCorrectedError.isInstance(corrected)).toBe(true)
-    expect((corrected as PermissionCorrectedError).data.feedback).toBe('Bump the patch version instead.')
+    expect((corrected as InstanceType<typeof PermissionCorrectedError>).data.feedback).toBe('Bump the patch version instead.')
     expect((corrected as Error).message).toContain('Bump the patch version instead.')
     await expect(second).rejects.toBeInstanceOf(PermissionRejectedError)
   })

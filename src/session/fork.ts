@@ -283,7 +283,6 @@ export async function forkSession(
     parts: copied.parts,
     outputs,
   })
-  context.emit({ type: 'session.created', info: stored.session })
   return { session: stored.session, project: stored.project?.project ?? project, newProject, missingFiles }
 }
 

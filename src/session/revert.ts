@@ -245,11 +245,7 @@ export async function unrevertSession(context: StoreContext, sessionID: string, 
  */
 export async function finishRevert(context: StoreContext, sessionID: string): Promise<SessionInfo | undefined> {
   const outcome = await removeRevertedRows(context, sessionID, { message: isHiddenMessage, part: isHiddenPart })
-  if (!outcome) return undefined
-  for (const messageID of outcome.messageIDs) context.emit({ type: 'message.removed', sessionID, messageID })
-  for (const part of outcome.partial) context.emit({ type: 'part.removed', sessionID, messageID: part.messageID, partID: part.id })
-  context.emit({ type: 'session.updated', info: outcome.session })
-  return outcome.session
+  return outcome?.session
 }
 
 /**

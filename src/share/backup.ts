@@ -127,7 +127,6 @@ export async function importBackup(
     if (blobs.length) await stored.addBlobs(blobs)
     return { imported, skipped, projects, rows }
   })
-  for (const info of result.rows.sessions) context.emit({ type: 'session.created', info })
   return {
     imported: result.imported,
     skipped: result.skipped,

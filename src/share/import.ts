@@ -199,7 +199,6 @@ export async function importTranscript(
     if (blobs.length) await stored.addBlobs(blobs)
     return { session: rows.sessions[0]!, duplicate: false as const, ...(project ? { project: project.project } : {}) }
   })
-  if (!result.duplicate) for (const info of rows.sessions) context.emit({ type: 'session.created', info })
   return {
     ...result,
     counts: result.duplicate

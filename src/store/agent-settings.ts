@@ -14,6 +14,7 @@ import {
 } from '../core/schema'
 
 import type { AgentSettingsInput, AgentSummary } from '../core/dto/agents'
+import { write } from './transaction'
 
 export type { AgentSettingsInput, AgentSummary }
 
@@ -85,7 +86,7 @@ export async function saveAgentSettings(context: StoreContext, input: AgentSetti
   }
   const override = compact(parsed.data)
   const { db } = context
-  return db.transaction('rw', db.providers, db.settings, async () => {
+  return write(context, [db.providers, db.settings], async () => {
     const providers = await loadProviders(db)
     const overrides = await overridesIn(db)
     const agent = Object.hasOwn(known, name) ? known[name] : undefined

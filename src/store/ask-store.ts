@@ -3,6 +3,7 @@ import { ascending } from '../core/id'
 import type { Approval, PermissionAsk, PermissionReply } from '../core/schema'
 import { evaluate } from '../core/permission/evaluate'
 import { approvalsFor, samePinnedTool } from '../core/permission/pinned-approvals'
+import { write } from './transaction'
 
 /*
  * The permission rows in IndexedDB: open questions (`asks`) and remembered answers (`approvals`). Every change that
@@ -27,7 +28,7 @@ export async function writeAsk(store: StoreContext, ask: PermissionAsk): Promise
 /** Removes a question that is no longer asked; returns it if it was still there (nobody had answered it). */
 export async function withdrawAsk(store: StoreContext, askID: string): Promise<PermissionAsk | undefined> {
   const { db } = store
-  return db.transaction('rw', db.asks, async () => {
+  return write(store, [db.asks], async () => {
     const ask = await db.asks.get(askID)
     if (ask) await db.asks.delete(askID)
     return ask
@@ -60,7 +61,7 @@ export async function takeReply(
   accept?: (ask: PermissionAsk) => void,
 ): Promise<ReplyOutcome | undefined> {
   const { db } = store
-  return db.transaction('rw', db.asks, db.approvals, async () => {
+  return write(store, [db.asks, db.approvals], async () => {
     const ask = await db.asks.get(askID)
     if (!ask) return undefined
     accept?.(ask)
@@ -113,23 +114,21 @@ export async function takeReply(
  */
 export async function clearStaleAsks(store: StoreContext, sessionID: string): Promise<PermissionAsk[]> {
   const { db } = store
-  const stale = await db.transaction('rw', db.asks, async () => {
+  return write(store, [db.asks], async (announce) => {
     const asks = await sessionAsks(store, sessionID)
     await db.asks.bulkDelete(asks.map((ask) => ask.id))
+    for (const ask of asks) announce({ type: 'permission.replied', sessionID, askID: ask.id, reply: { type: 'reject' } })
     return asks
   })
-  for (const ask of stale) store.emit({ type: 'permission.replied', sessionID, askID: ask.id, reply: { type: 'reject' } })
-  return stale
 }
 
 /** Forgets a remembered answer and tells every tab the project's new list. Does nothing if it is already gone. */
 export async function revokeApproval(store: StoreContext, approvalID: string): Promise<void> {
   const { db } = store
-  const result = await db.transaction('rw', db.approvals, async () => {
+  await write(store, [db.approvals], async (announce) => {
     const approval = await db.approvals.get(approvalID)
-    if (!approval) return undefined
+    if (!approval) return
     await db.approvals.delete(approvalID)
-    return { projectID: approval.projectID, approvals: await projectApprovals(store, approval.projectID) }
+    announce({ type: 'approval.updated', projectID: approval.projectID, approvals: await projectApprovals(store, approval.projectID) })
   })
-  if (result) store.emit({ type: 'approval.updated', ...result })
 }

@@ -4,6 +4,7 @@ import { ascending } from '../core/id'
 import type { MessageWithParts } from './message-store'
 import { PartSchema, UserMessageSchema, type ModelReference, type Part, type UserMessage } from '../core/schema'
 import { attachedNote, CONTINUE_TEXT, MEDIA_REMOVED_TEXT } from '../core/compaction/prompt'
+import { write } from './transaction'
 
 /** Files whose content already reached the model as synthetic text; they are copied as they are. */
 const INLINED_MIMES = new Set(['text/plain', 'application/x-directory'])
@@ -16,18 +17,17 @@ async function storeUserMessage(context: StoreContext, info: UserMessage, drafts
   const message = parseWith(UserMessageSchema, info, 'message')
   const parts = drafts.map((draft) => parseWith(PartSchema, { ...draft, id: ascending('part', now), sessionID: info.sessionID, messageID: info.id }, 'part'))
   const { db } = context
-  const session = await db.transaction('rw', db.sessions, db.messages, db.parts, async () => {
+  await write(context, [db.sessions, db.messages, db.parts], async (announce) => {
     const current = await db.sessions.get(info.sessionID)
     if (!current) throw new NotFoundError('session', info.sessionID)
     await db.messages.add(message)
     await db.parts.bulkAdd(parts)
     const touched = { ...current, time: { ...current.time, updated: Math.max(now, current.time.updated) } }
     await db.sessions.put(touched)
-    return touched
+    announce({ type: 'message.updated', info: message })
+    for (const part of parts) announce({ type: 'part.updated', part })
+    announce({ type: 'session.updated', info: touched })
   })
-  context.emit({ type: 'message.updated', info: message })
-  for (const part of parts) context.emit({ type: 'part.updated', part })
-  context.emit({ type: 'session.updated', info: session })
   return { info: message, parts }
 }
 

@@ -4,6 +4,7 @@ import { parseWith } from '../core/errors'
 import { WorkspaceEntrySchema, type WorkspaceEntry } from '../core/schema'
 import { putBlobs } from './blobs'
 import { IndexEntrySchema, type IndexEntry, type StorageCommit, type WorkspaceStorage } from '../core/workspace-storage'
+import { write } from './transaction'
 
 /** A project's workspace in the `files` and `blobs` stores; blobs are shared with other projects and snapshots. */
 export function createDexieStorage(db: TabcodeDatabase, projectID: string): WorkspaceStorage {
@@ -24,7 +25,7 @@ export function createDexieStorage(db: TabcodeDatabase, projectID: string): Work
       return blob?.data
     },
     async commit(change: StorageCommit) {
-      await db.transaction('rw', db.files, db.blobs, async () => {
+      await write({ db }, [db.files, db.blobs], async () => {
         await putBlobs({ db }, change.blobs.map((blob) => ({ hash: blob.hash, data: blob.data, size: blob.data.length })))
         if (change.remove.length > 0) await db.files.bulkDelete(change.remove.map((path): [string, string] => [projectID, path]))
         if (change.put.length > 0) await db.files.bulkPut(change.put.map((entry) => toRow(projectID, entry)))

@@ -15,6 +15,7 @@ import {
   type ToolOutput,
   type WorkspaceEntry,
 } from '../core/schema'
+import { write } from './transaction'
 
 /** Everything a fork adds: its session with the copied history and outputs, and, when its files differ, a project. */
 export interface ForkRows {
@@ -29,6 +30,7 @@ export interface ForkRows {
 /**
  * Writes a fork in one transaction: all of it or nothing. Every row is validated first, so an invalid one fails
  * before anything is written; `add`, not `put`, so an id collision fails the fork rather than overwriting a row.
+ * Every tab then hears of the new session.
  */
 export async function addFork(context: StoreContext, input: ForkRows): Promise<ForkRows> {
   const project = input.project && {
@@ -43,7 +45,7 @@ export async function addFork(context: StoreContext, input: ForkRows): Promise<F
     outputs: input.outputs.map((output) => parseWith(ToolOutputSchema, output, 'tool output')),
   }
   const { db } = context
-  await db.transaction('rw', [db.projects, db.files, db.sessions, db.messages, db.parts, db.outputs], async () => {
+  await write(context, [db.projects, db.files, db.sessions, db.messages, db.parts, db.outputs], async (announce) => {
     if (rows.project) {
       await db.projects.add(rows.project.project)
       await db.files.bulkAdd(rows.project.files)
@@ -52,6 +54,7 @@ export async function addFork(context: StoreContext, input: ForkRows): Promise<F
     await db.messages.bulkAdd(rows.messages)
     await db.parts.bulkAdd(rows.parts)
     await db.outputs.bulkAdd(rows.outputs)
+    announce({ type: 'session.created', info: rows.session })
   })
   return rows
 }

@@ -4,6 +4,7 @@ import type { TabcodeDatabase } from './database'
 import { NotFoundError } from '../core/errors'
 import { applyMcpServerInput, McpServerInputSchema, mcpSecrets, readMcpServers, summarizeMcpServer, type McpServerConfig, type McpServerSummary } from '../core/mcp'
 import { isMcpSignedIn, mcpOAuthRecordFor, mcpOAuthSecrets, readMcpOAuthRecords, type McpOAuthRecord, type McpOAuthRecords } from '../core/mcp-oauth'
+import { write } from './transaction'
 
 const SETTING_KEY = 'mcp.servers'
 /** OAuth credentials by server name: secrets, kept apart from the server list so the page's reads never touch them. */
@@ -44,7 +45,7 @@ export async function updateMcpOAuth(
   change: (record: McpOAuthRecord) => McpOAuthRecord,
 ): Promise<McpOAuthRecord> {
   const { db } = context
-  return db.transaction('rw', db.settings, async () => {
+  return write(context, [db.settings], async () => {
     const records = await oauthIn(db)
     const next = change(mcpOAuthRecordFor(records, server.name, server.url))
     await db.settings.put({ key: OAUTH_KEY, value: { ...records, [server.name]: next } })
@@ -55,7 +56,7 @@ export async function updateMcpOAuth(
 /** Sign out: forgets every credential of the server. */
 export async function forgetMcpOAuth(context: Pick<StoreContext, 'db'>, name: string): Promise<void> {
   const { db } = context
-  await db.transaction('rw', db.settings, async () => {
+  await write(context, [db.settings], async () => {
     const { [name]: _gone, ...kept } = await oauthIn(db)
     await db.settings.put({ key: OAUTH_KEY, value: kept })
   })
@@ -64,7 +65,7 @@ export async function forgetMcpOAuth(context: Pick<StoreContext, 'db'>, name: st
 /** Adds or replaces one server (see `applyMcpServerInput`); answers with the new list. */
 export async function saveMcpServer(context: StoreContext, input: unknown): Promise<McpServerSummary[]> {
   const { db } = context
-  const next = await db.transaction('rw', db.settings, async () => {
+  const next = await write(context, [db.settings], async () => {
     const servers = applyMcpServerInput(await serversIn(db), input)
     await db.settings.put({ key: SETTING_KEY, value: servers })
     // A renamed server keeps its sign-in (a record made for another URL is ignored when read).
@@ -81,7 +82,7 @@ export async function saveMcpServer(context: StoreContext, input: unknown): Prom
 
 export async function removeMcpServer(context: StoreContext, name: string): Promise<McpServerSummary[]> {
   const { db } = context
-  const next = await db.transaction('rw', db.settings, async () => {
+  const next = await write(context, [db.settings], async () => {
     const servers = await serversIn(db)
     if (!servers.some((server) => server.name === name)) throw new NotFoundError('MCP server', name)
     const kept = servers.filter((server) => server.name !== name)

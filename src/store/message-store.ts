@@ -7,6 +7,7 @@ import { inTurnOrder } from '../core/history'
 import { clampLimit, messagesOf } from './session-store'
 import type { MessagePage, MessagePageInput, MessageWithParts } from '../core/dto/messages'
 import { addUsage, applyUsage, putPart, usageOf, type Usage } from './parts'
+import { read, write } from './transaction'
 
 export type { MessagePage, MessagePageInput, MessageWithParts }
 
@@ -19,7 +20,7 @@ export async function pageMessages(context: StoreContext, input: MessagePageInpu
   const limit = clampLimit(input.limit)
   const cursor = input.before ? decodeCursor(input.before, TimeCursorSchema) : undefined
   const upper = cursor ? [input.sessionID, cursor.time, cursor.id] : [input.sessionID, KEY.timeMax, KEY.idMax]
-  return db.transaction('r', db.sessions, db.messages, db.parts, async () => {
+  return read(context, [db.sessions, db.messages, db.parts], async () => {
     const rows = await db.messages
       .where('[sessionID+time.created+id]')
       .between([input.sessionID, KEY.timeMin, KEY.idMin], upper, true, !cursor)
@@ -52,7 +53,7 @@ export async function pageMessages(context: StoreContext, input: MessagePageInpu
 
 export async function getMessage(context: StoreContext, messageID: string): Promise<MessageWithParts> {
   const { db } = context
-  return db.transaction('r', db.messages, db.parts, async () => {
+  return read(context, [db.messages, db.parts], async () => {
     const info = await db.messages.get(messageID)
     if (!info) throw new NotFoundError('message', messageID)
     return { info, parts: await db.parts.where('messageID').equals(messageID).toArray() }
@@ -67,11 +68,11 @@ export function findMessage(context: StoreContext, messageID: string): Promise<M
 export async function updateMessage(context: StoreContext, message: Message): Promise<Message> {
   const info = parseWith(MessageSchema, message, 'message')
   const { db } = context
-  await db.transaction('rw', db.sessions, db.messages, async () => {
+  await write(context, [db.sessions, db.messages], async (announce) => {
     if (!(await db.sessions.get(info.sessionID))) throw new NotFoundError('session', info.sessionID)
     await db.messages.put(info)
+    announce({ type: 'message.updated', info })
   })
-  context.emit({ type: 'message.updated', info })
   return info
 }
 
@@ -91,7 +92,7 @@ export async function putMessagesAndParts(
   const messages = input.messages.map((message) => parseWith(MessageSchema, message, 'message'))
   const parts = input.parts.map((part) => parseWith(PartSchema, part, 'part'))
   const { db } = context
-  await db.transaction('rw', db.messages, db.parts, async () => {
+  await write(context, [db.messages, db.parts], async () => {
     await db.messages.bulkPut(messages)
     await db.parts.bulkPut(parts)
   })
@@ -108,30 +109,29 @@ export function partDelta(
 
 export async function removePart(context: StoreContext, partID: string): Promise<void> {
   const { db } = context
-  const result = await db.transaction('rw', db.sessions, db.parts, async () => {
+  await write(context, [db.sessions, db.parts], async (announce) => {
     const part = await db.parts.get(partID)
     if (!part) throw new NotFoundError('part', partID)
     await db.parts.delete(partID)
-    return { part, session: await applyUsage(context, part.sessionID, usageOf(part), undefined) }
+    const session = await applyUsage(context, part.sessionID, usageOf(part), undefined)
+    announce({ type: 'part.removed', sessionID: part.sessionID, messageID: part.messageID, partID })
+    if (session) announce({ type: 'session.updated', info: session })
   })
-  const { part, session } = result
-  context.emit({ type: 'part.removed', sessionID: part.sessionID, messageID: part.messageID, partID })
-  if (session) context.emit({ type: 'session.updated', info: session })
 }
 
 export async function removeMessage(context: StoreContext, messageID: string): Promise<void> {
   const { db } = context
-  const result = await db.transaction('rw', db.sessions, db.messages, db.parts, async () => {
+  await write(context, [db.sessions, db.messages, db.parts], async (announce) => {
     const message = await db.messages.get(messageID)
     if (!message) throw new NotFoundError('message', messageID)
     const parts = await db.parts.where('messageID').equals(messageID).toArray()
     await db.parts.bulkDelete(parts.map((part) => part.id))
     await db.messages.delete(messageID)
     const removed = parts.map(usageOf).reduce<Usage | undefined>(addUsage, undefined)
-    return { message, session: await applyUsage(context, message.sessionID, removed, undefined) }
+    const session = await applyUsage(context, message.sessionID, removed, undefined)
+    announce({ type: 'message.removed', sessionID: message.sessionID, messageID })
+    if (session) announce({ type: 'session.updated', info: session })
   })
-  context.emit({ type: 'message.removed', sessionID: result.message.sessionID, messageID })
-  if (result.session) context.emit({ type: 'session.updated', info: result.session })
 }
 
 /**
@@ -143,7 +143,7 @@ export async function removeMessage(context: StoreContext, messageID: string): P
  */
 export async function loadOpenTail(context: StoreContext, sessionID: string, atLeast = 1_000): Promise<MessageWithParts[]> {
   const { db } = context
-  return db.transaction('r', db.messages, db.parts, async () => {
+  return read(context, [db.messages, db.parts], async () => {
     const tail: Message[] = []
     await messagesOf(context, sessionID)
       .reverse()
@@ -163,7 +163,7 @@ export async function loadOpenTail(context: StoreContext, sessionID: string, atL
 /** The whole history of a session, oldest first, each reply in its prompt's turn: what each step decides from. */
 export async function loadHistory(context: StoreContext, sessionID: string): Promise<MessageWithParts[]> {
   const { db } = context
-  return db.transaction('r', db.messages, db.parts, async () => {
+  return read(context, [db.messages, db.parts], async () => {
     const messages = await messagesOf(context, sessionID).toArray()
     const parts = await db.parts.where('sessionID').equals(sessionID).toArray()
     const byMessage = new Map<string, Part[]>()

@@ -1,6 +1,7 @@
 import type { StoreContext } from './context'
 import { NotFoundError, parseWith } from '../core/errors'
 import { emptyTokens, MessageSchema, PartSchema, type Message, type Part, type SessionInfo, type Tokens } from '../core/schema'
+import { write } from './transaction'
 
 /**
  * The one way parts reach storage. Every row is validated against PartSchema, and a step-finish part moves the
@@ -18,7 +19,7 @@ export async function putPart(context: StoreContext, input: Part, options: { mes
   const info = options.message && parseWith(MessageSchema, options.message, 'message')
   if (info && (info.id !== part.messageID || info.sessionID !== part.sessionID)) throw new NotFoundError('message', part.messageID)
   const { db } = context
-  const session = await db.transaction('rw', db.sessions, db.messages, db.parts, async () => {
+  await write(context, [db.sessions, db.messages, db.parts], async (announce) => {
     const message = await db.messages.get(part.messageID)
     if (!message || message.sessionID !== part.sessionID) throw new NotFoundError('message', part.messageID)
     // A part keeps its type: only a step-finish can have stored usage to take back, so only one reads its old row
@@ -26,11 +27,11 @@ export async function putPart(context: StoreContext, input: Part, options: { mes
     const previous = usageOf(part) ? await db.parts.get(part.id) : undefined
     await db.parts.put(part)
     if (info) await db.messages.put(info)
-    return applyUsage(context, part.sessionID, usageOf(previous), usageOf(part))
+    const session = await applyUsage(context, part.sessionID, usageOf(previous), usageOf(part))
+    announce({ type: 'part.updated', part })
+    if (session) announce({ type: 'session.updated', info: session })
+    if (info) announce({ type: 'message.updated', info })
   })
-  context.emit({ type: 'part.updated', part })
-  if (session) context.emit({ type: 'session.updated', info: session })
-  if (info) context.emit({ type: 'message.updated', info })
   return part
 }
 
@@ -41,7 +42,7 @@ export async function putPart(context: StoreContext, input: Part, options: { mes
 export async function putPartsAnnounced(context: StoreContext, inputs: readonly Part[]): Promise<Part[]> {
   const rows = inputs.map((input) => parseWith(PartSchema, input, 'part'))
   const { db } = context
-  const sessions = await db.transaction('rw', db.sessions, db.messages, db.parts, async () => {
+  await write(context, [db.sessions, db.messages, db.parts], async (announce) => {
     const messages = new Map(rows.map((row) => [row.messageID, row.sessionID]))
     const found = await db.messages.bulkGet([...messages.keys()])
     for (const [index, [messageID, sessionID]] of [...messages].entries()) {
@@ -54,10 +55,9 @@ export async function putPartsAnnounced(context: StoreContext, inputs: readonly 
       if (session) moved.push(session)
     }
     for (const row of rows) await db.parts.put(row)
-    return moved
+    for (const part of rows) announce({ type: 'part.updated', part })
+    for (const info of moved) announce({ type: 'session.updated', info })
   })
-  for (const part of rows) context.emit({ type: 'part.updated', part })
-  for (const info of sessions) context.emit({ type: 'session.updated', info })
   return rows
 }
 
@@ -73,7 +73,7 @@ export async function putParts(context: StoreContext, inputs: readonly Part[]): 
     await db.parts.bulkPut(rows)
     return rows
   }
-  const sessions = await db.transaction('rw', db.sessions, db.parts, async () => {
+  await write(context, [db.sessions, db.parts], async (announce) => {
     const moved: SessionInfo[] = []
     for (const row of rows) {
       if (!usageOf(row)) continue
@@ -81,16 +81,15 @@ export async function putParts(context: StoreContext, inputs: readonly Part[]): 
       if (session) moved.push(session)
     }
     await db.parts.bulkPut(rows)
-    return moved
+    for (const info of moved) announce({ type: 'session.updated', info })
   })
-  for (const info of sessions) context.emit({ type: 'session.updated', info })
   return rows
 }
 
 /**
  * Changes stored parts in one transaction, each read again inside it: `change` gets the part as stored now and
  * returns its new version, or undefined to leave it (a part no longer stored is skipped, never brought back).
- * Returns the rows written, unannounced. For changes that leave usage alone: session totals are not moved.
+ * Returns the rows written, each announced. For changes that leave usage alone: session totals are not moved.
  */
 export async function rewriteParts(
   context: StoreContext,
@@ -98,13 +97,14 @@ export async function rewriteParts(
   change: (part: Part) => Part | undefined,
 ): Promise<Part[]> {
   const { db } = context
-  return db.transaction('rw', db.parts, async () => {
+  return write(context, [db.parts], async (announce) => {
     const next: Part[] = []
     for (const part of await db.parts.bulkGet([...partIDs])) {
       const changed = part && change(part)
       if (changed) next.push(parseWith(PartSchema, changed, 'part'))
     }
     await db.parts.bulkPut(next)
+    for (const part of next) announce({ type: 'part.updated', part })
     return next
   })
 }

@@ -1,6 +1,7 @@
 import type { TabcodeDatabase } from './database'
 import { parseWith } from '../core/errors'
 import { BlobSchema, ProjectSchema, WorkspaceEntrySchema, type Blob, type Project, type WorkspaceEntry } from '../core/schema'
+import { write } from './transaction'
 
 /** A new project and its files as rows, ready to write in the same transaction as whatever else comes with them. */
 export interface ProjectRows {
@@ -31,7 +32,7 @@ export async function addProjectRows(db: TabcodeDatabase, input: ProjectRows): P
 /** Stores a new project with all of its files, in one transaction: all of it or nothing. */
 export async function createProjectWithRows(store: { db: TabcodeDatabase }, rows: ProjectRows): Promise<Project> {
   const { db } = store
-  await db.transaction('rw', db.projects, db.files, db.blobs, () => addProjectRows(db, rows))
+  await write(store, [db.projects, db.files, db.blobs], () => addProjectRows(db, rows))
   return rows.project
 }
 

@@ -6,11 +6,12 @@ import { ProjectSchema, ReviewedRuleSchema, type Project, type ProjectTrust, typ
 import { DEFAULT_DIRECTORY } from './session-store'
 import { initialTrust } from '../core/project-files/trust'
 import { withReviewed } from '../core/project-files/reviewed-rules'
+import { write } from './transaction'
 
 /** The project new sessions belong to until projects can be created (workspace issue): the oldest one, or a fresh one. */
 export async function ensureDefaultProject(context: StoreContext): Promise<Project> {
   const { db } = context
-  return db.transaction('rw', db.projects, async () => {
+  return write(context, [db.projects], async () => {
     const existing = await db.projects.orderBy('id').first()
     if (existing) return existing
     const now = context.now()
@@ -82,18 +83,15 @@ export async function updateReviewedRules(context: StoreContext, projectID: stri
 /** Writes the project's trust as `change` makes it, in one transaction; nothing is written or heard when it stays the same. */
 async function changeTrust(context: StoreContext, projectID: string, change: (trust: ProjectTrust, now: number) => ProjectTrust): Promise<Project> {
   const { db } = context
-  let changed = false
-  const updated = await db.transaction('rw', db.projects, async () => {
+  return write(context, [db.projects], async (announce) => {
     const project = await db.projects.get(projectID)
     if (!project) throw new NotFoundError('project', projectID)
     const now = context.now()
     const trust = change(project.trust, now)
     if (JSON.stringify(trust) === JSON.stringify(project.trust)) return project
-    changed = true
     const next = parseWith(ProjectSchema, { ...project, trust, time: { ...project.time, updated: now } }, 'project')
     await db.projects.put(next)
+    announce({ type: 'project.updated', info: next })
     return next
   })
-  if (changed) context.emit({ type: 'project.updated', info: updated })
-  return updated
 }

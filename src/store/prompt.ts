@@ -2,6 +2,7 @@ import type { StoreContext } from './context'
 import { InputError, NotFoundError, parseWith } from '../core/errors'
 import { ascending } from '../core/id'
 import { InboxEntrySchema, PartSchema, UserMessageSchema, type InboxEntry, type ModelReference, type Part, type PromptPartInput, type UserMessage } from '../core/schema'
+import { write } from './transaction'
 
 export const DEFAULT_AGENT = 'build'
 
@@ -32,7 +33,7 @@ export async function createUserMessage(context: StoreContext, input: UserPrompt
     parseWith(PartSchema, { ...part, id: ascending('part', now), sessionID: input.sessionID, messageID: info.id }, 'part'),
   )
   const { db } = context
-  const session = await db.transaction('rw', db.sessions, db.messages, db.parts, async () => {
+  await write(context, [db.sessions, db.messages, db.parts], async (announce) => {
     const current = await db.sessions.get(input.sessionID)
     if (!current) throw new NotFoundError('session', input.sessionID)
     await db.messages.add(info)
@@ -44,11 +45,10 @@ export async function createUserMessage(context: StoreContext, input: UserPrompt
       time: { ...current.time, updated: Math.max(now, current.time.updated) },
     }
     await db.sessions.put(touched)
-    return touched
+    announce({ type: 'message.updated', info })
+    for (const part of parts) announce({ type: 'part.updated', part })
+    announce({ type: 'session.updated', info: touched })
   })
-  context.emit({ type: 'message.updated', info })
-  for (const part of parts) context.emit({ type: 'part.updated', part })
-  context.emit({ type: 'session.updated', info: session })
   return { info, parts }
 }
 
@@ -69,25 +69,24 @@ export async function enqueuePrompt(context: StoreContext, input: Omit<UserPromp
     'queued prompt',
   )
   const { db } = context
-  const entries = await db.transaction('rw', db.sessions, db.inbox, async () => {
+  await write(context, [db.sessions, db.inbox], async (announce) => {
     if (!(await db.sessions.get(input.sessionID))) throw new NotFoundError('session', input.sessionID)
     await db.inbox.add(entry)
-    return queuedPrompts(context, input.sessionID)
+    announce({ type: 'inbox.updated', sessionID: input.sessionID, entries: await queuedPrompts(context, input.sessionID) })
   })
-  context.emit({ type: 'inbox.updated', sessionID: input.sessionID, entries })
   return entry
 }
 
 /** The oldest queued prompt of a session, removed from the inbox; undefined when there is none. */
 export async function takeQueuedPrompt(context: StoreContext, sessionID: string): Promise<InboxEntry | undefined> {
   const { db } = context
-  const { first, rest } = await db.transaction('rw', db.inbox, async () => {
+  return write(context, [db.inbox], async (announce) => {
     const [first, ...rest] = await queuedPrompts(context, sessionID)
-    if (first) await db.inbox.delete(first.id)
-    return { first, rest }
+    if (!first) return undefined
+    await db.inbox.delete(first.id)
+    announce({ type: 'inbox.updated', sessionID, entries: rest })
+    return first
   })
-  if (first) context.emit({ type: 'inbox.updated', sessionID, entries: rest })
-  return first
 }
 
 /** A session's queued prompts, oldest (next to run) first. */
@@ -102,27 +101,24 @@ export function queuedPrompts(context: StoreContext, sessionID: string): Promise
 export async function editQueuedPrompt(context: StoreContext, inputID: string, parts: PromptPartInput[]): Promise<InboxEntry> {
   checkPromptParts(parts)
   const { db } = context
-  const { entry, entries } = await db.transaction('rw', db.inbox, async () => {
+  return write(context, [db.inbox], async (announce) => {
     const current = await db.inbox.get(inputID)
     if (!current) throw new NotFoundError('queued prompt', inputID)
     const entry = parseWith(InboxEntrySchema, { ...current, parts }, 'queued prompt')
     await db.inbox.put(entry)
-    return { entry, entries: await queuedPrompts(context, current.sessionID) }
+    announce({ type: 'inbox.updated', sessionID: entry.sessionID, entries: await queuedPrompts(context, current.sessionID) })
+    return entry
   })
-  context.emit({ type: 'inbox.updated', sessionID: entry.sessionID, entries })
-  return entry
 }
 
 /** Takes a prompt off the queue; false when it was no longer there (it ran already, or another tab removed it). */
 export async function removeQueuedPrompt(context: StoreContext, inputID: string): Promise<boolean> {
   const { db } = context
-  const removed = await db.transaction('rw', db.inbox, async () => {
+  return write(context, [db.inbox], async (announce) => {
     const current = await db.inbox.get(inputID)
-    if (!current) return undefined
+    if (!current) return false
     await db.inbox.delete(inputID)
-    return { sessionID: current.sessionID, entries: await queuedPrompts(context, current.sessionID) }
+    announce({ type: 'inbox.updated', sessionID: current.sessionID, entries: await queuedPrompts(context, current.sessionID) })
+    return true
   })
-  if (!removed) return false
-  context.emit({ type: 'inbox.updated', sessionID: removed.sessionID, entries: removed.entries })
-  return true
 }

@@ -12,6 +12,7 @@ import { ProviderConfigSchema, ProviderTypeSchema, type ModelInfo, type Provider
 import { closeMatches } from '../core/provider/suggest'
 
 import { settingsFromRows, type Settings } from '../core/settings'
+import { write } from './transaction'
 
 export { DEFAULT_RETRY_LIMIT } from '../core/settings'
 export const MAX_MODELS_PER_PROVIDER = 1000
@@ -101,7 +102,7 @@ export async function saveProvider(context: StoreContext, input: ProviderInput):
   const models = completeModels(draft.type, draft.models)
   const now = context.now()
   const { db } = context
-  const saved = await db.transaction('rw', db.providers, db.settings, async () => {
+  const saved = await write(context, [db.providers, db.settings], async () => {
     const current = draft.id ? await db.providers.get(draft.id) : undefined
     if (draft.id && !current) throw new NotFoundError('provider', draft.id)
     const apiKey = nextKey(current?.apiKey, draft.apiKey)
@@ -128,7 +129,7 @@ export async function saveProvider(context: StoreContext, input: ProviderInput):
 /** Removes a provider and the default or small model settings that pointed at it. */
 export async function removeProvider(context: StoreContext, providerID: string): Promise<void> {
   const { db } = context
-  await db.transaction('rw', db.providers, db.settings, async () => {
+  await write(context, [db.providers, db.settings], async () => {
     if (!(await db.providers.get(providerID))) throw new NotFoundError('provider', providerID)
     await db.providers.delete(providerID)
     await clearDanglingSettings(db, (reference) => reference.providerID === providerID)
@@ -146,7 +147,7 @@ export async function setSetting(context: StoreContext, input: Setting): Promise
   if (setting.key === 'mcp.servers') throw new InputError('key', 'MCP servers are saved one at a time, with saveMcpServer.')
   if (setting.key === 'mcp.oauth') throw new InputError('key', 'MCP sign-ins are made and forgotten in Settings, not written as a setting.')
   const { db } = context
-  await db.transaction('rw', db.providers, db.settings, async () => {
+  await write(context, [db.providers, db.settings], async () => {
     if (setting.key === 'model.default' || setting.key === 'model.small') {
       await assertConfigured(db, setting.key, setting.value)
     }

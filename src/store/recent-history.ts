@@ -3,6 +3,7 @@ import type { StoreContext } from './context'
 import type { Message, Part } from '../core/schema'
 import { inTurnOrder, type MessageWithParts } from '../core/history'
 import { messagesOf } from './session-store'
+import { read } from './transaction'
 import { compactionOf, isCompletedSummary, isFollowUp, isRealUser } from '../core/compaction/markers'
 
 /** Messages read by the first step of the walk back from the newest; each next step reads twice as many. */
@@ -35,7 +36,7 @@ export interface RecentHistory {
  */
 export async function loadRecentHistory(context: StoreContext, sessionID: string): Promise<RecentHistory> {
   const { db } = context
-  return db.transaction('r', db.messages, db.parts, async () => {
+  return read(context, [db.messages, db.parts], async () => {
     // Newest first; the parts of the prompts looked at.
     const walked: Message[] = []
     const promptParts = new Map<string, Part[]>()
@@ -168,7 +169,7 @@ function groupParts(parts: Part[]): Map<string, Part[]> {
  */
 export async function loadHistoryFrom(context: StoreContext, sessionID: string, messageID: string): Promise<MessageWithParts[]> {
   const { db } = context
-  return db.transaction('r', db.messages, db.parts, async () => {
+  return read(context, [db.messages, db.parts], async () => {
     const target = await db.messages.get(messageID)
     if (!target || target.sessionID !== sessionID) return []
     const prompt = target.role === 'assistant' ? await db.messages.get(target.parentID) : undefined

@@ -4,6 +4,7 @@ import { findSession } from './session-store'
 import { ABORTED_TOOL_TEXT } from '../core/history'
 import { isImported } from '../core/read-only'
 import type { Message, Part } from '../core/schema'
+import { write } from './transaction'
 
 export const DIED_MESSAGE = 'The tab running this turn was closed before it finished'
 
@@ -57,8 +58,11 @@ export async function repairSession(context: StoreContext, sessionID: string): P
   // session take ~4 s to open.
   const repair = repairHistory(await loadOpenTail(context, sessionID), context.now())
   if (repair.messages.length === 0 && repair.parts.length === 0) return false
-  const stored = await putMessagesAndParts(context, repair)
-  for (const info of stored.messages) context.emit({ type: 'message.updated', info })
-  for (const part of stored.parts) context.emit({ type: 'part.updated', part })
+  const { db } = context
+  await write(context, [db.messages, db.parts], async (announce) => {
+    const stored = await putMessagesAndParts(context, repair)
+    for (const info of stored.messages) announce({ type: 'message.updated', info })
+    for (const part of stored.parts) announce({ type: 'part.updated', part })
+  })
   return true
 }

@@ -2,6 +2,7 @@ import type { StoreContext } from './context'
 import { NotFoundError, parseWith } from '../core/errors'
 import { SessionInfoSchema, type Part, type SessionInfo } from '../core/schema'
 import { messagesOf, moveTotals, usageOfParts } from './session-store'
+import { write } from './transaction'
 
 type RevertPoint = NonNullable<SessionInfo['revert']>
 
@@ -22,11 +23,12 @@ export interface RemovedRevert {
 /**
  * Removes what the session's pending revert hides, in one transaction: the hidden messages with their parts and
  * saved tool outputs, the hidden parts of a partly reverted message with theirs, and `revert` itself; the totals
- * follow the parts that go. Undefined (and nothing written) when the session has no pending revert.
+ * follow the parts that go; every tab hears of each removal, then of the session. Undefined (and nothing written)
+ * when the session has no pending revert.
  */
 export async function removeRevertedRows(context: StoreContext, sessionID: string, hidden: HiddenRows): Promise<RemovedRevert | undefined> {
   const { db } = context
-  return db.transaction('rw', [db.sessions, db.messages, db.parts, db.outputs], async () => {
+  return write(context, [db.sessions, db.messages, db.parts, db.outputs], async (announce) => {
     const session = await db.sessions.get(sessionID)
     if (!session) throw new NotFoundError('session', sessionID)
     const revert = session.revert
@@ -53,6 +55,9 @@ export async function removeRevertedRows(context: StoreContext, sessionID: strin
     delete next.revert
     const stored = parseWith(SessionInfoSchema, next, 'session')
     await db.sessions.put(stored)
+    for (const messageID of messageIDs) announce({ type: 'message.removed', sessionID, messageID })
+    for (const part of partial) announce({ type: 'part.removed', sessionID, messageID: part.messageID, partID: part.id })
+    announce({ type: 'session.updated', info: stored })
     return { session: stored, messageIDs, partial }
   })
 }

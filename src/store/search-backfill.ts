@@ -1,6 +1,7 @@
 import type { TabcodeDatabase } from './database'
 import { indexRowOf } from './search-index'
 import type { SearchBackfill, SearchIndexRow } from '../core/schema'
+import { write } from './transaction'
 
 /** Where the backfill stands; undefined once every part is indexed (or the database never needed one). */
 export async function backfillState(db: TabcodeDatabase): Promise<SearchBackfill | undefined> {
@@ -13,7 +14,7 @@ export async function backfillState(db: TabcodeDatabase): Promise<SearchBackfill
  * whether parts remain. Run by the worker in the background (`runSearchBackfill`).
  */
 export async function backfillBatch(db: TabcodeDatabase, size = 500): Promise<boolean> {
-  return db.transaction('rw', db.parts, db.searchIndex, db.searchMeta, async () => {
+  return write({ db }, [db.parts, db.searchIndex, db.searchMeta], async () => {
     const state = await db.searchMeta.get('backfill')
     if (!state) return false
     const parts = await db.parts.where(':id').below(state.below).reverse().limit(size).toArray()

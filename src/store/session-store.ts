@@ -7,6 +7,7 @@ import { emptyTokens, SessionInfoSchema, type Part, type PermissionRule, type Se
 import { createSlug } from '../core/slug'
 import type { CreateSessionInput, ListSessionsInput, SessionPage } from '../core/dto/sessions'
 import { defaultTitle } from '../core/title'
+import { write } from './transaction'
 
 export type { CreateSessionInput, ListSessionsInput, SessionPage }
 
@@ -15,7 +16,7 @@ export const MAX_TITLE_LENGTH = 200
 
 export async function createSession(context: StoreContext, input: CreateSessionInput): Promise<SessionInfo> {
   const now = context.now()
-  const info = await context.db.transaction('rw', context.db.sessions, async () => {
+  return write(context, [context.db.sessions], async (announce) => {
     let projectID = input.projectID
     let directory = input.directory ?? DEFAULT_DIRECTORY
     if (input.parentID) {
@@ -40,10 +41,9 @@ export async function createSession(context: StoreContext, input: CreateSessionI
     }
     const valid = parseWith(SessionInfoSchema, candidate, 'session')
     await context.db.sessions.add(valid)
+    announce({ type: 'session.created', info: valid })
     return valid
   })
-  context.emit({ type: 'session.created', info })
-  return info
 }
 
 export async function getSession(context: StoreContext, sessionID: string): Promise<SessionInfo> {
@@ -102,7 +102,7 @@ export async function updateSession(
   editor: (draft: SessionInfo) => void,
   options: UpdateOptions = {},
 ): Promise<SessionInfo> {
-  const info = await context.db.transaction('rw', context.db.sessions, async () => {
+  return write(context, [context.db.sessions], async (announce) => {
     const current = await context.db.sessions.get(sessionID)
     if (!current) throw new NotFoundError('session', sessionID)
     const draft = structuredClone(current)
@@ -111,10 +111,9 @@ export async function updateSession(
     if (options.touch ?? true) draft.time.updated = Math.max(context.now(), current.time.updated)
     const valid = parseWith(SessionInfoSchema, draft, 'session')
     await context.db.sessions.put(valid)
+    announce({ type: 'session.updated', info: valid })
     return valid
   })
-  context.emit({ type: 'session.updated', info })
-  return info
 }
 
 export const touchSession = (context: StoreContext, sessionID: string) => updateSession(context, sessionID, () => {})
@@ -153,7 +152,7 @@ export function children(context: StoreContext, sessionID: string): Promise<Sess
 /** Removes a session, its descendants, and everything stored for them (messages, parts, todos, outputs, queued prompts) in one transaction. */
 export async function removeSession(context: StoreContext, sessionID: string): Promise<SessionInfo[]> {
   const { db } = context
-  const removed = await db.transaction('rw', [db.sessions, db.messages, db.parts, db.todos, db.outputs, db.inbox], async () => {
+  return write(context, [db.sessions, db.messages, db.parts, db.todos, db.outputs, db.inbox], async (announce) => {
     const root = await db.sessions.get(sessionID)
     if (!root) throw new NotFoundError('session', sessionID)
     const all: SessionInfo[] = [root]
@@ -168,10 +167,10 @@ export async function removeSession(context: StoreContext, sessionID: string): P
     for (const id of ids) await messagesOf(context, id).delete()
     await db.sessions.bulkDelete(ids)
     // Children first, so listeners never see a child whose parent is already gone.
-    return all.reverse()
+    const removed = all.reverse()
+    for (const info of removed) announce({ type: 'session.deleted', info })
+    return removed
   })
-  for (const info of removed) context.emit({ type: 'session.deleted', info })
-  return removed
 }
 
 /** All messages of one session, oldest first, as a Dexie collection over the paging index. */

@@ -6,6 +6,7 @@ import { putBlobs } from './blobs'
 import type { MessageWithParts } from './message-store'
 import { addProjectRows, type ProjectRows } from './project-rows'
 import { children, messagesOf } from './session-store'
+import { read, write, type Announce } from './transaction'
 
 /** The rows exports read and imports write (share/ owns the formats; these only move rows). */
 
@@ -19,7 +20,7 @@ export interface StoredSessionTree {
 export async function loadSessionTree(context: Pick<StoreContext, 'db'>, sessionID: string): Promise<StoredSessionTree> {
   const { db } = context
   const store = context as StoreContext
-  return db.transaction('r', db.sessions, db.messages, db.parts, async () => {
+  return read(context, [db.sessions, db.messages, db.parts], async () => {
     const load = async (info: SessionInfo, depth: number): Promise<StoredSessionTree> => {
       const messages = await messagesOf(store, info.id).toArray()
       const parts = await db.parts.where('sessionID').equals(info.id).sortBy('id')
@@ -44,7 +45,7 @@ export async function loadSessionTree(context: Pick<StoreContext, 'db'>, session
 /** Every project, session, message and part, read in one transaction (what a backup holds). */
 export async function readBackupRows(context: Pick<StoreContext, 'db'>) {
   const { db } = context
-  return db.transaction('r', [db.projects, db.sessions, db.messages, db.parts], async () => ({
+  return read(context, [db.projects, db.sessions, db.messages, db.parts], async () => ({
     projects: await db.projects.toArray(),
     sessions: await db.sessions.toArray(),
     messages: await db.messages.toArray(),
@@ -74,7 +75,7 @@ export interface ImportTransaction {
   findRootSession(matches: (session: SessionInfo) => boolean): Promise<SessionInfo | undefined>
   /** A new project with its files and blobs (the transaction must have been opened `withFiles`). */
   addProject(rows: ProjectRows): Promise<void>
-  /** `add`, not `put`: a collision fails the whole import rather than overwrite a row. */
+  /** `add`, not `put`: a collision fails the whole import rather than overwrite a row. Every tab hears of each session once the import commits. */
   addRows(rows: ImportedRows): Promise<void>
   /** Attachments' bytes; content-addressed, so one stored already is left as it is (opened `withBlobs`). */
   addBlobs(blobs: readonly Blob[]): Promise<void>
@@ -85,16 +86,16 @@ export interface ImportTransaction {
  * `withFiles`): an import is all or nothing, so a failure or a killed tab leaves none of it.
  */
 export function importTransaction<T>(
-  context: Pick<StoreContext, 'db'>,
+  context: Pick<StoreContext, 'db' | 'emit'>,
   options: { withFiles?: boolean; withBlobs?: boolean },
   work: (transaction: ImportTransaction) => Promise<T>,
 ): Promise<T> {
   const { db } = context
   const stores = [db.projects, db.sessions, db.messages, db.parts, ...(options.withFiles ? [db.files, db.blobs] : options.withBlobs ? [db.blobs] : [])]
-  return db.transaction('rw', stores, () => work(importRows(db)))
+  return write(context, stores, (announce) => work(importRows(db, announce)))
 }
 
-function importRows(db: TabcodeDatabase): ImportTransaction {
+function importRows(db: TabcodeDatabase, announce: Announce): ImportTransaction {
   return {
     projectExists: async (projectID) => (await db.projects.get(projectID)) !== undefined,
     eachSession: async (visit) => {
@@ -108,6 +109,7 @@ function importRows(db: TabcodeDatabase): ImportTransaction {
       await db.sessions.bulkAdd(rows.sessions)
       await db.messages.bulkAdd(rows.messages)
       await db.parts.bulkAdd(rows.parts)
+      for (const info of rows.sessions) announce({ type: 'session.created', info })
     },
     addBlobs: (blobs) => putBlobs({ db }, blobs),
   }

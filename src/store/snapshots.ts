@@ -1,6 +1,7 @@
 import type { TabcodeDatabase } from './database'
 import { NotFoundError, parseWith } from '../core/errors'
 import { SnapshotSchema, type Snapshot } from '../core/schema'
+import { write } from './transaction'
 
 type SnapshotRows = { db: TabcodeDatabase }
 
@@ -11,7 +12,7 @@ type SnapshotRows = { db: TabcodeDatabase }
 export async function saveSnapshot(store: SnapshotRows, input: Snapshot): Promise<Snapshot> {
   const row = parseWith(SnapshotSchema, input, 'snapshot')
   const { db } = store
-  return db.transaction('rw', db.snapshots, async () => {
+  return write(store, [db.snapshots], async () => {
     const existing = await db.snapshots.get(row.id)
     if (existing) return existing
     await db.snapshots.add(row)

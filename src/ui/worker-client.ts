@@ -2,21 +2,15 @@ import * as Comlink from 'comlink'
 import type { SessionEvent, SessionEventType } from '../core/event'
 import { EVENT_CHANNEL, PROTOCOL_VERSION, type ClientApi, type EventEnvelope, type WireApi } from '../core/protocol'
 import { fromWire } from '../core/wire'
+import { defineError } from '../core/errors'
 
-export class ProtocolMismatchError extends Error {
-  constructor(readonly workerProtocol: number) {
-    super(`This page speaks protocol ${PROTOCOL_VERSION} but its worker speaks ${workerProtocol}. Reload the page.`)
-    this.name = 'ProtocolMismatchError'
-  }
-}
+export const ProtocolMismatchError = defineError('ProtocolMismatchError', (workerProtocol: number) => ({
+  message: `This page speaks protocol ${PROTOCOL_VERSION} but its worker speaks ${workerProtocol}. Reload the page.`,
+  data: { workerProtocol },
+}))
 
 /** The worker script did not load or never answered, so there is no backend to talk to. */
-export class WorkerLoadError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'WorkerLoadError'
-  }
-}
+export const WorkerLoadError = defineError('WorkerLoadError', (message: string) => ({ message, data: {} }))
 
 /** A module worker that fails to load only fires `error` on the Worker object; Comlink would wait forever. */
 export const HELLO_TIMEOUT_MS = 15_000

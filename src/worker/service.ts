@@ -1,6 +1,6 @@
 import type { StoreContext } from '../store/context'
 import { DATABASE_NAME, type TabcodeDatabase } from '../store/database'
-import { AppError } from '../core/errors'
+import { defineError } from '../core/errors'
 import type { EventSink } from '../core/event'
 import { writeFixture } from '../store/fixture'
 import { getBlob } from '../store/blobs'
@@ -66,25 +66,16 @@ const noModels: ModelSource = {
   smallModel: async () => undefined,
 }
 
-class NotReadyError extends AppError<Record<string, never>> {
-  constructor() {
-    super('NotReadyError', 'The storage is not open yet', {})
-  }
-}
+const NotReadyError = defineError('NotReadyError', () => ({ message: 'The storage is not open yet', data: {} as Record<string, never> }))
 
 /**
  * The engine's code could not be loaded: offline before it was ever downloaded (only the shell is precached). What
  * was asked needs it; history, files and settings still open. The next call that needs it tries again.
  */
-export class EngineUnavailableError extends AppError<{ cause: string }> {
-  constructor(cause: unknown) {
-    super(
-      'EngineUnavailableError',
-      "This needs the app's engine, which hasn't been downloaded yet. Reconnect once to finish the download; your sessions and files stay readable meanwhile.",
-      { cause: cause instanceof Error ? cause.message : String(cause) },
-    )
-  }
-}
+export const EngineUnavailableError = defineError('EngineUnavailableError', (cause: unknown) => ({
+  message: "This needs the app's engine, which hasn't been downloaded yet. Reconnect once to finish the download; your sessions and files stay readable meanwhile.",
+  data: { cause: cause instanceof Error ? cause.message : String(cause) },
+}))
 
 /** The worker's implementation of the RPC surface; every write in the app goes through here. */
 export interface Service extends WorkerHandlers {

@@ -1,16 +1,15 @@
 import * as Comlink from 'comlink'
-import { AppError, NotFoundError } from '../core/errors'
+import { defineError, NotFoundError } from '../core/errors'
 import type { Handlers } from '../core/protocol/base'
 import type { TerminalApi } from '../core/protocol/terminal'
 import type { Workspace } from '../workspace/workspace'
 import { OutputPacer, skippedOutputNote, type PacerLimits } from '../core/output-pacer'
 
 /** One command at a time per terminal, as at a real prompt; the page queues what is typed meanwhile. */
-export class TerminalBusyError extends AppError<{ terminalID: string }> {
-  constructor(terminalID: string) {
-    super('TerminalBusyError', 'A command is still running in this terminal; stop it with Ctrl+C first.', { terminalID })
-  }
-}
+export const TerminalBusyError = defineError('TerminalBusyError', (terminalID: string) => ({
+  message: 'A command is still running in this terminal; stop it with Ctrl+C first.',
+  data: { terminalID },
+}))
 
 interface Terminal {
   projectID: string

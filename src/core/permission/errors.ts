@@ -1,4 +1,4 @@
-import { AppError } from '../errors'
+import { AppError, defineError } from '../errors'
 import type { PermissionRule } from '../schema'
 
 /*
@@ -7,9 +7,6 @@ import type { PermissionRule } from '../schema'
  * `name`, not the class, because an error rebuilt on the other side of postMessage is a plain AppError.
  */
 
-export const PERMISSION_DENIED = 'PermissionDeniedError'
-export const PERMISSION_REJECTED = 'PermissionRejectedError'
-export const PERMISSION_CORRECTED = 'PermissionCorrectedError'
 
 export interface PermissionDeniedData extends Record<string, unknown> {
   permission: string
@@ -29,45 +26,26 @@ export const DENIED_RULES_TEXT = '. Here are some of the relevant rules '
 const describeRule = (rule: PermissionRule) => `${rule.permission} "${rule.pattern}" → ${rule.action}`
 
 /** A configured rule denies the call; no one was asked. The loop carries on: the model reads the rule and adapts. */
-export class PermissionDeniedError extends AppError<PermissionDeniedData> {
-  constructor(data: PermissionDeniedData) {
-    super(
-      PERMISSION_DENIED,
-      `${DENIED_TEXT}${describeRule(data.rule)} (for "${data.pattern}")${DENIED_RULES_TEXT}${JSON.stringify(data.rules)}`,
-      data,
-    )
-  }
-
-  static isInstance(error: unknown): error is PermissionDeniedError {
-    return error instanceof AppError && error.name === PERMISSION_DENIED
-  }
-}
+export const PermissionDeniedError = defineError('PermissionDeniedError', (data: PermissionDeniedData) => ({
+  message: `${DENIED_TEXT}${describeRule(data.rule)} (for "${data.pattern}")${DENIED_RULES_TEXT}${JSON.stringify(data.rules)}`,
+  data,
+}))
 
 /** The user said no (to this call, or to another question of the session, which rejects them all). Ends the turn. */
-export class PermissionRejectedError extends AppError<{ askID: string }> {
-  constructor(askID: string) {
-    super(PERMISSION_REJECTED, 'The user rejected permission to use this specific tool call.', { askID })
-  }
-
-  static isInstance(error: unknown): error is PermissionRejectedError {
-    return error instanceof AppError && error.name === PERMISSION_REJECTED
-  }
-}
+export const PermissionRejectedError = defineError('PermissionRejectedError', (askID: string) => ({
+  message: 'The user rejected permission to use this specific tool call.',
+  data: { askID },
+}))
 
 /** The user said no and said why; the message carries the feedback so the model reads it and carries on. */
-export class PermissionCorrectedError extends AppError<{ askID: string; feedback: string }> {
-  constructor(askID: string, feedback: string) {
-    super(
-      PERMISSION_CORRECTED,
-      `The user rejected permission to use this specific tool call with the following feedback: ${feedback}`,
-      { askID, feedback },
-    )
-  }
+export const PermissionCorrectedError = defineError('PermissionCorrectedError', (askID: string, feedback: string) => ({
+  message: `The user rejected permission to use this specific tool call with the following feedback: ${feedback}`,
+  data: { askID, feedback },
+}))
 
-  static isInstance(error: unknown): error is PermissionCorrectedError {
-    return error instanceof AppError && error.name === PERMISSION_CORRECTED
-  }
-}
+export const PERMISSION_DENIED = PermissionDeniedError.errorName
+export const PERMISSION_REJECTED = PermissionRejectedError.errorName
+export const PERMISSION_CORRECTED = PermissionCorrectedError.errorName
 
 /** Any of the three, also after a trip through postMessage. */
 export function isPermissionError(error: unknown): error is AppError {

@@ -1,4 +1,4 @@
-import { AppError } from '../errors'
+import { defineError } from '../errors'
 
 /** Compared by name on the page: an error rebuilt on the other side of postMessage is a plain AppError. */
 export const COMMAND_CONFIRMATION = 'CommandConfirmationError'
@@ -18,12 +18,10 @@ export interface CommandSwitch extends Record<string, unknown> {
  * the page asks the user to confirm (then sends again with `PromptInput.command`), so a `/review` cannot quietly run
  * as an agent other than the one the picker shows.
  */
-export class CommandConfirmationError extends AppError<CommandSwitch> {
-  constructor(change: CommandSwitch) {
-    const under = [change.agent ? `the ${change.agent} agent` : '', change.model ? `the model ${change.model}` : ''].filter(Boolean).join(' and ')
-    super(COMMAND_CONFIRMATION, `/${change.name} would run with ${under} instead of what the prompt box shows: confirm it to send it.`, change)
-  }
-}
+export const CommandConfirmationError = defineError(COMMAND_CONFIRMATION, (change: CommandSwitch) => {
+  const under = [change.agent ? `the ${change.agent} agent` : '', change.model ? `the model ${change.model}` : ''].filter(Boolean).join(' and ')
+  return { message: `/${change.name} would run with ${under} instead of what the prompt box shows: confirm it to send it.`, data: change }
+})
 
 /** Whether the user confirmed exactly this switch (the file may have changed since the page asked). */
 export function confirmsSwitch(confirmed: CommandSwitch | undefined, change: CommandSwitch): boolean {

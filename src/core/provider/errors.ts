@@ -1,4 +1,4 @@
-import { AppError } from '../errors'
+import { defineError } from '../errors'
 import type { ConnectionResult } from '../protocol'
 
 export interface ModelNotFoundData extends Record<string, unknown> {
@@ -9,34 +9,24 @@ export interface ModelNotFoundData extends Record<string, unknown> {
 }
 
 /** A message or setting points at a provider or model that is not (or no longer) configured. */
-export class ModelNotFoundError extends AppError<ModelNotFoundData> {
-  constructor(message: string, data: ModelNotFoundData) {
-    super('ModelNotFoundError', message, data)
-  }
-
-  static isInstance(error: unknown): error is ModelNotFoundError {
-    return error instanceof AppError && error.name === 'ModelNotFoundError'
-  }
-}
+export const ModelNotFoundError = defineError('ModelNotFoundError', (message: string, data: ModelNotFoundData) => ({ message, data }))
 
 /** A hosted provider (OpenAI, Anthropic, Gemini) has no key stored, so no request can succeed. */
-export class MissingApiKeyError extends AppError<{ providerID: string }> {
-  constructor(providerID: string, providerName: string) {
-    super('MissingApiKeyError', `${providerName} has no API key. Add one in Settings.`, { providerID })
-  }
-}
+export const MissingApiKeyError = defineError('MissingApiKeyError', (providerID: string, providerName: string) => ({
+  message: `${providerName} has no API key. Add one in Settings.`,
+  data: { providerID },
+}))
 
 type ConnectionFailure = Extract<ConnectionResult, { status: 'failed' }>
 
 /** Listing a provider's models failed; carries the same cause "Test connection" would report. */
-export class ConnectionError extends AppError<{ cause: ConnectionFailure['cause']; statusCode?: number }> {
-  constructor(failure: ConnectionFailure) {
-    super('ConnectionError', failure.message, {
-      cause: failure.cause,
-      ...(failure.statusCode !== undefined ? { statusCode: failure.statusCode } : {}),
-    })
-  }
-}
+export const ConnectionError = defineError('ConnectionError', (failure: ConnectionFailure) => ({
+  message: failure.message,
+  data: {
+    cause: failure.cause,
+    ...(failure.statusCode !== undefined ? { statusCode: failure.statusCode } : {}),
+  } as { cause: ConnectionFailure['cause']; statusCode?: number },
+}))
 
 /**
  * How providers say a request does not fit the model's context window: opencode's list (`provider/error.ts`), one

@@ -1,40 +1,30 @@
 import { z } from 'zod'
+import { defineError } from '../errors'
 
 /**
- * The named errors an assistant message can end with. They are plain `{name, data}` values so they survive
- * IndexedDB and postMessage unchanged; the UI switches on `name`.
+ * An error that is stored, not only thrown: its name and data schema, defined once. It is a defined error (class,
+ * `errorName`, `isInstance`) whose message is its data's `message`, and `Schema` is its stored `{name, data}` shape.
  */
-export const ProviderAuthErrorSchema = z.object({
-  name: z.literal('ProviderAuthError'),
-  data: z.object({ providerID: z.string(), message: z.string() }),
-})
-export const UnknownErrorSchema = z.object({
-  name: z.literal('UnknownError'),
-  data: z.object({ message: z.string(), ref: z.string().optional() }),
-})
-export const MessageOutputLengthErrorSchema = z.object({
-  name: z.literal('MessageOutputLengthError'),
-  data: z.object({}).passthrough(),
-})
-export const MessageAbortedErrorSchema = z.object({
-  name: z.literal('MessageAbortedError'),
-  data: z.object({ message: z.string() }),
-})
-export const StructuredOutputErrorSchema = z.object({
-  name: z.literal('StructuredOutputError'),
-  data: z.object({ message: z.string(), retries: z.number().int().nonnegative() }),
-})
-export const ContextOverflowErrorSchema = z.object({
-  name: z.literal('ContextOverflowError'),
-  data: z.object({ message: z.string(), responseBody: z.string().optional() }),
-})
-export const ContentFilterErrorSchema = z.object({
-  name: z.literal('ContentFilterError'),
-  data: z.object({ message: z.string() }),
-})
-export const APIErrorSchema = z.object({
-  name: z.literal('APIError'),
-  data: z.object({
+export function storedError<const Name extends string, Data extends z.ZodType<Record<string, unknown>>>(name: Name, data: Data) {
+  const defined = defineError(name, (value: z.infer<Data>) => ({ message: typeof value.message === 'string' ? value.message : name, data: value }))
+  return Object.assign(defined, { Schema: z.object({ name: z.literal(name), data }) })
+}
+
+/*
+ * The named errors an assistant message can end with. They are plain `{name, data}` values so they survive
+ * IndexedDB and postMessage unchanged; the UI switches on `name`. Names and fields are opencode's (its exports load
+ * here as they are).
+ */
+export const ProviderAuthError = storedError('ProviderAuthError', z.object({ providerID: z.string(), message: z.string() }))
+export const UnknownError = storedError('UnknownError', z.object({ message: z.string(), ref: z.string().optional() }))
+export const MessageOutputLengthError = storedError('MessageOutputLengthError', z.object({}).passthrough())
+export const MessageAbortedError = storedError('MessageAbortedError', z.object({ message: z.string() }))
+export const StructuredOutputError = storedError('StructuredOutputError', z.object({ message: z.string(), retries: z.number().int().nonnegative() }))
+export const ContextOverflowError = storedError('ContextOverflowError', z.object({ message: z.string(), responseBody: z.string().optional() }))
+export const ContentFilterError = storedError('ContentFilterError', z.object({ message: z.string() }))
+export const APIError = storedError(
+  'APIError',
+  z.object({
     message: z.string(),
     statusCode: z.number().int().optional(),
     isRetryable: z.boolean(),
@@ -42,18 +32,18 @@ export const APIErrorSchema = z.object({
     responseBody: z.string().optional(),
     metadata: z.record(z.string(), z.string()).optional(),
   }),
-})
-export type APIError = z.infer<typeof APIErrorSchema>
+)
+export type APIError = z.infer<typeof APIError.Schema>
 
 export const MessageErrorSchema = z.discriminatedUnion('name', [
-  ProviderAuthErrorSchema,
-  UnknownErrorSchema,
-  MessageOutputLengthErrorSchema,
-  MessageAbortedErrorSchema,
-  StructuredOutputErrorSchema,
-  ContextOverflowErrorSchema,
-  ContentFilterErrorSchema,
-  APIErrorSchema,
+  ProviderAuthError.Schema,
+  UnknownError.Schema,
+  MessageOutputLengthError.Schema,
+  MessageAbortedError.Schema,
+  StructuredOutputError.Schema,
+  ContextOverflowError.Schema,
+  ContentFilterError.Schema,
+  APIError.Schema,
 ])
 export type MessageError = z.infer<typeof MessageErrorSchema>
 export type MessageErrorName = MessageError['name']

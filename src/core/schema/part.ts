@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { APIErrorSchema } from './error'
+import { APIError } from './error'
 import { idSchema, timestamp, TokensSchema } from './common'
 
 const PartBase = z.object({
@@ -146,7 +146,7 @@ export const PatchPartSchema = PartBase.extend({
 export const RetryPartSchema = PartBase.extend({
   type: z.literal('retry'),
   attempt: z.number().int().positive(),
-  error: APIErrorSchema,
+  error: APIError.Schema,
   time: z.object({ created: timestamp }),
 })
 

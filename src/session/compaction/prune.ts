@@ -92,6 +92,5 @@ export async function pruneSession(
         ? undefined
         : { ...part, state: { ...part.state, time: { ...part.state.time, compacted: now } } },
   )
-  for (const part of updated) store.emit({ type: 'part.updated', part })
   return updated.length
 }

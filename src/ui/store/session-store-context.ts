@@ -1,14 +1,10 @@
 import { createContext, useContext } from 'solid-js'
 import type { SessionStore } from './create-session-store'
+import { defineError } from '../../core/errors'
 
 export const SessionStoreContext = createContext<SessionStore>()
 
-export class MissingProviderError extends Error {
-  constructor(name: string) {
-    super(`${name} was used outside its provider`)
-    this.name = 'MissingProviderError'
-  }
-}
+export const MissingProviderError = defineError('MissingProviderError', (hook: string) => ({ message: `${hook} was used outside its provider`, data: { hook } }))
 
 export function useSessionStore(): SessionStore {
   const store = useContext(SessionStoreContext)

@@ -1,6 +1,7 @@
 import { ABORTED_EXIT_CODE, type ProgramFiles, type ProgramRequest, type ProgramResult } from '../runtime/program'
 import type { EngineMessage, FileDownload, FileUpload, HostMessage, PythonJob } from './protocol'
 import { byDepth, compareTrees, DIRECTORY, fileSignature, readProjectTree } from './sync'
+import { defineError } from '../../core/errors'
 
 /** What the host needs of a worker; a fake runs the engine in-process in the tests. */
 export interface EngineWorker {
@@ -19,9 +20,7 @@ export interface PythonHostOptions {
 }
 
 /** The runtime failed to load or its worker died; the next run starts a new one. */
-export class PythonUnavailableError extends Error {
-  override name = 'PythonUnavailableError'
-}
+export const PythonUnavailableError = defineError('PythonUnavailableError', (message: string) => ({ message, data: {} }))
 
 interface Session {
   worker: EngineWorker
