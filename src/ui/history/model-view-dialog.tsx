@@ -1,7 +1,7 @@
 import { createResource, For, Match, Show, Switch, type JSX } from 'solid-js'
 import type { ModelView } from '../../core/protocol'
-import { Dialog } from '../dialog/dialog'
-import { errorMessage } from '../format/error'
+import { Dialog } from '../kit/dialog/dialog'
+import { errorMessage } from '../kit/format/error'
 import { describeModelMessage, tokenEstimate } from './model-view-text'
 import './history.css'
 

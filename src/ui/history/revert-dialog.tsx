@@ -1,7 +1,7 @@
 import { createResource, createSignal, For, Match, Show, Switch, type JSX } from 'solid-js'
 import type { RevertPreview } from '../../core/protocol'
-import { Dialog } from '../dialog/dialog'
-import { errorMessage } from '../format/error'
+import { Dialog } from '../kit/dialog/dialog'
+import { errorMessage } from '../kit/format/error'
 import './history.css'
 
 const CHANGE_TEXT = { restore: 'restored', delete: 'deleted' } as const

@@ -2,7 +2,7 @@ import { createResource, For, Show, createSignal, onCleanup, type JSX } from 'so
 import type { Approval } from '../../core/schema'
 import type { SessionEvent } from '../../core/event'
 import type { ClientApi } from '../../core/protocol'
-import { errorMessage } from '../format/error'
+import { errorMessage } from '../kit/format/error'
 
 /**
  * The "always" answers remembered for a project, each with a Revoke button: opencode forgets them on restart, we

@@ -1,6 +1,6 @@
 import { createMemo, createSignal, For, Show, type JSX } from 'solid-js'
 import type { PermissionAsk } from '../../core/schema'
-import { Dialog } from '../dialog/dialog'
+import { Dialog } from '../kit/dialog/dialog'
 import { useSessionStore } from '../store/session-store-context'
 import { askSummary } from './ask-summary'
 import { createAskReply } from './create-ask-reply'

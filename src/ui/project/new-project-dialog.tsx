@@ -1,7 +1,7 @@
 import { createSignal, Show, type JSX } from 'solid-js'
 import type { CreatedProject, ProjectSource } from '../../core/protocol'
-import { Dialog } from '../dialog/dialog'
-import { errorMessage } from '../format/error'
+import { Dialog } from '../kit/dialog/dialog'
+import { errorMessage } from '../kit/format/error'
 import type { ProjectApi } from './project-api'
 import { readDroppedItems, readPickedFiles } from './read-dropped-files'
 

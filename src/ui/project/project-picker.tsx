@@ -1,6 +1,6 @@
 import { createResource, createSignal, For, Show, type JSX } from 'solid-js'
 import type { Project } from '../../core/schema'
-import { errorMessage } from '../format/error'
+import { errorMessage } from '../kit/format/error'
 import { leftOutText } from './left-out-text'
 import { NewProjectDialog } from './new-project-dialog'
 import type { ProjectApi } from './project-api'

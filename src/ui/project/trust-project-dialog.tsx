@@ -1,6 +1,6 @@
 import { createSignal, createUniqueId, For, onMount, Show, type JSX } from 'solid-js'
-import { Dialog } from '../dialog/dialog'
-import { errorMessage } from '../format/error'
+import { Dialog } from '../kit/dialog/dialog'
+import { errorMessage } from '../kit/format/error'
 import type { ProjectTrustStore } from './create-project-trust'
 import { exceptionsText, otherEffects, withheldReason } from './trust-text'
 import './trust.css'

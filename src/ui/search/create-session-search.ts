@@ -1,6 +1,6 @@
 import { createSignal, onCleanup, type Accessor } from 'solid-js'
 import type { SearchHit } from '../../core/protocol'
-import { failureMessage } from '../storage/storage-full'
+import { failureMessage } from '../kit/format/storage-full'
 
 export const SEARCH_DEBOUNCE_MS = 200
 export const SEARCH_LIMIT = 50

@@ -5,12 +5,12 @@ import type { AgentOverride, PermissionRule } from '../../core/schema'
 
 type PermissionAction = PermissionRule['action']
 import type { AgentFileProblem, AgentSettingsInput, AgentSummary, ClientApi, ProviderSummary } from '../../core/protocol'
-import { errorMessage } from '../format/error'
-import { PencilIcon, PlusIcon, TrashIcon } from '../icons/icons'
+import { errorMessage } from '../kit/format/error'
+import { PencilIcon, PlusIcon, TrashIcon } from '../kit/icons/icons'
 import { describeSettings, draftOf, editableAgents, inheritedRules, isOwnAgent, MAX_STEPS, overrideOf, type AgentDraft, type DraftField } from './agent-settings-draft'
 import { ModelSelect } from './model-picker'
 import './agent-settings.css'
-import { createNewestAnswer } from '../store/newest-answer'
+import { createNewestAnswer } from '../kit/load/newest-answer'
 
 export type AgentSettingsApi = Pick<ClientApi, 'listAgents' | 'saveAgentSettings' | 'listAgentFileProblems'>
 

@@ -5,9 +5,9 @@ import type { McpServerSummary } from '../../core/mcp'
 import type { AgentSummary, ClientApi } from '../../core/protocol'
 import { describeMcpSignInFailure } from '../../core/mcp-oauth-callback'
 import { describeRefusedMcpUrl, isAllowedMcpUrl } from '../../core/mcp-url'
-import { errorMessage } from '../format/error'
+import { errorMessage } from '../kit/format/error'
 import { waitForMcpOAuthCallback } from './mcp-sign-in'
-import { PencilIcon, PlusIcon, TrashIcon } from '../icons/icons'
+import { PencilIcon, PlusIcon, TrashIcon } from '../kit/icons/icons'
 
 export type McpSettingsApi = Pick<ClientApi, 'listMcpServers' | 'saveMcpServer' | 'removeMcpServer' | 'mcpStatus' | 'mcpSignIn' | 'mcpFinishSignIn' | 'mcpSignOut'>
 

@@ -3,8 +3,8 @@ import { createStore, produce, reconcile } from 'solid-js/store'
 import { ENDPOINT_PRESETS, PROVIDER_TYPE_INFO, providerTypeInfo, type EndpointPresetID } from '../../core/provider/presets'
 import type { ProviderType } from '../../core/provider/schema'
 import type { ClientApi, ConnectionResult, ProviderInput, ProviderSummary, RemoteModel } from '../../core/protocol'
-import { errorMessage } from '../format/error'
-import { CloseIcon, PlusIcon } from '../icons/icons'
+import { errorMessage } from '../kit/format/error'
+import { CloseIcon, PlusIcon } from '../kit/icons/icons'
 import {
   applyPreset,
   changeType,

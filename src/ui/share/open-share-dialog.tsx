@@ -1,5 +1,5 @@
 import { createSignal, createUniqueId, Show, type JSX } from 'solid-js'
-import { Dialog } from '../dialog/dialog'
+import { Dialog } from '../kit/dialog/dialog'
 
 /**
  * Asks for the passphrase of an encrypted share link. The link stays in the fragment until it opens, so a wrong

@@ -2,7 +2,7 @@ import { createEffect, createMemo, createSignal, on, onCleanup, type Accessor } 
 import { produce, type SetStoreFunction } from 'solid-js/store'
 import type { SessionInfo } from '../../core/schema'
 import type { ClientApi } from '../../core/protocol'
-import { errorMessage } from '../format/error'
+import { errorMessage } from '../kit/format/error'
 import { positionOf, visibleSessions, type ListFilter, type ListPosition } from './session-list'
 import type { UiState } from './state'
 

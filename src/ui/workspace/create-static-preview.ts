@@ -3,7 +3,7 @@ import type { InertReport, PreviewDocument, PreviewProblem, PreviewScripts } fro
 import type { DevServerNeed } from '../../workspace/preview/dev-server'
 import { linkedPage } from '../../workspace/preview/references'
 import { previewMode } from '../../workspace/preview/script-grant'
-import { errorMessage } from '../format/error'
+import { errorMessage } from '../kit/format/error'
 import type { WorkspaceChanges } from './create-workspace-changes'
 import type { WorkspaceApi } from './workspace-api'
 
