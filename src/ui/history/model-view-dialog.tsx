@@ -4,6 +4,7 @@ import { Dialog } from '../kit/dialog/dialog'
 import { errorMessage } from '../kit/format/error'
 import { describeModelMessage, tokenEstimate } from './model-view-text'
 import './history.css'
+import { DialogActions } from '../kit/dialog/dialog-actions'
 
 /**
  * Exactly what the next request of the session would send: the system prompt and every message after compaction,
@@ -71,11 +72,7 @@ export function ModelViewDialog(props: { load: () => Promise<ModelView>; onClose
           )}
         </Match>
       </Switch>
-      <div class="dialog-actions">
-        <button type="button" class="button" data-autofocus onClick={() => props.onClose()}>
-          Close
-        </button>
-      </div>
+      <DialogActions cancelLabel="Close" focusCancel onCancel={() => props.onClose()} />
     </Dialog>
   )
 }

@@ -3,6 +3,7 @@ import type { RevertPreview } from '../../core/protocol'
 import { Dialog } from '../kit/dialog/dialog'
 import { errorMessage } from '../kit/format/error'
 import './history.css'
+import { DialogActions } from '../kit/dialog/dialog-actions'
 
 const CHANGE_TEXT = { restore: 'restored', delete: 'deleted' } as const
 
@@ -67,19 +68,13 @@ export function RevertDialog(props: {
           )}
         </Match>
       </Switch>
-      <Show when={failure()}>
-        <p class="dialog-failure" role="alert">
-          {failure()}
-        </p>
-      </Show>
-      <div class="dialog-actions">
-        <button type="button" class="button" data-autofocus disabled={busy()} onClick={() => props.onClose()}>
-          Cancel
-        </button>
-        <button type="button" class="button button-danger" disabled={busy() || !loaded()} onClick={() => void revert()}>
-          {busy() ? 'Reverting…' : 'Revert'}
-        </button>
-      </div>
+      <DialogActions
+        failure={failure()}
+        focusCancel
+        cancelDisabled={busy()}
+        onCancel={() => props.onClose()}
+        action={{ label: busy() ? 'Reverting…' : 'Revert', tone: 'danger', disabled: busy() || !loaded(), onClick: () => void revert() }}
+      />
     </Dialog>
   )
 }

@@ -4,6 +4,7 @@ import { Dialog } from '../kit/dialog/dialog'
 import { errorMessage } from '../kit/format/error'
 import type { ProjectApi } from './project-api'
 import { readDroppedItems, readPickedFiles } from './read-dropped-files'
+import { DialogActions } from '../kit/dialog/dialog-actions'
 
 type Source = 'empty' | 'folder' | 'zip'
 
@@ -107,14 +108,7 @@ export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; 
             {problem()}
           </p>
         </Show>
-        <div class="dialog-actions">
-          <button type="button" class="button" onClick={() => props.onClose()}>
-            Cancel
-          </button>
-          <button type="submit" class="button button-primary" disabled={busy()}>
-            Create project
-          </button>
-        </div>
+        <DialogActions onCancel={() => props.onClose()} action={{ label: 'Create project', tone: 'primary', disabled: busy() }} />
       </form>
     </Dialog>
   )

@@ -4,6 +4,7 @@ import { errorMessage } from '../kit/format/error'
 import type { ProjectTrustStore } from './create-project-trust'
 import { exceptionsText, otherEffects, withheldReason } from './trust-text'
 import './trust.css'
+import { DialogActions } from '../kit/dialog/dialog-actions'
 
 /**
  * Trusting a project, taking trust back, or (`review`, in a trusted project) reviewing the allow rules written into
@@ -112,24 +113,18 @@ export function TrustProjectDialog(props: { trust: ProjectTrustStore; onClose: (
           </>
         )}
       </Show>
-      <Show when={failure()}>
-        <p class="dialog-failure" role="alert">
-          {failure()}
-        </p>
-      </Show>
-      <div class="dialog-actions">
-        <button type="button" class="button" data-autofocus disabled={busy()} onClick={() => props.onClose()}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          class={trusting || reviewing ? 'button button-danger' : 'button button-primary'}
-          disabled={busy() || !review() || (reviewing && !rules().length)}
-          onClick={() => void act()}
-        >
-          {reviewing ? 'Allow them' : trusting ? 'Trust this project' : 'Stop trusting'}
-        </button>
-      </div>
+      <DialogActions
+        failure={failure()}
+        focusCancel
+        cancelDisabled={busy()}
+        onCancel={() => props.onClose()}
+        action={{
+          label: reviewing ? 'Allow them' : trusting ? 'Trust this project' : 'Stop trusting',
+          tone: trusting || reviewing ? 'danger' : 'primary',
+          disabled: busy() || !review() || (reviewing && !rules().length),
+          onClick: () => void act(),
+        }}
+      />
     </Dialog>
   )
 }

@@ -1,5 +1,6 @@
 import { createSignal, createUniqueId, Show, type JSX } from 'solid-js'
 import { Dialog } from '../kit/dialog/dialog'
+import { DialogActions } from '../kit/dialog/dialog-actions'
 
 /**
  * Asks for the passphrase of an encrypted share link. The link stays in the fragment until it opens, so a wrong
@@ -40,19 +41,12 @@ export function OpenShareDialog(props: {
             onInput={(event) => setPassphrase(event.currentTarget.value)}
           />
         </div>
-        <Show when={props.failure}>
-          <p class="dialog-failure" role="alert">
-            {props.failure}
-          </p>
-        </Show>
-        <div class="dialog-actions">
-          <button type="button" class="button" disabled={props.busy} onClick={() => props.onCancel()}>
-            Cancel
-          </button>
-          <button type="submit" class="button button-primary" disabled={props.busy || !passphrase()}>
-            {props.busy ? 'Opening…' : 'Open'}
-          </button>
-        </div>
+        <DialogActions
+          failure={props.failure}
+          cancelDisabled={props.busy}
+          onCancel={() => props.onCancel()}
+          action={{ label: props.busy ? 'Opening…' : 'Open', tone: 'primary', disabled: props.busy || !passphrase() }}
+        />
       </form>
     </Dialog>
   )

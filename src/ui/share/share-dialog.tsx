@@ -8,6 +8,7 @@ import { formatBytes } from '../storage/persistent-storage'
 import { downloadText } from './download'
 import { describeLinkSize } from './link-size'
 import './share.css'
+import { DialogActions } from '../kit/dialog/dialog-actions'
 
 export type ShareApi = Pick<ClientApi, 'previewShareLink' | 'createShareLink' | 'exportSession' | 'previewExportFiles'>
 
@@ -385,11 +386,7 @@ export function ShareDialog(props: {
         </Show>
       </section>
 
-      <div class="dialog-actions">
-        <button type="button" class="button" onClick={() => props.onClose()}>
-          Close
-        </button>
-      </div>
+      <DialogActions cancelLabel="Close" onCancel={() => props.onClose()} />
     </Dialog>
   )
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 
 const boot = vi.fn()
-vi.mock('../../workspace/webcontainer/boot', () => ({ bootWebContainer: (...args: unknown[]) => boot(...args) }))
+vi.mock('../../../workspace/webcontainer/boot', () => ({ bootWebContainer: (...args: unknown[]) => boot(...args) }))
 
 const { startWebContainer } = await import('./start-webcontainer')
 

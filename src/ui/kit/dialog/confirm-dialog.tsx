@@ -1,5 +1,6 @@
 import { createSignal, Show, type JSX } from 'solid-js'
 import { Dialog } from './dialog'
+import { DialogActions } from './dialog-actions'
 
 /**
  * "Are you sure?" for destructive actions. Cancel has the initial focus, so a stray Enter never destroys anything;
@@ -27,19 +28,18 @@ export function ConfirmDialog(props: {
   }
   return (
     <Dialog title={props.title} description={props.description} onClose={() => !busy() && props.onClose()}>
-      <Show when={failure()}>
-        <p class="dialog-failure" role="alert">
-          {failure()}
-        </p>
-      </Show>
-      <div class="dialog-actions">
-        <button type="button" class="button" data-autofocus disabled={busy()} onClick={() => props.onClose()}>
-          Cancel
-        </button>
-        <button type="button" class="button button-danger" disabled={busy()} onClick={() => void confirm()}>
-          {busy() ? (props.busyLabel ?? props.confirmLabel) : props.confirmLabel}
-        </button>
-      </div>
+      <DialogActions
+        failure={failure()}
+        focusCancel
+        cancelDisabled={busy()}
+        onCancel={() => props.onClose()}
+        action={{
+          label: busy() ? (props.busyLabel ?? props.confirmLabel) : props.confirmLabel,
+          tone: 'danger',
+          disabled: busy(),
+          onClick: () => void confirm(),
+        }}
+      />
     </Dialog>
   )
 }

@@ -2,6 +2,7 @@ import { For, type JSX } from 'solid-js'
 import { Dialog } from '../dialog/dialog'
 import { SHORTCUTS } from './shortcuts'
 import './shortcuts-dialog.css'
+import { DialogActions } from '../dialog/dialog-actions'
 
 export function ShortcutsDialog(props: { onClose: () => void }): JSX.Element {
   return (
@@ -38,11 +39,7 @@ export function ShortcutsDialog(props: { onClose: () => void }): JSX.Element {
           </tr>
         </tbody>
       </table>
-      <div class="dialog-actions">
-        <button type="button" class="button" data-autofocus onClick={() => props.onClose()}>
-          Close
-        </button>
-      </div>
+      <DialogActions cancelLabel="Close" focusCancel onCancel={() => props.onClose()} />
     </Dialog>
   )
 }

@@ -8,7 +8,7 @@ import { CHUNK_BLOCKS, Markdown, SECTION_CHUNKS } from './markdown'
 import { sameItems } from '../same-items'
 
 // Counted, to pin how many chunks a streamed delta looks at; it still compares as before.
-vi.mock('../store/same-items', async (actual) => {
+vi.mock('../same-items', async (actual) => {
   const real = await actual<typeof import('../same-items')>()
   return { sameItems: vi.fn(real.sameItems) }
 })
