@@ -1,4 +1,4 @@
-import { createSignal, createUniqueId, Show, type JSX } from 'solid-js'
+import { createSignal, createUniqueId, type JSX } from 'solid-js'
 import { Dialog } from '../kit/dialog/dialog'
 import { DialogActions } from '../kit/dialog/dialog-actions'
 

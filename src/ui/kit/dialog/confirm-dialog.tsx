@@ -1,4 +1,4 @@
-import { createSignal, Show, type JSX } from 'solid-js'
+import { createSignal, type JSX } from 'solid-js'
 import { Dialog } from './dialog'
 import { DialogActions } from './dialog-actions'
 
