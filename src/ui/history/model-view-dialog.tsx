@@ -3,8 +3,8 @@ import type { ModelView } from '../../core/protocol'
 import { Dialog } from '../kit/dialog/dialog'
 import { errorMessage } from '../kit/format/error'
 import { describeModelMessage, tokenEstimate } from './model-view-text'
-import './history.css'
 import { DialogActions } from '../kit/dialog/dialog-actions'
+import './history.css'
 
 /**
  * Exactly what the next request of the session would send: the system prompt and every message after compaction,

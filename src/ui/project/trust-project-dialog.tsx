@@ -1,10 +1,10 @@
 import { createSignal, createUniqueId, For, onMount, Show, type JSX } from 'solid-js'
 import { Dialog } from '../kit/dialog/dialog'
-import { errorMessage } from '../kit/format/error'
 import type { ProjectTrustStore } from './create-project-trust'
 import { exceptionsText, otherEffects, withheldReason } from './trust-text'
-import './trust.css'
+import { createAttempt } from '../kit/dialog/create-attempt'
 import { DialogActions } from '../kit/dialog/dialog-actions'
+import './trust.css'
 
 /**
  * Trusting a project, taking trust back, or (`review`, in a trusted project) reviewing the allow rules written into
@@ -17,8 +17,8 @@ export function TrustProjectDialog(props: { trust: ProjectTrustStore; onClose: (
   // What the dialog does is decided when it opens; another tab changing it meanwhile shows in the list after.
   const trusting = !props.trust.trusted()
   const reviewing = !trusting && props.review === true
-  const [busy, setBusy] = createSignal(false)
-  const [failure, setFailure] = createSignal<string>()
+  const attempt = createAttempt()
+  const busy = attempt.busy
   const rulesID = createUniqueId()
   const effectsID = createUniqueId()
   // The files may have changed since the marker last counted them: the review is read again for the decision.
@@ -28,17 +28,11 @@ export function TrustProjectDialog(props: { trust: ProjectTrustStore; onClose: (
   // The rules on screen: what Trust or Allow lets apply, and nothing else.
   const rules = () => (reviewing ? props.trust.unreviewed() : (review()?.rules ?? []))
 
-  const act = async () => {
-    setBusy(true)
-    setFailure(undefined)
-    try {
+  const act = () =>
+    attempt.run(async () => {
       await props.trust.setTrusted(trusting || reviewing, rules())
       props.onClose()
-    } catch (error) {
-      setFailure(errorMessage(error))
-      setBusy(false)
-    }
-  }
+    })
 
   return (
     <Dialog
@@ -114,9 +108,8 @@ export function TrustProjectDialog(props: { trust: ProjectTrustStore; onClose: (
         )}
       </Show>
       <DialogActions
-        failure={failure()}
+        attempt={attempt}
         focusCancel
-        cancelDisabled={busy()}
         onCancel={() => props.onClose()}
         action={{
           label: reviewing ? 'Allow them' : trusting ? 'Trust this project' : 'Stop trusting',

@@ -21,9 +21,9 @@ import { McpSection, type McpSettingsApi } from './mcp-settings'
 import { ProviderForm, type ProviderFormApi } from './provider-form'
 import type { ProjectTrustStore } from '../project/create-project-trust'
 import { ProjectTrustSection } from '../project/project-trust-section'
-import './settings.css'
 import { DialogActions } from '../kit/dialog/dialog-actions'
 import { SelectField, TextField } from '../kit/form/field'
+import './settings.css'
 
 type View =
   | { type: 'overview' }

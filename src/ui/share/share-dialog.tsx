@@ -7,8 +7,8 @@ import { formatNumber } from '../kit/format/number'
 import { formatBytes } from '../storage/persistent-storage'
 import { downloadText } from './download'
 import { describeLinkSize } from './link-size'
-import './share.css'
 import { DialogActions } from '../kit/dialog/dialog-actions'
+import './share.css'
 
 export type ShareApi = Pick<ClientApi, 'previewShareLink' | 'createShareLink' | 'exportSession' | 'previewExportFiles'>
 

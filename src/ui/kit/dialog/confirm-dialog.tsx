@@ -1,4 +1,5 @@
-import { createSignal, type JSX } from 'solid-js'
+import type { JSX } from 'solid-js'
+import { createAttempt } from './create-attempt'
 import { Dialog } from './dialog'
 import { DialogActions } from './dialog-actions'
 
@@ -14,31 +15,15 @@ export function ConfirmDialog(props: {
   onConfirm: () => Promise<unknown> | unknown
   onClose: () => void
 }): JSX.Element {
-  const [busy, setBusy] = createSignal(false)
-  const [failure, setFailure] = createSignal<string>()
-  const confirm = async () => {
-    setBusy(true)
-    setFailure(undefined)
-    try {
-      await props.onConfirm()
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error))
-      setBusy(false)
-    }
-  }
+  const attempt = createAttempt((error) => (error instanceof Error ? error.message : String(error)))
+  const busy = attempt.busy
   return (
     <Dialog title={props.title} description={props.description} onClose={() => !busy() && props.onClose()}>
       <DialogActions
-        failure={failure()}
+        attempt={attempt}
         focusCancel
-        cancelDisabled={busy()}
         onCancel={() => props.onClose()}
-        action={{
-          label: busy() ? (props.busyLabel ?? props.confirmLabel) : props.confirmLabel,
-          tone: 'danger',
-          disabled: busy(),
-          onClick: () => void confirm(),
-        }}
+        action={{ label: busy() ? (props.busyLabel ?? props.confirmLabel) : props.confirmLabel, tone: 'danger', disabled: busy(), onClick: () => void attempt.run(props.onConfirm) }}
       />
     </Dialog>
   )

@@ -1,4 +1,5 @@
 import { Show, type JSX } from 'solid-js'
+import type { Attempt } from './create-attempt'
 
 /** A dialog's main button. Without `onClick` it submits the dialog's form. */
 export interface DialogAction {
@@ -20,13 +21,16 @@ export function DialogActions(props: {
   focusCancel?: boolean
   action?: DialogAction
   failure?: string
+  /** The dialog's action as it runs: the way out waits for it, and its failure is shown. */
+  attempt?: Attempt
   children?: JSX.Element
 }): JSX.Element {
+  const failure = () => props.attempt?.failure() ?? props.failure
   return (
     <>
-      <Show when={props.failure}>
+      <Show when={failure()}>
         <p class="dialog-failure" role="alert">
-          {props.failure}
+          {failure()}
         </p>
       </Show>
       <div class="dialog-actions">
@@ -35,7 +39,7 @@ export function DialogActions(props: {
           type="button"
           class="button"
           data-autofocus={props.focusCancel ? '' : undefined}
-          disabled={props.cancelDisabled}
+          disabled={props.attempt?.busy() ?? props.cancelDisabled}
           onClick={() => props.onCancel()}
         >
           {props.cancelLabel ?? 'Cancel'}

@@ -1,8 +1,8 @@
 import { For, type JSX } from 'solid-js'
 import { Dialog } from '../dialog/dialog'
 import { SHORTCUTS } from './shortcuts'
-import './shortcuts-dialog.css'
 import { DialogActions } from '../dialog/dialog-actions'
+import './shortcuts-dialog.css'
 
 export function ShortcutsDialog(props: { onClose: () => void }): JSX.Element {
   return (
