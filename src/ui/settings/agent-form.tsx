@@ -1,4 +1,4 @@
-import { createSignal, createUniqueId, onMount, Show, type JSX } from 'solid-js'
+import { createSignal, createUniqueId, For, onMount, Show, type JSX } from 'solid-js'
 import { createStore } from 'solid-js/store'
 import type { AgentMode } from '../../core/agent'
 import type { AgentOverride } from '../../core/schema'
@@ -11,6 +11,28 @@ import { draftOf, isOwnAgent, MAX_STEPS, modeLabel, overrideOf, type AgentDraft,
 import { PermissionRules } from './permission-rules'
 import { ModelSelect } from './model-picker'
 import './agent-settings.css'
+
+/** The agent's two number fields; empty follows the agent's own value. */
+const NUMBER_FIELDS = [
+  {
+    field: 'steps',
+    label: 'Step limit',
+    hint: 'Most model calls in one turn; the last one must answer without tools. Empty: no limit.',
+    min: '1',
+    max: String(MAX_STEPS),
+    step: '1',
+    placeholder: 'No limit',
+  },
+  {
+    field: 'temperature',
+    label: 'Temperature',
+    hint: "From 0 (focused) to 2 (varied), for models that accept one. Empty: the model's default.",
+    min: '0',
+    max: '2',
+    step: '0.1',
+    placeholder: 'Model default',
+  },
+] as const
 
 /**
  * Edits one agent's overrides: model, prompt, step limit, temperature, whether it is offered at all, and the user's
@@ -117,34 +139,24 @@ export function AgentForm(props: {
             </button>
           </Show>
         </div>
-        <TextField
-          label="Step limit"
-          hint="Most model calls in one turn; the last one must answer without tools. Empty: no limit."
-          ref={(element: HTMLInputElement) => (fields.steps = element)}
-          inputClass="agent-number"
-          type="number"
-          min="1"
-          max={MAX_STEPS}
-          step="1"
-          placeholder="No limit"
-          aria-invalid={invalid('steps')}
-          value={draft.steps}
-          onValue={(value) => setDraft('steps', value)}
-        />
-        <TextField
-          label="Temperature"
-          hint="From 0 (focused) to 2 (varied), for models that accept one. Empty: the model's default."
-          ref={(element: HTMLInputElement) => (fields.temperature = element)}
-          inputClass="agent-number"
-          type="number"
-          min="0"
-          max="2"
-          step="0.1"
-          placeholder="Model default"
-          aria-invalid={invalid('temperature')}
-          value={draft.temperature}
-          onValue={(value) => setDraft('temperature', value)}
-        />
+        <For each={NUMBER_FIELDS}>
+          {(spec) => (
+            <TextField
+              label={spec.label}
+              hint={spec.hint}
+              ref={(element: HTMLInputElement) => (fields[spec.field] = element)}
+              inputClass="agent-number"
+              type="number"
+              min={spec.min}
+              max={spec.max}
+              step={spec.step}
+              placeholder={spec.placeholder}
+              aria-invalid={invalid(spec.field)}
+              value={draft[spec.field]}
+              onValue={(value) => setDraft(spec.field, value)}
+            />
+          )}
+        </For>
         <Field
           wide
           label="Prompt"
