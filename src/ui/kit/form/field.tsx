@@ -35,7 +35,7 @@ export function Field(
   const control = props.children({
     id,
     get hintID() {
-      return props.hint === undefined ? undefined : hintID
+      return props.hint ? hintID : undefined
     },
   })
   return (
@@ -44,7 +44,7 @@ export function Field(
         {props.label}
       </label>
       {control}
-      <Show when={props.hint !== undefined}>
+      <Show when={props.hint}>
         <p id={hintID} class="field-hint">
           {props.hint}
         </p>
