@@ -1,6 +1,7 @@
-import { createSignal, createUniqueId, type JSX } from 'solid-js'
+import { createSignal, type JSX } from 'solid-js'
 import { Dialog } from '../kit/dialog/dialog'
 import { DialogActions } from '../kit/dialog/dialog-actions'
+import { TextField } from '../kit/form/field'
 
 /**
  * Asks for the passphrase of an encrypted share link. The link stays in the fragment until it opens, so a wrong
@@ -12,7 +13,6 @@ export function OpenShareDialog(props: {
   onSubmit: (passphrase: string) => void
   onCancel: () => void
 }): JSX.Element {
-  const fieldID = createUniqueId()
   const [passphrase, setPassphrase] = createSignal('')
   return (
     <Dialog
@@ -27,20 +27,7 @@ export function OpenShareDialog(props: {
           if (passphrase() && !props.busy) props.onSubmit(passphrase())
         }}
       >
-        <div class="field">
-          <label class="field-label" for={fieldID}>
-            Passphrase
-          </label>
-          <input
-            id={fieldID}
-            class="text-input"
-            type="password"
-            autocomplete="off"
-            data-autofocus
-            value={passphrase()}
-            onInput={(event) => setPassphrase(event.currentTarget.value)}
-          />
-        </div>
+        <TextField label="Passphrase" type="password" autocomplete="off" data-autofocus="" value={passphrase()} onValue={setPassphrase} />
         <DialogActions
           failure={props.failure}
           cancelDisabled={props.busy}

@@ -8,6 +8,8 @@ import { formatBytes } from '../storage/persistent-storage'
 import { downloadText } from './download'
 import { describeLinkSize } from './link-size'
 import { DialogActions } from '../kit/dialog/dialog-actions'
+import { Checkbox } from '../kit/form/checkbox'
+import { TextField } from '../kit/form/field'
 import './share.css'
 
 export type ShareApi = Pick<ClientApi, 'previewShareLink' | 'createShareLink' | 'exportSession' | 'previewExportFiles'>
@@ -51,8 +53,6 @@ export function ShareDialog(props: {
   const base = props.base ?? pageBase()
   const ids = {
     link: createUniqueId(),
-    passphrase: createUniqueId(),
-    passphraseHint: createUniqueId(),
     outputsHint: createUniqueId(),
     size: createUniqueId(),
     secrets: createUniqueId(),
@@ -215,31 +215,20 @@ export function ShareDialog(props: {
             ? 'Every tool output is shared whole.'
             : `Tool outputs are cut to 200 characters${preview()?.shortened ? ` (${preview()!.shortened} shortened)` : ''}.`}
         </p>
-        <label class="share-option">
-          <input type="checkbox" checked={protect()} onChange={(event) => setProtect(event.currentTarget.checked)} />
-          Protect with a passphrase
-        </label>
+        <Checkbox class="share-option" label="Protect with a passphrase" checked={protect()} onChange={setProtect} />
         <Show when={protect()}>
-          <div class="field share-passphrase">
-            <label class="field-label" for={ids.passphrase}>
-              Passphrase
-            </label>
-            <input
-              id={ids.passphrase}
-              class="text-input"
-              type="password"
-              autocomplete="new-password"
-              aria-describedby={ids.passphraseHint}
-              value={passphrase()}
-              onInput={(event) => {
-                setPassphrase(event.currentTarget.value)
-                setLink(undefined)
-              }}
-            />
-            <p id={ids.passphraseHint} class="field-hint">
-              Whoever opens the link needs it. It is not stored anywhere: send it separately from the link.
-            </p>
-          </div>
+          <TextField
+            class="share-passphrase"
+            label="Passphrase"
+            hint="Whoever opens the link needs it. It is not stored anywhere: send it separately from the link."
+            type="password"
+            autocomplete="new-password"
+            value={passphrase()}
+            onValue={(value) => {
+              setPassphrase(value)
+              setLink(undefined)
+            }}
+          />
         </Show>
 
         <div class="share-size">
