@@ -5,6 +5,7 @@ import { errorMessage } from '../kit/format/error'
 import type { ProjectApi } from './project-api'
 import { readDroppedItems, readPickedFiles } from './read-dropped-files'
 import { DialogActions } from '../kit/dialog/dialog-actions'
+import { ProblemNote } from '../kit/form/problem-note'
 
 type Source = 'empty' | 'folder' | 'zip'
 
@@ -103,11 +104,7 @@ export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; 
             Chosen: {summary()}
           </p>
         </Show>
-        <Show when={problem()}>
-          <p role="alert" class="problem">
-            {problem()}
-          </p>
-        </Show>
+        <ProblemNote text={problem()} />
         <DialogActions onCancel={() => props.onClose()} action={{ label: 'Create project', tone: 'primary', disabled: busy() }} />
       </form>
     </Dialog>

@@ -8,6 +8,7 @@ import type { ProjectTrustStore } from './create-project-trust'
 import { UntrustedMarker } from './untrusted-marker'
 import { UnreviewedMarker } from './unreviewed-marker'
 import { UNTRUSTED_IMPORT_NOTICE } from './trust-text'
+import { ProblemNote } from '../kit/form/problem-note'
 import './project.css'
 
 /** Which project the sidebar shows, a switch to another one, and a way to start a new one. */
@@ -59,11 +60,7 @@ export function ProjectPicker(props: {
           </>
         )}
       </Show>
-      <Show when={problem()}>
-        <p role="alert" class="problem">
-          {problem()}
-        </p>
-      </Show>
+      <ProblemNote text={problem()} />
       <Show when={creating()}>
         <NewProjectDialog
           api={props.api}

@@ -4,6 +4,7 @@ import { errorMessage } from '../kit/format/error'
 import { PencilIcon, PlusIcon } from '../kit/icons/icons'
 import { createNewestAnswer } from '../kit/load/newest-answer'
 import { describeSettings, editableAgents, modeLabel } from './agent-settings-draft'
+import { ProblemNote } from '../kit/form/problem-note'
 import './agent-settings.css'
 
 export type AgentSettingsApi = Pick<ClientApi, 'listAgents' | 'saveAgentSettings' | 'listAgentFileProblems'>
@@ -84,11 +85,7 @@ export function AgentSection(props: {
       <p id={hintID} class="field-hint agent-section-hint">
         Primary agents are picked in the prompt box; subagents are started by another agent for a part of its task.
       </p>
-      <Show when={props.store.error()}>
-        <p class="problem" role="alert">
-          {props.store.error()}
-        </p>
-      </Show>
+      <ProblemNote text={props.store.error()} />
       <Show when={agents().length} fallback={<p class="settings-empty">{props.store.loading() ? 'Loading agents…' : 'No agents.'}</p>}>
         <ul class="provider-list">
           <For each={agents()}>

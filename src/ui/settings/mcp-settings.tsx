@@ -11,6 +11,7 @@ import { PencilIcon, PlusIcon, TrashIcon } from '../kit/icons/icons'
 import { DialogActions } from '../kit/dialog/dialog-actions'
 import { Checkbox } from '../kit/form/checkbox'
 import { TextField } from '../kit/form/field'
+import { ProblemNote } from '../kit/form/problem-note'
 
 export type McpSettingsApi = Pick<ClientApi, 'listMcpServers' | 'saveMcpServer' | 'removeMcpServer' | 'mcpStatus' | 'mcpSignIn' | 'mcpFinishSignIn' | 'mcpSignOut'>
 
@@ -147,11 +148,7 @@ export function McpSection(props: { api: McpSettingsApi; agents: AgentSummary[];
         HTTP with SSE). Their tools are offered as server_tool and ask before each call unless a permission rule allows
         them; a tool that changes after you allowed it asks again. The server must allow this page's origin (CORS).
       </p>
-      <Show when={problem()}>
-        <p class="problem" role="alert">
-          {problem()}
-        </p>
-      </Show>
+      <ProblemNote text={problem()} />
       <Show when={editing().type !== 'closed'}>
         <McpServerForm
           api={props.api}
@@ -353,11 +350,7 @@ function McpServerForm(props: {
           Which agents are offered its tools.
         </p>
       </fieldset>
-      <Show when={error()}>
-        <p class="problem" role="alert">
-          {error()}
-        </p>
-      </Show>
+      <ProblemNote text={error()} />
       <DialogActions onCancel={() => props.onCancel()} action={{ label: busy() ? 'Saving…' : 'Save server', tone: 'primary', disabled: busy() }} />
     </form>
   )

@@ -23,6 +23,7 @@ import type { ProjectTrustStore } from '../project/create-project-trust'
 import { ProjectTrustSection } from '../project/project-trust-section'
 import { DialogActions } from '../kit/dialog/dialog-actions'
 import { SelectField, TextField } from '../kit/form/field'
+import { ProblemNote } from '../kit/form/problem-note'
 import './settings.css'
 
 type View =
@@ -218,11 +219,7 @@ function Overview(props: {
             Add provider
           </button>
         </div>
-        <Show when={store.error()}>
-          <p class="problem" role="alert">
-            {store.error()}
-          </p>
-        </Show>
+        <ProblemNote text={store.error()} />
         <Show
           when={store.providers().length}
           fallback={

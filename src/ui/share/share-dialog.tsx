@@ -10,6 +10,7 @@ import { describeLinkSize } from './link-size'
 import { DialogActions } from '../kit/dialog/dialog-actions'
 import { Checkbox } from '../kit/form/checkbox'
 import { TextField } from '../kit/form/field'
+import { ProblemNote } from '../kit/form/problem-note'
 import './share.css'
 
 export type ShareApi = Pick<ClientApi, 'previewShareLink' | 'createShareLink' | 'exportSession' | 'previewExportFiles'>
@@ -250,11 +251,7 @@ export function ShareDialog(props: {
             {size()?.text ?? 'Measuring…'}
           </span>
         </div>
-        <Show when={previewFailure()}>
-          <p class="problem" role="alert">
-            {previewFailure()}
-          </p>
-        </Show>
+        <ProblemNote text={previewFailure()} />
         <Show when={over()}>
           <div class="share-too-long problem" role="alert">
             <p>{tooLong() ?? size()?.advice}</p>
@@ -276,11 +273,7 @@ export function ShareDialog(props: {
             {creating() ? 'Creating…' : 'Create link'}
           </button>
         </div>
-        <Show when={failure()}>
-          <p class="problem" role="alert">
-            {failure()}
-          </p>
-        </Show>
+        <ProblemNote text={failure()} />
         <Show when={link()}>
           {(made) => (
             <div class="share-result">
