@@ -70,7 +70,7 @@ function pythonWorkerPolicy(): Plugin {
  * What the service worker precaches: the shell only (the page, the static import graph of its entry and of the
  * agent's worker entry, their CSS, icons, manifest). Everything else under assets/ (editor, terminal, QuickJS,
  * Python's glue, shell, git, the worker's engine…) is cached on first use by a CacheFirst route (hashed names never
- * change content) and warmed in the background after a first visit from `ASSET_LIST` (src/ui/pwa/warm-cache.ts),
+ * change content) and warmed in the background after a first visit from `ASSET_LIST` (src/ui/app/pwa/warm-cache.ts),
  * so the app still has everything offline later.
  */
 const shell = new Set<string>()

@@ -1,4 +1,4 @@
-// The direction of dependencies between src/'s folders (ARCHITECTURE.md, "Folders"; docs/folders.md). src/ui/bundle-boundary.test.ts
+// The direction of dependencies between src/'s folders (ARCHITECTURE.md, "Folders"; docs/folders.md). src/ui/app/bundle-boundary.test.ts
 // separately guards what the main thread loads at first paint.
 import { readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
@@ -22,7 +22,12 @@ const LAYERS: Record<string, { folders: string[]; may: string[]; note: string }>
   mcp: { folders: ['mcp/'], may: ['core', 'tools'], note: "remote MCP servers: connections, their tools, OAuth sign-in" },
   session: { folders: ['session/'], may: ['core', 'store', 'provider', 'workspace', 'tools', 'snapshot', 'mcp'], note: 'a prompt from intake to idle: the loop, processor, model call, subtasks, titles, compaction, revert, fork, asks' },
   worker: { folders: ['worker/'], may: ['core', 'store', 'provider', 'workspace', 'main-thread workspace', 'tools', 'snapshot', 'share', 'mcp', 'session'], note: 'the composition root' },
-  ui: { folders: ['ui/'], may: ['core', 'main-thread workspace'], note: 'Solid views; reaches the worker only through ui/worker-client.ts' },
+  // The page in floors: the kit's building blocks, the one door to the worker, the features beside each other, and
+  // the app shell that puts them together. A file path is a prefix too, so the worker client can be a floor of its own.
+  'ui kit': { folders: ['ui/kit/'], may: ['core'], note: 'building blocks with no feature in them: dialog, menu, icons, format, diff, form, loaders' },
+  'ui worker client': { folders: ['ui/worker-client.ts'], may: ['core'], note: 'the one door from the page to the worker' },
+  ui: { folders: ['ui/'], may: ['core', 'main-thread workspace', 'ui kit', 'ui worker client'], note: 'Solid views by feature; reach the worker only through ui/worker-client.ts' },
+  'ui app': { folders: ['ui/app/'], may: ['core', 'main-thread workspace', 'ui kit', 'ui worker client', 'ui'], note: 'the shell: boot, routing, sidebar, workbench, PWA' },
   // Helpers for tests (builders, fake contexts, scripted models) may use anything; only tests and helpers use them.
   testing: { folders: ['testing/'], may: ['*'], note: 'test scaffolding, never imported by production code' },
 }
@@ -31,6 +36,9 @@ const FORBIDDEN_PACKAGES: Record<string, string[]> = {
   '*': ['dexie'],
   core: ['solid-js', 'ai', '@ai-sdk', 'comlink', 'just-bash'],
   ui: ['ai', '@ai-sdk'],
+  'ui kit': ['ai', '@ai-sdk', 'comlink'],
+  'ui worker client': ['ai', '@ai-sdk'],
+  'ui app': ['ai', '@ai-sdk'],
 }
 const PACKAGE_OWNERS: Record<string, string[]> = { dexie: ['store'] }
 
@@ -150,7 +158,8 @@ describe('layers', () => {
       violations([
         { from: 'core/errors.ts', to: 'store/database.ts', line: 3, kind: 'type', local: true },
         { from: 'tools/read.ts', to: 'dexie', line: 1, kind: 'static', local: false },
-        { from: 'ui/app.tsx', to: 'worker/service.ts', line: 9, kind: 'static', local: true },
+        { from: 'ui/app/app.tsx', to: 'worker/service.ts', line: 9, kind: 'static', local: true },
+        { from: 'ui/kit/dialog/dialog.tsx', to: 'ui/session/session-view.tsx', line: 2, kind: 'static', local: true },
         { from: 'store/session-store.ts', to: 'dexie', line: 1, kind: 'static', local: false },
         { from: 'session/loop.ts', to: 'testing/scripted-model.ts', line: 4, kind: 'static', local: true },
       ]),
@@ -158,7 +167,8 @@ describe('layers', () => {
       'core/errors.ts:3 (type-only): core imports store (store/database.ts); core may import nothing else in src',
       'session/loop.ts:4: production code imports the test helper testing/scripted-model.ts',
       'tools/read.ts:1: tools imports the package dexie (only store may)',
-      'ui/app.tsx:9: ui imports worker (worker/service.ts); ui may import core, main-thread workspace',
+      'ui/app/app.tsx:9: ui app imports worker (worker/service.ts); ui app may import core, main-thread workspace, ui kit, ui worker client, ui',
+      'ui/kit/dialog/dialog.tsx:2: ui kit imports ui (ui/session/session-view.tsx); ui kit may import core',
     ])
   })
 

@@ -38,7 +38,7 @@ export function pageSetup() {
 
 export const waitForHook = (page) =>
   page.waitForFunction(() => !!window.__tabcode, null, { timeout: 30_000 }).catch(() => {
-    throw new Error('window.__tabcode did not appear within 30 s: does the app install src/ui/test-hook.ts?')
+    throw new Error('window.__tabcode did not appear within 30 s: does the app install src/ui/app/test-hook.ts?')
   })
 
 export const check = (ok, message) => {

@@ -7,7 +7,7 @@ import { diffLines as diffLineChanges, diffWordsWithSpace } from 'diff'
  * newline is a change, as in git.
  *
  * jsdiff is about 8 KB gzip: the UI loads this module with `import()` (word marks, conflict diffs), never from
- * the first-paint graph (`ui/bundle-boundary.test.ts`).
+ * the first-paint graph (`ui/app/bundle-boundary.test.ts`).
  */
 
 export type LineOp = { type: 'equal' | 'delete' | 'insert'; line: string }

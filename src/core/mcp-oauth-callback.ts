@@ -1,6 +1,6 @@
 /**
  * How the sign-in popup's callback page (public/oauth-callback.html) hands the authorization server's answer back to
- * the page that started it. Plain code without zod: the page's bundle reads it (src/ui/bundle-boundary.test.ts), and
+ * the page that started it. Plain code without zod: the page's bundle reads it (src/ui/app/bundle-boundary.test.ts), and
  * public/oauth-callback.js writes the same shape.
  */
 

@@ -1,6 +1,6 @@
 /**
  * An MCP server's state as Settings shows it, and the sentence for it. Kept apart from core/mcp.ts so the page can
- * read it without loading zod (src/ui/bundle-boundary.test.ts); `McpStatusSchema` there is the same shape.
+ * read it without loading zod (src/ui/app/bundle-boundary.test.ts); `McpStatusSchema` there is the same shape.
  */
 export type McpStatus =
   /** `tools`: the names offered to the model; `collisions`: the tools not offered because their names collide. */

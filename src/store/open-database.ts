@@ -19,7 +19,7 @@ const blockedProblem: DatabaseProblem = {
  * Opens the database or says why it can't, in words for the recovery screen. There is no time limit while the
  * browser works on the open: after a crash, Chromium can take several seconds to recover IndexedDB, and giving up
  * would send the user to an error screen with nothing wrong (the page says the open is slow instead;
- * `ui/boot/splash.tsx`). An open can wait forever only when another tab holds
+ * `ui/app/boot/splash.tsx`). An open can wait forever only when another tab holds
  * an older version open and ignores `versionchange`; the browser says so (`blocked`), and after a grace for that tab
  * to let go, the user is told which tab to close.
  */

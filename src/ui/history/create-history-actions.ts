@@ -5,7 +5,7 @@ import type { AssistantMessage, Message, PromptPartInput, SessionInfo, UserMessa
 import { attachedParts } from '../../core/attachments'
 import { displayTitle } from '../../core/title'
 import type { RevertPreview } from '../../core/protocol'
-import { isRunning } from '../session/session-status-text'
+import { isRunning } from '../kit/format/session-status-text'
 import type { SessionStore } from '../store/create-session-store'
 import { branchPoint } from './branch-point'
 import { promptText } from './prompt-text'

@@ -3,7 +3,7 @@ import { log } from '../../core/log'
 import type { SessionInfo } from '../../core/schema'
 import { displayTitle } from '../../core/title'
 import type { ForkFamily } from '../../core/protocol'
-import { hashForSession } from '../workbench/session-location'
+import { hashForSession } from '../kit/routing/session-location'
 import './history.css'
 
 /** A plain click opens in place (switching project when needed); modified clicks keep their browser meaning. */

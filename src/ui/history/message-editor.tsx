@@ -1,6 +1,6 @@
 import { createSignal, createUniqueId, onMount, Show, type JSX } from 'solid-js'
 import type { UserMessage } from '../../core/schema'
-import { errorMessage } from '../format/error'
+import { errorMessage } from '../kit/format/error'
 import { useHistoryActions } from './history-context'
 import './history.css'
 

@@ -1,8 +1,9 @@
 import { createResource, For, Match, Show, Switch, type JSX } from 'solid-js'
 import type { ModelView } from '../../core/protocol'
-import { Dialog } from '../dialog/dialog'
-import { errorMessage } from '../format/error'
+import { Dialog } from '../kit/dialog/dialog'
+import { errorMessage } from '../kit/format/error'
 import { describeModelMessage, tokenEstimate } from './model-view-text'
+import { DialogActions } from '../kit/dialog/dialog-actions'
 import './history.css'
 
 /**
@@ -71,11 +72,7 @@ export function ModelViewDialog(props: { load: () => Promise<ModelView>; onClose
           )}
         </Match>
       </Switch>
-      <div class="dialog-actions">
-        <button type="button" class="button" data-autofocus onClick={() => props.onClose()}>
-          Close
-        </button>
-      </div>
+      <DialogActions cancelLabel="Close" focusCancel onCancel={() => props.onClose()} />
     </Dialog>
   )
 }

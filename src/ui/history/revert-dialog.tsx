@@ -1,7 +1,9 @@
-import { createResource, createSignal, For, Match, Show, Switch, type JSX } from 'solid-js'
+import { createResource, For, Match, Show, Switch, type JSX } from 'solid-js'
 import type { RevertPreview } from '../../core/protocol'
-import { Dialog } from '../dialog/dialog'
-import { errorMessage } from '../format/error'
+import { Dialog } from '../kit/dialog/dialog'
+import { errorMessage } from '../kit/format/error'
+import { createAttempt } from '../kit/dialog/create-attempt'
+import { DialogActions } from '../kit/dialog/dialog-actions'
 import './history.css'
 
 const CHANGE_TEXT = { restore: 'restored', delete: 'deleted' } as const
@@ -18,20 +20,10 @@ export function RevertDialog(props: {
   onClose: () => void
 }): JSX.Element {
   const [preview] = createResource(props.preview)
-  const [busy, setBusy] = createSignal(false)
-  const [failure, setFailure] = createSignal<string>()
+  const attempt = createAttempt()
+  const busy = attempt.busy
   const title = () => (props.files ? 'Revert conversation and files' : 'Revert conversation')
   const loaded = () => (preview.state === 'ready' ? preview() : undefined)
-  const revert = async () => {
-    setBusy(true)
-    setFailure(undefined)
-    try {
-      await props.onRevert()
-    } catch (error) {
-      setFailure(errorMessage(error))
-      setBusy(false)
-    }
-  }
   return (
     <Dialog title={title()} class="revert-dialog" onClose={() => !busy() && props.onClose()}>
       <Switch>
@@ -67,19 +59,12 @@ export function RevertDialog(props: {
           )}
         </Match>
       </Switch>
-      <Show when={failure()}>
-        <p class="dialog-failure" role="alert">
-          {failure()}
-        </p>
-      </Show>
-      <div class="dialog-actions">
-        <button type="button" class="button" data-autofocus disabled={busy()} onClick={() => props.onClose()}>
-          Cancel
-        </button>
-        <button type="button" class="button button-danger" disabled={busy() || !loaded()} onClick={() => void revert()}>
-          {busy() ? 'Reverting…' : 'Revert'}
-        </button>
-      </div>
+      <DialogActions
+        attempt={attempt}
+        focusCancel
+        onCancel={() => props.onClose()}
+        action={{ label: busy() ? 'Reverting…' : 'Revert', tone: 'danger', disabled: busy() || !loaded(), onClick: () => void attempt.run(props.onRevert) }}
+      />
     </Dialog>
   )
 }

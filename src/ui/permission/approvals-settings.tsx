@@ -2,7 +2,8 @@ import { createResource, For, Show, createSignal, onCleanup, type JSX } from 'so
 import type { Approval } from '../../core/schema'
 import type { SessionEvent } from '../../core/event'
 import type { ClientApi } from '../../core/protocol'
-import { errorMessage } from '../format/error'
+import { errorMessage } from '../kit/format/error'
+import { ProblemNote } from '../kit/form/problem-note'
 
 /**
  * The "always" answers remembered for a project, each with a Revoke button: opencode forgets them on restart, we
@@ -41,11 +42,7 @@ export function ApprovalsSettings(props: {
     <section class="settings-section" aria-labelledby="approvals-heading">
       <h3 id="approvals-heading">Remembered permissions</h3>
       <p class="quiet">What you allowed with "Always allow" in this project. Revoke one and the agent asks again.</p>
-      <Show when={problem()}>
-        <p role="alert" class="problem">
-          {problem()}
-        </p>
-      </Show>
+      <ProblemNote text={problem()} />
       <Show when={!approvals.loading} fallback={<p class="quiet">Loading…</p>}>
         <Show when={(approvals() ?? []).length > 0} fallback={<p class="quiet">Nothing is remembered yet.</p>}>
           <ul class="approval-list" aria-label="Remembered permissions">

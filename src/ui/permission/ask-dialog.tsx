@@ -1,12 +1,13 @@
 import { createMemo, createSignal, For, Show, type JSX } from 'solid-js'
 import type { PermissionAsk } from '../../core/schema'
-import { Dialog } from '../dialog/dialog'
+import { Dialog } from '../kit/dialog/dialog'
 import { useSessionStore } from '../store/session-store-context'
 import { askSummary } from './ask-summary'
 import { createAskReply } from './create-ask-reply'
 import { QuestionDialog } from './question-dialog'
 import { sessionFamily } from './session-family'
 import { askedQuestions } from '../../core/question'
+import { ProblemNote } from '../kit/form/problem-note'
 import './ask-dialog.css'
 
 /**
@@ -86,11 +87,7 @@ function AskPrompt(props: { ask: PermissionAsk; asker: string | undefined }): JS
           </pre>
         )}
       </Show>
-      <Show when={problem()}>
-        <p role="alert" class="problem">
-          {problem()}
-        </p>
-      </Show>
+      <ProblemNote text={problem()} />
       <div class="ask-actions">
         <button type="button" class="button" data-autofocus={summary().cautious ? undefined : ''} disabled={busy()} onClick={() => void answer({ type: 'once' })}>
           Allow once

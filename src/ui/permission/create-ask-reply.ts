@@ -1,6 +1,6 @@
 import { createSignal } from 'solid-js'
 import type { PermissionAsk, PermissionReply } from '../../core/schema'
-import { errorMessage } from '../format/error'
+import { errorMessage } from '../kit/format/error'
 import { useSessionStore } from '../store/session-store-context'
 
 /** Sending the reply to an ask, for its dialog: one reply at a time, and a failure the dialog can show. */

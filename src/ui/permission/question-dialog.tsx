@@ -2,6 +2,7 @@ import { createSignal, For, Index, onMount, Show, type JSX } from 'solid-js'
 import type { PermissionAsk } from '../../core/schema'
 import { askedQuestions, type Question, type QuestionAnswers } from '../../core/question'
 import { createAskReply } from './create-ask-reply'
+import { ProblemNote } from '../kit/form/problem-note'
 import './question-dialog.css'
 
 /** What one question's controls hold: the options picked and the text typed. */
@@ -140,11 +141,7 @@ export function QuestionDialog(props: { ask: PermissionAsk }): JSX.Element {
             )
           }}
         </Index>
-        <Show when={problem()}>
-          <p role="alert" class="problem">
-            {problem()}
-          </p>
-        </Show>
+        <ProblemNote text={problem()} />
         <div class="question-actions">
           <button type="submit" class="button button-primary" disabled={busy()}>
             Submit

@@ -3,10 +3,10 @@ import type { SessionEvent } from '../../core/event'
 import type { ClientApi, ProjectTrustReport } from '../../core/protocol'
 import { reviewedRule } from '../../core/project-files/reviewed-rules'
 import type { WithheldRule } from '../../core/project-files/trust'
-import { afterFirstFrame } from '../boot/after-first-frame'
+import { afterFirstFrame } from '../kit/load/after-first-frame'
 import type { Project } from '../../core/schema'
 import { log } from '../../core/log'
-import { createNewestAnswer } from '../store/newest-answer'
+import { createNewestAnswer } from '../kit/load/newest-answer'
 
 export type ProjectTrustApi = Pick<ClientApi, 'projectTrust' | 'setProjectTrust'>
 

@@ -1,5 +1,5 @@
 import type { CreatedProject } from '../../core/protocol'
-import { formatNumber } from '../format/number'
+import { formatNumber } from '../kit/format/number'
 
 /** The folders named in the note, at most; the rest are counted. */
 const NAMED_FOLDERS = 3

@@ -1,9 +1,11 @@
 import { createSignal, Show, type JSX } from 'solid-js'
 import type { CreatedProject, ProjectSource } from '../../core/protocol'
-import { Dialog } from '../dialog/dialog'
-import { errorMessage } from '../format/error'
+import { Dialog } from '../kit/dialog/dialog'
+import { errorMessage } from '../kit/format/error'
 import type { ProjectApi } from './project-api'
 import { readDroppedItems, readPickedFiles } from './read-dropped-files'
+import { DialogActions } from '../kit/dialog/dialog-actions'
+import { ProblemNote } from '../kit/form/problem-note'
 
 type Source = 'empty' | 'folder' | 'zip'
 
@@ -102,19 +104,8 @@ export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; 
             Chosen: {summary()}
           </p>
         </Show>
-        <Show when={problem()}>
-          <p role="alert" class="problem">
-            {problem()}
-          </p>
-        </Show>
-        <div class="dialog-actions">
-          <button type="button" class="button" onClick={() => props.onClose()}>
-            Cancel
-          </button>
-          <button type="submit" class="button button-primary" disabled={busy()}>
-            Create project
-          </button>
-        </div>
+        <ProblemNote text={problem()} />
+        <DialogActions onCancel={() => props.onClose()} action={{ label: 'Create project', tone: 'primary', disabled: busy() }} />
       </form>
     </Dialog>
   )

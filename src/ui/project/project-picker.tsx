@@ -1,6 +1,6 @@
 import { createResource, createSignal, For, Show, type JSX } from 'solid-js'
 import type { Project } from '../../core/schema'
-import { errorMessage } from '../format/error'
+import { errorMessage } from '../kit/format/error'
 import { leftOutText } from './left-out-text'
 import { NewProjectDialog } from './new-project-dialog'
 import type { ProjectApi } from './project-api'
@@ -8,6 +8,7 @@ import type { ProjectTrustStore } from './create-project-trust'
 import { UntrustedMarker } from './untrusted-marker'
 import { UnreviewedMarker } from './unreviewed-marker'
 import { UNTRUSTED_IMPORT_NOTICE } from './trust-text'
+import { ProblemNote } from '../kit/form/problem-note'
 import './project.css'
 
 /** Which project the sidebar shows, a switch to another one, and a way to start a new one. */
@@ -59,11 +60,7 @@ export function ProjectPicker(props: {
           </>
         )}
       </Show>
-      <Show when={problem()}>
-        <p role="alert" class="problem">
-          {problem()}
-        </p>
-      </Show>
+      <ProblemNote text={problem()} />
       <Show when={creating()}>
         <NewProjectDialog
           api={props.api}

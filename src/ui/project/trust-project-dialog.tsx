@@ -1,8 +1,9 @@
 import { createSignal, createUniqueId, For, onMount, Show, type JSX } from 'solid-js'
-import { Dialog } from '../dialog/dialog'
-import { errorMessage } from '../format/error'
+import { Dialog } from '../kit/dialog/dialog'
 import type { ProjectTrustStore } from './create-project-trust'
 import { exceptionsText, otherEffects, withheldReason } from './trust-text'
+import { createAttempt } from '../kit/dialog/create-attempt'
+import { DialogActions } from '../kit/dialog/dialog-actions'
 import './trust.css'
 
 /**
@@ -16,8 +17,8 @@ export function TrustProjectDialog(props: { trust: ProjectTrustStore; onClose: (
   // What the dialog does is decided when it opens; another tab changing it meanwhile shows in the list after.
   const trusting = !props.trust.trusted()
   const reviewing = !trusting && props.review === true
-  const [busy, setBusy] = createSignal(false)
-  const [failure, setFailure] = createSignal<string>()
+  const attempt = createAttempt()
+  const busy = attempt.busy
   const rulesID = createUniqueId()
   const effectsID = createUniqueId()
   // The files may have changed since the marker last counted them: the review is read again for the decision.
@@ -27,17 +28,11 @@ export function TrustProjectDialog(props: { trust: ProjectTrustStore; onClose: (
   // The rules on screen: what Trust or Allow lets apply, and nothing else.
   const rules = () => (reviewing ? props.trust.unreviewed() : (review()?.rules ?? []))
 
-  const act = async () => {
-    setBusy(true)
-    setFailure(undefined)
-    try {
+  const act = () =>
+    attempt.run(async () => {
       await props.trust.setTrusted(trusting || reviewing, rules())
       props.onClose()
-    } catch (error) {
-      setFailure(errorMessage(error))
-      setBusy(false)
-    }
-  }
+    })
 
   return (
     <Dialog
@@ -112,24 +107,17 @@ export function TrustProjectDialog(props: { trust: ProjectTrustStore; onClose: (
           </>
         )}
       </Show>
-      <Show when={failure()}>
-        <p class="dialog-failure" role="alert">
-          {failure()}
-        </p>
-      </Show>
-      <div class="dialog-actions">
-        <button type="button" class="button" data-autofocus disabled={busy()} onClick={() => props.onClose()}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          class={trusting || reviewing ? 'button button-danger' : 'button button-primary'}
-          disabled={busy() || !review() || (reviewing && !rules().length)}
-          onClick={() => void act()}
-        >
-          {reviewing ? 'Allow them' : trusting ? 'Trust this project' : 'Stop trusting'}
-        </button>
-      </div>
+      <DialogActions
+        attempt={attempt}
+        focusCancel
+        onCancel={() => props.onClose()}
+        action={{
+          label: reviewing ? 'Allow them' : trusting ? 'Trust this project' : 'Stop trusting',
+          tone: trusting || reviewing ? 'danger' : 'primary',
+          disabled: busy() || !review() || (reviewing && !rules().length),
+          onClick: () => void act(),
+        }}
+      />
     </Dialog>
   )
 }

@@ -1,6 +1,7 @@
 import { createSignal, onCleanup, type Accessor } from 'solid-js'
 import type { SearchHit } from '../../core/protocol'
-import { failureMessage } from '../storage/storage-full'
+import { failureMessage } from '../kit/format/storage-full'
+import { createNewestAnswer } from '../kit/load/newest-answer'
 
 export const SEARCH_DEBOUNCE_MS = 200
 export const SEARCH_LIMIT = 50
@@ -37,12 +38,12 @@ export function createSessionSearch(options: { search: SearchSessions; debounceM
   const [searchedFor, setSearchedFor] = createSignal('')
   const [error, setError] = createSignal<string>()
   let timer: ReturnType<typeof setTimeout> | undefined
-  let generation = 0
+  const newest = createNewestAnswer()
 
   async function run(text: string): Promise<void> {
     clearTimeout(timer)
-    const ticket = ++generation
     if (!text.trim()) {
+      newest.supersede()
       setPhase('idle')
       setHits([])
       setSearchedFor('')
@@ -50,20 +51,20 @@ export function createSessionSearch(options: { search: SearchSessions; debounceM
       return
     }
     setPhase('searching')
-    try {
-      const found = await options.search({ query: text, limit: options.limit ?? SEARCH_LIMIT })
-      if (ticket !== generation) return
-      setHits(found)
-      setSearchedFor(text)
-      setError(undefined)
-      setPhase('done')
-    } catch (problem) {
-      if (ticket !== generation) return
-      setHits([])
-      setSearchedFor(text)
-      setError(`Couldn't search: ${failureMessage(problem)}`)
-      setPhase('failed')
-    }
+    await newest.load(() => options.search({ query: text, limit: options.limit ?? SEARCH_LIMIT }), {
+      answer: (found) => {
+        setHits(found)
+        setSearchedFor(text)
+        setError(undefined)
+        setPhase('done')
+      },
+      failure: (problem) => {
+        setHits([])
+        setSearchedFor(text)
+        setError(`Couldn't search: ${failureMessage(problem)}`)
+        setPhase('failed')
+      },
+    })
   }
 
   function setQuery(text: string): void {
@@ -74,7 +75,7 @@ export function createSessionSearch(options: { search: SearchSessions; debounceM
       return
     }
     // Typing shows "Searching…" at once; the scan itself waits for a pause.
-    ++generation
+    newest.supersede()
     setPhase('searching')
     timer = setTimeout(() => void run(text), debounce)
   }

@@ -1,6 +1,6 @@
 import { Show, type JSX } from 'solid-js'
 import type { AssistantMessage } from '../../core/schema'
-import { formatDuration } from '../format/time'
+import { formatDuration } from '../kit/format/time'
 import { ContinueAction, MessageActions } from '../history/message-actions'
 import { UsageLine } from './usage-line'
 

@@ -1,6 +1,6 @@
 import type { JSX } from 'solid-js'
 import type { CommandSwitch } from '../../core/project-files/errors'
-import { ConfirmDialog } from '../dialog/confirm-dialog'
+import { ConfirmDialog } from '../kit/dialog/confirm-dialog'
 import { runsWith } from '../project/trust-text'
 
 /**

@@ -1,6 +1,6 @@
 import { countTokens, usableTokens, type ModelLimit } from '../../core/compaction/overflow'
 import type { Tokens } from '../../core/schema'
-import { formatTokenCount as formatTokens } from '../format/usage'
+import { formatTokenCount as formatTokens } from '../kit/format/usage'
 
 export interface ContextUse {
   /** Tokens the last step held: its input (cache included) and its reply, as compaction counts them. */

@@ -2,7 +2,7 @@ import { createSignal, onCleanup } from 'solid-js'
 import { admitAttachments, attachmentMime, attachmentMismatch, toDataURL } from '../../core/attachments'
 import { imageType } from '../../core/file-type'
 import type { PromptPartInput } from '../../core/schema'
-import { errorMessage } from '../format/error'
+import { errorMessage } from '../kit/format/error'
 
 /**
  * Whether a paste attaches its files rather than pasting text. An image copied from a page or a file copied in the

@@ -1,5 +1,5 @@
 import { createComputed, createMemo, createSignal, untrack, type Accessor, type Setter } from 'solid-js'
-import { sameItems } from '../store/same-items'
+import { sameItems } from '../kit/same-items'
 
 export interface KeyedList<T> {
   ids: Accessor<string[]>

@@ -1,5 +1,5 @@
 import { createComputed, createSignal, on, onCleanup, onMount, type Accessor } from 'solid-js'
-import { sameItems } from '../store/same-items'
+import { sameItems } from '../kit/same-items'
 import {
   anchorAt,
   bottomTop,

@@ -1,6 +1,6 @@
 import { Show, type JSX } from 'solid-js'
-import { PlusIcon } from '../icons/icons'
-import { keysFor } from '../keyboard/shortcuts'
+import { PlusIcon } from '../kit/icons/icons'
+import { keysFor } from '../kit/keyboard/shortcuts'
 
 /**
  * Nothing open yet. Without a model configured, that comes first: the app can browse and edit offline, but a

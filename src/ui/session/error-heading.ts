@@ -1,6 +1,6 @@
 import type { Message, MessageError } from '../../core/schema'
 import { QUOTA_REASON } from '../../core/errors'
-import { isStorageFullError } from '../storage/storage-full'
+import { isStorageFullError } from '../kit/format/storage-full'
 
 export interface ErrorHeading {
   /** What happened, in a person's words; the provider's own message is shown under it. */

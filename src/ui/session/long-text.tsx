@@ -1,6 +1,6 @@
 import { createMemo, createSignal, Show, type JSX } from 'solid-js'
-import { truncateText } from '../format/truncate'
-import { formatNumber } from '../format/number'
+import { truncateText } from '../kit/format/truncate'
+import { formatNumber } from '../kit/format/number'
 
 export const LONG_TEXT_LINES = 30
 export const LONG_TEXT_CHARS = 6_000

@@ -1,18 +1,15 @@
-import { log } from '../../core/log'
-import { describeFailure } from '../storage/storage-full'
-import { createEffect, createMemo, createSignal, createUniqueId, For, on, onMount, Show, useContext, type JSX } from 'solid-js'
+import { describeFailure } from '../kit/format/storage-full'
+import { createEffect, createSignal, createUniqueId, For, on, onMount, Show, useContext, type JSX } from 'solid-js'
 import type { ModelReference } from '../../core/schema'
-import type { AgentSummary } from '../../core/protocol'
-import { errorMessage } from '../format/error'
-import { keysFor } from '../keyboard/shortcuts'
-import { pickableAgents } from '../settings/agent-settings-draft'
+import { errorMessage } from '../kit/format/error'
+import { keysFor } from '../kit/keyboard/shortcuts'
 import { useProviderStore } from '../settings/create-provider-store'
 import { ModelPicker } from '../settings/model-picker'
 import { textAfterSend } from '../store/draft-store'
 import { useSessionStore } from '../store/session-store-context'
 import { canSend, deliveryFor, promptKeyAction, type PromptAction } from './prompt-keys'
 import { QueuedPrompts } from './queued-prompts'
-import { isRunning } from './session-status-text'
+import { isRunning } from '../kit/format/session-status-text'
 import { wholeCommand } from '../../core/composer/trigger'
 import { HistoryActionsContext } from '../history/history-context'
 import { ComposerPopup } from './composer-popup'
@@ -21,14 +18,14 @@ import { createComposer } from './create-composer'
 import { INIT_PROMPT } from './init-prompt'
 import { createAttachments, pasteAttaches, type PendingAttachment } from './create-attachments'
 import { AttachmentChips } from './attachment-chips'
-import { PaperclipIcon } from '../icons/icons'
 import { commandSwitchOf, type CommandSwitch } from '../../core/project-files/errors'
 import { CommandConfirmDialog } from './command-confirm-dialog'
 import { createPromptOutbox } from './prompt-outbox'
+import { createAgentChoice } from './create-agent-choice'
+import { PromptButtons } from './prompt-buttons'
+import { Field } from '../kit/form/field'
 import './prompt-box.css'
 import './composer.css'
-
-const DEFAULT_AGENT = 'build'
 
 /** One prompt as sent: its text, its files, and whether the text came from the box (and leaves it once stored). */
 interface Outgoing {
@@ -60,49 +57,14 @@ export function PromptBox(props: {
   const draft = store.drafts.get(sessionID)
   const [text, setText] = createSignal(draft.text)
   const [chosenModel, setChosenModel] = createSignal<ModelReference | undefined>(draft.model)
-  const [agent, setAgent] = createSignal(draft.agent ?? DEFAULT_AGENT)
   const [sending, setSending] = createSignal(false)
   const [problem, setProblem] = createSignal<string>()
   const hintID = createUniqueId()
   const attachments = createAttachments((message) => setProblem(message))
-  let picker: HTMLInputElement | undefined
   const agentID = createUniqueId()
-  // Undefined until the worker answers; the picker then shows only the current agent.
-  const [agents, setAgents] = createSignal<AgentSummary[]>()
-  const choices = createMemo(() => {
-    const list = agents()
-    return list ? pickableAgents(list) : undefined
-  })
-  const agentNames = createMemo(() => {
-    const names = choices()?.map((summary) => summary.name)
-    return names?.length ? names : [agent()]
-  }, undefined, {
-    equals: (previous, next) => previous.join('\n') === next.join('\n'),
-  })
-  const agentSummary = (name: string) => choices()?.find((summary) => summary.name === name)
-  // Settings may have changed an agent since; asking again on focus keeps the list and the agents' models fresh.
-  // The session's project's agents: its `.opencode/agent` files count too.
-  const loadAgents = () => {
-    const projectID = store.state.sessions[sessionID]?.projectID
-    return store.api.listAgents(projectID ? { projectID } : {}).then(setAgents, (error: unknown) => log.warn('tabcode: could not list agents', error))
-  }
-  onMount(() => void loadAgents())
-  createEffect(() => {
-    const list = choices()
-    // The draft's agent was disabled (or no longer exists): fall back to the default instead of sending to nothing.
-    if (list && agent() !== DEFAULT_AGENT && !list.some((summary) => summary.name === agent())) chooseAgent(DEFAULT_AGENT)
-  })
-
-  function chooseAgent(name: string) {
-    setAgent(name)
-    store.drafts.update(sessionID, { agent: name })
-    // Like opencode's picker: an agent with its own model brings it along.
-    const own = agentSummary(name)?.model
-    if (own) {
-      setChosenModel(own)
-      store.drafts.update(sessionID, { model: own })
-    }
-  }
+  const choice = createAgentChoice({ store, sessionID, onModel: setChosenModel })
+  const agent = choice.agent
+  onMount(() => void choice.load())
 
   const running = () => isRunning(store.state.status[sessionID])
   // Present in a session view; a bare prompt box (its unit tests) has no history, and those commands say so.
@@ -112,7 +74,7 @@ export function PromptBox(props: {
   const composer = createComposer({
     api: store.api,
     projectID: () => store.state.sessions[sessionID]?.projectID,
-    agents,
+    agents: choice.agents,
     text,
     setText: (value) => edit(value),
     textarea: () => textarea,
@@ -162,7 +124,7 @@ export function PromptBox(props: {
     const model = store.state.sessions[sessionID]?.model
     return model ? { providerID: model.providerID, modelID: model.modelID } : undefined
   }
-  const model = () => chosenModel() ?? agentSummary(agent())?.model ?? sessionModel() ?? providers.defaultModel()
+  const model = () => chosenModel() ?? choice.summary(agent())?.model ?? sessionModel() ?? providers.defaultModel()
   const noProviders = () => !providers.loading() && !providers.error() && providers.providers().length === 0
 
   const edit = (value: string) => {
@@ -381,86 +343,35 @@ export function PromptBox(props: {
               store.drafts.update(sessionID, { model: reference })
             }}
           />
-          <div class="field prompt-agent">
-            <label class="field-label" for={agentID}>
-              Agent
-            </label>
-            <select
-              id={agentID}
-              class="select"
-              value={agent()}
-              onFocus={() => void loadAgents()}
-              onChange={(event) => chooseAgent(event.currentTarget.value)}
-            >
-              <For each={agentNames()}>
-                {(name) => (
-                  <option value={name} title={agentSummary(name)?.description} selected={name === agent()}>
-                    {name}
-                  </option>
-                )}
-              </For>
-            </select>
-          </div>
+          <Field label="Agent" class="prompt-agent" id={agentID}>
+            {(control) => (
+              <select
+                id={control.id}
+                class="select"
+                value={agent()}
+                onFocus={() => void choice.load()}
+                onChange={(event) => choice.choose(event.currentTarget.value)}
+              >
+                <For each={choice.names()}>
+                  {(name) => (
+                    <option value={name} title={choice.summary(name)?.description} selected={name === agent()}>
+                      {name}
+                    </option>
+                  )}
+                </For>
+              </select>
+            )}
+          </Field>
         </div>
-        <div class="prompt-actions">
-          <input
-            ref={picker}
-            type="file"
-            multiple
-            hidden
-            aria-label="Files to attach"
-            onChange={(event) => {
-              const files = [...(event.currentTarget.files ?? [])]
-              // Cleared so that picking the same file again (after removing it) fires a change.
-              event.currentTarget.value = ''
-              void attachments.add(files)
-            }}
-          />
-          {/* An icon, so the bar keeps to one line beside the model and agent pickers at laptop widths. */}
-          <button
-            type="button"
-            class="icon-button prompt-attach"
-            aria-label="Attach files"
-            title="Attach images or files (or paste or drop them)"
-            disabled={!!props.readOnly}
-            onClick={() => picker?.click()}
-          >
-            <PaperclipIcon />
-          </button>
-          <Show when={running()}>
-            <button
-              type="button"
-              class="button button-danger"
-              aria-keyshortcuts={keysFor('stop')}
-              title="Stop this turn (Escape)"
-              aria-disabled={stopping() ? 'true' : undefined}
-              onClick={() => {
-                if (!stopping()) void stop()
-              }}
-            >
-              {stopping() ? 'Stopping…' : 'Stop'}
-            </button>
-            <button
-              type="button"
-              class="button"
-              aria-keyshortcuts="Alt+Enter"
-              title="Run after this turn ends (Alt+Enter)"
-              disabled={!(canSend(text()) || attachments.list().length > 0)}
-              onClick={() => void submit('queue')}
-            >
-              Queue
-            </button>
-          </Show>
-          <button
-            type="submit"
-            class="button button-primary"
-            aria-keyshortcuts="Enter"
-            title={running() ? 'Add to this turn: answered at its next step (Enter)' : 'Send (Enter)'}
-            disabled={!(canSend(text()) || attachments.list().length > 0) || !!props.readOnly}
-          >
-            Send
-          </button>
-        </div>
+        <PromptButtons
+          readOnly={!!props.readOnly}
+          running={running()}
+          stopping={stopping()}
+          canSend={canSend(text()) || attachments.list().length > 0}
+          onAttach={(files) => void attachments.add(files)}
+          onStop={() => void stop()}
+          onQueue={() => void submit('queue')}
+        />
       </div>
       <Show when={confirming()}>
         {(pending) => (

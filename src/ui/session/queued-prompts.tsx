@@ -1,6 +1,6 @@
 import { createSignal, For, Index, onMount, Show, type JSX } from 'solid-js'
 import type { InboxEntry, PromptPartInput } from '../../core/schema'
-import { errorMessage } from '../format/error'
+import { errorMessage } from '../kit/format/error'
 import { useSessionStore } from '../store/session-store-context'
 import { canSend } from './prompt-keys'
 

@@ -1,10 +1,10 @@
 import { createMemo, createSignal, Show, type JSX } from 'solid-js'
-import { errorMessage } from '../format/error'
+import { errorMessage } from '../kit/format/error'
 import { useSessionStore } from '../store/session-store-context'
 import { bannerError, errorHeading } from './error-heading'
 import { describeMessageError } from './message-error'
 import { ErrorDetails } from './message-error-view'
-import { isRunning } from './session-status-text'
+import { isRunning } from '../kit/format/session-status-text'
 
 /**
  * The failed turn, said once at the top of the conversation: what happened in words, the provider's own message,

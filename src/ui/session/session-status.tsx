@@ -1,6 +1,6 @@
 import { createEffect, createSignal, Match, onCleanup, Switch, type JSX } from 'solid-js'
 import type { SessionStatus } from '../../core/event'
-import { msUntilNextTick, retryParts } from './session-status-text'
+import { msUntilNextTick, retryParts } from '../kit/format/session-status-text'
 
 /**
  * Live status from the runner: nothing when idle, "Working…" while busy, and a retry with a countdown computed from

@@ -1,7 +1,7 @@
 import { createEffect, createMemo, createSignal, onCleanup, Show, type JSX } from 'solid-js'
-import { errorMessage } from '../format/error'
+import { errorMessage } from '../kit/format/error'
 import { useSessionStore } from '../store/session-store-context'
-import { isRunning } from './session-status-text'
+import { isRunning } from '../kit/format/session-status-text'
 import { strandedPrompt } from './stranded-prompt'
 
 /**

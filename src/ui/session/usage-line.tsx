@@ -1,6 +1,6 @@
 import { For, Show, type JSX } from 'solid-js'
 import type { Tokens } from '../../core/schema'
-import { describeTokens, formatCost, tokenSegments } from '../format/usage'
+import { describeTokens, formatCost, tokenSegments } from '../kit/format/usage'
 
 function Separator(): JSX.Element {
   return (

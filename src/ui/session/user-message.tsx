@@ -1,6 +1,6 @@
 import { createMemo, Show, type JSX } from 'solid-js'
 import type { PartOf, UserMessage } from '../../core/schema'
-import { formatDateTime, isoTime } from '../format/time'
+import { formatDateTime, isoTime } from '../kit/format/time'
 import { useHistoryActions } from '../history/history-context'
 import { MessageActions } from '../history/message-actions'
 import { MessageEditor } from '../history/message-editor'

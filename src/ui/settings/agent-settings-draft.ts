@@ -23,6 +23,9 @@ export type DraftField = 'name' | 'prompt' | 'steps' | 'temperature' | 'rules'
 export type DraftResult = { ok: true; override: AgentOverride } | { ok: false; field: DraftField; message: string }
 
 /** Whether the user added this agent in Settings: then its description, mode and prompt are theirs to set. */
+/** The agent's mode in words, for its badge. */
+export const modeLabel = (agent: AgentSummary) => (agent.mode === 'subagent' ? 'subagent' : agent.mode === 'all' ? 'primary and subagent' : 'primary')
+
 export const isOwnAgent = (agent: AgentSummary) => agent.source === 'settings'
 
 /** A new agent, before the user names it: a subagent (the common case for one written for a task) with no rules. */

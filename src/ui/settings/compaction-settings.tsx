@@ -1,6 +1,6 @@
 import { createUniqueId, type JSX } from 'solid-js'
 import type { Setting } from '../../core/schema'
-import { errorMessage } from '../format/error'
+import { errorMessage } from '../kit/format/error'
 import type { ProviderStore } from './create-provider-store'
 
 type CompactionKey = Extract<Setting, { value: boolean }>['key']

@@ -1,8 +1,8 @@
 import { createContext, createMemo, createSignal, onCleanup, useContext, type Accessor } from 'solid-js'
 import type { ModelReference, Setting } from '../../core/schema'
 import type { ClientApi, ProviderInput, ProviderSummary, Settings } from '../../core/protocol'
-import { errorMessage } from '../format/error'
-import { createNewestAnswer } from '../store/newest-answer'
+import { errorMessage } from '../kit/format/error'
+import { createNewestAnswer } from '../kit/load/newest-answer'
 
 export type ProviderApi = Pick<ClientApi, 'listProviders' | 'getSettings' | 'saveProvider' | 'removeProvider' | 'setSetting'>
 

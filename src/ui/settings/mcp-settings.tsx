@@ -5,9 +5,13 @@ import type { McpServerSummary } from '../../core/mcp'
 import type { AgentSummary, ClientApi } from '../../core/protocol'
 import { describeMcpSignInFailure } from '../../core/mcp-oauth-callback'
 import { describeRefusedMcpUrl, isAllowedMcpUrl } from '../../core/mcp-url'
-import { errorMessage } from '../format/error'
+import { errorMessage } from '../kit/format/error'
 import { waitForMcpOAuthCallback } from './mcp-sign-in'
-import { PencilIcon, PlusIcon, TrashIcon } from '../icons/icons'
+import { PencilIcon, PlusIcon, TrashIcon } from '../kit/icons/icons'
+import { DialogActions } from '../kit/dialog/dialog-actions'
+import { Checkbox } from '../kit/form/checkbox'
+import { TextField } from '../kit/form/field'
+import { ProblemNote } from '../kit/form/problem-note'
 
 export type McpSettingsApi = Pick<ClientApi, 'listMcpServers' | 'saveMcpServer' | 'removeMcpServer' | 'mcpStatus' | 'mcpSignIn' | 'mcpFinishSignIn' | 'mcpSignOut'>
 
@@ -144,11 +148,7 @@ export function McpSection(props: { api: McpSettingsApi; agents: AgentSummary[];
         HTTP with SSE). Their tools are offered as server_tool and ask before each call unless a permission rule allows
         them; a tool that changes after you allowed it asks again. The server must allow this page's origin (CORS).
       </p>
-      <Show when={problem()}>
-        <p class="problem" role="alert">
-          {problem()}
-        </p>
-      </Show>
+      <ProblemNote text={problem()} />
       <Show when={editing().type !== 'closed'}>
         <McpServerForm
           api={props.api}
@@ -254,7 +254,7 @@ function McpServerForm(props: {
   onCancel: () => void
   onSaved: (list: McpServerSummary[]) => void
 }): JSX.Element {
-  const ids = { name: createUniqueId(), url: createUniqueId(), agents: createUniqueId() }
+  const ids = { agents: createUniqueId() }
   const [name, setName] = createSignal(props.server?.name ?? '')
   const [url, setUrl] = createSignal(props.server?.url ?? '')
   const [enabled, setEnabled] = createSignal(props.server?.enabled ?? true)
@@ -289,27 +289,8 @@ function McpServerForm(props: {
   return (
     <form class="mcp-form" aria-label={props.server ? `Edit MCP server ${props.server.name}` : 'New MCP server'} onSubmit={(event) => void submit(event)}>
       <div class="settings-grid">
-        <div class="field">
-          <label class="field-label" for={ids.name}>
-            Server name
-          </label>
-          <input id={ids.name} class="text-input" value={name()} onInput={(event) => setName(event.currentTarget.value)} required autocomplete="off" />
-        </div>
-        <div class="field">
-          <label class="field-label" for={ids.url}>
-            Server URL
-          </label>
-          <input
-            id={ids.url}
-            class="text-input mono"
-            type="url"
-            placeholder="https://example.com/mcp"
-            value={url()}
-            onInput={(event) => setUrl(event.currentTarget.value)}
-            required
-            autocomplete="off"
-          />
-        </div>
+        <TextField label="Server name" value={name()} onValue={setName} required autocomplete="off" />
+        <TextField label="Server URL" mono type="url" placeholder="https://example.com/mcp" value={url()} onValue={setUrl} required autocomplete="off" />
       </div>
       <fieldset class="mcp-fieldset">
         <legend class="field-label">Headers</legend>
@@ -350,30 +331,18 @@ function McpServerForm(props: {
           Add header
         </button>
       </fieldset>
-      <label class="checkbox">
-        <input type="checkbox" checked={enabled()} onChange={(event) => setEnabled(event.currentTarget.checked)} />
-        Enabled
-      </label>
+      <Checkbox label="Enabled" checked={enabled()} onChange={setEnabled} />
       <fieldset class="mcp-fieldset" aria-describedby={ids.agents}>
         <legend class="field-label">Agents</legend>
-        <label class="checkbox">
-          <input type="checkbox" checked={allAgents()} onChange={(event) => setAllAgents(event.currentTarget.checked)} />
-          Every agent
-        </label>
+        <Checkbox label="Every agent" checked={allAgents()} onChange={setAllAgents} />
         <Show when={!allAgents()}>
           <For each={selectable()}>
             {(agent) => (
-              <label class="checkbox">
-                <input
-                  type="checkbox"
-                  checked={chosen().includes(agent.name)}
-                  onChange={(event) => {
-                    const on = event.currentTarget.checked
-                    setChosen((list) => (on ? [...list, agent.name] : list.filter((entry) => entry !== agent.name)))
-                  }}
-                />
-                {agent.name}
-              </label>
+              <Checkbox
+                label={agent.name}
+                checked={chosen().includes(agent.name)}
+                onChange={(on) => setChosen((list) => (on ? [...list, agent.name] : list.filter((entry) => entry !== agent.name)))}
+              />
             )}
           </For>
         </Show>
@@ -381,19 +350,8 @@ function McpServerForm(props: {
           Which agents are offered its tools.
         </p>
       </fieldset>
-      <Show when={error()}>
-        <p class="problem" role="alert">
-          {error()}
-        </p>
-      </Show>
-      <div class="dialog-actions">
-        <button type="button" class="button" onClick={() => props.onCancel()}>
-          Cancel
-        </button>
-        <button type="submit" class="button button-primary" disabled={busy()}>
-          {busy() ? 'Saving…' : 'Save server'}
-        </button>
-      </div>
+      <ProblemNote text={error()} />
+      <DialogActions onCancel={() => props.onCancel()} action={{ label: busy() ? 'Saving…' : 'Save server', tone: 'primary', disabled: busy() }} />
     </form>
   )
 }

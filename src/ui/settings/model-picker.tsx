@@ -1,6 +1,7 @@
 import { createMemo, createSignal, createUniqueId, For, Show, type JSX } from 'solid-js'
 import type { ModelReference } from '../../core/schema'
 import type { ProviderSummary } from '../../core/protocol'
+import { Field } from '../kit/form/field'
 import './model-picker.css'
 
 export interface ModelOption {
@@ -75,64 +76,60 @@ export function ModelSelect(props: {
   const unavailable = () => (props.value && !byKey().has(selected()) ? props.value : undefined)
   const empty = () => all().length === 0
   return (
-    <div class={`field ${props.class ?? ''}`}>
-      <label class="field-label" for={id}>
-        {props.label}
-      </label>
-      <Show when={filterable()}>
-        <input
-          type="search"
-          class="text-input model-filter"
-          aria-label={`Filter ${props.label.toLowerCase()} list`}
-          aria-controls={id}
-          placeholder="Filter models…"
-          value={query()}
-          onInput={(event) => setQuery(event.currentTarget.value)}
-        />
-      </Show>
-      <select
-        id={id}
-        class="select"
-        disabled={props.disabled || (empty() && !props.value)}
-        aria-describedby={props.description ? descriptionID : undefined}
-        value={selected()}
-        onChange={(event) => {
-          const option = byKey().get(event.currentTarget.value)
-          if (option) props.onChange(option.reference)
-        }}
-      >
-        <Show when={!props.value}>
-          <option value="" disabled={!props.emptyLabel} selected>
-            {empty() ? 'No models yet: add a provider in Settings' : (props.emptyLabel ?? 'Choose a model')}
-          </option>
-        </Show>
-        <Show when={unavailable()}>
-          {(reference) => (
-            <option value={selected()} selected>
-              {`${reference().modelID} (unavailable)`}
-            </option>
-          )}
-        </Show>
-        <For each={groups()}>
-          {(group) => (
-            <optgroup label={group.label}>
-              <For each={group.options}>
-                {(option) => (
-                  <option value={option.key} selected={option.key === selected()}>
-                    {option.label}
-                  </option>
-                )}
-              </For>
-            </optgroup>
-          )}
-        </For>
-      </select>
-      <Show when={props.description}>
-        <p id={descriptionID} class="field-hint">
-          {props.description}
-        </p>
-      </Show>
-    </div>
+    <Field label={props.label} hint={props.description} class={props.class} id={id} hintID={descriptionID}>
+      {(control) => (
+        <>
+          <Show when={filterable()}>
+            <input
+              type="search"
+              class="text-input model-filter"
+              aria-label={`Filter ${props.label.toLowerCase()} list`}
+              aria-controls={id}
+              placeholder="Filter models…"
+              value={query()}
+              onInput={(event) => setQuery(event.currentTarget.value)}
+            />
+          </Show>
+          <select
+            id={id}
+            class="select"
+            disabled={props.disabled || (empty() && !props.value)}
+            aria-describedby={control.hintID}
+            value={selected()}
+            onChange={(event) => {
+              const option = byKey().get(event.currentTarget.value)
+              if (option) props.onChange(option.reference)
+            }}
+          >
+            <Show when={!props.value}>
+              <option value="" disabled={!props.emptyLabel} selected>
+                {empty() ? 'No models yet: add a provider in Settings' : (props.emptyLabel ?? 'Choose a model')}
+              </option>
+            </Show>
+            <Show when={unavailable()}>
+              {(reference) => (
+                <option value={selected()} selected>
+                  {`${reference().modelID} (unavailable)`}
+                </option>
+              )}
+            </Show>
+            <For each={groups()}>
+              {(group) => (
+                <optgroup label={group.label}>
+                  <For each={group.options}>
+                    {(option) => (
+                      <option value={option.key} selected={option.key === selected()}>
+                        {option.label}
+                      </option>
+                    )}
+                  </For>
+                </optgroup>
+              )}
+            </For>
+          </select>
+        </>
+      )}
+    </Field>
   )
 }
 

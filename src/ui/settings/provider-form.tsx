@@ -3,8 +3,8 @@ import { createStore, produce, reconcile } from 'solid-js/store'
 import { ENDPOINT_PRESETS, PROVIDER_TYPE_INFO, providerTypeInfo, type EndpointPresetID } from '../../core/provider/presets'
 import type { ProviderType } from '../../core/provider/schema'
 import type { ClientApi, ConnectionResult, ProviderInput, ProviderSummary, RemoteModel } from '../../core/protocol'
-import { errorMessage } from '../format/error'
-import { CloseIcon, PlusIcon } from '../icons/icons'
+import { errorMessage } from '../kit/format/error'
+import { PlusIcon } from '../kit/icons/icons'
 import {
   applyPreset,
   changeType,
@@ -15,10 +15,12 @@ import {
   newDraft,
   presetOf,
   sameConnection,
-  sourceNote,
   type ModelDraft,
   type ProviderDraft,
 } from './provider-draft'
+import { ModelCard } from './model-card'
+import { DialogActions } from '../kit/dialog/dialog-actions'
+import { Field, SelectField, TextField } from '../kit/form/field'
 
 /** How many remote models are rendered at once; OpenRouter lists hundreds, the filter narrows them. */
 const REMOTE_LIST_LIMIT = 150
@@ -37,13 +39,6 @@ export function ProviderForm(props: {
 }): JSX.Element {
   const ids = {
     heading: createUniqueId(),
-    type: createUniqueId(),
-    preset: createUniqueId(),
-    name: createUniqueId(),
-    baseURL: createUniqueId(),
-    baseURLHint: createUniqueId(),
-    key: createUniqueId(),
-    keyHint: createUniqueId(),
     modelID: createUniqueId(),
     models: createUniqueId(),
   }
@@ -162,103 +157,68 @@ export function ProviderForm(props: {
         {props.provider ? `Edit ${props.provider.name}` : 'Add provider'}
       </h3>
       <div class="form-grid">
-        <div class="field">
-          <label class="field-label" for={ids.type}>
-            Provider type
-          </label>
-          <select
-            ref={typeSelect}
-            id={ids.type}
-            class="select"
-            value={draft.type}
-            onChange={(event) => replace(changeType(draft, event.currentTarget.value as ProviderType))}
-          >
-            <For each={PROVIDER_TYPE_INFO}>{(type) => <option value={type.type}>{type.label}</option>}</For>
-          </select>
-        </div>
+        <SelectField
+          ref={(element) => (typeSelect = element)}
+          label="Provider type"
+          selectClass="select"
+          value={draft.type}
+          onValue={(value) => replace(changeType(draft, value as ProviderType))}
+        >
+          <For each={PROVIDER_TYPE_INFO}>{(type) => <option value={type.type}>{type.label}</option>}</For>
+        </SelectField>
         <Show when={compatible()}>
-          <div class="field">
-            <label class="field-label" for={ids.preset}>
-              Endpoint preset
-            </label>
-            <select
-              id={ids.preset}
-              class="select"
-              value={presetOf(draft)}
-              onChange={(event) => replace(applyPreset(draft, event.currentTarget.value as EndpointPresetID | ''))}
-            >
-              <option value="">Custom</option>
-              <For each={ENDPOINT_PRESETS}>{(preset) => <option value={preset.id}>{preset.label}</option>}</For>
-            </select>
-          </div>
+          <SelectField label="Endpoint preset" selectClass="select" value={presetOf(draft)} onValue={(value) => replace(applyPreset(draft, value as EndpointPresetID | ''))}>
+            <option value="">Custom</option>
+            <For each={ENDPOINT_PRESETS}>{(preset) => <option value={preset.id}>{preset.label}</option>}</For>
+          </SelectField>
         </Show>
-        <div class="field">
-          <label class="field-label" for={ids.name}>
-            Name
-          </label>
-          <input
-            id={ids.name}
-            class="text-input"
-            value={draft.name}
-            autocomplete="off"
-            onInput={(event) => setDraft('name', event.currentTarget.value)}
-          />
-        </div>
-        <div class="field field-wide">
-          <label class="field-label" for={ids.baseURL}>
-            Base URL{compatible() ? '' : ' (optional)'}
-          </label>
-          <input
-            id={ids.baseURL}
-            class="text-input mono"
-            type="url"
-            inputmode="url"
-            spellcheck={false}
-            autocomplete="off"
-            required={compatible()}
-            aria-describedby={ids.baseURLHint}
-            placeholder={compatible() ? 'http://localhost:11434/v1' : info().defaultBaseURL}
-            value={draft.baseURL}
-            onInput={(event) => setDraft('baseURL', event.currentTarget.value)}
-          />
-          <p id={ids.baseURLHint} class="field-hint">
-            {compatible()
+        <TextField label="Name" value={draft.name} autocomplete="off" onValue={(value) => setDraft('name', value)} />
+        <TextField
+          wide
+          mono
+          label={`Base URL${compatible() ? '' : ' (optional)'}`}
+          hint={
+            compatible()
               ? 'The API root, usually ending in /v1. Ollama http://localhost:11434/v1 · LM Studio http://localhost:1234/v1 · llama.cpp http://localhost:8080/v1'
-              : `Leave empty for ${info().defaultBaseURL}.`}
-          </p>
-        </div>
-        <div class="field field-wide">
-          <label class="field-label" for={ids.key}>
-            API key{info().needsKey ? '' : ' (optional)'}
-          </label>
-          <div class="key-row">
-            <input
-              id={ids.key}
-              class="text-input mono"
-              type="password"
-              autocomplete="off"
-              spellcheck={false}
-              aria-describedby={ids.keyHint}
-              placeholder={draft.hasKey && !draft.removeKey ? '•••••••• (stored)' : info().keyPlaceholder}
-              value={draft.apiKey}
-              onInput={(event) => setDraft('apiKey', event.currentTarget.value)}
-            />
-            <Show when={draft.hasKey && !draft.removeKey}>
-              <span class="badge badge-ok">Key stored</span>
-              <button type="button" class="button button-small" onClick={() => setDraft({ removeKey: true, apiKey: '' })}>
-                Remove key
-              </button>
-            </Show>
-            <Show when={draft.removeKey}>
-              <button type="button" class="button button-small" onClick={() => setDraft('removeKey', false)}>
-                Keep key
-              </button>
-            </Show>
-          </div>
-          <p id={ids.keyHint} class="field-hint">
-            {keyDescription()}
-          </p>
-        </div>
+              : `Leave empty for ${info().defaultBaseURL}.`
+          }
+          type="url"
+          inputmode="url"
+          spellcheck={false}
+          autocomplete="off"
+          required={compatible()}
+          placeholder={compatible() ? 'http://localhost:11434/v1' : info().defaultBaseURL}
+          value={draft.baseURL}
+          onValue={(value) => setDraft('baseURL', value)}
+        />
+        <Field wide label={`API key${info().needsKey ? '' : ' (optional)'}`} hint={keyDescription()}>
+          {(control) => (
+            <div class="key-row">
+              <input
+                id={control.id}
+                class="text-input mono"
+                type="password"
+                autocomplete="off"
+                spellcheck={false}
+                aria-describedby={control.hintID}
+                placeholder={draft.hasKey && !draft.removeKey ? '•••••••• (stored)' : info().keyPlaceholder}
+                value={draft.apiKey}
+                onInput={(event) => setDraft('apiKey', event.currentTarget.value)}
+              />
+              <Show when={draft.hasKey && !draft.removeKey}>
+                <span class="badge badge-ok">Key stored</span>
+                <button type="button" class="button button-small" onClick={() => setDraft({ removeKey: true, apiKey: '' })}>
+                  Remove key
+                </button>
+              </Show>
+              <Show when={draft.removeKey}>
+                <button type="button" class="button button-small" onClick={() => setDraft('removeKey', false)}>
+                  Keep key
+                </button>
+              </Show>
+            </div>
+          )}
+        </Field>
       </div>
 
       <div class="form-actions-inline">
@@ -372,91 +332,11 @@ export function ProviderForm(props: {
           <For each={problems()}>{(problem) => <p>{problem}</p>}</For>
         </div>
       </Show>
-      <div class="dialog-actions">
-        <button type="button" class="button" disabled={busy() === 'saving'} onClick={() => props.onCancel()}>
-          Cancel
-        </button>
-        <button type="submit" class="button button-primary" disabled={busy() === 'saving'}>
-          Save
-        </button>
-      </div>
+      <DialogActions
+        cancelDisabled={busy() === 'saving'}
+        onCancel={() => props.onCancel()}
+        action={{ label: 'Save', tone: 'primary', disabled: busy() === 'saving' }}
+      />
     </form>
-  )
-}
-
-const LIMIT_FIELDS = [
-  { field: 'context', label: 'Context limit', unit: 'tokens' },
-  { field: 'output', label: 'Output limit', unit: 'tokens' },
-] as const
-
-const PRICE_FIELDS = [
-  { field: 'inputPrice', label: 'Input price' },
-  { field: 'outputPrice', label: 'Output price' },
-  { field: 'cacheReadPrice', label: 'Cache read price' },
-  { field: 'cacheWritePrice', label: 'Cache write price' },
-] as const
-
-/** One chosen model: its limits and four prices. Each input's name ends with the model id, so names stay unique. */
-function ModelCard(props: {
-  model: ModelDraft
-  /** Missing limits are marked as errors only once the user tried to save: before, they are a request, not a fault. */
-  flagMissing: boolean
-  onEdit: (field: keyof ModelDraft, value: string) => void
-  onRemove: () => void
-}) {
-  const noteID = createUniqueId()
-  const missing = () => !props.model.context.trim() || !props.model.output.trim()
-  const flagged = () => props.flagMissing && missing()
-  return (
-    <fieldset class="model-card" classList={{ 'model-card-missing': flagged() }} aria-describedby={noteID}>
-      <legend class="mono">{props.model.id}</legend>
-      <button type="button" class="icon-button model-remove" aria-label={`Remove model ${props.model.id}`} onClick={() => props.onRemove()}>
-        <CloseIcon />
-      </button>
-      <div class="model-fields">
-        <For each={LIMIT_FIELDS}>
-          {(spec) => (
-            <label class="model-field">
-              <span>
-                {spec.label}
-                <span class="visually-hidden">{` for ${props.model.id}`}</span>
-              </span>
-              <input
-                class="text-input"
-                type="text"
-                inputmode="numeric"
-                autocomplete="off"
-                placeholder={spec.unit}
-                aria-invalid={flagged() && !props.model[spec.field].trim() ? 'true' : undefined}
-                value={props.model[spec.field]}
-                onInput={(event) => props.onEdit(spec.field, event.currentTarget.value)}
-              />
-            </label>
-          )}
-        </For>
-        <For each={PRICE_FIELDS}>
-          {(spec) => (
-            <label class="model-field">
-              <span>
-                {spec.label}
-                <span class="visually-hidden">{` for ${props.model.id}, dollars per million tokens`}</span>
-              </span>
-              <input
-                class="text-input"
-                type="text"
-                inputmode="decimal"
-                autocomplete="off"
-                placeholder="$ / 1M"
-                value={props.model[spec.field]}
-                onInput={(event) => props.onEdit(spec.field, event.currentTarget.value)}
-              />
-            </label>
-          )}
-        </For>
-      </div>
-      <p id={noteID} class="field-hint" classList={{ problem: flagged() }}>
-        {missing() ? 'Not in the built-in table: enter its context and output limits.' : sourceNote(props.model)}
-      </p>
-    </fieldset>
   )
 }

@@ -2,16 +2,17 @@ import { createSignal, createUniqueId, For, Match, onMount, Show, Switch, type J
 import { providerTypeInfo } from '../../core/provider/presets'
 import type { ModelReference } from '../../core/schema'
 import type { AgentSummary, ProviderSummary } from '../../core/protocol'
-import { ConfirmDialog } from '../dialog/confirm-dialog'
-import { Dialog } from '../dialog/dialog'
-import { errorMessage } from '../format/error'
-import { PencilIcon, PlusIcon, TrashIcon } from '../icons/icons'
+import { ConfirmDialog } from '../kit/dialog/confirm-dialog'
+import { Dialog } from '../kit/dialog/dialog'
+import { errorMessage } from '../kit/format/error'
+import { PencilIcon, PlusIcon, TrashIcon } from '../kit/icons/icons'
 import type { SessionEvent } from '../../core/event'
 import { ApprovalsSettings, type ApprovalsApi } from '../permission/approvals-settings'
 import { BackupSection, type BackupActions } from '../share/backup-section'
 import { createStorageStatus } from '../storage/create-storage-status'
 import { StorageStatus } from '../storage/storage-status'
-import { AgentForm, AgentSection, createAgentSettings, type AgentSettingsApi, type AgentSettingsStore } from './agent-settings'
+import { AgentForm } from './agent-form'
+import { AgentSection, createAgentSettings, type AgentSettingsApi, type AgentSettingsStore } from './agent-settings'
 import type { ProviderStore } from './create-provider-store'
 import { CompactionSettings } from './compaction-settings'
 import { isOwnAgent, newAgent } from './agent-settings-draft'
@@ -20,6 +21,9 @@ import { McpSection, type McpSettingsApi } from './mcp-settings'
 import { ProviderForm, type ProviderFormApi } from './provider-form'
 import type { ProjectTrustStore } from '../project/create-project-trust'
 import { ProjectTrustSection } from '../project/project-trust-section'
+import { DialogActions } from '../kit/dialog/dialog-actions'
+import { SelectField, TextField } from '../kit/form/field'
+import { ProblemNote } from '../kit/form/problem-note'
 import './settings.css'
 
 type View =
@@ -165,10 +169,6 @@ function Overview(props: {
   const ids = {
     providers: createUniqueId(),
     models: createUniqueId(),
-    retry: createUniqueId(),
-    retryHint: createUniqueId(),
-    backend: createUniqueId(),
-    backendHint: createUniqueId(),
   }
   const store = props.store
   const [retryText, setRetryText] = createSignal<string>()
@@ -219,11 +219,7 @@ function Overview(props: {
             Add provider
           </button>
         </div>
-        <Show when={store.error()}>
-          <p class="problem" role="alert">
-            {store.error()}
-          </p>
-        </Show>
+        <ProblemNote text={store.error()} />
         <Show
           when={store.providers().length}
           fallback={
@@ -286,54 +282,35 @@ function Overview(props: {
             description="Writes session titles. Automatic picks a cheap configured model (Gemini Flash, GPT nano or mini, Claude Haiku), else the default model."
             onChange={choose('model.small', 'Small model')}
           />
-          <div class="field">
-            <label class="field-label" for={ids.retry}>
-              Retry limit
-            </label>
-            <input
-              id={ids.retry}
-              class="text-input retry-input"
-              type="number"
-              min="0"
-              max="100"
-              step="1"
-              aria-describedby={ids.retryHint}
-              value={retryText() ?? String(store.settings().retryLimit)}
-              onInput={(event) => setRetryText(event.currentTarget.value)}
-              onChange={(event) => commitRetry(event.currentTarget.value)}
-            />
-            <p id={ids.retryHint} class="field-hint">
-              How often a failed request (rate limit, overloaded or failing server) is retried before the turn stops with
-              the error. Default 8.
-            </p>
-          </div>
-          <div class="field">
-            <label class="field-label" for={ids.backend}>
-              Workspace
-            </label>
-            <select
-              id={ids.backend}
-              aria-describedby={ids.backendHint}
-              value={store.settings().workspaceBackend}
-              onChange={(event) => {
-                const value = event.currentTarget.value === 'local' ? 'local' : 'auto'
-                void store
-                  .setSetting({ key: 'workspace.backend', value })
-                  .then(
-                    () => props.setNotice({ tone: 'status', text: 'Workspace setting saved; it applies from the next reload.' }),
-                    (error: unknown) => props.setNotice({ tone: 'alert', text: errorMessage(error) }),
-                  )
-              }}
-            >
-              <option value="auto">WebContainer when a command needs it</option>
-              <option value="local">Offline workspace only</option>
-            </select>
-            <p id={ids.backendHint} class="field-hint">
-              WebContainer runs Node.js and npm in this tab and loads its runtime from StackBlitz, so it starts only when a
-              command needs it (or you start it from the Workspace panel). The offline workspace needs nothing from the
-              network.
-            </p>
-          </div>
+          <TextField
+            label="Retry limit"
+            hint="How often a failed request (rate limit, overloaded or failing server) is retried before the turn stops with the error. Default 8."
+            inputClass="retry-input"
+            type="number"
+            min="0"
+            max="100"
+            step="1"
+            value={retryText() ?? String(store.settings().retryLimit)}
+            onValue={setRetryText}
+            onChange={(event) => commitRetry(event.currentTarget.value)}
+          />
+          <SelectField
+            label="Workspace"
+            hint="WebContainer runs Node.js and npm in this tab and loads its runtime from StackBlitz, so it starts only when a command needs it (or you start it from the Workspace panel). The offline workspace needs nothing from the network."
+            value={store.settings().workspaceBackend}
+            onValue={(chosen) => {
+              const value = chosen === 'local' ? 'local' : 'auto'
+              void store
+                .setSetting({ key: 'workspace.backend', value })
+                .then(
+                  () => props.setNotice({ tone: 'status', text: 'Workspace setting saved; it applies from the next reload.' }),
+                  (error: unknown) => props.setNotice({ tone: 'alert', text: errorMessage(error) }),
+                )
+            }}
+          >
+            <option value="auto">WebContainer when a command needs it</option>
+            <option value="local">Offline workspace only</option>
+          </SelectField>
         </div>
       </section>
 
@@ -365,11 +342,7 @@ function Overview(props: {
           </p>
         )}
       </Show>
-      <div class="dialog-actions">
-        <button type="button" class="button" onClick={() => props.onClose()}>
-          Close
-        </button>
-      </div>
+      <DialogActions cancelLabel="Close" onCancel={() => props.onClose()} />
     </div>
   )
 }

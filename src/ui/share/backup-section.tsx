@@ -1,6 +1,6 @@
 import { createSignal, createUniqueId, Show, type JSX } from 'solid-js'
 import type { ExportFile } from '../../core/dto/share'
-import { errorMessage } from '../format/error'
+import { errorMessage } from '../kit/format/error'
 import { downloadText } from './download'
 import { ImportButton } from './import-button'
 

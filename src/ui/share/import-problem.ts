@@ -1,5 +1,5 @@
-import { errorMessage } from '../format/error'
-import { formatNumber } from '../format/number'
+import { errorMessage } from '../kit/format/error'
+import { formatNumber } from '../kit/format/number'
 
 /** Where the untrusted input came from: the words differ ("this link" / "this file"), the problems do not. */
 export type ImportSource = 'link' | 'file'

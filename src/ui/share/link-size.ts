@@ -1,4 +1,4 @@
-import { formatNumber } from '../format/number'
+import { formatNumber } from '../kit/format/number'
 
 /** How a link's length compares with what it can be: fine, long (may not paste everywhere) or over the limit. */
 export type LinkSizeLevel = 'fine' | 'long' | 'over'

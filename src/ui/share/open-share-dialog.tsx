@@ -1,5 +1,7 @@
-import { createSignal, createUniqueId, Show, type JSX } from 'solid-js'
-import { Dialog } from '../dialog/dialog'
+import { createSignal, type JSX } from 'solid-js'
+import { Dialog } from '../kit/dialog/dialog'
+import { DialogActions } from '../kit/dialog/dialog-actions'
+import { TextField } from '../kit/form/field'
 
 /**
  * Asks for the passphrase of an encrypted share link. The link stays in the fragment until it opens, so a wrong
@@ -11,7 +13,6 @@ export function OpenShareDialog(props: {
   onSubmit: (passphrase: string) => void
   onCancel: () => void
 }): JSX.Element {
-  const fieldID = createUniqueId()
   const [passphrase, setPassphrase] = createSignal('')
   return (
     <Dialog
@@ -26,33 +27,13 @@ export function OpenShareDialog(props: {
           if (passphrase() && !props.busy) props.onSubmit(passphrase())
         }}
       >
-        <div class="field">
-          <label class="field-label" for={fieldID}>
-            Passphrase
-          </label>
-          <input
-            id={fieldID}
-            class="text-input"
-            type="password"
-            autocomplete="off"
-            data-autofocus
-            value={passphrase()}
-            onInput={(event) => setPassphrase(event.currentTarget.value)}
-          />
-        </div>
-        <Show when={props.failure}>
-          <p class="dialog-failure" role="alert">
-            {props.failure}
-          </p>
-        </Show>
-        <div class="dialog-actions">
-          <button type="button" class="button" disabled={props.busy} onClick={() => props.onCancel()}>
-            Cancel
-          </button>
-          <button type="submit" class="button button-primary" disabled={props.busy || !passphrase()}>
-            {props.busy ? 'Opening…' : 'Open'}
-          </button>
-        </div>
+        <TextField label="Passphrase" type="password" autocomplete="off" data-autofocus="" value={passphrase()} onValue={setPassphrase} />
+        <DialogActions
+          failure={props.failure}
+          cancelDisabled={props.busy}
+          onCancel={() => props.onCancel()}
+          action={{ label: props.busy ? 'Opening…' : 'Open', tone: 'primary', disabled: props.busy || !passphrase() }}
+        />
       </form>
     </Dialog>
   )

@@ -1,12 +1,16 @@
 import { createEffect, createSignal, createUniqueId, For, on, Show, type JSX } from 'solid-js'
 import type { ExportFilesPreview, Redaction, ShareLinkPreview, ShareLinkResult } from '../../core/dto/share'
 import type { ClientApi, ExportFormat } from '../../core/protocol'
-import { Dialog } from '../dialog/dialog'
-import { errorMessage } from '../format/error'
-import { formatNumber } from '../format/number'
+import { Dialog } from '../kit/dialog/dialog'
+import { errorMessage } from '../kit/format/error'
+import { formatNumber } from '../kit/format/number'
 import { formatBytes } from '../storage/persistent-storage'
 import { downloadText } from './download'
 import { describeLinkSize } from './link-size'
+import { DialogActions } from '../kit/dialog/dialog-actions'
+import { Checkbox } from '../kit/form/checkbox'
+import { TextField } from '../kit/form/field'
+import { ProblemNote } from '../kit/form/problem-note'
 import './share.css'
 
 export type ShareApi = Pick<ClientApi, 'previewShareLink' | 'createShareLink' | 'exportSession' | 'previewExportFiles'>
@@ -50,8 +54,6 @@ export function ShareDialog(props: {
   const base = props.base ?? pageBase()
   const ids = {
     link: createUniqueId(),
-    passphrase: createUniqueId(),
-    passphraseHint: createUniqueId(),
     outputsHint: createUniqueId(),
     size: createUniqueId(),
     secrets: createUniqueId(),
@@ -214,31 +216,20 @@ export function ShareDialog(props: {
             ? 'Every tool output is shared whole.'
             : `Tool outputs are cut to 200 characters${preview()?.shortened ? ` (${preview()!.shortened} shortened)` : ''}.`}
         </p>
-        <label class="share-option">
-          <input type="checkbox" checked={protect()} onChange={(event) => setProtect(event.currentTarget.checked)} />
-          Protect with a passphrase
-        </label>
+        <Checkbox class="share-option" label="Protect with a passphrase" checked={protect()} onChange={setProtect} />
         <Show when={protect()}>
-          <div class="field share-passphrase">
-            <label class="field-label" for={ids.passphrase}>
-              Passphrase
-            </label>
-            <input
-              id={ids.passphrase}
-              class="text-input"
-              type="password"
-              autocomplete="new-password"
-              aria-describedby={ids.passphraseHint}
-              value={passphrase()}
-              onInput={(event) => {
-                setPassphrase(event.currentTarget.value)
-                setLink(undefined)
-              }}
-            />
-            <p id={ids.passphraseHint} class="field-hint">
-              Whoever opens the link needs it. It is not stored anywhere: send it separately from the link.
-            </p>
-          </div>
+          <TextField
+            class="share-passphrase"
+            label="Passphrase"
+            hint="Whoever opens the link needs it. It is not stored anywhere: send it separately from the link."
+            type="password"
+            autocomplete="new-password"
+            value={passphrase()}
+            onValue={(value) => {
+              setPassphrase(value)
+              setLink(undefined)
+            }}
+          />
         </Show>
 
         <div class="share-size">
@@ -260,11 +251,7 @@ export function ShareDialog(props: {
             {size()?.text ?? 'Measuring…'}
           </span>
         </div>
-        <Show when={previewFailure()}>
-          <p class="problem" role="alert">
-            {previewFailure()}
-          </p>
-        </Show>
+        <ProblemNote text={previewFailure()} />
         <Show when={over()}>
           <div class="share-too-long problem" role="alert">
             <p>{tooLong() ?? size()?.advice}</p>
@@ -286,11 +273,7 @@ export function ShareDialog(props: {
             {creating() ? 'Creating…' : 'Create link'}
           </button>
         </div>
-        <Show when={failure()}>
-          <p class="problem" role="alert">
-            {failure()}
-          </p>
-        </Show>
+        <ProblemNote text={failure()} />
         <Show when={link()}>
           {(made) => (
             <div class="share-result">
@@ -385,11 +368,7 @@ export function ShareDialog(props: {
         </Show>
       </section>
 
-      <div class="dialog-actions">
-        <button type="button" class="button" onClick={() => props.onClose()}>
-          Close
-        </button>
-      </div>
+      <DialogActions cancelLabel="Close" onCancel={() => props.onClose()} />
     </Dialog>
   )
 }

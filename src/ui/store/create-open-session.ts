@@ -3,7 +3,7 @@ import { produce, type SetStoreFunction } from 'solid-js/store'
 import { log } from '../../core/log'
 import type { Message, SessionInfo } from '../../core/schema'
 import type { ClientApi } from '../../core/protocol'
-import { errorMessage } from '../format/error'
+import { errorMessage } from '../kit/format/error'
 import { applyHistory, unloadHistory } from './reducer'
 import type { UiState } from './state'
 

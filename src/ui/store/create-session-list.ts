@@ -2,9 +2,10 @@ import { createEffect, createMemo, createSignal, on, onCleanup, type Accessor } 
 import { produce, type SetStoreFunction } from 'solid-js/store'
 import type { SessionInfo } from '../../core/schema'
 import type { ClientApi } from '../../core/protocol'
-import { errorMessage } from '../format/error'
+import { errorMessage } from '../kit/format/error'
 import { positionOf, visibleSessions, type ListFilter, type ListPosition } from './session-list'
 import type { UiState } from './state'
+import { createNewestAnswer } from '../kit/load/newest-answer'
 
 export const SESSION_PAGE_SIZE = 50
 const SEARCH_DEBOUNCE_MS = 150
@@ -46,7 +47,7 @@ export function createSessionList(options: {
   const [loading, setLoading] = createSignal(false)
   const [error, setError] = createSignal<string>()
   // A newer query makes older answers stale; they are dropped instead of overwriting it.
-  let generation = 0
+  const newest = createNewestAnswer()
 
   const filter = createMemo<ListFilter>(() => ({
     search: search(),
@@ -65,29 +66,22 @@ export function createSessionList(options: {
     if (reset) setShown(SESSION_PAGE_SIZE)
     else setShown((count) => count + SESSION_PAGE_SIZE)
     if (!reset && !cursor) return
-    const ticket = ++generation
     setLoading(true)
     setError(undefined)
-    try {
-      const page = await api.listSessions({
-        search: current.search,
-        archived: current.archived,
-        limit: SESSION_PAGE_SIZE,
-        ...(cursor ? { cursor } : {}),
-      })
-      if (ticket !== generation) return
-      setState(
-        produce((draft) => {
-          for (const info of page.items) draft.sessions[info.id] = info
-        }),
-      )
-      const last = page.items[page.items.length - 1]
-      setPaging(page.nextCursor && last ? { cursor: page.nextCursor, frontier: positionOf(last) } : {})
-    } catch (problem) {
-      if (ticket === generation) setError(`Couldn't list sessions: ${errorMessage(problem)}`)
-    } finally {
-      if (ticket === generation) setLoading(false)
-    }
+    const ask = () => api.listSessions({ search: current.search, archived: current.archived, limit: SESSION_PAGE_SIZE, ...(cursor ? { cursor } : {}) })
+    await newest.load(ask, {
+      answer: (page) => {
+        setState(
+          produce((draft) => {
+            for (const info of page.items) draft.sessions[info.id] = info
+          }),
+        )
+        const last = page.items[page.items.length - 1]
+        setPaging(page.nextCursor && last ? { cursor: page.nextCursor, frontier: positionOf(last) } : {})
+      },
+      failure: (problem) => setError(`Couldn't list sessions: ${errorMessage(problem)}`),
+      settled: () => setLoading(false),
+    })
   }
 
   // First page now, then again whenever the filter changes (typing is debounced, the checkbox is not).

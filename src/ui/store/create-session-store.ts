@@ -1,5 +1,5 @@
 import { log } from '../../core/log'
-import { describeFailure } from '../storage/storage-full'
+import { describeFailure } from '../kit/format/storage-full'
 import { createSignal, onCleanup, type Accessor } from 'solid-js'
 import { createStore, produce } from 'solid-js/store'
 import type { Part, SessionInfo } from '../../core/schema'

@@ -1,6 +1,6 @@
 import { batch, createMemo, onCleanup, type Accessor } from 'solid-js'
 import { createStore, produce, reconcile } from 'solid-js/store'
-import { errorMessage } from '../format/error'
+import { errorMessage } from '../kit/format/error'
 import type { WorkspaceChanges } from './create-workspace-changes'
 import { directoryToRefresh, isWithin, parentOf, sortEntries, visibleRows, type DirectoryListing, type TreeRow } from './tree-rows'
 import type { WorkspaceApi } from './workspace-api'

@@ -3,9 +3,10 @@ import type { InertReport, PreviewDocument, PreviewProblem, PreviewScripts } fro
 import type { DevServerNeed } from '../../workspace/preview/dev-server'
 import { linkedPage } from '../../workspace/preview/references'
 import { previewMode } from '../../workspace/preview/script-grant'
-import { errorMessage } from '../format/error'
+import { errorMessage } from '../kit/format/error'
 import type { WorkspaceChanges } from './create-workspace-changes'
 import type { WorkspaceApi } from './workspace-api'
+import { createNewestAnswer } from '../kit/load/newest-answer'
 
 export type StaticPreviewState =
   | { status: 'loading' }
@@ -63,27 +64,29 @@ export function createStaticPreview(options: {
   let dirty = true
   // What the page on show read or looked for (and package.json): an edit anywhere else cannot change it.
   let watched: ReadonlySet<string> | undefined
-  let ticket = 0
+  const newest = createNewestAnswer()
   let timer: ReturnType<typeof setTimeout> | undefined
 
   const read = async (path: string) => (await api.readPreviewFile({ projectID, path: root + path })) ?? undefined
 
   async function build(): Promise<void> {
     dirty = false
-    const mine = ++ticket
     const shown = page()
-    try {
+    const ask = async () => {
       const [{ buildPreview }, { devServerNeed }] = await Promise.all([import('../../workspace/preview/build-preview'), import('../../workspace/preview/dev-server')])
       const [document, packageJson] = await Promise.all([buildPreview({ entry: shown, read }), read('/package.json')])
-      if (mine !== ticket) return
-      const packages = document.problems.filter((problem) => problem.type === 'bare-import').map((problem) => problem.reference)
-      const need = devServerNeed(packageJson && new TextDecoder().decode(packageJson), packages)
-      watched = new Set([...document.files, '/package.json'])
-      built = { page: shown, document, need }
-      show()
-    } catch (error) {
-      if (mine === ticket) setState({ status: 'error', message: errorMessage(error) })
+      return { document, packageJson, devServerNeed }
     }
+    await newest.load(ask, {
+      answer: ({ document, packageJson, devServerNeed }) => {
+        const packages = document.problems.filter((problem) => problem.type === 'bare-import').map((problem) => problem.reference)
+        const need = devServerNeed(packageJson && new TextDecoder().decode(packageJson), packages)
+        watched = new Set([...document.files, '/package.json'])
+        built = { page: shown, document, need }
+        show()
+      },
+      failure: (error) => setState({ status: 'error', message: errorMessage(error) }),
+    })
   }
 
   /** Shows the last page built, running only if the user ran that very document. */

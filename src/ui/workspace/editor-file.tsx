@@ -1,9 +1,9 @@
 import { createSignal, Match, onCleanup, onMount, Show, Switch, type JSX } from 'solid-js'
 import type { FileDiff } from '../../core/schema'
-import type { CodeEditor } from '../code/editor'
-import { errorMessage } from '../format/error'
+import type { CodeEditor } from '../kit/code/editor'
+import { errorMessage } from '../kit/format/error'
 import type { WorkspaceChanges } from './create-workspace-changes'
-import { DiffView } from './diff-view'
+import { DiffView } from '../kit/diff/diff-view'
 import { FileViewer } from './file-viewer'
 import { formatBytes } from './file-lines'
 import { displayPath, isWithin } from './tree-rows'
@@ -67,7 +67,7 @@ export function EditorFile(props: {
       if (content.size > MAX_EDITABLE_BYTES) {
         return setShown({ status: 'read-only', reason: `This file is ${formatBytes(content.size)}, too large to edit here; it is shown read-only.` })
       }
-      const { createCodeEditor } = await import('../code/editor')
+      const { createCodeEditor } = await import('../kit/code/editor')
       if (disposed) return
       base = content.text
       setShown({ status: 'editing' })

@@ -1,4 +1,4 @@
-import { formatNumber } from '../format/number'
+import { formatNumber } from '../kit/format/number'
 
 /** The lines of a text file; a final newline ends the last line rather than starting an empty one. */
 export function splitLines(text: string): string[] {

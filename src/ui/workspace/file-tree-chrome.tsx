@@ -1,7 +1,7 @@
 import { createUniqueId, For, onCleanup, onMount, Show, type JSX } from 'solid-js'
 import type { FileActions } from './create-file-actions'
 import { parentOf } from './tree-rows'
-import '../menu/menu.css'
+import '../kit/menu/menu.css'
 
 // The file tree's controls for changing files, loaded with the actions (not part of the first paint's code).
 export { createFileActions } from './create-file-actions'

@@ -1,6 +1,6 @@
 import { createEffect, createMemo, createSignal, For, Match, onCleanup, Show, Switch, type JSX } from 'solid-js'
 import { Dynamic } from 'solid-js/web'
-import { FileIcon } from '../icons/file-icon'
+import { FileIcon } from '../kit/icons/file-icon'
 import type { FileActions } from './create-file-actions'
 import type * as Chrome from './file-tree-chrome'
 import type { FileTree } from './create-file-tree'

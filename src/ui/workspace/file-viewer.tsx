@@ -1,12 +1,12 @@
 import { createEffect, createMemo, createSignal, Index, Match, on, onCleanup, Show, Switch, type JSX } from 'solid-js'
 import type { FileContent } from '../../core/protocol'
-import { errorMessage } from '../format/error'
-import { CloseIcon } from '../icons/icons'
+import { errorMessage } from '../kit/format/error'
+import { CloseIcon } from '../kit/icons/icons'
 import type { WorkspaceChanges } from './create-workspace-changes'
 import { formatBytes, splitLines } from './file-lines'
 import { displayPath, isWithin } from './tree-rows'
 import type { WorkspaceApi } from './workspace-api'
-import { formatNumber } from '../format/number'
+import { formatNumber } from '../kit/format/number'
 
 /** A big file shows its head first: thousands of rows at once would stall the panel for a file nobody scrolls. */
 export const VIEWER_LINES = 2_000

@@ -1,5 +1,5 @@
 import { createSignal, For, getOwner, lazy, runWithOwner, Show, Suspense, type JSX } from 'solid-js'
-import { CloseIcon } from '../icons/icons'
+import { CloseIcon } from '../kit/icons/icons'
 import { createFileTree } from './create-file-tree'
 import type { WorkspaceChanges } from './create-workspace-changes'
 import { FileTreeView, type TreeFiles } from './file-tree'

@@ -1,5 +1,5 @@
 import type { ToolPart } from '../../core/schema'
-import { commandOutput } from '../session/parts/tool-summary'
+import { commandOutput } from '../kit/format/tool-summary'
 
 /** A bash call as the terminal shows it. */
 export interface TerminalEntry {

@@ -1,12 +1,12 @@
 import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, type JSX } from 'solid-js'
 import type { ToolPart } from '../../core/schema'
-import { CloseIcon } from '../icons/icons'
+import { CloseIcon } from '../kit/icons/icons'
 import { nextTabIndex } from './tab-keys'
 import { ShellTerminal } from './terminal/shell-terminal'
 import type { TerminalApi } from './terminal/shell-session'
 import { truncateTail } from './tail'
 import { describeEnd, terminalEntry } from './terminal-entry'
-import { formatNumber } from '../format/number'
+import { formatNumber } from '../kit/format/number'
 
 /** Within this distance of the end the reader is "at the bottom", and new output keeps the end in view. */
 const FOLLOW_THRESHOLD_PX = 24

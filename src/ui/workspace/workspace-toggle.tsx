@@ -1,5 +1,5 @@
 import type { JSX } from 'solid-js'
-import { SidebarIcon } from '../icons/icons'
+import { SidebarIcon } from '../kit/icons/icons'
 import { WORKSPACE_PANEL_ID, type PanelState } from './create-panel-state'
 
 /** The narrow bar's button for the workspace drawer (wide screens use the dock's rail instead). */

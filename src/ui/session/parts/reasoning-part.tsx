@@ -1,7 +1,7 @@
 import { Show, type JSX } from 'solid-js'
 import type { ReasoningPart } from '../../../core/schema'
-import { formatDuration } from '../../format/time'
-import { Markdown } from '../../markdown/markdown'
+import { formatDuration } from '../../kit/format/time'
+import { Markdown } from '../../kit/markdown/markdown'
 
 /** The model's thinking: closed once done (it is the answer that matters), open while it is still arriving. */
 export function ReasoningPartView(props: { part: ReasoningPart }): JSX.Element {

@@ -1,6 +1,6 @@
 import { Show, type JSX } from 'solid-js'
 import type { TextPart } from '../../../core/schema'
-import { Markdown } from '../../markdown/markdown'
+import { Markdown } from '../../kit/markdown/markdown'
 import { LongText } from '../long-text'
 
 const SYNTHETIC_LINES = 12

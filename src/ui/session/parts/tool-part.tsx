@@ -1,7 +1,7 @@
 import { For, Show, type JSX } from 'solid-js'
 import type { ToolPart } from '../../../core/schema'
-import { formatDuration } from '../../format/time'
-import { formatJson } from '../../format/truncate'
+import { formatDuration } from '../../kit/format/time'
+import { formatJson } from '../../kit/format/truncate'
 import { PartActions } from '../../history/message-actions'
 import { LongText } from '../long-text'
 import { FilePartView } from './file-part'
@@ -19,7 +19,7 @@ import {
   toolOutput,
   toolSubject,
   toolErrorText,
-} from './tool-summary'
+} from '../../kit/format/tool-summary'
 import { CommandLine, ReadLines, ToolDiff } from './tool-views'
 
 const STATUS_TEXT = { pending: 'pending', running: 'running', completed: 'completed', error: 'error' } as const

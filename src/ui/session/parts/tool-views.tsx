@@ -1,9 +1,9 @@
 import { createEffect, createMemo, createSignal, For, on, onCleanup, Show, type JSX } from 'solid-js'
-import { formatNumber } from '../../format/number'
-import { parsePatch } from '../../workspace/diff-lines'
-import { tokensByLine, type ClassedText } from '../../workspace/diff-spans'
-import { PatchLines } from '../../workspace/patch-lines'
-import { describeChange, type ReadContent, type ToolChange } from './tool-summary'
+import { formatNumber } from '../../kit/format/number'
+import { parsePatch } from '../../kit/diff/diff-lines'
+import { tokensByLine, type ClassedText } from '../../kit/diff/diff-spans'
+import { PatchLines } from '../../kit/diff/patch-lines'
+import { describeChange, type ReadContent, type ToolChange } from '../../kit/format/tool-summary'
 
 /** A card shows this many patch or file lines; the rest on request, so one big write does not flood the chat. */
 export const CARD_LINES = 40
@@ -51,7 +51,7 @@ export function ReadLines(props: { content: ReadContent; file: string | undefine
       setTokens(undefined)
       if (!file) return
       let current = true
-      void import('../../code/highlight')
+      void import('../../kit/code/highlight')
         .then(async (code) => tokensByLine(await code.highlightTokens(lines.map((line) => line.text).join('\n'), { file })))
         .then((byLine) => current && setTokens(byLine))
         // Colours are a nicety over the plain text, which is already all there.

@@ -58,7 +58,7 @@ const FRAME: PacerLimits = { sliceChars: 16 * 1024, sliceLines: 64, keepChars: I
 
 /** Opens xterm in `element`, sized to it and following the page's light or dark theme. */
 export function openScreen(element: HTMLElement, options: ScreenOptions): TerminalScreen {
-  // The page's resolved theme (ui/theme/theme.ts), which the user may set apart from the system's.
+  // The page's resolved theme (ui/kit/theme/theme.ts), which the user may set apart from the system's.
   const dark = () => document.documentElement.dataset.theme === 'dark'
   const terminal = new Terminal({
     // The rows are mirrored into an accessibility tree and new output is announced.

@@ -1,0 +1,25 @@
+import type { JSX } from 'solid-js'
+import type { SessionInfo } from '../../../core/schema'
+import { displayTitle } from '../../../core/title'
+import { ConfirmDialog } from '../../kit/dialog/confirm-dialog'
+
+export function DeleteSessionDialog(props: { info: SessionInfo; onConfirm: () => Promise<unknown>; onClose: () => void }): JSX.Element {
+  return (
+    <ConfirmDialog
+      title="Delete session?"
+      description={
+        <>
+          <p>
+            “{displayTitle(props.info.title)}” and all its messages will be deleted from this browser. Child sessions
+            started from it (subagent runs) are deleted too.
+          </p>
+          <p>This can't be undone.</p>
+        </>
+      }
+      confirmLabel="Delete"
+      busyLabel="Deleting…"
+      onConfirm={props.onConfirm}
+      onClose={props.onClose}
+    />
+  )
+}
