@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
-import { startMcpServer } from './support/mcp-server.mjs'
-import { ModelScript, streamText, toolCalls } from './support/model-script'
-import { requestsOf } from './support/requests'
+import { startMcpServer } from '../test-servers/mcp-server.mjs'
+import { ModelScript, streamText, toolCalls } from './testing/model-script'
+import { requestsOf } from './testing/requests'
 
 const model = new ModelScript()
 let mcp: Awaited<ReturnType<typeof startMcpServer>>

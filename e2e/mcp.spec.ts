@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
-import { startMcpServer } from './support/mcp-server.mjs'
-import { ModelScript, streamText, toolCalls } from './support/model-script'
-import { conversation, requestsOf, textOf } from './support/requests'
+import { startMcpServer } from '../test-servers/mcp-server.mjs'
+import { ModelScript, streamText, toolCalls } from './testing/model-script'
+import { conversation, requestsOf, textOf } from './testing/requests'
 
 const model = new ModelScript()
 // A port of its own (TABCODE_MCP_PORT), else any free one: the test starts the server itself.

@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-browser.mjs'
 import { Conversation } from '../page-models/conversation'
-import { NOTE_DESCRIPTION, startMcpServer } from '../support/mcp-server.mjs'
-import { ModelScript, streamText, toolCalls } from '../support/model-script'
-import { requestsOf } from '../support/requests'
+import { NOTE_DESCRIPTION, startMcpServer } from '../../test-servers/mcp-server.mjs'
+import { ModelScript, streamText, toolCalls } from '../testing/model-script'
+import { requestsOf } from '../testing/requests'
 
-// A hostile MCP server (e2e/support/mcp-server.mjs, /hostile/mcp): a tool that never answers, two tools whose names
+// A hostile MCP server (test-servers/mcp-server.mjs, /hostile/mcp): a tool that never answers, two tools whose names
 // become one, a tool whose description changes after the user allowed it; and servers and sign-ins at plain http
 // addresses of another machine. `*.attacker.test` resolves to 127.0.0.1 in this browser, so anything that reached such
 // an address would reach the counting host (`contacts`), and fail the test.

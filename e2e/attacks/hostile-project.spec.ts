@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test'
 import { strToU8, zipSync } from 'fflate'
 import { Conversation } from '../page-models/conversation'
-import { startMcpServer } from '../support/mcp-server.mjs'
-import { ModelScript, streamText, toolCalls, type RecordedRequest } from '../support/model-script'
-import { conversation, requestsOf, textOf } from '../support/requests'
-import { expect, test } from './fixtures'
+import { startMcpServer } from '../../test-servers/mcp-server.mjs'
+import { ModelScript, streamText, toolCalls, type RecordedRequest } from '../testing/model-script'
+import { conversation, requestsOf, textOf } from '../testing/requests'
+import { expect, test } from './testing/fixtures'
 
 /*
  * A stranger's project, imported as a zip, whose files try to take the permission asks away: `build.md` allows

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import { connectMockModel, type MockPrices, type MockProviderType } from '../support/connect-model'
+import { connectMockModel, type MockPrices, type MockProviderType } from '../testing/connect-model'
 import { Workbench } from './workbench'
 
 /** A session being talked to: the prompt, its buttons and the replies, found by role and label. */

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { FileDiff } from '../../core/schema'
 import { DiffView } from './diff-view'
-import { mount } from './test-support'
+import { mount } from './testing/workspace-harness'
 
 const DIFFS: FileDiff[] = [
   { file: 'src/a.ts', status: 'modified', additions: 2, deletions: 1, patch: '--- src/a.ts\n+++ src/a.ts\n@@ -1,2 +1,3 @@\n keep\n-old\n+new\n+more\n' },
