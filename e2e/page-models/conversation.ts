@@ -26,6 +26,13 @@ export class Conversation extends Workbench {
     if (title) await this.rename(/New session · /, title)
   }
 
+  /** A conversation on `page`, started as `start` does without a title. */
+  static async started(page: Page): Promise<Conversation> {
+    const app = new Conversation(page)
+    await app.start()
+    return app
+  }
+
   async send(text: string) {
     await this.prompt.fill(text)
     await this.prompt.press('Enter')
