@@ -7,7 +7,7 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/find-browser.mjs'
 // Ports can be moved (TABCODE_E2E_PORT, TABCODE_MOCK_PORT) so two checkouts can run their suites side by side.
 const PORT = Number(process.env.TABCODE_E2E_PORT ?? 4173)
 const HOST = '127.0.0.1'
-// The mock model server; MOCK_MODEL_SERVER_URL in e2e/support/model-script.ts must match.
+// The mock model server; MOCK_MODEL_SERVER_URL in e2e/testing/model-script.ts must match.
 const MOCK_MODEL_PORT = Number(process.env.TABCODE_MOCK_PORT ?? 8787)
 
 export default defineConfig({
@@ -44,9 +44,9 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
-      // The scriptable model in four wire formats (e2e/support/mock-model-server.mjs; tests drive it with
-      // e2e/support/model-script.ts). Plain `node`, so teardown stops the process that holds the port.
-      command: 'node e2e/support/mock-model-server.mjs',
+      // The scriptable model in four wire formats (test-servers/mock-model-server.mjs; tests drive it with
+      // e2e/testing/model-script.ts). Plain `node`, so teardown stops the process that holds the port.
+      command: 'node test-servers/mock-model-server.mjs',
       url: `http://${HOST}:${MOCK_MODEL_PORT}/health`,
       env: { PORT: String(MOCK_MODEL_PORT) },
       reuseExistingServer: false,

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Workbench } from './page-models/workbench'
-import { EVERY_PART_TYPE_TEXT as T, everyPartTypeFixture } from './support/fixtures-data'
+import { EVERY_PART_TYPE_TEXT as T, everyPartTypeFixture } from './testing/fixtures-data'
 import { showWorkspace } from './page-models/workbench'
 
 /** What axe finds serious or critical on the page as it is now, one line each, so a failure reads as a list. */

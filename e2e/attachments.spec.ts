@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Sharing } from './page-models/share'
 import { Conversation } from './page-models/conversation'
-import { ModelScript, streamText } from './support/model-script'
-import { conversation, requestsOf, userTexts } from './support/requests'
+import { ModelScript, streamText } from './testing/model-script'
+import { conversation, requestsOf, userTexts } from './testing/requests'
 
 const model = new ModelScript()
 

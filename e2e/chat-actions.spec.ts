@@ -1,7 +1,7 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { History } from './page-models/history'
-import { chunk, hang, ModelScript, streamText } from './support/model-script'
-import { requestsOf, userTexts } from './support/requests'
+import { chunk, hang, ModelScript, streamText } from './testing/model-script'
+import { requestsOf, userTexts } from './testing/requests'
 
 // Code blocks in replies and the turn actions (issue 17, point 5): highlighted, copyable code; Copy, Edit and resend,
 // Regenerate and Continue on messages, through the scripted model server and the real clipboard.

@@ -1,7 +1,7 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
-import { hang, chunk, ModelScript, streamText } from './support/model-script'
-import { requestsOf, userTexts } from './support/requests'
+import { hang, chunk, ModelScript, streamText } from './testing/model-script'
+import { requestsOf, userTexts } from './testing/requests'
 
 const model = new ModelScript()
 

@@ -1,7 +1,7 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Durable } from './page-models/durable'
-import { EVERY_PART_TYPE_TEXT as T, everyPartTypeFixture } from './support/fixtures-data'
-import { chunk, ModelScript, stream } from './support/model-script'
+import { EVERY_PART_TYPE_TEXT as T, everyPartTypeFixture } from './testing/fixtures-data'
+import { chunk, ModelScript, stream } from './testing/model-script'
 
 // The clear wording every write shows when the browser refuses it for lack of space (src/core/errors.ts).
 const FULL = /The browser's storage for tabcode is full, so the last change was not saved \(what was saved before is intact\)/

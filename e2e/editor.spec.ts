@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
-import { ModelScript, streamText, toolCalls } from './support/model-script'
+import { ModelScript, streamText, toolCalls } from './testing/model-script'
 import { showWorkspace } from './page-models/workbench'
 
 const model = new ModelScript()

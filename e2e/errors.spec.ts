@@ -1,7 +1,7 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { History } from './page-models/history'
-import { chunk, error, ModelScript, stream, streamText } from './support/model-script'
-import { isSummariser, requestsOf } from './support/requests'
+import { chunk, error, ModelScript, stream, streamText } from './testing/model-script'
+import { isSummariser, requestsOf } from './testing/requests'
 
 // Provider errors as they really arrive: inside a 200 stream after some text, as a quota answer, as a message that
 // is the upstream's JSON. Classification: opencode's, per provider in

@@ -2,16 +2,16 @@ import { execFile } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
 import { Sharing } from './page-models/share'
-import { ModelScript, streamText, toolCalls } from './support/model-script'
+import { ModelScript, streamText, toolCalls } from './testing/model-script'
 
 // Issue 15 item 6: what tabcode exports and shows matches opencode 1.18.33 where the issue says it must.
 
 test.describe.configure({ timeout: 90_000 })
 
-const FIXTURES = join(process.cwd(), 'e2e/fixtures/opencode')
+const FIXTURES = join(process.cwd(), 'e2e/testing/opencode')
 
 interface OpencodeFile {
   info: { id: string; title: string }

@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
 import { unzipSync } from 'fflate'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
-import { ModelScript } from './support/model-script'
+import { ModelScript } from './testing/model-script'
 import { showWorkspace } from './page-models/workbench'
 
 const model = new ModelScript()

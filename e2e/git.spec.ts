@@ -1,6 +1,6 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
-import { ModelScript, streamText, toolCalls } from './support/model-script'
+import { ModelScript, streamText, toolCalls } from './testing/model-script'
 
 const model = new ModelScript()
 

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { History } from './page-models/history'
 import { makeBuilders } from '../src/testing/fixture-builders'
 import type { Part } from '../src/core/schema'
-import { error, ModelScript, streamText, toolCalls, type ScriptedResponse } from './support/model-script'
-import { conversation, indexOfText, isSummariser, requestsOf, textOf, transcript, userTexts } from './support/requests'
+import { error, ModelScript, streamText, toolCalls, type ScriptedResponse } from './testing/model-script'
+import { conversation, indexOfText, isSummariser, requestsOf, textOf, transcript, userTexts } from './testing/requests'
 import { showWorkspace } from './page-models/workbench'
 
 // Compaction, prune, fork and revert, through the scripted model server, which records every request it receives.

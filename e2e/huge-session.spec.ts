@@ -1,10 +1,10 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Durable } from './page-models/durable'
 import { Sharing } from './page-models/share'
 import { makeBuilders } from '../src/testing/fixture-builders'
 import type { Message, Part } from '../src/core/schema'
-import { ModelScript, streamText } from './support/model-script'
+import { ModelScript, streamText } from './testing/model-script'
 
 // A session as long as a test can seed in a few seconds (issue 18: 100,000 messages stay usable; the bench's
 // `--only=huge` times that size): it opens at its end, pages older messages as the reader scrolls up, search finds

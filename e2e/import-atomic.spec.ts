@@ -1,7 +1,7 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Sharing } from './page-models/share'
-import { KillableBrowser } from './support/browser-kill'
-import { storedRows } from './support/stored-rows'
+import { KillableBrowser } from './testing/browser-kill'
+import { storedRows } from './testing/stored-rows'
 import { richTranscript } from '../src/share/testing/rich-transcript'
 import type { SessionTranscript } from '../src/share/transcript'
 

@@ -1,19 +1,12 @@
-import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
-import { MOCK_MODEL_SERVER_URL, ModelScript, streamText, toolCalls } from './support/model-script'
+import { MOCK_MODEL_SERVER_URL, ModelScript, streamText, toolCalls } from './testing/model-script'
 
 const model = new ModelScript()
 
 test.beforeEach(async () => {
   await model.reset()
 })
-
-async function ready(page: Page) {
-  const app = new Conversation(page)
-  await app.start()
-  return app
-}
 
 const bash = (id: string, command: string) => toolCalls([{ id, name: 'bash', args: { command, description: `Run ${id}` } }])
 const write = (id: string, filePath: string, content: string) => toolCalls([{ id, name: 'write', args: { filePath, content } }])
@@ -28,7 +21,7 @@ test('the model writes a module with a require and runs it with node; the output
     ],
     { model: 'mock-model' },
   )
-  const app = await ready(page)
+  const app = await Conversation.started(page)
   await app.send('Write a summing module and run it')
   await expect(app.replies().last()).toContainText('It prints the sum.')
   const card = app.messages.getByRole('group', { name: /^Tool call: bash/ })
@@ -42,7 +35,7 @@ test('the model writes a module with a require and runs it with node; the output
 
 test('Stop ends a runaway while (true) {} within a second', async ({ page }) => {
   await model.push([bash('spin', "node -e \"console.log('spinning'); while (true) {}\"")], { model: 'mock-model' })
-  const app = await ready(page)
+  const app = await Conversation.started(page)
   await app.send('Spin forever')
   const card = app.messages.getByRole('group', { name: /^Tool call: bash/ })
   // The script is inside its loop once its first line is out; the engine's worker is running it.
@@ -79,7 +72,7 @@ test("the command's timeout ends a runaway script and its engine", async ({ page
     ],
     { model: 'mock-model' },
   )
-  const app = await ready(page)
+  const app = await Conversation.started(page)
   await app.send('Spin for a while')
   await expect(app.replies().last()).toContainText('It timed out.')
   const result = (await model.requests()).filter((request) => request.model === 'mock-model').at(-1)!
@@ -104,7 +97,7 @@ test("a script reaches neither the app's IndexedDB nor the network", async ({ pa
     [write('probe', 'probe.js', probe), bash('run', 'node probe.js'), streamText('All refused.')],
     { model: 'mock-model' },
   )
-  const app = await ready(page)
+  const app = await Conversation.started(page)
   await app.send('Try to escape')
   await expect(app.replies().last()).toContainText('All refused.')
   const card = app.messages.getByRole('group', { name: /^Tool call: bash/ })
@@ -121,7 +114,7 @@ test("a script reaches neither the app's IndexedDB nor the network", async ({ pa
 })
 
 test("after one visit node runs without the network: the engine and its wasm come from the app's cache", async ({ page, context }) => {
-  const app = await ready(page)
+  const app = await Conversation.started(page)
   await app.waitUntilAvailableOffline()
   // Never used yet; from here on, nothing of the engine may come from the network (interception also skips the HTTP cache).
   let fetched = 0

@@ -1,7 +1,7 @@
 import type { BrowserContext, ConsoleMessage, Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
-import { error, ModelScript } from './support/model-script'
+import { error, ModelScript } from './testing/model-script'
 
 const model = new ModelScript()
 

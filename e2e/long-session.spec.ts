@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Durable } from './page-models/durable'
 import { makeBuilders } from '../src/testing/fixture-builders'
 import type { Message, Part } from '../src/core/schema'
-import { longText, ModelScript, streamText } from './support/model-script'
+import { longText, ModelScript, streamText } from './testing/model-script'
 
 // The virtualised conversation of a long session (issue 3): it opens at the end with a bounded number of
 // messages in the page, loads older ones as the reader scrolls up, holds the reader's place while a reply streams

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
-import { streamText, type ChatMessage, ModelScript } from './support/model-script'
+import { streamText, type ChatMessage, ModelScript } from './testing/model-script'
 
 const model = new ModelScript()
 

@@ -1,7 +1,7 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
-import { MOCK_KEY } from './support/connect-model'
-import { chunk, error, hang, ModelScript, MOCK_MODEL_SERVER_URL, rateLimited, stream, streamText, toolCalls } from './support/model-script'
+import { MOCK_KEY } from './testing/connect-model'
+import { chunk, error, hang, ModelScript, MOCK_MODEL_SERVER_URL, rateLimited, stream, streamText, toolCalls } from './testing/model-script'
 
 const model = new ModelScript()
 

@@ -1,52 +1,34 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
-import { startMcpServer } from './support/mcp-server.mjs'
-import { ModelScript, streamText, toolCalls } from './support/model-script'
-import { requestsOf } from './support/requests'
+import { McpSettings } from './page-models/mcp-settings'
+import { ModelScript, streamText, toolCalls } from './testing/model-script'
+import { requestsOf } from './testing/requests'
 
 const model = new ModelScript()
-let mcp: Awaited<ReturnType<typeof startMcpServer>>
 
 // The protected endpoint's first answers are 401s, which the browser reports as failed loads.
 test.use({ allowConsoleErrors: [/status of 401/] })
 
-test.beforeAll(async () => {
-  mcp = await startMcpServer({ port: Number(process.env.TABCODE_MCP_PORT ?? 0) })
-})
-
-test.afterAll(async () => {
-  await mcp.close()
-})
-
 test.beforeEach(async () => {
   await model.reset()
-  mcp.oauth.deny = false
-  mcp.oauth.hold = false
 })
 
 /** Adds the OAuth-protected server in Settings and waits until it says it needs a sign-in; the dialog stays open. */
-async function addProtectedServer(page: Page) {
+async function addProtectedServer(page: Page, url: string) {
   // As in an installed app, the callback page is then loaded through the service worker (which once served the app's
   // shell for it because of the query the authorization server adds).
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null)
-  await page.getByRole('button', { name: 'Settings' }).click()
-  const settings = page.getByRole('dialog', { name: 'Settings' })
-  await settings.getByRole('button', { name: 'Add MCP server' }).click()
-  const form = settings.getByRole('form', { name: 'New MCP server' })
-  await form.getByRole('textbox', { name: 'Server name' }).fill('guarded')
-  await form.getByRole('textbox', { name: 'Server URL' }).fill(`${mcp.url}/oauth/mcp`)
-  await form.getByRole('button', { name: 'Save server' }).click()
-  await expect(form).toHaveCount(0)
-  const row = settings.getByRole('listitem', { name: 'MCP server guarded' })
+  const mcpSettings = new McpSettings(page)
+  const row = await mcpSettings.addServer('guarded', `${url}/oauth/mcp`)
   await expect(row).toContainText('needs authorization (HTTP 401) and offers OAuth')
-  return { settings, row }
+  return { settings: mcpSettings.dialog, row }
 }
 
-test('signing in to an MCP server with OAuth connects it, and its tool reaches the server with the token', async ({ page }) => {
+test('signing in to an MCP server with OAuth connects it, and its tool reaches the server with the token', async ({ page, mcp }) => {
   const app = new Conversation(page)
   await app.start('MCP OAuth')
-  const { settings, row } = await addProtectedServer(page)
+  const { settings, row } = await addProtectedServer(page, mcp.url)
   const issuedBefore = mcp.oauth.issued.length
 
   const popup = page.waitForEvent('popup')
@@ -83,10 +65,10 @@ test('signing in to an MCP server with OAuth connects it, and its tool reaches t
   await expect(row.getByRole('button', { name: 'Sign in to MCP server guarded' })).toBeVisible()
 })
 
-test('a refused sign-in says so and leaves the server as it was', async ({ page }) => {
+test('a refused sign-in says so and leaves the server as it was', async ({ page, mcp }) => {
   const app = new Conversation(page)
   await app.start()
-  const { settings, row } = await addProtectedServer(page)
+  const { settings, row } = await addProtectedServer(page, mcp.url)
   mcp.oauth.deny = true
   const issuedBefore = mcp.oauth.issued.length
 
@@ -99,10 +81,10 @@ test('a refused sign-in says so and leaves the server as it was', async ({ page 
   expect(mcp.oauth.issued).toHaveLength(issuedBefore)
 })
 
-test('a sign-in given up in its window is cancelled, and Sign in works again', async ({ page }) => {
+test('a sign-in given up in its window is cancelled, and Sign in works again', async ({ page, mcp }) => {
   const app = new Conversation(page)
   await app.start()
-  const { settings, row } = await addProtectedServer(page)
+  const { settings, row } = await addProtectedServer(page, mcp.url)
   mcp.oauth.hold = true
 
   const popup = page.waitForEvent('popup')

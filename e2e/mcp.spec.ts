@@ -1,51 +1,23 @@
-import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
-import { startMcpServer } from './support/mcp-server.mjs'
-import { ModelScript, streamText, toolCalls } from './support/model-script'
-import { conversation, requestsOf, textOf } from './support/requests'
+import { McpSettings } from './page-models/mcp-settings'
+import { startMcpServer } from '../test-servers/mcp-server.mjs'
+import { ModelScript, streamText, toolCalls } from './testing/model-script'
+import { conversation, requestsOf, textOf } from './testing/requests'
 
 const model = new ModelScript()
-// A port of its own (TABCODE_MCP_PORT), else any free one: the test starts the server itself.
-let mcp: Awaited<ReturnType<typeof startMcpServer>>
-
-test.beforeAll(async () => {
-  mcp = await startMcpServer({ port: Number(process.env.TABCODE_MCP_PORT ?? 0) })
-})
-
-test.afterAll(async () => {
-  await mcp.close()
-})
 
 test.beforeEach(async () => {
   await model.reset()
 })
 
-/** Adds a server in Settings and waits for its status line; the dialog is left open. */
-async function addServer(page: Page, name: string, url: string) {
-  await page.getByRole('button', { name: 'Settings' }).click()
-  const settings = page.getByRole('dialog', { name: 'Settings' })
-  await settings.getByRole('button', { name: 'Add MCP server' }).click()
-  const form = settings.getByRole('form', { name: 'New MCP server' })
-  await form.getByRole('textbox', { name: 'Server name' }).fill(name)
-  await form.getByRole('textbox', { name: 'Server URL' }).fill(url)
-  await form.getByRole('button', { name: 'Save server' }).click()
-  await expect(form).toHaveCount(0)
-  return settings.getByRole('listitem', { name: `MCP server ${name}` })
-}
-
-async function closeSettings(page: Page) {
-  const settings = page.getByRole('dialog', { name: 'Settings' })
-  await settings.getByRole('button', { name: 'Close', exact: true }).click()
-  await expect(settings).toHaveCount(0)
-}
-
-test('a server added in Settings lists its tool; the model calls it after the user allows it and reads its result', async ({ page }) => {
+test('a server added in Settings lists its tool; the model calls it after the user allows it and reads its result', async ({ page, mcp }) => {
   const app = new Conversation(page)
+  const settings = new McpSettings(page)
   await app.start('MCP lookup')
-  const row = await addServer(page, 'dict', `${mcp.url}/mcp`)
+  const row = await settings.addServer('dict', `${mcp.url}/mcp`)
   await expect(row).toContainText('Connected: 1 tool.')
-  await closeSettings(page)
+  await settings.close()
 
   await model.push([toolCalls([{ id: 'call_lookup', name: 'dict_lookup_word', args: { word: 'zephyr' } }]), streamText('Zephyr means a gentle breeze.')], {
     model: 'mock-model',
@@ -69,13 +41,14 @@ test('a server added in Settings lists its tool; the model calls it after the us
 
 test('an unreachable server says so, and a prompt still runs without its tools', async ({ page }) => {
   const app = new Conversation(page)
+  const settings = new McpSettings(page)
   await app.start('MCP down')
   // A port nothing listens on: the server that was there is gone.
   const gone = await startMcpServer({ port: 0 })
   await gone.close()
-  const row = await addServer(page, 'offline', `${gone.url}/mcp`)
+  const row = await settings.addServer('offline', `${gone.url}/mcp`)
   await expect(row).toContainText('unreachable')
-  await closeSettings(page)
+  await settings.close()
 
   await model.push([streamText('Answered without MCP.')], { model: 'mock-model' })
   await app.send('Hello')
@@ -86,10 +59,10 @@ test('an unreachable server says so, and a prompt still runs without its tools',
   expect(names).toContain('read')
 })
 
-test('a server that refuses this origin says it is CORS and how to allow it', async ({ page }) => {
+test('a server that refuses this origin says it is CORS and how to allow it', async ({ page, mcp }) => {
   const app = new Conversation(page)
   await app.start()
-  const row = await addServer(page, 'closed', `${mcp.url}/closed/mcp`)
+  const row = await new McpSettings(page).addServer('closed', `${mcp.url}/closed/mcp`)
   await expect(row).toContainText('refuses requests from this page (CORS)')
   await expect(row).toContainText('Access-Control-Allow-Origin')
 })

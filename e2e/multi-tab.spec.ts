@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Workbench } from './page-models/workbench'
 
 test('a second tab sees sessions created, renamed and deleted in the first without reloading', async ({ context }) => {

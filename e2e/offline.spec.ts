@@ -1,8 +1,8 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
 import { Workbench } from './page-models/workbench'
-import { EVERY_PART_TYPE_TEXT as T, everyPartTypeFixture } from './support/fixtures-data'
-import { ModelScript, streamText } from './support/model-script'
+import { EVERY_PART_TYPE_TEXT as T, everyPartTypeFixture } from './testing/fixtures-data'
+import { ModelScript, streamText } from './testing/model-script'
 import { showWorkspace } from './page-models/workbench'
 
 test('after one visit the app, its isolation and every stored session work offline', async ({ page, context }) => {

@@ -1,6 +1,6 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Workbench } from './page-models/workbench'
-import { EVERY_PART_TYPE_TEXT as T, everyPartTypeFixture } from './support/fixtures-data'
+import { EVERY_PART_TYPE_TEXT as T, everyPartTypeFixture } from './testing/fixtures-data'
 import { makeBuilders } from '../src/testing/fixture-builders'
 
 test('a seeded session renders every part type as a reader wants it', async ({ page }) => {

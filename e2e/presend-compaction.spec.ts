@@ -1,7 +1,7 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { History } from './page-models/history'
-import { ModelScript, streamText } from './support/model-script'
-import { conversation, isSummariser, requestsOf, textOf } from './support/requests'
+import { ModelScript, streamText } from './testing/model-script'
+import { conversation, isSummariser, requestsOf, textOf } from './testing/requests'
 
 // A session whose history is far larger than its model's context (it was switched to a smaller one): the request
 // is estimated before it is sent, the session compacts first, and no request over the limit ever leaves the tab.

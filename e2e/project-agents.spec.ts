@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
-import { ModelScript, streamText, type RecordedRequest } from './support/model-script'
-import { requestsOf } from './support/requests'
+import { ModelScript, streamText, type RecordedRequest } from './testing/model-script'
+import { requestsOf } from './testing/requests'
 
 const model = new ModelScript()
 

@@ -1,5 +1,5 @@
 import { strToU8, zipSync } from 'fflate'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
 import { showWorkspace } from './page-models/workbench'
 

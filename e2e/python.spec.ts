@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
-import { MOCK_MODEL_SERVER_URL, ModelScript, streamText, toolCalls } from './support/model-script'
+import { MOCK_MODEL_SERVER_URL, ModelScript, streamText, toolCalls } from './testing/model-script'
 
 const model = new ModelScript()
 

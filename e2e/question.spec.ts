@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
-import { ModelScript, streamText, toolCalls } from './support/model-script'
-import { conversation, requestsOf, textOf } from './support/requests'
+import { ModelScript, streamText, toolCalls } from './testing/model-script'
+import { conversation, requestsOf, textOf } from './testing/requests'
 
 const model = new ModelScript()
 

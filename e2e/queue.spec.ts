@@ -1,6 +1,6 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
-import { chunk, ModelScript, stream, streamText, type RecordedRequest } from './support/model-script'
+import { chunk, ModelScript, stream, streamText, type RecordedRequest } from './testing/model-script'
 
 const model = new ModelScript()
 

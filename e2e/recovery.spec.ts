@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 
 test('storage written by a newer version shows a recovery screen and is left untouched', async ({ page }) => {
   // Before the app starts, put a database of a far newer version where tabcode keeps its data.

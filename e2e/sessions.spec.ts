@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Workbench } from './page-models/workbench'
 
 test('creates, renames, archives and deletes sessions', async ({ page }) => {

@@ -3,12 +3,12 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { deflateRawSync } from 'node:zlib'
 import type { BrowserContext, Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
 import { Sharing } from './page-models/share'
-import { connectMockModel } from './support/connect-model'
-import { EVERY_PART_TYPE_TEXT as T, everyPartTypeFixture } from './support/fixtures-data'
-import { ModelScript, streamText } from './support/model-script'
+import { connectMockModel } from './testing/connect-model'
+import { EVERY_PART_TYPE_TEXT as T, everyPartTypeFixture } from './testing/fixtures-data'
+import { ModelScript, streamText } from './testing/model-script'
 import { makeBuilders } from '../src/testing/fixture-builders'
 import type { Fixture } from '../src/store/fixture'
 
@@ -19,7 +19,7 @@ import type { Fixture } from '../src/store/fixture'
 test.describe.configure({ timeout: 60_000 })
 
 const OPENED = 'Opened a shared session (read-only)'
-const OPENCODE_FIXTURES = join(process.cwd(), 'e2e/fixtures/opencode')
+const OPENCODE_FIXTURES = join(process.cwd(), 'e2e/testing/opencode')
 
 function framed(compressed: Buffer): Buffer {
   const out = Buffer.alloc(4 + compressed.length)

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
-import { ModelScript, streamText, toolCalls } from './support/model-script'
+import { ModelScript, streamText, toolCalls } from './testing/model-script'
 import { showWorkspace } from './page-models/workbench'
 
 const model = new ModelScript()
@@ -9,12 +9,6 @@ const model = new ModelScript()
 test.beforeEach(async () => {
   await model.reset()
 })
-
-async function ready(page: Page) {
-  const app = new Conversation(page)
-  await app.start()
-  return app
-}
 
 async function terminal(page: Page) {
   const panel = page.getByRole('complementary', { name: 'Workspace' })
@@ -38,7 +32,7 @@ test('the offline shell runs a pipeline with awk, jq and a shell function', asyn
     ],
     { model: 'mock-model' },
   )
-  const app = await ready(page)
+  const app = await Conversation.started(page)
   await app.send('Sum the CSV and list the big items')
   await expect(app.replies().last()).toContainText('Summed.')
   const card = app.messages.getByRole('group', { name: /^Tool call: bash/ })
@@ -48,7 +42,7 @@ test('the offline shell runs a pipeline with awk, jq and a shell function', asyn
 
 test('a command that exits 127 shows failure with its code, and the terminal shows no <shell_metadata>', async ({ page }) => {
   await model.push([bash('b', 'echo before; frobnicate --now', 'Runs a missing tool'), streamText('It is missing.')], { model: 'mock-model' })
-  const app = await ready(page)
+  const app = await Conversation.started(page)
   await app.send('Run the tool')
   await expect(app.replies().last()).toContainText('It is missing.')
   const card = app.messages.getByRole('group', { name: /^Tool call: bash/ })
@@ -68,7 +62,7 @@ test('a command that exits 127 shows failure with its code, and the terminal sho
 
 test('Stop ends a runaway while-true loop within a second', async ({ page }) => {
   await model.push([bash('b', 'while true; do :; done', 'Spins forever')], { model: 'mock-model' })
-  const app = await ready(page)
+  const app = await Conversation.started(page)
   await app.send('Spin')
   const card = app.messages.getByRole('group', { name: /^Tool call: bash/ })
   await expect(card).toContainText('running')

@@ -1,7 +1,7 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
-import { KillableBrowser } from './support/browser-kill'
-import { chunk, ModelScript, MOCK_MODEL_SERVER_URL, stream, streamText, toolCalls } from './support/model-script'
+import { KillableBrowser } from './testing/browser-kill'
+import { chunk, ModelScript, MOCK_MODEL_SERVER_URL, stream, streamText, toolCalls } from './testing/model-script'
 
 // Issue 13: a browser killed with SIGKILL (no unload, nothing allowed to finish) loses at most the text of one
 // flush window, leaves no tool running forever, and the session answers its next prompt after a relaunch.

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { TerminalTab } from './page-models/terminal'
 import { Workbench } from './page-models/workbench'
 

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Workbench } from './page-models/workbench'
 
 const background = (page: import('@playwright/test').Page, selector: string) =>

@@ -1,19 +1,12 @@
-import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
-import { ModelScript, streamText, toolCalls } from './support/model-script'
+import { ModelScript, streamText, toolCalls } from './testing/model-script'
 
 const model = new ModelScript()
 
 test.beforeEach(async () => {
   await model.reset()
 })
-
-async function ready(page: Page) {
-  const app = new Conversation(page)
-  await app.start()
-  return app
-}
 
 const card = (app: Conversation, tool: string) => app.messages.getByRole('group', { name: `Tool call: ${tool}` })
 
@@ -28,7 +21,7 @@ test('edit, write, read and bash cards show the diff, the file and how the comma
     ],
     { model: 'mock-model' },
   )
-  const app = await ready(page)
+  const app = await Conversation.started(page)
   await app.send('Raise the price')
   await expect(app.replies().last()).toContainText('The price is now 12.')
 
@@ -81,7 +74,7 @@ test('a long diff stays collapsed to its head until asked for in full', async ({
     [toolCalls([{ id: 'w', name: 'write', args: { filePath: 'notes.txt', content } }]), streamText('Wrote the notes.')],
     { model: 'mock-model' },
   )
-  const app = await ready(page)
+  const app = await Conversation.started(page)
   await app.send('Write the notes')
   await expect(app.replies().last()).toContainText('Wrote the notes.')
   const diff = card(app, 'write').locator('details.tool-diff')

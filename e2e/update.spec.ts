@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Workbench } from './page-models/workbench'
 
 const serviceWorkerFile = fileURLToPath(new URL('../dist/sw.js', import.meta.url))

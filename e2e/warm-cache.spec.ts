@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Workbench } from './page-models/workbench'
 
 test('a chunk the service worker does not precache still loads offline once the first visit has warmed the cache', async ({ page, context }) => {

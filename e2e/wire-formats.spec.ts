@@ -1,8 +1,8 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
-import { MOCK_PROVIDERS, type MockProviderType } from './support/connect-model'
+import { MOCK_PROVIDERS, type MockProviderType } from './testing/connect-model'
 import { History } from './page-models/history'
-import { chunk, error, hang, ModelScript, rateLimited, stream, streamText, type RecordedRequest, type WireFormat } from './support/model-script'
+import { chunk, error, hang, ModelScript, rateLimited, stream, streamText, type RecordedRequest, type WireFormat } from './testing/model-script'
 
 // The loop's scenarios on every wire format the app speaks: the mock server answers each provider type in its own
 // format (Chat Completions, OpenAI Responses, Anthropic Messages, Gemini) from the same script.

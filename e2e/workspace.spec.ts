@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
-import { ModelScript, streamText, toolCalls } from './support/model-script'
+import { ModelScript, streamText, toolCalls } from './testing/model-script'
 import { showWorkspace } from './page-models/workbench'
 
 const model = new ModelScript()
@@ -9,12 +9,6 @@ const model = new ModelScript()
 test.beforeEach(async () => {
   await model.reset()
 })
-
-async function ready(page: Page) {
-  const app = new Conversation(page)
-  await app.start()
-  return app
-}
 
 const askDialog = (page: Page) => page.getByRole('dialog')
 
@@ -28,7 +22,7 @@ test('the model writes, edits and runs commands; the file tree, terminal, patch 
     ],
     { model: 'mock-model' },
   )
-  const app = await ready(page)
+  const app = await Conversation.started(page)
   await app.send('Write a greeting, then change it')
   await expect(app.replies().last()).toContainText('The greeting now says goodbye.')
   await expect(app.messages).toContainText('src/greeting.txt')
@@ -61,7 +55,7 @@ test('asks before reading a .env file: once, always (remembered after a reload, 
     ],
     { model: 'mock-model' },
   )
-  const app = await ready(page)
+  const app = await Conversation.started(page)
   await app.send('Create the env file and read it')
   const dialog = askDialog(page)
   await expect(dialog).toBeVisible()
@@ -110,7 +104,7 @@ test('asks before reading a .env file: once, always (remembered after a reload, 
 test('the same call three times in a row asks before going on', async ({ page }) => {
   const list = (id: string) => toolCalls([{ id, name: 'list', args: { path: '.' } }])
   await model.push([list('a'), list('b'), list('c'), streamText('Stopped looping.')], { model: 'mock-model' })
-  const app = await ready(page)
+  const app = await Conversation.started(page)
   await app.send('Look around')
   const dialog = askDialog(page)
   await expect(dialog).toContainText('repeating itself')
@@ -131,7 +125,7 @@ function offMachineRequests(page: Page): string[] {
 
 test('a first visit contacts nobody but the app: WebContainer is not started until a command needs it', async ({ page }) => {
   const away = offMachineRequests(page)
-  const app = await ready(page)
+  const app = await Conversation.started(page)
   const panel = await showWorkspace(page)
   const badge = panel.getByText('Offline workspace', { exact: true })
   await expect(badge).toHaveAccessibleDescription(/WebContainer starts when a command needs Node\.js or npm/)
@@ -152,7 +146,7 @@ test('npm asks for WebContainer; without StackBlitz it gives up within its timeo
   await model.push([toolCalls([{ id: 'b', name: 'bash', args: { command: 'npm install', description: 'Install' } }]), streamText('Could not install.')], {
     model: 'mock-model',
   })
-  const app = await ready(page)
+  const app = await Conversation.started(page)
   const panel = await showWorkspace(page)
   await app.send('Install the dependencies')
   // Starting WebContainer for the agent asks first: its commands reach the network (issue 27).
@@ -168,7 +162,7 @@ test('npm asks for WebContainer; without StackBlitz it gives up within its timeo
 
 test('with "Offline workspace only", npm never contacts StackBlitz and says WebContainer is turned off', async ({ page }) => {
   const away = offMachineRequests(page)
-  const app = await ready(page)
+  const app = await Conversation.started(page)
   await page.evaluate(() => window.__tabcode!.api.setSetting({ key: 'workspace.backend', value: 'local' }))
   await page.reload()
   await app.ready()
@@ -188,7 +182,7 @@ test('with "Offline workspace only", npm never contacts StackBlitz and says WebC
 })
 
 test('a tool its agent denies with "*" is not even offered to the model', async ({ page }) => {
-  const app = await ready(page)
+  const app = await Conversation.started(page)
   await page.evaluate(async () => {
     const hook = (window as unknown as { __tabcode: { api: { saveAgentSettings(input: unknown): Promise<unknown> } } }).__tabcode
     await hook.api.saveAgentSettings({ name: 'build', override: { permission: [{ permission: 'bash', pattern: '*', action: 'deny' }] } })
@@ -208,7 +202,7 @@ test('the plan agent cannot edit project files', async ({ page }) => {
     [toolCalls([{ id: 'w', name: 'write', args: { filePath: 'src/app.ts', content: 'changed' } }]), streamText('I may only plan.')],
     { model: 'mock-model' },
   )
-  const app = await ready(page)
+  const app = await Conversation.started(page)
   await page.getByRole('combobox', { name: 'Agent' }).selectOption('plan')
   await app.send('Change the app')
   await expect(app.replies().last()).toContainText('I may only plan.')
@@ -230,7 +224,7 @@ test('a task runs a subagent in a child session listed under its parent', async 
     ],
     { model: 'mock-model' },
   )
-  const app = await ready(page)
+  const app = await Conversation.started(page)
   await app.send('Delegate a survey')
   await expect(app.replies().last()).toContainText('The explorer reports an empty project.')
   const children = page.getByRole('list', { name: /^Subagent sessions of/ })

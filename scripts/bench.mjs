@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench [-- --json] [-- --no-build]`: times the project's speed targets (BENCHMARKS.md lists them) in
 // headless Chromium against the production build, through the same worker RPC the UI uses (window.__tabcode,
-// src/ui/app/test-hook.ts), with replies streamed by the scripted mock model server (e2e/support/mock-model-server.mjs)
+// src/ui/app/test-hook.ts), with replies streamed by the scripted mock model server (test-servers/mock-model-server.mjs)
 // through the real provider code. The pieces live in scripts/bench/; BENCHMARKS.md explains each figure.
 // A missed target prints MISSED but is not an error: the exit code is non-zero only when something broke.
 // Progress goes to stderr; stdout is the table and, with --json, one JSON line at the very end.
@@ -22,7 +22,7 @@ import os from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from '@playwright/test' // the declared devDependency; re-exports the `playwright` library
-import { startMockModelServer } from '../e2e/support/mock-model-server.mjs'
+import { startMockModelServer } from '../test-servers/mock-model-server.mjs'
 import { CHROMIUM_ARGS, findChromium } from './find-browser.mjs'
 import { pageSetup, waitForHook } from './bench/page.mjs'
 import { report, TARGETS, AT_LEAST } from './bench/report.mjs'

@@ -2,7 +2,7 @@
 // `npm run interop`: checks that the real opencode CLI imports what toOpencodeExport writes, and that `opencode export`
 // then gives back the same messages and parts, field for field, in order, and that reading it back into tabcode gives
 // the same rows as before. Not part of `npm test`: it needs the opencode binary, which the project does not depend on.
-// Cases: every real export in e2e/fixtures/opencode/ read through fromOpencodeExport, and sessions written
+// Cases: every real export in e2e/testing/opencode/ read through fromOpencodeExport, and sessions written
 // in our own format (scripts/interop/sessions.mjs): tool calls completed and errored, an aborted turn, a fork, a
 // compaction, and subtasks with their child sessions.
 //
@@ -19,7 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { NATIVE_SESSIONS } from './interop/sessions.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
-const FIXTURES = join(ROOT, 'e2e', 'fixtures', 'opencode')
+const FIXTURES = join(ROOT, 'e2e', 'testing', 'opencode')
 // The machine may be busy; opencode itself takes a few seconds to start.
 const COMMAND_TIMEOUT_MS = 180_000
 

@@ -12,7 +12,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { fileImports, sourceFiles } from './import-graph.mjs'
 
-const SCANNED = ['src', 'e2e', 'scripts']
+const SCANNED = ['src', 'e2e', 'scripts', 'test-servers']
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.mjs', '.js']
 
 /** `Map<absolute old, absolute new>` from the text of a moves file. */

@@ -44,7 +44,9 @@ const PACKAGE_OWNERS: Record<string, string[]> = { dexie: ['store'] }
 
 const src = dirname(fileURLToPath(import.meta.url))
 const isTest = (path: string) => /\.test\.tsx?$/.test(path)
-const isTestingHelper = (path: string) => /(^|\/)testing(\/|\.ts$)|test-support\.tsx?$/.test(path)
+// Test helpers live in a `testing/` folder beside the code they serve (`src/testing/` serves several folders); no
+// other name or place marks a helper.
+const isTestingHelper = (path: string) => /(^|\/)testing\//.test(path)
 
 function layerOf(path: string): string | undefined {
   if (isTestingHelper(path)) return 'testing'
@@ -95,6 +97,21 @@ export function violations(edges: Array<{ from: string; to: string; line: number
     found.add(`${where}: ${fromLayer} imports ${toLayer} (${to}); ${fromLayer} may import ${allowed.length ? allowed.join(', ') : 'nothing else in src'}`)
   }
   return [...found].sort()
+}
+
+/**
+ * One message per file outside every `testing/` folder that only tests and helpers import: a helper under another
+ * name or place, which the layers would otherwise check as production code.
+ */
+export function strayHelpers(edges: Array<{ from: string; to: string; local: boolean }>): string[] {
+  const importers = new Map<string, string[]>()
+  for (const { from, to, local } of edges) if (local) importers.set(to, [...(importers.get(to) ?? []), from])
+  const found: string[] = []
+  for (const [file, by] of importers) {
+    if (isTest(file) || isTestingHelper(file)) continue
+    if (by.every((from) => isTest(from) || isTestingHelper(from))) found.push(`${file}: only tests import it; move it into a testing/ folder beside the code it serves`)
+  }
+  return found.sort()
 }
 
 function sourceEdges() {
@@ -169,6 +186,29 @@ describe('layers', () => {
       'tools/read.ts:1: tools imports the package dexie (only store may)',
       'ui/app/app.tsx:9: ui app imports worker (worker/service.ts); ui app may import core, main-thread workspace, ui kit, ui worker client, ui',
       'ui/kit/dialog/dialog.tsx:2: ui kit imports ui (ui/session/session-view.tsx); ui kit may import core',
+    ])
+  })
+
+  it('every file only tests import sits in a testing/ folder', { timeout: 60_000 }, () => {
+    const found = strayHelpers(sourceEdges())
+    expect(found, `Test helpers outside a testing/ folder:\n${found.join('\n')}`).toEqual([])
+  })
+
+  it('names a helper under another name, and takes a testing/ folder anywhere', () => {
+    expect(
+      strayHelpers([
+        { from: 'ui/history/revert-cut.test.ts', to: 'ui/history/test-support.tsx', local: true },
+        { from: 'snapshot/diff.test.ts', to: 'snapshot/testing.ts', local: true },
+        { from: 'snapshot/diff.test.ts', to: 'snapshot/testing/project.ts', local: true },
+        { from: 'snapshot/testing/project.ts', to: 'workspace/local/memory-workspace.ts', local: true },
+        { from: 'session/loop.test.ts', to: 'session/loop.ts', local: true },
+        { from: 'worker/engine.ts', to: 'session/loop.ts', local: true },
+        { from: 'session/loop.test.ts', to: 'vitest', local: false },
+      ]),
+    ).toEqual([
+      'snapshot/testing.ts: only tests import it; move it into a testing/ folder beside the code it serves',
+      'ui/history/test-support.tsx: only tests import it; move it into a testing/ folder beside the code it serves',
+      'workspace/local/memory-workspace.ts: only tests import it; move it into a testing/ folder beside the code it serves',
     ])
   })
 

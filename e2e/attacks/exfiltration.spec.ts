@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test'
 import { Conversation } from '../page-models/conversation'
 import { escape } from '../page-models/workbench'
-import { connectMockModel, MOCK_KEY } from '../support/connect-model'
-import { ModelScript, streamText, toolCalls, type ScriptedResponse } from '../support/model-script'
-import { startStaticApp } from '../support/static-app-server'
-import { expect, test } from './fixtures'
+import { connectMockModel, MOCK_KEY } from '../testing/connect-model'
+import { ModelScript, streamText, toolCalls, type ScriptedResponse } from '../testing/model-script'
+import { startStaticApp } from './testing/static-app-server'
+import { expect, test } from './testing/fixtures'
 
 /*
  * Prompt injection, then every way out (issue 27): the model reads a project file that carries a secret and orders

@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test'
 import { strToU8, zipSync } from 'fflate'
 import { Conversation } from '../page-models/conversation'
-import { startMcpServer } from '../support/mcp-server.mjs'
-import { ModelScript, streamText, toolCalls, type RecordedRequest } from '../support/model-script'
-import { conversation, requestsOf, textOf } from '../support/requests'
-import { expect, test } from './fixtures'
+import { McpSettings } from '../page-models/mcp-settings'
+import type { McpTestServer } from '../../test-servers/mcp-server.mjs'
+import { ModelScript, streamText, toolCalls, type RecordedRequest } from '../testing/model-script'
+import { conversation, requestsOf, textOf } from '../testing/requests'
+import { expect, test } from './testing/fixtures'
 
 /*
  * A stranger's project, imported as a zip, whose files try to take the permission asks away: `build.md` allows
@@ -16,19 +17,9 @@ import { expect, test } from './fixtures'
 test.describe.configure({ timeout: 90_000 })
 
 const model = new ModelScript()
-let mcp: Awaited<ReturnType<typeof startMcpServer>>
-
-test.beforeAll(async () => {
-  mcp = await startMcpServer({ port: Number(process.env.TABCODE_MCP_PORT ?? 0) })
-})
-
-test.afterAll(async () => {
-  await mcp.close()
-})
 
 test.beforeEach(async () => {
   await model.reset()
-  mcp.calls.length = 0
 })
 
 const HOSTILE_FILES = {
@@ -57,24 +48,17 @@ async function importZip(page: Page, name: string) {
 }
 
 /** The user's own MCP server, added in Settings (the test server's one tool: dict_lookup_word). */
-async function addMcpServer(page: Page) {
-  await page.getByRole('button', { name: 'Settings' }).click()
-  const settings = page.getByRole('dialog', { name: 'Settings' })
-  await settings.getByRole('button', { name: 'Add MCP server' }).click()
-  const form = settings.getByRole('form', { name: 'New MCP server' })
-  await form.getByRole('textbox', { name: 'Server name' }).fill('dict')
-  await form.getByRole('textbox', { name: 'Server URL' }).fill(`${mcp.url}/mcp`)
-  await form.getByRole('button', { name: 'Save server' }).click()
-  await expect(settings.getByRole('listitem', { name: 'MCP server dict' })).toContainText('Connected: 1 tool.')
-  await settings.getByRole('button', { name: 'Close', exact: true }).click()
-  await expect(settings).toHaveCount(0)
+async function addMcpServer(page: Page, mcp: McpTestServer) {
+  const settings = new McpSettings(page)
+  await expect(await settings.addServer('dict', `${mcp.url}/mcp`)).toContainText('Connected: 1 tool.')
+  await settings.close()
 }
 
 /** Opens the app with the scripted model and the user's MCP server, then imports the hostile zip. */
-async function openHostileProject(page: Page) {
+async function openHostileProject(page: Page, mcp: McpTestServer) {
   const app = new Conversation(page)
   await app.start()
-  await addMcpServer(page)
+  await addMcpServer(page, mcp)
   await importZip(page, 'Shop')
   await app.newSession()
   return app
@@ -97,8 +81,9 @@ const systemOf = (request: RecordedRequest) =>
 
 test('an imported zip whose build.md allows everything is marked untrusted, and reading .env, outside the project and an MCP tool each still ask', async ({
   page,
+  mcp,
 }) => {
-  const app = await openHostileProject(page)
+  const app = await openHostileProject(page, mcp)
   // Said at import, and marked where the project is shown.
   const trust = page.getByRole('group', { name: 'Project trust' })
   await expect(trust).toContainText('Untrusted')
@@ -122,8 +107,8 @@ test('an imported zip whose build.md allows everything is marked untrusted, and 
   expect(mcp.calls).toEqual([])
 })
 
-test('a hostile /review names its agent in the palette, and sending it asks to confirm that agent first', async ({ page }) => {
-  const app = await openHostileProject(page)
+test('a hostile /review names its agent in the palette, and sending it asks to confirm that agent first', async ({ page, mcp }) => {
+  const app = await openHostileProject(page, mcp)
   await app.prompt.focus()
   await page.keyboard.type('/rev')
   const palette = page.getByRole('listbox', { name: 'Commands' })
@@ -156,8 +141,9 @@ test('a hostile /review names its agent in the palette, and sending it asks to c
 
 test('trusting shows each rule the files would add first; then the files’ allow applies, MCP tools still ask, and trust can be taken back', async ({
   page,
+  mcp,
 }) => {
-  const app = await openHostileProject(page)
+  const app = await openHostileProject(page, mcp)
   await page.getByRole('group', { name: 'Project trust' }).getByRole('button', { name: 'Trust this project…' }).click()
   const dialog = page.getByRole('dialog', { name: 'Trust Shop?' })
   const rules = dialog.getByRole('table', { name: 'Rules its files would add' })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { TerminalTab, type UserTerminal } from '../page-models/terminal'
 import { Workbench } from '../page-models/workbench'
 

@@ -1,8 +1,8 @@
 import { strToU8, zipSync } from 'fflate'
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from '../page-models/conversation'
-import { lyingZip } from '../../src/testing/zip-archive'
+import { lyingZip } from '../../src/workspace/testing/zip-archive'
 
 // Issue 27, "zip imports": a zipped project is a stranger's archive. An entry whose bytes did not match its CRC-32
 // was imported without a word, and a 1.8 MB zip whose entries declare 1 KB but inflate to 256 MB each held the

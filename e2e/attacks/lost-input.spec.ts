@@ -1,10 +1,10 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './testing/fixtures'
 import { Conversation } from '../page-models/conversation'
 import { Sharing } from '../page-models/share'
-import { KillableBrowser } from '../support/browser-kill'
-import { chunk, ModelScript, stream, streamText, type RecordedRequest } from '../support/model-script'
-import { slowStorageOpen } from '../support/slow-storage-open'
-import { storedRows } from '../support/stored-rows'
+import { KillableBrowser } from '../testing/browser-kill'
+import { chunk, ModelScript, stream, streamText, type RecordedRequest } from '../testing/model-script'
+import { slowStorageOpen } from '../testing/slow-storage-open'
+import { storedRows } from '../testing/stored-rows'
 import { richTranscript } from '../../src/share/testing/rich-transcript'
 
 // Issue 27, "nothing the user does is lost": a crash is followed by a launch that opens, a quick second prompt is

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import { connectMockModel, type MockPrices, type MockProviderType } from '../support/connect-model'
+import { connectMockModel, type MockPrices, type MockProviderType } from '../testing/connect-model'
 import { Workbench } from './workbench'
 
 /** A session being talked to: the prompt, its buttons and the replies, found by role and label. */
@@ -24,6 +24,13 @@ export class Conversation extends Workbench {
     await this.ready()
     await this.newSession()
     if (title) await this.rename(/New session · /, title)
+  }
+
+  /** A conversation on `page`, started as `start` does without a title. */
+  static async started(page: Page): Promise<Conversation> {
+    const app = new Conversation(page)
+    await app.start()
+    return app
   }
 
   async send(text: string) {

@@ -82,7 +82,7 @@ export function seededSession(projectID, version, title, count, chunk) {
   return { session, chunks, lastIndex: count - 1 }
 }
 
-// The prose-and-markdown of e2e/support/model-script.ts `longText` (the helper the e2e streaming tests use), copied
+// The prose-and-markdown of e2e/testing/model-script.ts `longText` (the helper the e2e streaming tests use), copied
 // because Node cannot import the TS file: paragraphs and lists, so the UI's markdown sees blocks open and close.
 const PROSE =
   'The parser walks the token list once, keeping a stack of open blocks. ' +

@@ -1,7 +1,7 @@
 // The git runtime (src/workspace/git/) through the real path: the scripted model asks the bash tool to run git in
 // the worker, over the project's IndexedDB workspace. Each figure is a bash tool call's own time (its part's start
 // to end), so it holds the shell, the git command and the workspace writes, not the model.
-import { startMockModelServer } from '../../e2e/support/mock-model-server.mjs'
+import { startMockModelServer } from '../../test-servers/mock-model-server.mjs'
 
 const FILES = 100
 

@@ -2,7 +2,7 @@
 // are cached (the download is excluded: a run before the reload fills the cache), and a warm run of a one-line
 // script (target ≤ 150 ms). Each figure is the bash tool's own running time (its part's time.start → time.end), so
 // the scripted model's latency is not in it; the model is a mock server of our own, used only by these sessions.
-import { startMockModelServer } from '../../e2e/support/mock-model-server.mjs'
+import { startMockModelServer } from '../../test-servers/mock-model-server.mjs'
 import { median, openFresh } from './page.mjs'
 import { size } from './size.mjs'
 

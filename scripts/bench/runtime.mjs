@@ -2,7 +2,7 @@
 // commands in the worker, over the project's IndexedDB workspace. Each figure is one bash call's own time (its tool
 // part's start → end), so it holds the shell, the runtime and the workspace writes, not the model. Meanwhile the
 // page's Long Tasks observer shows whether any of it held the main thread (it must not: everything runs in workers).
-import { startMockModelServer } from '../../e2e/support/mock-model-server.mjs'
+import { startMockModelServer } from '../../test-servers/mock-model-server.mjs'
 import { median } from './page.mjs'
 import { gitRuntime } from './runtime-git.mjs'
 import { measureStaticPreview } from './runtime-preview.mjs'

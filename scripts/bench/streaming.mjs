@@ -1,5 +1,5 @@
 // Streaming targets (BENCHMARKS.md): replies streamed by the scripted OpenAI-compatible server
-// (e2e/support/mock-model-server.mjs) through the real provider code in the worker, into sessions the UI has open.
+// (test-servers/mock-model-server.mjs) through the real provider code in the worker, into sessions the UI has open.
 import { check, median, openFresh, seed } from './page.mjs'
 import { messageMarker, replyText, seededSession } from './rows.mjs'
 import { drive } from './drive.mjs'
@@ -30,7 +30,7 @@ const sent = (metrics) => metrics.characters / DELTA_CHARS
 let runs = 0
 const nextTag = () => `r${String(++runs).padStart(3, '0')}`
 
-/** Makes the mock server the default model through the worker's RPC, as e2e/support/connect-model.ts does. */
+/** Makes the mock server the default model through the worker's RPC, as e2e/testing/connect-model.ts does. */
 export async function connectMockModel(page, url) {
   return page.evaluate(async (baseURL) => {
     const api = window.__tabcode.api

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { McpServerConfig } from '../core/mcp'
 // The e2e suite's MCP server (made with @modelcontextprotocol/sdk), in Node.
-import { startMcpServer, type McpTestServer } from '../../e2e/support/mcp-server.mjs'
+import { startMcpServer, type McpTestServer } from '../../test-servers/mcp-server.mjs'
 import { InsecureMcpUrlError, McpRedirectError } from '../core/mcp-url'
 import { mcpConnector, secureMcpFetch } from './client'
 import { createMcpHub, McpConnectError } from './hub'

@@ -138,7 +138,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
    * the next use connects afresh, and the connection closes as
    * soon as no other call runs on it. Closing ends the session with the server, which is how a server that keeps
    * working after its request closed (a server may take a closed request for no cancellation, and @ai-sdk/mcp
-   * sends no notifications/cancelled; the hostile server in `e2e/support/` does just that) learns that the call is over; on the older HTTP+SSE transport, where the answer
+   * sends no notifications/cancelled; the hostile server in `test-servers/mcp-server.mjs` does just that) learns that the call is over; on the older HTTP+SSE transport, where the answer
    * comes on the connection's one stream, it is the only way.
    */
   function retire(name: string, connection: McpConnection) {

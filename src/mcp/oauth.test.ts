@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { McpServerConfig } from '../core/mcp'
 import type { McpOAuthRecord } from '../core/mcp-oauth'
 // The e2e suite's MCP server, whose /oauth/mcp sits behind its own small authorization server.
-import { startMcpServer, type McpTestServer } from '../../e2e/support/mcp-server.mjs'
+import { startMcpServer, type McpTestServer } from '../../test-servers/mcp-server.mjs'
 import { mcpConnector } from './client'
 import { McpConnectError } from './hub'
 import { mcpSignIn } from './oauth'

@@ -3,7 +3,7 @@ import type { Snapshot } from '../core/schema'
 import { changedFiles, fileDiffs, MAX_PATCH_BYTES } from './diff'
 import { summarizeDiffs } from '../core/diff-summary'
 import { MAX_TRACKED_FILE_BYTES } from './manifest'
-import { makeProject, PROJECT } from './testing'
+import { makeProject, PROJECT } from './testing/project'
 import { takeSnapshot } from './track'
 
 const manifest = (files: Record<string, string>): Snapshot => ({ id: 'x', projectID: PROJECT, files, time: { created: 0 } })

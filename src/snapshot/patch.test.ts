@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createStepSnapshots } from './patch'
-import { makeProject } from './testing'
+import { makeProject } from './testing/project'
 
 describe('step snapshots', () => {
   it('reports no patch for a step that changed nothing', async () => {

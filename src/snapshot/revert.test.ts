@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { MAX_TRACKED_FILE_BYTES } from './manifest'
 import { createStepSnapshots } from './patch'
 import { restoreFiles, revertPatches, revertPlan } from './revert'
-import { makeProject } from './testing'
+import { makeProject } from './testing/project'
 import { takeSnapshot } from './track'
 
 describe('restoreFiles', () => {

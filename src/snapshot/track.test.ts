@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isContentHash, largeFileSize, MAX_TRACKED_FILE_BYTES } from './manifest'
-import { PROJECT, makeProject } from './testing'
+import { PROJECT, makeProject } from './testing/project'
 import { takeSnapshot, trackSnapshot } from './track'
 import { hashContent } from '../workspace/local/hash'
 

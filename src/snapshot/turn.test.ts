@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Part } from '../core/schema'
 import { summarizeDiffs } from '../core/diff-summary'
 import { createStepSnapshots } from './patch'
-import { makeProject } from './testing'
+import { makeProject } from './testing/project'
 import { sessionDiffs, turnDiffs, turnRange } from './turn'
 
 const tokens = { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } }

@@ -9,6 +9,25 @@ import { ProjectSchema } from '../core/schema'
 /** A project the app made first, as version 7 upgrades it: the user's own. */
 const ownProject = <T extends { time: { created: number } }>(project: T) => ({ ...project, origin: { type: 'empty' }, trust: { type: 'trusted', time: project.time.created } })
 
+/** A project row as builds before version 7 stored it: no origin, no trust. */
+const oldProject = (id: string) => ({ id, name: 'P', directory: '/workspace', time: { created: 1, updated: 1 } })
+
+/**
+ * A database as a build at `version` left it (its schema steps up to there, holding `rows` by table), then opened as
+ * today's, which runs every upgrade since. The caller closes it.
+ */
+async function upgradeFrom(version: number, rows: Record<string, unknown[]>): Promise<TabcodeDatabase> {
+  const name = `upgrade-${crypto.randomUUID()}`
+  const old = new Dexie(name)
+  for (const [step, stores] of Object.entries(SCHEMA_VERSIONS)) if (Number(step) <= version) old.version(Number(step)).stores(stores)
+  await old.open()
+  for (const [table, list] of Object.entries(rows)) await old.table(table).bulkAdd(list)
+  old.close()
+  const db = new TabcodeDatabase(name)
+  await db.open()
+  return db
+}
+
 function shapeOf(db: Dexie) {
   return db.tables
     .map((table) => ({
@@ -55,7 +74,6 @@ describe('database schema', () => {
   })
 
   it('upgrades a version 1 database without losing a row', async () => {
-    const name = `upgrade-${crypto.randomUUID()}`
     const build = makeBuilders()
     const sessions = Array.from({ length: 20 }, () => build.session())
     const messages = sessions.flatMap((session) => {
@@ -63,19 +81,9 @@ describe('database schema', () => {
       return [user, build.assistant(session.id, user.id)]
     })
     const parts = messages.flatMap((message) => [build.text(message, `text of ${message.id}`), build.stepFinish(message, 0.01, 10, 5)])
-    const project = { id: 'prj_1', name: 'P', directory: '/workspace', time: { created: 1, updated: 1 } }
+    const project = oldProject('prj_1')
 
-    const old = new Dexie(name)
-    old.version(1).stores(SCHEMA_VERSIONS[1])
-    await old.open()
-    await old.table('projects').add(project)
-    await old.table('sessions').bulkAdd(sessions)
-    await old.table('messages').bulkAdd(messages)
-    await old.table('parts').bulkAdd(parts)
-    old.close()
-
-    const db = new TabcodeDatabase(name)
-    await db.open()
+    const db = await upgradeFrom(1, { projects: [project], sessions, messages, parts })
     expect(db.verno).toBe(SCHEMA_VERSION)
     expect(await db.projects.toArray()).toEqual([ownProject(project)])
     expect(await db.sessions.orderBy('id').toArray()).toEqual([...sessions].sort((a, b) => (a.id < b.id ? -1 : 1)))
@@ -88,29 +96,22 @@ describe('database schema', () => {
   })
 
   it('upgrades a version 2 database without losing a row', async () => {
-    const name = `upgrade-${crypto.randomUUID()}`
     const build = makeBuilders()
     const session = build.session()
     const user = build.user(session.id)
-    const project = { id: session.projectID, name: 'P', directory: '/workspace', time: { created: 1, updated: 1 } }
+    const project = oldProject(session.projectID)
     const provider = { id: 'prv_1', type: 'openai-compatible', name: 'Local', baseURL: 'http://localhost:11434/v1', models: [] }
     const todo = { sessionID: session.id, items: [], time: { updated: 1 } }
 
-    const old = new Dexie(name)
-    old.version(1).stores(SCHEMA_VERSIONS[1])
-    old.version(2).stores(SCHEMA_VERSIONS[2])
-    await old.open()
-    await old.table('projects').add(project)
-    await old.table('sessions').add(session)
-    await old.table('messages').add(user)
-    await old.table('parts').add(build.text(user, 'hello'))
-    await old.table('providers').add(provider)
-    await old.table('settings').add({ key: 'retry.limit', value: 2 })
-    await old.table('todos').add(todo)
-    old.close()
-
-    const db = new TabcodeDatabase(name)
-    await db.open()
+    const db = await upgradeFrom(2, {
+      projects: [project],
+      sessions: [session],
+      messages: [user],
+      parts: [build.text(user, 'hello')],
+      providers: [provider],
+      settings: [{ key: 'retry.limit', value: 2 }],
+      todos: [todo],
+    })
     expect(db.verno).toBe(SCHEMA_VERSION)
     expect(await db.projects.toArray()).toEqual([ownProject(project)])
     expect(await db.sessions.toArray()).toEqual([session])
@@ -125,7 +126,6 @@ describe('database schema', () => {
   })
 
   it('upgrades a version 3 database without losing a row, and finds forks by their origin', async () => {
-    const name = `upgrade-${crypto.randomUUID()}`
     const build = makeBuilders()
     const origin = build.session()
     const user = build.user(origin.id)
@@ -133,7 +133,7 @@ describe('database schema', () => {
     const child = build.session({ parentID: origin.id })
     // A version 3 row could not carry `fork`; a later build may have written one before this upgrade ran.
     const fork = build.session({ title: 'Fork (fork #1)', fork: { sessionID: origin.id, messageID: reply.id } })
-    const project = { id: origin.projectID, name: 'P', directory: '/workspace', time: { created: 1, updated: 1 } }
+    const project = oldProject(origin.projectID)
     const file = { type: 'file', projectID: project.id, path: '/workspace/a.txt', hash: 'h1', size: 1, modified: 1 }
     const blob = { hash: 'h1', data: new Uint8Array([97]), size: 1 }
     const snapshot = { id: 's1', projectID: project.id, files: { 'a.txt': 'h1' }, time: { created: 1 } }
@@ -152,26 +152,19 @@ describe('database schema', () => {
     const output = { id: 'tool_1', sessionID: origin.id, messageID: reply.id, partID: 'prt_1', text: 'long', time: { created: 1 } }
     const queued = { id: 'inp_1', sessionID: origin.id, parts: [{ type: 'text', text: 'later' }], time: { created: 1 } }
 
-    const old = new Dexie(name)
-    old.version(1).stores(SCHEMA_VERSIONS[1])
-    old.version(2).stores(SCHEMA_VERSIONS[2])
-    old.version(3).stores(SCHEMA_VERSIONS[3])
-    await old.open()
-    await old.table('projects').add(project)
-    await old.table('sessions').bulkAdd([origin, child, fork])
-    await old.table('messages').bulkAdd([user, reply])
-    await old.table('parts').bulkAdd([build.text(user, 'hello'), build.text(reply, 'hi')])
-    await old.table('files').add(file)
-    await old.table('blobs').add(blob)
-    await old.table('snapshots').add(snapshot)
-    await old.table('approvals').add(approval)
-    await old.table('asks').add(ask)
-    await old.table('outputs').add(output)
-    await old.table('inbox').add(queued)
-    old.close()
-
-    const db = new TabcodeDatabase(name)
-    await db.open()
+    const db = await upgradeFrom(3, {
+      projects: [project],
+      sessions: [origin, child, fork],
+      messages: [user, reply],
+      parts: [build.text(user, 'hello'), build.text(reply, 'hi')],
+      files: [file],
+      blobs: [blob],
+      snapshots: [snapshot],
+      approvals: [approval],
+      asks: [ask],
+      outputs: [output],
+      inbox: [queued],
+    })
     expect(db.verno).toBe(SCHEMA_VERSION)
     expect(await db.projects.toArray()).toEqual([ownProject(project)])
     expect(await db.sessions.orderBy('id').toArray()).toEqual([origin, child, fork].sort((a, b) => (a.id < b.id ? -1 : 1)))
@@ -190,24 +183,13 @@ describe('database schema', () => {
   })
 
   it('upgrades a version 4 database without losing a row, and search finds its text before and after the backfill', async () => {
-    const name = `upgrade-${crypto.randomUUID()}`
     const build = makeBuilders()
     const session = build.session({ title: 'Old work' })
     const messages = Array.from({ length: 30 }, () => build.user(session.id))
     const parts = messages.map((message, at) => build.text(message, at === 3 ? 'the marmalade lexer stalls' : `plain message ${at}`))
-    const project = { id: session.projectID, name: 'P', directory: '/workspace', time: { created: 1, updated: 1 } }
+    const project = oldProject(session.projectID)
 
-    const old = new Dexie(name)
-    for (const version of [1, 2, 3, 4] as const) old.version(version).stores(SCHEMA_VERSIONS[version])
-    await old.open()
-    await old.table('projects').add(project)
-    await old.table('sessions').add(session)
-    await old.table('messages').bulkAdd(messages)
-    await old.table('parts').bulkAdd(parts)
-    old.close()
-
-    const db = new TabcodeDatabase(name)
-    await db.open()
+    const db = await upgradeFrom(4, { projects: [project], sessions: [session], messages, parts })
     expect(db.verno).toBe(SCHEMA_VERSION)
     expect(await db.sessions.toArray()).toEqual([session])
     expect(await db.messages.orderBy('id').toArray()).toEqual(messages)
@@ -227,7 +209,6 @@ describe('database schema', () => {
   })
 
   it('upgrades a version 6 database: the first project stays the user’s own, every other one waits for trust, and nothing is lost', async () => {
-    const name = `upgrade-${crypto.randomUUID()}`
     const build = makeBuilders()
     const first = { id: 'prj_00000000000a0000', name: 'My project', directory: '/workspace', time: { created: 10, updated: 50 } }
     const zipped = { id: 'prj_00000000000b0000', name: 'From a zip', directory: '/workspace', time: { created: 20, updated: 20 } }
@@ -237,18 +218,7 @@ describe('database schema', () => {
     const file = { type: 'file', projectID: zipped.id, path: '/workspace/.opencode/agent/build.md', hash: 'h1', size: 1, modified: 1 }
     const approval = { id: 'apr_1', projectID: zipped.id, permission: 'bash', pattern: 'ls *', action: 'allow', time: { created: 1 } }
 
-    const old = new Dexie(name)
-    for (const version of [1, 2, 3, 4, 6] as const) old.version(version).stores(SCHEMA_VERSIONS[version])
-    await old.open()
-    await old.table('projects').bulkAdd([forked, zipped, first])
-    await old.table('sessions').add(session)
-    await old.table('messages').add(user)
-    await old.table('files').add(file)
-    await old.table('approvals').add(approval)
-    old.close()
-
-    const db = new TabcodeDatabase(name)
-    await db.open()
+    const db = await upgradeFrom(6, { projects: [forked, zipped, first], sessions: [session], messages: [user], files: [file], approvals: [approval] })
     expect(db.verno).toBe(SCHEMA_VERSION)
     expect(await db.projects.orderBy('id').toArray()).toEqual([
       ownProject(first),

@@ -1,7 +1,7 @@
 import type { FileTimes } from '../core/ports'
 import type { LoopDependencies } from '../session/loop'
 import { createFileTimes } from '../tools/file-times'
-import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
+import { createMemoryWorkspace } from '../workspace/local/testing/memory-workspace'
 import type { Workspace } from '../workspace/workspace'
 
 /**

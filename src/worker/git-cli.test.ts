@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { makeProject } from '../snapshot/testing'
+import { makeProject } from '../snapshot/testing/project'
 import { stepPatch } from '../snapshot/patch'
 import { takeSnapshot } from '../snapshot/track'
-import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
+import { createMemoryWorkspace } from '../workspace/local/testing/memory-workspace'
 import { runGit } from '../workspace/git/index'
-import { committedProject, gitProject } from '../workspace/git/testing'
+import { committedProject, gitProject } from '../workspace/git/testing/git-project'
 
 describe('the git command line', () => {
   it('--version names the engine; no subcommand prints what there is', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
+import { createMemoryWorkspace } from '../workspace/local/testing/memory-workspace'
 import { parseShellCommands } from '../tools/bash'
 import { onDemandWebContainer, webContainerProgram } from '../workspace/on-demand'
 import type { ExecResult, Workspace } from '../workspace/workspace'

@@ -4,7 +4,7 @@ import { ensureDefaultProject } from '../store/project-store'
 import { queuedPrompts } from '../store/prompt'
 import { createSession } from '../store/session-store'
 import { makeTestContext } from '../testing/test-context'
-import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
+import { createMemoryWorkspace } from '../workspace/local/testing/memory-workspace'
 import { runHandlers } from './run-handlers'
 import type { SessionRunner } from './session-runner'
 

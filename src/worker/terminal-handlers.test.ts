@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
+import { createMemoryWorkspace } from '../workspace/local/testing/memory-workspace'
 import { terminalHandlers } from './terminal-handlers'
 
 function setup(files: Record<string, string> = {}) {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { makeTestContext } from '../testing/test-context'
-import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
+import { createMemoryWorkspace } from '../workspace/local/testing/memory-workspace'
 import { parseShellCommands } from '../tools/bash'
 import type { RemoteWorkspace } from '../workspace/webcontainer/bridge'
 import { WorkspaceManager } from './workspace-manager'

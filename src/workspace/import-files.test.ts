@@ -2,7 +2,7 @@ import { deflateSync, zipSync, strToU8 } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { filesFromZip, IMPORT_LIMITS, prepareImport, prepareUpload } from './import-files'
 import { ImportError, ZipChecksumError, ZipEntrySizeError } from './import-error'
-import { buildZip, lyingZip } from '../testing/zip-archive'
+import { buildZip, lyingZip } from './testing/zip-archive'
 import { zeroDeflate } from '../testing/deflate-bomb'
 import { crc32 } from './crc32'
 

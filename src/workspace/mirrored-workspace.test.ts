@@ -1,6 +1,24 @@
-import { describe, expect, it } from 'vitest'
-import { createMemoryWorkspace } from './local/memory-workspace'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createMemoryWorkspace } from './local/testing/memory-workspace'
 import { mirrorWorkspace } from './mirrored-workspace'
+import { describeWorkspaceContract } from './testing/workspace-contract'
+
+const mirrors: Array<{ dispose(): void }> = []
+afterEach(() => {
+  for (const mirror of mirrors.splice(0)) mirror.dispose()
+})
+
+// The container's side is a local workspace here (WebContainer boots only in a browser page), holding the same
+// files as the persisted copy, as after a boot.
+describeWorkspaceContract(
+  'mirrored workspace over a local remote',
+  (files, options) => {
+    const mirror = mirrorWorkspace(createMemoryWorkspace(files, options), createMemoryWorkspace(files, options))
+    mirrors.push(mirror)
+    return mirror
+  },
+  { runtime: 'webcontainer', relativeChanges: false },
+)
 
 describe('WebContainer mirrored into the persisted workspace', () => {
   it('writes through to both, and reads from the container', async () => {

@@ -6,9 +6,9 @@ import { fromOpencodeExport, fromOpencodeExports } from './from-opencode'
 
 const FIXTURES = ['text-only', 'reasoning', 'tool-calls', 'multi-step', 'multi-step-child'] as const
 
-/** A real `opencode export`, as committed under e2e/fixtures/opencode/ (see its README). */
+/** A real `opencode export`, as committed under e2e/testing/opencode/ (see its README). */
 function fixture(name: (typeof FIXTURES)[number]): any {
-  return JSON.parse(readFileSync(new URL(`../../../e2e/fixtures/opencode/${name}.json`, import.meta.url), 'utf8'))
+  return JSON.parse(readFileSync(new URL(`../../../e2e/testing/opencode/${name}.json`, import.meta.url), 'utf8'))
 }
 
 const partsOf = (transcript: ReturnType<typeof fromOpencodeExport>): Part[] => transcript.messages.flatMap((message) => message.parts)

@@ -2,7 +2,7 @@ import type { AssistantMessage, Part, SessionInfo, UserMessage } from '../../cor
 
 /**
  * The JSON `opencode export <sessionID>` prints and `opencode import <file>` reads (opencode 1.x; the fixtures in
- * e2e/fixtures/opencode/ were made with 1.18.33): one session row and its messages, each with its parts, oldest
+ * e2e/testing/opencode/ were made with 1.18.33): one session row and its messages, each with its parts, oldest
  * first. Our rows mirror opencode's, so these types are ours with the few places where the two differ.
  *
  * `opencode import` checks every row against its own schemas, then keeps the ids as they are (it only checks their

@@ -168,7 +168,7 @@ describe('toOpencodeExport', () => {
 
   test('real opencode exports come back out exactly as opencode wrote them', () => {
     for (const name of ['text-only', 'reasoning', 'tool-calls', 'multi-step']) {
-      const raw = JSON.parse(readFileSync(new URL(`../../../e2e/fixtures/opencode/${name}.json`, import.meta.url), 'utf8'))
+      const raw = JSON.parse(readFileSync(new URL(`../../../e2e/testing/opencode/${name}.json`, import.meta.url), 'utf8'))
       expect(JSON.parse(JSON.stringify(toOpencodeExport(fromOpencodeExport(raw))))).toEqual(raw)
     }
   })

@@ -1,6 +1,6 @@
 import type { PermissionRequest, Todos, ToolOutputs } from '../../core/ports'
 import type { Todo } from '../../core/schema'
-import { createMemoryWorkspace } from '../../workspace/local/memory-workspace'
+import { createMemoryWorkspace } from '../../workspace/local/testing/memory-workspace'
 import type { LocalWorkspace } from '../../workspace/local/stored-workspace'
 import { createFileTimes } from '../file-times'
 import type { ToolContext } from '../tool'

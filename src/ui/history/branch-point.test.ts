@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { branchPoint } from './branch-point'
-import { makeConversation } from './test-support'
+import { makeConversation } from './testing/history-harness'
 
 describe('branchPoint', () => {
   const { history } = makeConversation({ turns: 2, steps: 2 })

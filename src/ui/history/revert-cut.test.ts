@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { hiddenCount, hiddenText, partsBefore, revertTakesTurn, visibleMessages } from './revert-cut'
 import type { Part } from '../../core/schema'
-import { makeConversation } from './test-support'
+import { makeConversation } from './testing/history-harness'
 
 describe('revert cut', () => {
   const { history } = makeConversation({ turns: 3 })

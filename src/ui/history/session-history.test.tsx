@@ -5,7 +5,7 @@ import type { PartOf, SessionInfo } from '../../core/schema'
 import type { ForkResult, RevertPreview } from '../../core/protocol'
 import { SessionView } from '../session/session-view'
 import type { OpenTarget } from './create-history-actions'
-import { byRole, makeConversation, makeFakeApi, mountWithStore, nameOf, one, settle } from './test-support'
+import { byRole, makeConversation, makeFakeApi, mountWithStore, nameOf, one, settle } from './testing/history-harness'
 
 async function mountSession(options: { turns?: number; steps?: number; api?: Parameters<typeof makeFakeApi>[2]; edit?: (history: MessageWithParts[], conversation: ReturnType<typeof makeConversation>) => void } = {}) {
   const conversation = makeConversation({ turns: options.turns ?? 2, ...(options.steps ? { steps: options.steps } : {}) })

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { SessionInfo } from '../../core/schema'
 import type { ForkResult } from '../../core/protocol'
 import type { OpenTarget } from '../history/create-history-actions'
-import { byRole, makeConversation, makeFakeApi, mountWithStore, one, settle } from '../history/test-support'
+import { byRole, makeConversation, makeFakeApi, mountWithStore, one, settle } from '../history/testing/history-harness'
 import { SessionView } from './session-view'
 
 async function mountSession(metadata?: Record<string, unknown>) {

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { mount } from '../testing/mount'
 import { AppError } from '../../core/errors'
-import { one, settle } from '../history/test-support'
+import { one, settle } from '../history/testing/history-harness'
 import { BackupSection } from './backup-section'
 
 function mountSection(exportBackup: () => Promise<{ fileName: string; data: Blob; redactions: [] }>) {

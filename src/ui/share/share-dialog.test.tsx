@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { render } from 'solid-js/web'
 import type { Redaction, ShareLinkPreview } from '../../core/dto/share'
 import { AppError } from '../../core/errors'
-import { byRole, nameOf, one, settle } from '../history/test-support'
+import { byRole, nameOf, one, settle } from '../history/testing/history-harness'
 import { ShareDialog, type ShareApi, type ShareEffects } from './share-dialog'
 
 const cleanups: Array<() => void> = []

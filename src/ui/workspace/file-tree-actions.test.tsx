@@ -5,7 +5,7 @@ import { createFileTree } from './create-file-tree'
 import { createWorkspaceChanges } from './create-workspace-changes'
 import { FileTreeView } from './file-tree'
 import * as chrome from './file-tree-chrome'
-import { makeFakeWorkspace, mount, press, PROJECT, ROOT } from './test-support'
+import { makeFakeWorkspace, mount, press, PROJECT, ROOT } from './testing/workspace-harness'
 import type { FileApi } from './workspace-api'
 
 function setup(files: Record<string, string>) {

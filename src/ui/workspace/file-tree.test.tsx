@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createFileTree, type FileTree } from './create-file-tree'
 import { createWorkspaceChanges } from './create-workspace-changes'
 import { FileTreeView } from './file-tree'
-import { makeFakeWorkspace, mount, press, PROJECT, ROOT } from './test-support'
+import { makeFakeWorkspace, mount, press, PROJECT, ROOT } from './testing/workspace-harness'
 
 function setup(files: Record<string, string> = {}, workspace = makeFakeWorkspace(files)) {
   const opened: string[] = []

@@ -3,7 +3,7 @@ import { createSignal } from 'solid-js'
 import { describe, expect, it, vi } from 'vitest'
 import { createWorkspaceChanges } from './create-workspace-changes'
 import { FileViewer } from './file-viewer'
-import { makeFakeWorkspace, mount, PROJECT, ROOT } from './test-support'
+import { makeFakeWorkspace, mount, PROJECT, ROOT } from './testing/workspace-harness'
 
 const MAX_LINES = 20
 

@@ -3,7 +3,7 @@ import { EditorView } from '@codemirror/view'
 import { describe, expect, it, vi } from 'vitest'
 import { createWorkspaceChanges } from './create-workspace-changes'
 import { FilesView } from './files-view'
-import { makeFakeWorkspace, mount, press, PROJECT, ROOT } from './test-support'
+import { makeFakeWorkspace, mount, press, PROJECT, ROOT } from './testing/workspace-harness'
 
 function setup(files: Record<string, string | Uint8Array>) {
   const workspace = makeFakeWorkspace(files)

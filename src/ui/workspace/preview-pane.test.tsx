@@ -4,7 +4,7 @@ import { createSignal } from 'solid-js'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createWorkspaceChanges } from './create-workspace-changes'
 import { PreviewPane, type PreviewServer } from './preview-pane'
-import { makeFakeWorkspace, mount, PROJECT, ROOT } from './test-support'
+import { makeFakeWorkspace, mount, PROJECT, ROOT } from './testing/workspace-harness'
 
 const PAGE = `<!doctype html><html><head><script type="module" src="main.js"></script></head><body><h1>Hello</h1></body></html>`
 

@@ -4,7 +4,7 @@ import { createSignal } from 'solid-js'
 import { createStore, produce } from 'solid-js/store'
 import type { ToolPart } from '../../core/schema'
 import { TERMINAL_TAIL_LINES, TerminalPanel } from './terminal-panel'
-import { mount } from './test-support'
+import { mount } from './testing/workspace-harness'
 import type { TerminalApi } from './terminal/shell-session'
 
 // The real terminal loads xterm; these tests are about the tabs around it.

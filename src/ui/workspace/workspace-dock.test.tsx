@@ -7,7 +7,7 @@ import type { WorkspaceInfo } from '../../core/protocol'
 import type { SessionStore } from '../store/create-session-store'
 import { SessionStoreContext } from '../store/session-store-context'
 import type { PanelState } from './create-panel-state'
-import { makeFakeWorkspace, mount, PROJECT, ROOT } from './test-support'
+import { makeFakeWorkspace, mount, PROJECT, ROOT } from './testing/workspace-harness'
 import { WorkspaceDock } from './workspace-dock'
 
 const assistant: Message = {

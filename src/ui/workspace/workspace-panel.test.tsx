@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { WorkspaceInfo } from '../../core/protocol'
 import { createWorkspaceChanges } from './create-workspace-changes'
 import type { PreviewServer } from './preview-pane'
-import { makeFakeWorkspace, mount, press, PROJECT, ROOT } from './test-support'
+import { makeFakeWorkspace, mount, press, PROJECT, ROOT } from './testing/workspace-harness'
 import { WorkspacePanel, type WorkspacePanelProps } from './workspace-panel'
 
 const INFO: WorkspaceInfo = { projectID: PROJECT, backend: 'local', root: ROOT, reason: 'This browser cannot run WebContainer.' }

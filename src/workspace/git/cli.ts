@@ -2,10 +2,11 @@ import * as git from 'isomorphic-git'
 import { resolvePath } from '../path'
 import { ABORTED_EXIT_CODE, type ProgramRequest, type ProgramResult } from '../runtime/program'
 import { parseArgs, UsageError } from './args'
+import { branch, checkout, switchBranch } from './branches'
 import { createGitFs, FsError, GitAborted } from './fs'
 import { diff, log, revParse, show } from './history'
 import { fatal, GitExit, Repo, type GitContext } from './repo'
-import { add, branch, checkout, commit, init, mv, restore, rm, status, switchBranch } from './worktree'
+import { add, commit, init, mv, restore, rm, status } from './worktree'
 
 type Subcommand = (context: GitContext, args: string[]) => Promise<number>
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatDate } from './history'
-import { committedProject, gitProject } from './testing'
+import { committedProject, gitProject } from './testing/git-project'
 
 const OID = '[0-9a-f]{40}'
 const SHORT = '[0-9a-f]{7}'

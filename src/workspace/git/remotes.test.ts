@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { gitProject } from './testing'
+import { gitProject } from './testing/git-project'
 
 afterEach(() => vi.unstubAllGlobals())
 

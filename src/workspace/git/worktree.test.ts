@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { committedProject, gitProject } from './testing'
+import { committedProject, gitProject } from './testing/git-project'
 
 describe('git init', () => {
   it('creates .git in the working directory and says so; a second init says it reinitialized', async () => {

@@ -1,6 +1,6 @@
 import { loadPyodide } from 'pyodide'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { createMemoryWorkspace } from '../local/memory-workspace'
+import { createMemoryWorkspace } from '../local/testing/memory-workspace'
 import type { ProgramFiles, ProgramRequest } from '../runtime/program'
 import type { Workspace } from '../workspace'
 import { PythonEngine } from './engine'

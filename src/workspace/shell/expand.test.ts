@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createMemoryWorkspace } from '../local/memory-workspace'
+import { createMemoryWorkspace } from '../local/testing/memory-workspace'
 import { runShell } from './run'
 
 /** Ported from our own expander's and parser's tests: the same behaviour, now asked of the shell as a whole. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createMemoryWorkspace } from '../local/memory-workspace'
+import { createMemoryWorkspace } from '../local/testing/memory-workspace'
 import { runShell } from './run'
 
 async function sh(command: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Program, ProgramRequest } from '../runtime/program'
-import { createMemoryWorkspace } from '../local/memory-workspace'
+import { createMemoryWorkspace } from '../local/testing/memory-workspace'
 import { runShell, type ShellOptions } from './run'
 
 async function sh(command: string, files: Record<string, string> = {}, options: Partial<ShellOptions> = {}) {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { WorkspaceError, type WorkspaceChange } from '../workspace'
 import { connectWorkspace, exposeWorkspace, type RemoteWorkspace } from './bridge'
-import { FakeContainer, type SpawnCall } from './fake-container'
+import { FakeContainer, type SpawnCall } from './testing/fake-container'
 import { createWebContainerWorkspace, mountProjectFiles } from './webcontainer-workspace'
 
 // The real thing: a MessageChannel (Node has one), the main thread's side serving a WebContainer workspace over a

@@ -1,8 +1,9 @@
 import type { WebContainer } from '@webcontainer/api'
 import { describe, expect, it, vi } from 'vitest'
 import { WorkspaceError, type WorkspaceChange } from '../workspace'
-import { FakeContainer, type SpawnCall } from './fake-container'
-import { createWebContainerWorkspace, mountProjectFiles, type ContainerLike, type MountableContainer } from './webcontainer-workspace'
+import { FakeContainer, type SpawnCall } from './testing/fake-container'
+import type { ContainerLike, MountableContainer } from './container'
+import { createWebContainerWorkspace, mountProjectFiles } from './webcontainer-workspace'
 
 // The adapter is written against a narrow slice of the SDK; the real class must fit it.
 const fits = (container: WebContainer): ContainerLike & MountableContainer => container

@@ -1,85 +1,14 @@
 import type { FileSystemTree } from '@webcontainer/api'
 import { globToRegExp } from '../glob'
 import { basename, dirname, isInside, normalizePath, relativePath, resolvePath } from '../path'
-import {
-  WORKSPACE_ROOT,
-  WorkspaceError,
-  type ExecOptions,
-  type ExecResult,
-  type FileStat,
-  type GrepMatch,
-  type Workspace,
-  type WorkspaceChange,
-  type WorkspaceErrorCode,
-} from '../workspace'
-
-// The narrow slice of the WebContainer SDK this adapter uses, so tests can hand it a small fake. A real
-// `WebContainer` is assignable to `ContainerLike` (checked in the tests).
-
-export interface ContainerDirEntry {
-  name: string
-  isFile(): boolean
-  isDirectory(): boolean
-}
-
-export interface ContainerWatcher {
-  close(): void
-}
-
-/** Paths are relative to the container's working directory, as the SDK resolves them. */
-export interface ContainerFileSystem {
-  readFile(path: string): Promise<Uint8Array>
-  writeFile(path: string, data: string | Uint8Array): Promise<void>
-  readdir(path: string, options: { withFileTypes: true }): Promise<ContainerDirEntry[]>
-  mkdir(path: string, options?: { recursive?: false }): Promise<unknown>
-  mkdir(path: string, options: { recursive: true }): Promise<unknown>
-  rm(path: string, options?: { force?: boolean; recursive?: boolean }): Promise<void>
-  watch?(
-    path: string,
-    options: { recursive: boolean },
-    listener: (event: 'rename' | 'change', filename: string | Uint8Array) => void,
-  ): ContainerWatcher
-}
-
-export interface ContainerProcess {
-  /** The pseudo-terminal's output: stdout and stderr of the process and its children, interleaved. */
-  output: ReadableStream<string>
-  exit: Promise<number>
-  kill(): void
-}
-
-export interface ContainerSpawnOptions {
-  /** Relative to the working directory. */
-  cwd?: string
-  env?: Record<string, string>
-  terminal?: { cols: number; rows: number }
-}
-
-export interface ContainerLike {
-  fs: ContainerFileSystem
-  spawn(command: string, args: string[], options?: ContainerSpawnOptions): Promise<ContainerProcess>
-}
-
-export interface MountableContainer {
-  mount(tree: FileSystemTree): Promise<void>
-}
+import { WORKSPACE_ROOT, WorkspaceError, type FileStat, type GrepMatch, type Workspace, type WorkspaceChange } from '../workspace'
+import { toWorkspaceError, type ContainerDirEntry, type ContainerLike, type ContainerWatcher, type MountableContainer } from './container'
+import { execute } from './exec'
 
 /** A workspace that also owns a file watcher in the container, stopped by `dispose`. */
 export interface WebContainerWorkspace extends Workspace {
   dispose(): void
 }
-
-export const EXIT_TIMEOUT = 124
-export const EXIT_ABORTED = 130
-
-/** Wide, so tools read whole lines rather than lines wrapped at 80 columns. */
-export const EXEC_TERMINAL = { cols: 200, rows: 50 } as const
-
-/**
- * How long the output may trail the exit code. Both come from the StackBlitz frame over separate messages, and a
- * background child (`npm run dev &`) keeps the terminal open for good, so the adapter waits briefly, not for the end.
- */
-export const OUTPUT_DRAIN_MS = 100
 
 /** Walked only when the pattern, include or start directory names them: huge, and rarely what a search is after. */
 const SKIPPED_DIRECTORIES = ['node_modules', '.git']
@@ -325,72 +254,6 @@ export function createWebContainerWorkspace(
   }
 }
 
-type Ending = { type: 'exit'; code: number } | { type: 'error'; error: unknown } | { type: 'timeout' } | { type: 'abort' }
-
-async function execute(
-  container: ContainerLike,
-  command: string,
-  options: ExecOptions,
-  directory: (cwd: string | undefined) => string,
-): Promise<ExecResult> {
-  const { signal, onOutput, timeout } = options
-  if (signal?.aborted) return { exitCode: EXIT_ABORTED, output: '', timedOut: false, aborted: true }
-  const cwd = directory(options.cwd)
-  let process: ContainerProcess
-  try {
-    process = await container.spawn('jsh', ['-c', command], {
-      ...(cwd === '.' ? {} : { cwd }),
-      ...(options.env ? { env: options.env } : {}),
-      terminal: { ...EXEC_TERMINAL },
-    })
-  } catch (error) {
-    throw new WorkspaceError('unavailable', cwd, `The WebContainer shell could not start: ${messageOf(error)}`)
-  }
-
-  let output = ''
-  let open = true
-  // Read to the end even after the result is in, so a background child cannot back the stream up; its output is dropped.
-  const piped = process.output
-    .pipeTo(
-      new WritableStream({
-        write(chunk) {
-          if (!open) return
-          output += chunk
-          onOutput?.(chunk)
-        },
-      }),
-    )
-    .catch(() => {})
-
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let onAbort: (() => void) | undefined
-  const ending = await new Promise<Ending>((resolve) => {
-    process.exit.then((code) => resolve({ type: 'exit', code }), (error: unknown) => resolve({ type: 'error', error }))
-    if (timeout !== undefined && timeout > 0) timer = setTimeout(() => resolve({ type: 'timeout' }), timeout)
-    if (signal) {
-      onAbort = () => resolve({ type: 'abort' })
-      signal.addEventListener('abort', onAbort, { once: true })
-    }
-  })
-  clearTimeout(timer)
-  if (onAbort) signal?.removeEventListener('abort', onAbort)
-
-  if (ending.type === 'timeout' || ending.type === 'abort') process.kill()
-  else await within(piped, OUTPUT_DRAIN_MS)
-  open = false
-
-  switch (ending.type) {
-    case 'exit':
-      return { exitCode: ending.code, output, timedOut: false, aborted: false }
-    case 'error':
-      return { exitCode: 1, output: `${output}${output && !output.endsWith('\n') ? '\n' : ''}${messageOf(ending.error)}\n`, timedOut: false, aborted: false }
-    case 'timeout':
-      return { exitCode: EXIT_TIMEOUT, output, timedOut: true, aborted: false }
-    case 'abort':
-      return { exitCode: EXIT_ABORTED, output, timedOut: false, aborted: true }
-  }
-}
-
 /**
  * Writes the project's persisted files into a fresh container (WebContainer's file system starts empty at every boot).
  * Paths are relative to the project root or absolute under `root`.
@@ -424,32 +287,6 @@ export async function mountProjectFiles(
   await container.mount(tree)
 }
 
-const ERROR_CODES: [RegExp, WorkspaceErrorCode, (path: string) => string][] = [
-  [/ENOENT/, 'not-found', (path) => `No such file or directory: ${path}`],
-  [/EISDIR/, 'is-directory', (path) => `${path} is a directory.`],
-  [/ENOTDIR/, 'not-directory', (path) => `${path} is not a directory (or a parent of it is a file).`],
-  [/EEXIST/, 'exists', (path) => `${path} already exists.`],
-  [/ENOTEMPTY/, 'not-empty', (path) => `${path} is not empty.`],
-]
-
-/**
- * WebContainer's fs errors arrive from the StackBlitz frame through Comlink, which keeps only name and message
- * (`ENOENT: no such file or directory, open '…'`), so the code is read from either.
- */
-export function toWorkspaceError(error: unknown, path: string): WorkspaceError {
-  if (error instanceof WorkspaceError) return error
-  const code = (error as { code?: unknown } | null)?.code
-  const text = `${typeof code === 'string' ? code : ''} ${messageOf(error)}`
-  for (const [pattern, workspaceCode, message] of ERROR_CODES) {
-    if (pattern.test(text)) return new WorkspaceError(workspaceCode, path, message(path))
-  }
-  return new WorkspaceError('unavailable', path, `WebContainer could not complete the operation on ${path}: ${messageOf(error)}`)
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
-
 /** A NUL byte in the first 8 KB, as git and ripgrep decide. */
 function looksBinary(bytes: Uint8Array): boolean {
   return bytes.subarray(0, 8192).includes(0)
@@ -457,11 +294,4 @@ function looksBinary(bytes: Uint8Array): boolean {
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
-}
-
-/** Waits for `promise`, but no longer than `ms`. */
-async function within(promise: Promise<unknown>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))])
-  clearTimeout(timer)
 }

@@ -2,7 +2,7 @@
 // A small remote MCP server for e2e tests, over Streamable HTTP (stateless: a fresh server per request, JSON
 // answers), made with @modelcontextprotocol/sdk (a dev dependency; the app itself uses @ai-sdk/mcp).
 //
-//   node e2e/support/mcp-server.mjs                    # listens on 127.0.0.1:$PORT (default 8790)
+//   node test-servers/mcp-server.mjs                    # listens on 127.0.0.1:$PORT (default 8790)
 //   const { url, close, calls } = await startMcpServer({ port: 0 })   # from a test
 //
 //   POST /mcp            the MCP endpoint, with CORS headers for any origin

@@ -5,7 +5,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import { APICallError, generateText, isStepCount, streamText, tool, type LanguageModel, type TextStreamPart, type ToolSet } from 'ai'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { startMockModelServer, type MockModelServer } from '../../e2e/support/mock-model-server.mjs'
+import { startMockModelServer, type MockModelServer } from './mock-model-server.mjs'
 import {
   ModelScript,
   chunk,
@@ -20,7 +20,7 @@ import {
   text,
   toolCall,
   type WireFormat,
-} from '../../e2e/support/model-script'
+} from '../e2e/testing/model-script'
 
 // The e2e mock model server, driven through the real provider code (@ai-sdk/openai-compatible over HTTP), so the
 // wire format it speaks is the one the app's worker will parse.

@@ -1,8 +1,8 @@
-import { makeTestContext } from '../testing/test-context'
-import { createMemoryWorkspace } from '../workspace/local/memory-workspace'
-import type { LocalWorkspace } from '../workspace/local/stored-workspace'
-import type { Workspace } from '../workspace/workspace'
-import { createTrackCache } from './track'
+import { makeTestContext } from '../../testing/test-context'
+import { createMemoryWorkspace } from '../../workspace/local/testing/memory-workspace'
+import type { LocalWorkspace } from '../../workspace/local/stored-workspace'
+import type { Workspace } from '../../workspace/workspace'
+import { createTrackCache } from '../track'
 
 export const PROJECT = 'prj_test'
 

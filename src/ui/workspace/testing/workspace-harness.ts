@@ -1,9 +1,9 @@
 import { vi } from 'vitest'
-import type { SessionEvent } from '../../core/event'
-import type { FileDiff } from '../../core/schema'
-import type { FileStat, WorkspaceChange } from '../../core/workspace'
-import type { FileContent, SavedFile, SaveFileInput, WorkspaceInfo } from '../../core/protocol'
-import type { WorkspaceApi } from './workspace-api'
+import type { SessionEvent } from '../../../core/event'
+import type { FileDiff } from '../../../core/schema'
+import type { FileStat, WorkspaceChange } from '../../../core/workspace'
+import type { FileContent, SavedFile, SaveFileInput, WorkspaceInfo } from '../../../core/protocol'
+import type { WorkspaceApi } from '../workspace-api'
 
 // Helpers for the workspace views' tests: never imported by the app.
 
@@ -85,7 +85,7 @@ export function makeFakeWorkspace(initial: Record<string, string | Uint8Array> =
   }
 }
 
-export { mount } from '../testing/mount'
+export { mount } from '../../testing/mount'
 
 export function press(target: Element, key: string, init: KeyboardEventInit = {}): void {
   target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }))

@@ -1,4 +1,5 @@
 import { test as base, expect } from '@playwright/test'
+import { NOTE_DESCRIPTION, startMcpServer, type McpTestServer } from '../../test-servers/mcp-server.mjs'
 
 /**
  * Console errors that never fail a test. Keep this list short and specific: every entry hides real failures too.
@@ -19,10 +20,35 @@ type Options = {
 type Fixtures = {
   /** Auto fixture: fails the test if any page in its context throws (pageerror) or logs console.error. */
   failOnPageErrors: void
+  /** The test MCP server (test-servers/mcp-server.mjs), with what an earlier test changed on it set back. */
+  mcp: McpTestServer
 }
 
-export const test = base.extend<Options & Fixtures>({
+type WorkerFixtures = {
+  /** Started once for the tests that ask for `mcp`, on TABCODE_MCP_PORT if set, else on any free port. */
+  mcpServer: McpTestServer
+}
+
+export const test = base.extend<Options & Fixtures, WorkerFixtures>({
   allowConsoleErrors: [[], { option: true }],
+
+  mcpServer: [
+    async ({}, use) => {
+      const server = await startMcpServer({ port: Number(process.env.TABCODE_MCP_PORT ?? 0) })
+      await use(server)
+      await server.close()
+    },
+    { scope: 'worker' },
+  ],
+
+  mcp: async ({ mcpServer }, use) => {
+    mcpServer.calls.length = 0
+    mcpServer.hostile.closed.length = 0
+    mcpServer.hostile.cancelled.length = 0
+    mcpServer.hostile.description = NOTE_DESCRIPTION
+    Object.assign(mcpServer.oauth, { deny: false, hold: false, authorizationEndpoint: undefined, tokenEndpoint: undefined })
+    await use(mcpServer)
+  },
 
   failOnPageErrors: [
     async ({ context, allowConsoleErrors }, use) => {

@@ -1,5 +1,5 @@
-import { crc32 } from '../workspace/crc32'
-import { concatBytes, zeroDeflate } from './deflate-bomb'
+import { crc32 } from '../crc32'
+import { concatBytes, zeroDeflate } from '../../testing/deflate-bomb'
 
 /**
  * Zip archives built byte by byte, so a test can make one that lies: about an entry's size, its checksum, or in

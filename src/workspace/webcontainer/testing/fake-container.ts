@@ -1,5 +1,5 @@
 import type { FileSystemTree } from '@webcontainer/api'
-import { normalizePath } from '../path'
+import { normalizePath } from '../../path'
 import type {
   ContainerDirEntry,
   ContainerFileSystem,
@@ -7,7 +7,7 @@ import type {
   ContainerProcess,
   ContainerSpawnOptions,
   MountableContainer,
-} from './webcontainer-workspace'
+} from '../container'
 
 // An in-memory stand-in for the WebContainer SDK, for tests. Its errors look like the real ones after Comlink:
 // a plain Error whose message starts with the Node error code.

@@ -1,5 +1,5 @@
 import { createMemoryStorage } from './memory-storage'
-import { StoredWorkspace, type LocalWorkspace } from './stored-workspace'
+import { StoredWorkspace, type LocalWorkspace } from '../stored-workspace'
 
 /**
  * A local workspace that lives only in memory: for tests, and where IndexedDB is not wanted. `files` maps paths

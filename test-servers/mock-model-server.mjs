@@ -9,10 +9,10 @@
 // `anthropic-version`; GET /v1beta/models in Gemini's). Event shapes follow what @ai-sdk/openai, /anthropic and
 // /google parse (their chunk schemas) and the providers' streaming docs.
 //
-//   node e2e/support/mock-model-server.mjs          # listens on 127.0.0.1:$PORT (default 8787)
+//   node test-servers/mock-model-server.mjs          # listens on 127.0.0.1:$PORT (default 8787)
 //   const { url, close } = await startMockModelServer({ port: 0 })   # from a test, on a random port
 //
-// Tests script it over HTTP (e2e/support/model-script.ts wraps this with types):
+// Tests script it over HTTP (e2e/testing/model-script.ts wraps this with types):
 //   POST /__script   { model?, responses: Response[] }   queue responses (per model id, or the shared queue)
 //   POST /__reset                                        clear queues, request log and /v1/models scripting
 //   POST /__models   { ids?, fail? }                     script GET /v1/models

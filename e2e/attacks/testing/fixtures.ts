@@ -1,5 +1,5 @@
-import { expect, test as base } from '../fixtures'
-import { startContactListener, type ContactListener } from '../support/contact-listener'
+import { expect, test as base } from '../../testing/fixtures'
+import { startContactListener, type ContactListener } from './contact-listener'
 
 /**
  * The attack corpus's test: every test gets `contacts`, a host on 127.0.0.1 that counts each TCP connection and UDP

@@ -1,5 +1,5 @@
 /**
- * Typed client for e2e/support/mock-model-server.mjs, for Playwright and vitest (plain `fetch`, no Playwright import).
+ * Typed client for test-servers/mock-model-server.mjs, for Playwright and vitest (plain `fetch`, no Playwright import).
  *
  *   const model = new ModelScript()                       // http://127.0.0.1:8787, the webServer in playwright.config.ts
  *   await model.reset()
