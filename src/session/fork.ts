@@ -72,8 +72,8 @@ export function snapshotAtCut(history: readonly MessageWithParts[], cut: ForkCut
 export const UNFINISHED_WHEN_COPIED = 'Not finished when this session was copied'
 
 /**
- * The entries as a record that nothing goes on with until the user prompts (an imported session is never run, DESIGN
- * decision 9, and neither is its copy): what a run left open (a reply still streaming in the source, or one a
+ * The entries as a record that nothing goes on with until the user prompts (an imported session is never run, and
+ * neither is its copy): what a run left open (a reply still streaming in the source, or one a
  * stranger's link carries open) is closed as a repair closes a dead runner's turn, and a newest prompt (or compaction
  * marker) with no reply gets an empty reply, closed with the same words. So a fork needs no repair when it is first
  * opened, no runner starts for it, and the user's first prompt in it is answered on its own, not after the copied

@@ -20,5 +20,5 @@ describeWorkspaceContract(
     for (const [path, content] of Object.entries(files)) await workspace.writeFile(path, content)
     return workspace
   },
-  { runtime: 'offline', relativeChanges: true },
+  { runtime: 'offline' },
 )

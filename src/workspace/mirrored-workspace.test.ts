@@ -17,7 +17,7 @@ describeWorkspaceContract(
     mirrors.push(mirror)
     return mirror
   },
-  { runtime: 'webcontainer', relativeChanges: false },
+  { runtime: 'webcontainer' },
 )
 
 describe('WebContainer mirrored into the persisted workspace', () => {

@@ -1,4 +1,5 @@
 import { log } from '../core/log'
+import { resolvePath } from './path'
 import type { Workspace, WorkspaceChange } from './workspace'
 
 /**
@@ -8,9 +9,11 @@ import type { Workspace, WorkspaceChange } from './workspace'
  * which is where the project runs. `node_modules` is not copied back: it is rebuilt by installing, not kept.
  */
 export function mirrorWorkspace(remote: Workspace, local: Workspace): Workspace & { dispose(): void } {
+  // By absolute path: the container reports its changes that way, whatever path the write was given.
   const ownWrites = new Set<string>()
+  const absolute = (path: string) => resolvePath(remote.root, path)
   const copyBack = async (change: WorkspaceChange) => {
-    if (ownWrites.has(change.path) || /(^|\/)(node_modules|\.git)(\/|$)/.test(change.path)) return
+    if (ownWrites.has(absolute(change.path)) || /(^|\/)(node_modules|\.git)(\/|$)/.test(change.path)) return
     try {
       if (change.type === 'remove') {
         if (await local.stat(change.path)) await local.remove(change.path, { recursive: true })
@@ -26,12 +29,13 @@ export function mirrorWorkspace(remote: Workspace, local: Workspace): Workspace 
   }
   const stop = remote.watch((change) => void copyBack(change))
   const both = async (path: string, action: (workspace: Workspace) => Promise<void>) => {
-    ownWrites.add(path)
+    const own = absolute(path)
+    ownWrites.add(own)
     try {
       await action(remote)
       await action(local)
     } finally {
-      ownWrites.delete(path)
+      ownWrites.delete(own)
     }
   }
   return {

@@ -12,7 +12,7 @@ import {
   type WindowRange,
 } from './virtual-window'
 
-/** DESIGN target 9: however long the session, at most this many messages are in the DOM. */
+/** However long the session, at most this many messages are in the DOM, so a long session renders like a short one. */
 export const MAX_MOUNTED_ROWS = 60
 /** Short sessions stay wholly mounted (find in page, screen readers browsing the log); long ones keep a margin. */
 export const MIN_MOUNTED_ROWS = 30

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { WORKSPACE_ROOT, WorkspaceError, type ExecRuntime, type Workspace } from '../workspace'
+import { WorkspaceError, type ExecRuntime, type Workspace } from '../workspace'
 
 // What every backend of the Workspace port does alike, run by one test file per backend that runs under Node: the
 // in-memory workspace (local/testing/memory-workspace.test.ts), the local workspace over its IndexedDB storage
@@ -19,13 +19,6 @@ export interface WorkspaceContractOptions {
    * so on every result even when its remote is a local workspace.
    */
   runtime: ExecRuntime
-  /**
-   * Whether a change may name its path relative to the root. The mirrored workspace knows the container's reports of
-   * its own changes by the path as it was given, so a relative one comes back as a change it did not make and is
-   * copied into the persisted copy again, racing the change itself. The tools hand it absolute paths; for it the
-   * checks below that change files by a relative path name the absolute one.
-   */
-  relativeChanges: boolean
 }
 
 function clock(start = 1000) {
@@ -43,7 +36,6 @@ async function errorOf(promise: Promise<unknown>): Promise<WorkspaceError> {
 }
 
 export function describeWorkspaceContract(name: string, make: MakeWorkspace, options: WorkspaceContractOptions): void {
-  const changed = (path: string) => (options.relativeChanges ? path : `${WORKSPACE_ROOT}/${path}`)
   describe(name, () => {
     it('serves its initial files at once', async () => {
       const workspace = await make({ 'src/a.ts': 'export const a = 1\n', '/workspace/README.md': '# hi' })
@@ -93,13 +85,13 @@ export function describeWorkspaceContract(name: string, make: MakeWorkspace, opt
 
     it('removes directories recursively and creates them recursively', async () => {
       const workspace = await make({ 'dir/a.txt': 'a', 'dir/sub/b.txt': 'b' })
-      await workspace.remove(changed('dir'), { recursive: true })
+      await workspace.remove('dir', { recursive: true })
       expect(await workspace.stat('dir')).toBeUndefined()
       expect(await workspace.stat('dir/sub/b.txt')).toBeUndefined()
-      await workspace.mkdir(changed('x/y/z'), { recursive: true })
-      await workspace.mkdir(changed('x/y/z'), { recursive: true })
+      await workspace.mkdir('x/y/z', { recursive: true })
+      await workspace.mkdir('x/y/z', { recursive: true })
       expect(await workspace.stat('x/y/z')).toMatchObject({ type: 'directory' })
-      await workspace.remove(changed('x/y/z'))
+      await workspace.remove('x/y/z')
       expect(await workspace.list('x/y')).toEqual([])
     })
 
@@ -121,10 +113,10 @@ export function describeWorkspaceContract(name: string, make: MakeWorkspace, opt
       const workspace = await make()
       const changes: unknown[] = []
       const stop = workspace.watch((change) => changes.push(change))
-      await workspace.writeFile(changed('src/a.ts'), 'x')
-      await workspace.remove(changed('src'), { recursive: true })
+      await workspace.writeFile('src/a.ts', 'x')
+      await workspace.remove('src', { recursive: true })
       stop()
-      await workspace.writeFile(changed('b.ts'), 'y')
+      await workspace.writeFile('b.ts', 'y')
       expect(changes).toEqual([
         { type: 'mkdir', path: '/workspace/src' },
         { type: 'write', path: '/workspace/src/a.ts' },

@@ -1,4 +1,4 @@
 import { describeWorkspaceContract } from '../../testing/workspace-contract'
 import { createMemoryWorkspace } from './memory-workspace'
 
-describeWorkspaceContract('memory workspace', (files, options) => createMemoryWorkspace(files, options), { runtime: 'offline', relativeChanges: true })
+describeWorkspaceContract('memory workspace', (files, options) => createMemoryWorkspace(files, options), { runtime: 'offline' })
