@@ -161,6 +161,39 @@ export function transactionOpeners(files: ReadonlyArray<{ path: string; text: st
   return found
 }
 
+/**
+ * The plain `Error` subclasses production code may keep, each a signal that never leaves its module: everything
+ * else is made by `defineError` (core/errors.ts), so its name, message and data are defined once and cross the
+ * worker boundary whole.
+ */
+const LOCAL_ERROR_CLASSES = new Set([
+  // Node-style errno errors: just-bash, isomorphic-git and the scripts' own `fs` branch on `code` ('ENOENT', …).
+  'workspace/shell/workspace-fs.ts FsError',
+  'workspace/git/fs.ts FsError',
+  'workspace/javascript/memory-fs.ts FsError',
+  // A git command's own ways to end, turned into its exit code and stderr inside workspace/git.
+  'workspace/git/fs.ts GitAborted',
+  'workspace/git/repo.ts GitExit',
+  'workspace/git/args.ts UsageError',
+  // Stops one read before it reads anything, caught in the same function.
+  'session/prompt-mentions.ts MentionRefused',
+])
+
+const EXTENDS_ERROR = /\bclass (\w+) extends (?:Error|TypeError|RangeError)\b/
+
+/** `path Name` of each plain Error subclass in production code that is not one of the local signals above. */
+export function plainErrorClasses(files: ReadonlyArray<{ path: string; text: string }>): string[] {
+  const found: string[] = []
+  for (const { path, text } of files) {
+    if (isTest(path) || layerOf(path) === 'testing') continue
+    for (const line of text.split('\n')) {
+      const name = EXTENDS_ERROR.exec(line)?.[1]
+      if (name && !LOCAL_ERROR_CLASSES.has(`${path} ${name}`)) found.push(`${path} ${name}`)
+    }
+  }
+  return found
+}
+
 describe('layers', () => {
   // Parsing every file of src takes a few seconds, more on a loaded machine.
   it('every import in src goes down the declared direction', { timeout: 60_000 }, () => {
@@ -245,5 +278,21 @@ describe('layers', () => {
         { path: 'session/fork.test.ts', text: 'await context.db.sessions.get(id)' },
       ]),
     ).toEqual(['session/fork.ts:1: { db }', 'session/fork.ts:2: db.transaction', 'session/recovery.ts:1: db.parts.'])
+  })
+  it('defines every error that leaves its module with defineError', () => {
+    const files = sourceFiles(src).map((file) => ({ path: display(src, file), text: readFileSync(file, 'utf8') }))
+    const found = plainErrorClasses(files)
+    expect(found, `Plain Error subclasses (define them with defineError from core/errors.ts):\n${found.join('\n')}`).toEqual([])
+  })
+
+  it('names each plain Error subclass outside the local signals', () => {
+    expect(
+      plainErrorClasses([
+        { path: 'mcp/hub.ts', text: 'export class McpConnectError extends Error {' },
+        { path: 'workspace/git/repo.ts', text: 'export class GitExit extends Error {' },
+        { path: 'tools/replace.ts', text: 'export class ReplaceError extends ReplaceErrorDefinition {' },
+        { path: 'mcp/hub.test.ts', text: 'class Boom extends Error {}' },
+      ]),
+    ).toEqual(['mcp/hub.ts McpConnectError'])
   })
 })

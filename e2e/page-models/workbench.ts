@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import type { Fixture } from '../../src/store/fixture'
+import { NARROW_QUERY, PANEL_STORAGE_KEY } from '../../src/ui/workspace/panel-layout'
 
 /** The workbench as a person sees it: found by role and label only. */
 export class Workbench {
@@ -103,7 +104,7 @@ export async function showWorkspace(page: Page): Promise<Locator> {
   const panel = page.getByRole('complementary', { name: 'Workspace' })
   const startsClosed = await page.evaluate(
     ({ narrow, key }) => matchMedia(narrow).matches || localStorage.getItem(key) === 'closed',
-    { narrow: '(max-width: 719.98px)', key: 'tabcode:workspace-panel' },
+    { narrow: NARROW_QUERY, key: PANEL_STORAGE_KEY },
   )
   if (startsClosed) await page.getByRole('button', { name: 'Show workspace' }).click()
   await expect(panel).toBeVisible()

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AppError, defineError, deserializeError, isStorageFull, NotFoundError, serializeError } from './errors'
+import { WorkspaceError } from './workspace'
 
 describe('errors across the worker boundary', () => {
   it('names a full disk however the database wraps it, with advice and no loss implied', () => {
@@ -45,5 +46,11 @@ describe('defined errors', () => {
     const MemberError = defineError('MemberError', () => ({ message: 'member', data: {} }), FamilyError)
     expect(new MemberError()).toBeInstanceOf(FamilyError)
     expect(new MemberError()).toMatchObject({ name: 'MemberError', message: 'member' })
+  })
+
+  it('carries a workspace failure’s code and path across the worker boundary', () => {
+    const crossed = deserializeError(serializeError(new WorkspaceError('exists', '/workspace/a.ts', 'a.ts already exists')))
+    expect(WorkspaceError.isInstance(crossed)).toBe(true)
+    expect(crossed).toMatchObject({ name: 'WorkspaceError', message: 'a.ts already exists', data: { code: 'exists', path: '/workspace/a.ts' } })
   })
 })

@@ -10,8 +10,8 @@ export const QUOTA_REASON = 'quota'
  */
 export class AppError<Data extends Record<string, unknown> = Record<string, unknown>> extends Error {
   readonly data: Data
-  constructor(name: string, message: string, data: Data) {
-    super(message)
+  constructor(name: string, message: string, data: Data, options?: { cause?: unknown }) {
+    super(message, options)
     this.name = name
     this.data = data
   }
@@ -44,7 +44,8 @@ export type NamedError<Name extends string, Data extends Record<string, unknown>
  */
 export function defineError<const Name extends string, Data extends Record<string, unknown>, Args extends unknown[]>(
   name: Name,
-  create: (...args: Args) => { message: string; data: Data },
+  /** `cause`: the error underneath, kept for the console and the logs (it does not cross the worker boundary). */
+  create: (...args: Args) => { message: string; data: Data; cause?: unknown },
   /** A family's own base class (an `instanceof` check for the whole family), else AppError. */
   base: typeof AppError = AppError,
 ): ErrorClass<Name, Data, Args> {
@@ -54,8 +55,8 @@ export function defineError<const Name extends string, Data extends Record<strin
       return isNamed(value, name)
     }
     constructor(...args: Args) {
-      const { message, data } = create(...args)
-      super(name, message, data)
+      const { message, data, cause } = create(...args)
+      super(name, message, data, cause === undefined ? undefined : { cause })
     }
   }
   // The class is named after the error, as a hand-written one would be (stack traces, the console).

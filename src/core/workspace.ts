@@ -1,3 +1,5 @@
+import { defineError } from './errors'
+
 /**
  * The one surface tools use to touch files and run commands. Two backends implement it: the local backend (a
  * simulated shell over a filesystem persisted in IndexedDB, in the worker) and WebContainer (booted on the main
@@ -89,15 +91,21 @@ export type WorkspaceChange =
 
 export type WorkspaceErrorCode = 'not-found' | 'is-directory' | 'not-directory' | 'exists' | 'not-empty' | 'invalid-path' | 'unavailable'
 
-/** A failed workspace operation, with a code a tool can act on and a message a person (or model) can read. */
-export class WorkspaceError extends Error {
-  override name = 'WorkspaceError'
-  constructor(
-    readonly code: WorkspaceErrorCode,
-    readonly path: string,
-    message: string,
-  ) {
-    super(message)
+const WorkspaceErrorDefinition = defineError('WorkspaceError', (code: WorkspaceErrorCode, path: string, message: string) => ({
+  message,
+  data: { code, path },
+}))
+
+/**
+ * A failed workspace operation, with a code a tool can act on and a message a person (or model) can read. Its data
+ * (`code`, `path`) crosses the worker boundary with it; `code` and `path` read it, as a file system's error would.
+ */
+export class WorkspaceError extends WorkspaceErrorDefinition {
+  get code(): WorkspaceErrorCode {
+    return this.data.code
+  }
+  get path(): string {
+    return this.data.path
   }
 }
 

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { McpServerConfig } from '../core/mcp'
-import { makeTestContext } from '../testing/test-context'
 import { dictionaryConnection as dictionary, mcpConfig as config } from '../testing/mcp-fixtures'
 import { describeMcpStatus } from '../core/mcp-status'
 import { createMcpHub, McpConnectError, McpReplyError, MCP_RETRY_MS, type McpConnection, type McpConnector } from './hub'

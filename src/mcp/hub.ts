@@ -1,5 +1,6 @@
 import type { OAuthClientProvider } from '@ai-sdk/mcp'
 import { z } from 'zod'
+import { defineError } from '../core/errors'
 import { log } from '../core/log'
 import {
   mcpToolOutput,
@@ -37,14 +38,16 @@ export interface McpConnection {
   close(): Promise<void>
 }
 
+const McpConnectErrorDefinition = defineError('McpConnectError', (status: McpStatus, options?: { cause?: unknown }) => ({
+  message: `MCP connection failed: ${status.state}`,
+  data: { status },
+  cause: options?.cause,
+}))
+
 /** A connection that could not be made, with the status that says why. */
-export class McpConnectError extends Error {
-  override name = 'McpConnectError'
-  constructor(
-    readonly status: McpStatus,
-    options?: { cause?: unknown },
-  ) {
-    super(`MCP connection failed: ${status.state}`, options)
+export class McpConnectError extends McpConnectErrorDefinition {
+  get status(): McpStatus {
+    return this.data.status
   }
 }
 
@@ -52,15 +55,8 @@ export class McpConnectError extends Error {
  * The server answered a call with an error of its own (a JSON-RPC error such as invalid params): the call failed, but
  * the connection is sound, so it is kept.
  */
-export class McpReplyError extends Error {
-  override name = 'McpReplyError'
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message)
-  }
-}
+export const McpReplyError = defineError('McpReplyError', (message: string, code: number) => ({ message, data: { code } }))
+export type McpReplyError = InstanceType<typeof McpReplyError>
 
 /** `authProvider`: the OAuth provider of a sign-in in progress, instead of the stored sign-in's. */
 export type McpConnector = (config: McpServerConfig, options?: { authProvider?: OAuthClientProvider }) => Promise<McpConnection>

@@ -10,7 +10,7 @@ import type { AssistantMessage, Message, Part, Project, SessionInfo, Snapshot, T
 import { emptyTokens } from '../core/schema/common'
 import { lastOf } from '../core/history'
 import { repairHistory } from '../store/recovery'
-import { addFork, forksOf } from '../store/fork-rows'
+import { addFork } from '../store/fork-rows'
 import { sessionOutputs } from '../store/outputs'
 import { projectFiles } from '../store/project-rows'
 import { findProject } from '../store/project-store'

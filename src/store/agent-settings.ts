@@ -10,7 +10,6 @@ import {
   type AgentOverride,
   type AgentOverrides,
   type ModelReference,
-  type PermissionRule,
 } from '../core/schema'
 
 import type { AgentSettingsInput, AgentSummary } from '../core/dto/agents'

@@ -1,4 +1,4 @@
-import { ToolInputError } from './tool'
+import { defineError } from '../core/errors'
 
 /**
  * The edit tool's matching, after opencode's `edit.ts` (which took it from cline and gemini-cli): a cascade of
@@ -36,14 +36,12 @@ export const DISPROPORTIONATE_MESSAGE =
 
 export type ReplaceFailure = 'identical' | 'empty' | 'not-found' | 'multiple-matches' | 'disproportionate'
 
+const ReplaceErrorDefinition = defineError('ReplaceError', (reason: ReplaceFailure, message: string) => ({ message, data: { reason } }))
+
 /** An edit that cannot be applied, worded for the model; `reason` is for code and tests. */
-export class ReplaceError extends ToolInputError {
-  override name = 'ReplaceError'
-  constructor(
-    readonly reason: ReplaceFailure,
-    message: string,
-  ) {
-    super(message)
+export class ReplaceError extends ReplaceErrorDefinition {
+  get reason(): ReplaceFailure {
+    return this.data.reason
   }
 }
 

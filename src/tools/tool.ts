@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { describeIssues } from '../core/errors'
+import { defineError, describeIssues } from '../core/errors'
 import type { FileTimes, PermissionRequest, SubtaskRequest, SubtaskResult, Todos, ToolOutputs } from '../core/ports'
 import type { PermissionReply } from '../core/schema'
 import type { Workspace } from '../workspace/workspace'
@@ -72,9 +72,8 @@ export function defineTool<Parameters extends z.ZodType>(definition: ToolDefinit
 }
 
 /** A failed tool call, worded for the model so it can correct itself; it becomes the tool part's error. */
-export class ToolInputError extends Error {
-  override name = 'ToolInputError'
-}
+export const ToolInputError = defineError('ToolInputError', (message: string) => ({ message, data: {} }))
+export type ToolInputError = InstanceType<typeof ToolInputError>
 
 /** Validates input with the tool's schema and says exactly which fields are wrong, in terms the model can act on. */
 export function parseToolInput<Parameters extends z.ZodType>(definition: ToolDefinition<Parameters>, input: unknown): z.infer<Parameters> {

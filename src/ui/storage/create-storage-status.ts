@@ -1,4 +1,5 @@
 import { createSignal, type Accessor } from 'solid-js'
+import { createNewestAnswer } from '../kit/load/newest-answer'
 import { askOnce, localAskedMemory, readStorageReport, requestPersistence, type AskedMemory, type StorageManagerLike, type StorageReport } from './persistent-storage'
 
 export interface StorageStatus {
@@ -29,14 +30,10 @@ export function createStorageStatus(deps: StorageStatusDeps = {}): StorageStatus
   const [requesting, setRequesting] = createSignal(false)
   const [answer, setAnswer] = createSignal<boolean>()
   // A reading started before a request must not overwrite the one taken after it.
-  let generation = 0
+  const readings = createNewestAnswer()
   let asking: Promise<void> | undefined
 
-  const refresh = async () => {
-    const ticket = ++generation
-    const next = await readStorageReport(manager)
-    if (ticket === generation) setReport(next)
-  }
+  const refresh = () => readings.load(() => readStorageReport(manager), { answer: setReport })
 
   return {
     report,

@@ -9,7 +9,6 @@ import { emptyState, type UiState } from './state'
 
 // Ids sort in creation order, like the real ones: a fixed-width counter after the prefix.
 const id = (prefix: string, n: number) => `${prefix}_${String(n).padStart(4, '0')}`
-const tokens = () => ({ input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } })
 
 function session(n: number, patch: Partial<SessionInfo> = {}): SessionInfo {
   return {

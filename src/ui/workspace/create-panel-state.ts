@@ -1,9 +1,7 @@
 import { createSignal, type Accessor } from 'solid-js'
+import { NARROW_QUERY, PANEL_STORAGE_KEY } from './panel-layout'
 
-/** Below this width the panel is a drawer over the conversation (workbench.css uses the same breakpoint). */
-export const NARROW_QUERY = '(max-width: 719.98px)'
 export const WORKSPACE_PANEL_ID = 'workspace'
-const STORAGE_KEY = 'tabcode:workspace-panel'
 
 export interface PanelState {
   open: Accessor<boolean>
@@ -18,7 +16,7 @@ export const isNarrow = () => typeof matchMedia === 'function' && matchMedia(NAR
 
 function stored(): string | null {
   try {
-    return localStorage.getItem(STORAGE_KEY)
+    return localStorage.getItem(PANEL_STORAGE_KEY)
   } catch {
     return null
   }
@@ -47,7 +45,7 @@ export function createPanelState(): PanelState {
     setOpen(next)
     if (isNarrow()) return
     try {
-      localStorage.setItem(STORAGE_KEY, next ? 'open' : 'closed')
+      localStorage.setItem(PANEL_STORAGE_KEY, next ? 'open' : 'closed')
     } catch {
       // Storage may be off (private mode); the choice then lasts as long as the tab.
     }

@@ -4,7 +4,7 @@ import { FileIcon } from '../kit/icons/file-icon'
 import type { FileActions } from './create-file-actions'
 import type * as Chrome from './file-tree-chrome'
 import type { FileTree } from './create-file-tree'
-import { displayPath, parentOf, type TreeRow } from './tree-rows'
+import { displayPath, type TreeRow } from './tree-rows'
 
 /** The tree's file actions and the controls they show, which load with the first Files tab opened. */
 export interface TreeFiles {

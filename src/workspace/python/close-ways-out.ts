@@ -10,6 +10,8 @@
  * policy is in force before it starts (python.worker.ts).
  */
 
+import { defineError } from '../../core/errors'
+
 /** What a closed way out leads to: the reason is in the message Python prints. */
 export type WayOut = 'network' | 'storage' | 'app'
 
@@ -20,15 +22,10 @@ const REASONS: Record<WayOut, string> = {
 }
 
 /** Raised (as a `JsException` in Python) by every closed way out. */
-export class ClosedToPythonError extends Error {
-  override name = 'ClosedToPythonError'
-  constructor(
-    readonly feature: string,
-    readonly wayOut: WayOut,
-  ) {
-    super(`${feature} is switched off for Python in tabcode: ${REASONS[wayOut]}.`)
-  }
-}
+export const ClosedToPythonError = defineError('ClosedToPythonError', (feature: string, wayOut: WayOut) => ({
+  message: `${feature} is switched off for Python in tabcode: ${REASONS[wayOut]}.`,
+  data: { feature, wayOut },
+}))
 
 /** On the worker's global scope (and its prototypes). Absent ones are defined too, so each name gives the same answer. */
 export const SCOPE_WAYS_OUT: Readonly<Record<string, WayOut>> = {

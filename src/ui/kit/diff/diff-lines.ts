@@ -1,4 +1,3 @@
-import type { FileDiff } from '../../../core/schema'
 import type { DiffSummary } from '../../../core/diff-summary'
 import { formatNumber } from '../format/number'
 
