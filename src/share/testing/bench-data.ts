@@ -14,14 +14,15 @@ export function realisticFixture(projectID: string) {
 
 /**
  * `importMs_10kParts`: a `tabcode-session` file of the realistic session widened to 100 parts per message
- * (10,000 parts, ~2.5 MB), each part a different slice of the conversation.
+ * (10,000 parts, ~2.5 MB), each part a different slice of the conversation. The bench's smoke run asks for fewer
+ * parts per message.
  */
-export function tenThousandPartsFile(): string {
+export function tenThousandPartsFile(partsPerMessage = 100): string {
   const transcript: SessionTranscript = realisticTranscript()
   for (const message of transcript.messages) {
     const text = message.parts.find((part) => part.type === 'text')
     if (text?.type !== 'text') continue
-    message.parts = Array.from({ length: 100 }, (_, index) => ({
+    message.parts = Array.from({ length: partsPerMessage }, (_, index) => ({
       ...text,
       id: `${text.id}${index.toString().padStart(3, '0')}`,
       text: text.text.slice(index % 40, (index % 40) + 240),
