@@ -86,3 +86,33 @@ test('a long diff stays collapsed to its head until asked for in full', async ({
   await expect(diff.locator('.diff-line')).toHaveCount(121)
   await expect(diff.locator('.diff-line').last()).toHaveText('+line 120')
 })
+
+test('a finished command shows how its output ends, open, without expanding anything', async ({ page }) => {
+  await model.push(
+    [
+      toolCalls([{ id: 'long', name: 'bash', args: { command: "seq 1 40; printf 'Ran 40 tests in 0.2s\\n\\nFAILED (failures=3)\\n'; exit 1", description: 'Run the tests' } }]),
+      toolCalls([{ id: 'short', name: 'bash', args: { command: "printf 'Ran 2 tests\\nOK\\n'", description: 'Run two tests' } }]),
+      streamText('Three tests fail.'),
+    ],
+    { model: 'mock-model' },
+  )
+  const app = await Conversation.started(page)
+  await app.send('Run the tests')
+  await expect(app.replies().last()).toContainText('Three tests fail.')
+
+  // A long output: its last ten lines, the verdict among them, with how many lines are above; the head is not shown.
+  const [long, short] = [card(app, 'bash').first(), card(app, 'bash').last()]
+  const ending = long.getByRole('figure', { name: 'End of the output' })
+  await expect(ending).toBeVisible()
+  await expect(ending.locator('pre')).toHaveText('34\n35\n36\n37\n38\n39\n40\nRan 40 tests in 0.2s\n\nFAILED (failures=3)')
+  await expect(ending).toContainText('33 lines above (all of it under Output)')
+  await expect(long.getByText('Failed with exit code 1')).toBeVisible()
+  // The whole output is still one click away.
+  await long.locator('summary', { hasText: 'Output' }).click()
+  await expect(long.locator('.long-text pre')).toContainText('1\n2\n3\n')
+
+  // A short output is shown whole.
+  const whole = short.getByRole('figure', { name: 'End of the output' })
+  await expect(whole.locator('pre')).toHaveText('Ran 2 tests\nOK')
+  await expect(whole).not.toContainText('above')
+})

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { PermissionDeniedError } from '../../../core/permission/errors'
 import type { ToolState } from '../../../core/schema'
 import {
+  commandEnding,
+  ENDING_CHARS,
   commandOf,
   commandRuntime,
   describeChange,
@@ -189,5 +191,34 @@ describe('a denied call on its card', () => {
     expect(error.message).toContain('[{')
     expect(toolErrorText(error.message)).toBe('Denied by a permission rule: edit "*.env" → deny (for "src/.env"). Rules are in Settings, under the agent.')
     expect(toolErrorText('File not found: a.ts')).toBe('File not found: a.ts')
+  })
+})
+
+describe('commandEnding', () => {
+  const numbered = (count: number) => Array.from({ length: count }, (_, index) => `line ${index + 1}`).join('\n')
+
+  it('shows a short output whole, without its trailing newlines', () => {
+    expect(commandEnding('Ran 3 tests in 0.01s\n\nOK\n')).toEqual({ text: 'Ran 3 tests in 0.01s\n\nOK', earlier: 0 })
+    expect(commandEnding(numbered(12))).toEqual({ text: numbered(12), earlier: 0 })
+  })
+
+  it('shows the last ten lines of a long output, with the verdict, and counts the lines above them', () => {
+    const output = `${numbered(6363)}\nRan 6365 tests in 41.2s\n\nFAILED (failures=3)\n`
+    const ending = commandEnding(output)!
+    expect(ending.earlier).toBe(6356)
+    expect(ending.text.split('\n')).toHaveLength(10)
+    expect(ending.text).toMatch(/^line 6357\n[\s\S]*Ran 6365 tests in 41.2s\n\nFAILED \(failures=3\)$/)
+  })
+
+  it('keeps a huge last line to its end', () => {
+    const ending = commandEnding(`start\n${'x'.repeat(50_000)}end`)!
+    expect(ending.text).toHaveLength(ENDING_CHARS + 1)
+    expect(ending.text.startsWith('…')).toBe(true)
+    expect(ending.text.endsWith('xend')).toBe(true)
+  })
+
+  it('has no ending for no output', () => {
+    expect(commandEnding('')).toBeUndefined()
+    expect(commandEnding('\n\n')).toBeUndefined()
   })
 })

@@ -106,6 +106,25 @@ export function failedExit(state: ToolState): number | undefined {
   return typeof exit === 'number' && exit !== 0 ? exit : undefined
 }
 
+/** Up to this many lines a command's whole output is its ending; longer, the card shows the last `ENDING_LINES`. */
+export const SHORT_OUTPUT_LINES = 12
+export const ENDING_LINES = 10
+/** A last line can be a whole minified file: the ending keeps at most this many characters, from the end. */
+export const ENDING_CHARS = 2_000
+
+/**
+ * The end of what a command printed, which the card shows open: a test run's verdict (`OK`, `FAILED (failures=3)`,
+ * `# fail 0`) comes last, so the head alone hides it. A short output is shown whole; `earlier` counts the lines left
+ * above the shown ones (all of them are under the card's Output).
+ */
+export function commandEnding(text: string): { text: string; earlier: number } | undefined {
+  const lines = text.replace(/\n+$/, '').split('\n')
+  if (lines.length === 1 && lines[0] === '') return undefined
+  const shown = lines.length <= SHORT_OUTPUT_LINES ? lines : lines.slice(-ENDING_LINES)
+  const ending = shown.join('\n')
+  return { text: ending.length > ENDING_CHARS ? `…${ending.slice(-ENDING_CHARS)}` : ending, earlier: lines.length - shown.length }
+}
+
 /** What a command printed, without the `<shell_metadata>` notes the bash tool adds for the model (older parts kept them in the metadata too). */
 export function commandOutput(value: unknown): string {
   const text = typeof value === 'string' ? value : ''

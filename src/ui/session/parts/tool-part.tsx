@@ -6,6 +6,7 @@ import { PartActions } from '../../history/message-actions'
 import { LongText } from '../long-text'
 import { FilePartView } from './file-part'
 import {
+  commandEnding,
   commandOf,
   commandRuntime,
   describeLines,
@@ -20,7 +21,7 @@ import {
   toolSubject,
   toolErrorText,
 } from '../../kit/format/tool-summary'
-import { CommandLine, ReadLines, ToolDiff } from './tool-views'
+import { CommandEnding, CommandLine, ReadLines, ToolDiff } from './tool-views'
 
 const STATUS_TEXT = { pending: 'pending', running: 'running', completed: 'completed', error: 'error' } as const
 
@@ -46,6 +47,10 @@ export function ToolPartView(props: { part: ToolPart }): JSX.Element {
   const exit = () => failedExit(state())
   const change = () => toolChange(state())
   const command = () => commandOf(props.part.tool, state())
+  const ending = () => {
+    const shown = output()
+    return command() && completed() && shown ? commandEnding(shown.text) : undefined
+  }
   const filePath = () => (typeof state().input.filePath === 'string' ? (state().input.filePath as string) : undefined)
   const read = () => {
     const shown = output()
@@ -85,6 +90,7 @@ export function ToolPartView(props: { part: ToolPart }): JSX.Element {
         </span>
       </div>
       <Show when={command()}>{(run) => <CommandLine command={run().command} exit={run().exit} interrupted={isInterrupted(state())} />}</Show>
+      <Show when={ending()}>{(shown) => <CommandEnding ending={shown()} />}</Show>
       <Show when={questionAnswers(props.part.tool, state())}>
         {(asked) => (
           <dl class="tool-questions" aria-label="Questions and answers">

@@ -3,7 +3,7 @@ import { formatNumber } from '../../kit/format/number'
 import { parsePatch } from '../../kit/diff/diff-lines'
 import { tokensByLine, type ClassedText } from '../../kit/diff/diff-spans'
 import { PatchLines } from '../../kit/diff/patch-lines'
-import { describeChange, type ReadContent, type ToolChange } from '../../kit/format/tool-summary'
+import { describeChange, describeLines, type ReadContent, type ToolChange } from '../../kit/format/tool-summary'
 
 /** A card shows this many patch or file lines; the rest on request, so one big write does not flood the chat. */
 export const CARD_LINES = 40
@@ -105,3 +105,21 @@ export function CommandLine(props: { command: string; exit: number | undefined; 
     </div>
   )
 }
+
+/**
+ * How a finished command's output ends, shown open under the command: the verdict of a test run comes last. The
+ * whole output stays under the card's Output.
+ */
+export function CommandEnding(props: { ending: { text: string; earlier: number } }): JSX.Element {
+  return (
+    <figure class="tool-ending" aria-label="End of the output">
+      <Show when={props.ending.earlier > 0}>
+        <figcaption class="tool-note">
+          … {describeLines(props.ending.earlier)} above (all of it under Output)
+        </figcaption>
+      </Show>
+      <pre class="mono tool-output">{props.ending.text}</pre>
+    </figure>
+  )
+}
+
