@@ -15,10 +15,11 @@ test('the model versions the project with git: init, commit, diff, commit again,
     [
       bash('init', 'git init'),
       toolCalls([{ id: 'w', name: 'write', args: { filePath: 'src/app.js', content: "console.log('one')\n" } }]),
-      bash('first', 'git add . && git commit -m first'),
+      bash('nobody', 'git add . && git commit -m first'),
+      bash('first', 'git config user.name "Ada Lovelace" && git config user.email ada@example.org && git commit -m first'),
       toolCalls([{ id: 'e', name: 'edit', args: { filePath: 'src/app.js', oldString: "'one'", newString: "'two'" } }]),
       bash('diff', 'git diff'),
-      bash('second', 'git commit -am second && git log --oneline'),
+      bash('second', 'git commit -am second && git log --oneline && git log -1 --format=%an'),
       streamText('Two commits are in the history.'),
     ],
     { model: 'mock-model' },
@@ -29,15 +30,20 @@ test('the model versions the project with git: init, commit, diff, commit again,
   await expect(app.replies().last()).toContainText('Two commits are in the history.')
 
   const runs = app.messages.getByRole('group', { name: 'Tool call: bash' })
-  await expect(runs).toHaveCount(4)
+  await expect(runs).toHaveCount(5)
   await expect(runs.nth(0)).toContainText('Initialized empty Git repository in /workspace/.git/')
-  await expect(runs.nth(1)).toContainText(/\[main \(root-commit\) [0-9a-f]{7}\] first/)
-  await expect(runs.nth(1)).toContainText('1 file changed, 1 insertion(+)')
-  await expect(runs.nth(2)).toContainText('diff --git a/src/app.js b/src/app.js')
-  await expect(runs.nth(2)).toContainText("-console.log('one')")
-  await expect(runs.nth(2)).toContainText("+console.log('two')")
-  await expect(runs.nth(3)).toContainText(/\[main [0-9a-f]{7}\] second/)
-  await expect(runs.nth(3)).toContainText(/[0-9a-f]{7} \(HEAD -> main\) second\s*[0-9a-f]{7} first/)
+  // No identity yet: git refuses, as it does on a machine without one, and says how to set it.
+  await expect(runs.nth(1)).toContainText('Failed with exit code 128')
+  await expect(runs.nth(1).getByRole('figure', { name: 'End of the output' })).toContainText('fatal: unable to auto-detect name')
+  await expect(runs.nth(1)).toContainText('git config user.email "you@example.com"')
+  await expect(runs.nth(2)).toContainText(/\[main \(root-commit\) [0-9a-f]{7}\] first/)
+  await expect(runs.nth(2)).toContainText('1 file changed, 1 insertion(+)')
+  await expect(runs.nth(3)).toContainText('diff --git a/src/app.js b/src/app.js')
+  await expect(runs.nth(3)).toContainText("-console.log('one')")
+  await expect(runs.nth(3)).toContainText("+console.log('two')")
+  await expect(runs.nth(4)).toContainText(/\[main [0-9a-f]{7}\] second/)
+  await expect(runs.nth(4)).toContainText(/[0-9a-f]{7} \(HEAD -> main\) second\s*[0-9a-f]{7} first/)
+  await expect(runs.nth(4)).toContainText('Ada Lovelace')
 
   // The repository's own files are no project change: the steps' patches list only what the model wrote.
   const patches = app.messages.getByRole('group', { name: 'Changed files' })

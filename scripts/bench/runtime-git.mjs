@@ -13,6 +13,8 @@ const bash = (id, command) => ({
 /** The measured steps: a figure name (or null for setup) and its command. */
 const STEPS = [
   ['gitFirstCommandMs', 'git init'],
+  // git refuses a commit by nobody, as it does on a machine without an identity.
+  [null, 'git config user.name "Bench Author" && git config user.email bench@example.org'],
   [null, `mkdir -p src && for i in $(seq 1 ${FILES}); do echo "line $i of file $i" > src/f$i.txt; done`],
   [`gitAdd${FILES}FilesMs`, 'git add .'],
   [`gitCommit${FILES}FilesMs`, 'git commit -q -m first'],
@@ -68,11 +70,12 @@ export async function gitRuntime(page) {
     }, { baseURL: `${server.url}/v1`, steps: STEPS.length })
     const figures = {}
     for (const [index, [name]] of STEPS.entries()) if (name) figures[name] = tools[index].ms
+    const output = (name) => tools[STEPS.findIndex(([figure]) => figure === name)].output
     // The commands must have done their work, or the figures time an error message.
-    if (!/Initialized empty Git repository/.test(tools[0].output)) throw new Error(`git init said: ${tools[0].output}`)
-    if (!/modified:\s+src\/f1\.txt/.test(tools[5].output)) throw new Error(`git status said: ${tools[5].output}`)
-    if (!tools[6].output.includes('-line 1 of file 1')) throw new Error(`git diff said: ${tools[6].output}`)
-    if (!/[0-9a-f]{7} \(HEAD -> main\) second/.test(tools[8].output)) throw new Error(`git log said: ${tools[8].output}`)
+    if (!/Initialized empty Git repository/.test(output('gitFirstCommandMs'))) throw new Error(`git init said: ${output('gitFirstCommandMs')}`)
+    if (!/modified:\s+src\/f1\.txt/.test(output(`gitStatus${FILES}FilesMs`))) throw new Error(`git status said: ${output(`gitStatus${FILES}FilesMs`)}`)
+    if (!output(`gitDiff${FILES}FilesMs`).includes('-line 1 of file 1')) throw new Error(`git diff said: ${output(`gitDiff${FILES}FilesMs`)}`)
+    if (!/[0-9a-f]{7} \(HEAD -> main\) second/.test(output('gitLogMs'))) throw new Error(`git log said: ${output('gitLogMs')}`)
     return figures
   } finally {
     await server.close()

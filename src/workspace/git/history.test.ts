@@ -13,8 +13,8 @@ describe('git log', () => {
     const { stdout } = await git('log')
     expect(stdout).toMatch(
       new RegExp(
-        `^commit ${OID} \\(HEAD -> main\\)\nAuthor: tabcode <tabcode@localhost>\nDate:   \\w{3} \\w{3} \\d+ \\d\\d:\\d\\d:\\d\\d 2026 [+-]\\d{4}\n\n` +
-          `    second\n\n    with a body\n\ncommit ${OID}\nAuthor: tabcode <tabcode@localhost>\nDate:   .+\n\n    first\n$`,
+        `^commit ${OID} \\(HEAD -> main\\)\nAuthor: Test Author <author@example.org>\nDate:   \\w{3} \\w{3} \\d+ \\d\\d:\\d\\d:\\d\\d 2026 [+-]\\d{4}\n\n` +
+          `    second\n\n    with a body\n\ncommit ${OID}\nAuthor: Test Author <author@example.org>\nDate:   .+\n\n    first\n$`,
       ),
     )
   })
@@ -39,7 +39,7 @@ describe('git log', () => {
     await git('commit -am "change a"')
     await git('switch main')
     expect((await git('log --oneline --graph')).stdout).toMatch(new RegExp(`^\\* ${SHORT} \\(HEAD -> main\\) change b\n\\* ${SHORT} first\n$`))
-    expect((await git('log --format=%s|%an|%ae')).stdout).toBe('change b|tabcode|tabcode@localhost\nfirst|tabcode|tabcode@localhost\n')
+    expect((await git('log --format=%s|%an|%ae')).stdout).toBe('change b|Test Author|author@example.org\nfirst|Test Author|author@example.org\n')
     expect((await git('log --pretty=format:%h%d')).stdout).toMatch(new RegExp(`^${SHORT} \\(HEAD -> main\\)\n${SHORT}\n$`))
     expect((await git('log --all --format=%s')).stdout).toBe('change a\nchange b\nfirst\n')
     expect((await git('log --format=%s -- a.txt')).stdout).toBe('first\n')

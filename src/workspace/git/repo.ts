@@ -202,18 +202,33 @@ export class Repo {
     return value === undefined || value === null ? undefined : String(value)
   }
 
-  /** Who a commit is by: the environment, then `user.name`/`user.email`, then tabcode's own name. */
+  /**
+   * Who a commit is by: the environment, then the repository's `user.name`/`user.email`. Without both, git refuses
+   * and says how to set them, as git does on a machine that has no identity; there is no global config here, so the
+   * advice is the repository's.
+   */
   async author(kind: 'AUTHOR' | 'COMMITTER') {
     const env = this.context.request.env
     const seconds = Math.floor(this.context.now() / 1000)
     const offset = new Date(this.context.now()).getTimezoneOffset()
-    return {
-      name: env[`GIT_${kind}_NAME`] || (await this.config('user.name')) || 'tabcode',
-      email: env[`GIT_${kind}_EMAIL`] || (await this.config('user.email')) || 'tabcode@localhost',
-      timestamp: seconds,
-      timezoneOffset: offset,
-    }
+    const name = env[`GIT_${kind}_NAME`] || (await this.config('user.name'))
+    const email = env[`GIT_${kind}_EMAIL`] || (await this.config('user.email'))
+    if (!name || !email) throw new GitExit(unknownIdentity(kind, name ? 'email address' : 'name'), 128)
+    return { name, email, timestamp: seconds, timezoneOffset: offset }
   }
+}
+
+/** git's answer to a commit by nobody: who to tell it you are, and how. */
+function unknownIdentity(kind: 'AUTHOR' | 'COMMITTER', missing: 'name' | 'email address'): string {
+  return (
+    `${kind === 'AUTHOR' ? 'Author' : 'Committer'} identity unknown\n\n` +
+    '*** Please tell me who you are.\n\n' +
+    'Run\n\n' +
+    '  git config user.email "you@example.com"\n' +
+    '  git config user.name "Your Name"\n\n' +
+    "to set this repository's identity (there is no global config in the browser).\n\n" +
+    `fatal: unable to auto-detect ${missing} (no user or host to take it from here)\n`
+  )
 }
 
 /** An object id as git abbreviates it. */

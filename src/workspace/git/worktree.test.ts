@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { committedProject, gitProject } from './testing/git-project'
+import { committedProject, gitProject, TEST_IDENTITY_ENV } from './testing/git-project'
 
 describe('git init', () => {
   it('creates .git in the working directory and says so; a second init says it reinitialized', async () => {
@@ -120,7 +120,7 @@ describe('git add', () => {
 
 describe('git commit', () => {
   it('reports the root commit with its counts and created files', async () => {
-    const { git } = gitProject({ 'a.txt': 'one\ntwo\n', 'src/b.ts': 'b\n' })
+    const { git } = gitProject({ 'a.txt': 'one\ntwo\n', 'src/b.ts': 'b\n' }, { env: TEST_IDENTITY_ENV })
     await git('init')
     await git('add .')
     const commit = await git('commit -m "first commit"')
@@ -156,9 +156,9 @@ describe('git commit', () => {
     expect((await git('log --oneline')).stdout).toMatch(/^[0-9a-f]{7} \(HEAD -> main\) fixed\n[0-9a-f]{7} first\n$/)
   })
 
-  it('signs as user.name/user.email, the GIT_AUTHOR_* environment over them, else tabcode', async () => {
+  it('signs as user.name/user.email, the GIT_AUTHOR_* environment over them', async () => {
     const plain = await committedProject({ 'a.txt': 'a\n' })
-    expect((await plain.git('log')).stdout).toContain('Author: tabcode <tabcode@localhost>\n')
+    expect((await plain.git('log')).stdout).toContain('Author: Test Author <author@example.org>\n')
     await plain.git('config user.name "Ada Lovelace"')
     await plain.git('config user.email ada@example.org')
     await plain.write('a.txt', 'A\n')
@@ -167,6 +167,24 @@ describe('git commit', () => {
     const env = await committedProject({ 'a.txt': 'a\n' }, { env: { GIT_AUTHOR_NAME: 'Env Name', GIT_AUTHOR_EMAIL: 'env@example.org' } })
     await env.git('config user.name Ignored')
     expect((await env.git('log')).stdout).toContain('Author: Env Name <env@example.org>\n')
+  })
+
+  it('refuses a commit by nobody, as git does, and says how to set who you are', async () => {
+    const { git } = gitProject({ 'a.txt': 'a\n' })
+    await git('init')
+    await git('add .')
+    const refused = await git('commit -m first')
+    expect(refused.exitCode).toBe(128)
+    expect(refused.stdout).toBe('')
+    expect(refused.stderr).toMatch(/^Author identity unknown\n\n\*\*\* Please tell me who you are\.\n/)
+    expect(refused.stderr).toContain('  git config user.email "you@example.com"\n  git config user.name "Your Name"\n')
+    expect(refused.stderr).toContain('fatal: unable to auto-detect name')
+    expect((await git('log')).exitCode).not.toBe(0)
+    // A name alone is not enough either; with both, the same commit goes through.
+    await git('config user.name "Ada Lovelace"')
+    expect((await git('commit -m first')).stderr).toContain('fatal: unable to auto-detect email address')
+    await git('config user.email ada@example.org')
+    expect(await git('commit -m first')).toMatchObject({ exitCode: 0, stdout: expect.stringMatching(/^\[main \(root-commit\) [0-9a-f]{7}\] first\n/) })
   })
 })
 
@@ -285,7 +303,7 @@ describe('git branch, checkout and switch', () => {
   })
 
   it('checkout -b before the first commit only renames the branch to be', async () => {
-    const { git } = gitProject({ 'a.txt': 'a\n' })
+    const { git } = gitProject({ 'a.txt': 'a\n' }, { env: TEST_IDENTITY_ENV })
     await git('init')
     await git('checkout -b dev')
     await git('add .')

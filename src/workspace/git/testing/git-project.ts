@@ -47,10 +47,22 @@ export function gitProject(files: Record<string, string> = {}, options: { env?: 
   return { workspace, git, write, read, exists }
 }
 
-/** A project with one commit of `files` (`first`). */
+/** Who the tests' commits are by: git refuses a commit by nobody, as it does on a machine with no identity. */
+export const TEST_IDENTITY = { name: 'Test Author', email: 'author@example.org' }
+/** The same identity through the environment, for a project that commits before it has a config. */
+export const TEST_IDENTITY_ENV = {
+  GIT_AUTHOR_NAME: TEST_IDENTITY.name,
+  GIT_AUTHOR_EMAIL: TEST_IDENTITY.email,
+  GIT_COMMITTER_NAME: TEST_IDENTITY.name,
+  GIT_COMMITTER_EMAIL: TEST_IDENTITY.email,
+}
+
+/** A project with one commit of `files` (`first`), by `TEST_IDENTITY` unless the environment says otherwise. */
 export async function committedProject(files: Record<string, string>, options?: { env?: Record<string, string> }) {
   const project = gitProject(files, options)
   await project.git('init')
+  await project.git(`config user.name "${TEST_IDENTITY.name}"`)
+  await project.git(`config user.email ${TEST_IDENTITY.email}`)
   await project.git('add .')
   await project.git('commit -m first')
   return project
