@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite'
 import solid from 'vite-plugin-solid'
 import { VitePWA } from 'vite-plugin-pwa'
 import packageJson from './package.json' with { type: 'json' }
+import { prepareWheels, type PreparedWheels } from './scripts/python-wheels.mjs'
 
 // Cross-origin isolation: WebContainer needs SharedArrayBuffer. The service worker replays these headers
 // from its precache, so the page stays isolated when served offline. COEP `credentialless` (Chromium, Firefox)
@@ -38,6 +39,41 @@ function pyodideAssets(): Plugin {
     },
     generateBundle() {
       for (const name of PYODIDE_FILES) this.emitFile({ type: 'asset', fileName: `pyodide/${name}`, source: readFileSync(join(pyodideDirectory, name)) })
+    },
+  }
+}
+
+/**
+ * The offline set of pure-Python wheels (pytest and its dependencies) under /python-wheels/, with an index.json that
+ * says whether this build has them and, when not, why (scripts/python-wheels.mjs fetches and verifies them; a build
+ * without them still succeeds). Cached by the service worker on first use, like Pyodide's own files.
+ */
+function pythonWheels(): Plugin {
+  let prepared: Promise<PreparedWheels> | undefined
+  const prepare = () => (prepared ??= prepareWheels({ log: (line) => console.warn(line) }))
+  const index = (wheels: PreparedWheels) => JSON.stringify(wheels.available ? { type: 'available', files: wheels.wheels.map((wheel) => wheel.file) } : { type: 'unavailable', reason: wheels.reason })
+  return {
+    name: 'tabcode:python-wheels',
+    configureServer(server) {
+      server.middlewares.use('/python-wheels/', (request, response, next) => {
+        const name = (request.url ?? '').split('?')[0]!.replace(/^\//, '')
+        void prepare().then((wheels) => {
+          if (name === 'index.json') return void response.setHeader('Content-Type', 'application/json').end(index(wheels))
+          const wheel = wheels.available ? wheels.wheels.find((candidate) => candidate.file === name) : undefined
+          if (!wheel) return next()
+          response.setHeader('Content-Type', 'application/zip')
+          createReadStream(wheel.path).pipe(response)
+        })
+      })
+    },
+    async buildStart() {
+      const wheels = await prepare()
+      if (!wheels.available) this.warn(`no offline Python wheels in this build: ${wheels.reason}`)
+    },
+    async generateBundle() {
+      const wheels = await prepare()
+      this.emitFile({ type: 'asset', fileName: 'python-wheels/index.json', source: index(wheels) })
+      if (wheels.available) for (const wheel of wheels.wheels) this.emitFile({ type: 'asset', fileName: `python-wheels/${wheel.file}`, source: readFileSync(wheel.path) })
     },
   }
 }
@@ -169,6 +205,7 @@ export default defineConfig({
   plugins: [
     solid(),
     pyodideAssets(),
+    pythonWheels(),
     pythonWorkerPolicy(),
     shellAndAssetList(),
     VitePWA({
@@ -202,7 +239,7 @@ export default defineConfig({
         ],
         // The benchmark's inputs (share/testing/bench-data.ts, an entry of their own) are loaded only by `npm run
         // bench`: no user should download them with the app.
-        globIgnores: ['pyodide/**', `**/${BENCH_DATA_FILE}`],
+        globIgnores: ['pyodide/**', 'python-wheels/**', `**/${BENCH_DATA_FILE}`],
         runtimeCaching: [
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
@@ -216,6 +253,17 @@ export default defineConfig({
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/pyodide/'),
             handler: 'CacheFirst',
             options: { cacheName: `tabcode-pyodide-${pyodideVersion}`, cacheableResponse: { statuses: [200] } },
+          },
+          {
+            // A wheel's name carries its version, so a cached one is never stale; the index says what this build has.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/python-wheels/') && url.pathname.endsWith('.whl'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'tabcode-python-wheels', cacheableResponse: { statuses: [200] } },
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/python-wheels/index.json',
+            handler: 'NetworkFirst',
+            options: { cacheName: 'tabcode-python-wheels', cacheableResponse: { statuses: [200] } },
           },
         ],
         // The warm-up of the asset cache runs in the service worker (public/sw-warm.js says why).

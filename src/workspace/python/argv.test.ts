@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parsePythonArgs, pipText, usageText } from './argv'
+import { parsePythonArgs, usageText } from './argv'
 
 describe('parsePythonArgs', () => {
   it('reads the program forms CPython has, and leaves what follows to the program', () => {
@@ -30,16 +30,5 @@ describe('parsePythonArgs', () => {
     expect(parsePythonArgs(['-m'])).toEqual({ kind: 'usage', message: 'Argument expected for the -m option' })
     expect(parsePythonArgs(['-Z'])).toEqual({ kind: 'usage', message: 'Unknown option: -Z' })
     expect(usageText('python3', 'Unknown option: -Z')).toContain('usage: python3 [option] ... [-c cmd | -m mod | file | -] [arg] ...')
-  })
-})
-
-describe('pipText', () => {
-  it('says installing needs the network and pure-Python wheels, and that offline it cannot happen now', () => {
-    const online = pipText('pip', ['install', 'requests'], true)
-    expect(online).toContain('pip: cannot install packages here.')
-    expect(online).toContain('needs the network')
-    expect(online).toContain('pure-Python wheels')
-    expect(online).not.toContain('offline')
-    expect(pipText('pip3', ['install', 'requests'], false)).toContain('You are offline, so nothing can be downloaded now')
   })
 })

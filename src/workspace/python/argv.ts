@@ -11,7 +11,7 @@ export type PythonInvocation =
   | { kind: 'module'; module: string; args: string[] }
   /** `python` or `python - args`: the program is standard input. */
   | { kind: 'stdin'; args: string[] }
-  /** `pip …`, `python -m pip …`: explained, never run. */
+  /** `python -m pip …`: tabcode's own pip (pip.ts), which installs from the offline set. */
   | { kind: 'pip'; args: string[] }
   | { kind: 'version' }
   | { kind: 'help' }
@@ -77,25 +77,7 @@ export function helpText(name: string): string {
     'file   : program read from script file',
     '-      : program read from stdin (default when no file is given)',
     '-V     : print the Python version number and exit',
-    'Installing packages (pip) is not available: only the standard library and the project’s own modules can be imported.',
+    'pip installs from tabcode’s offline set of pure-Python wheels (pytest and its dependencies); nothing else can be installed.',
     '',
   ].join('\n')
-}
-
-/**
- * What `pip` says instead of failing obscurely: installing needs the network (to reach PyPI) and could only ever
- * take pure-Python wheels, since nothing compiled for this WebAssembly build can be fetched from our own origin.
- */
-export function pipText(name: string, args: readonly string[], online: boolean): string {
-  const action = args.find((arg) => !arg.startsWith('-')) ?? ''
-  const lines = [
-    `${name}: ${action === 'install' ? 'cannot install packages here' : `"${[name, ...args].join(' ')}" is not available here`}.`,
-    'Python runs in the browser (Pyodide). Installing a package needs the network to download it from PyPI,',
-    'and only pure-Python wheels (…-py3-none-any.whl) would work: nothing with compiled extensions.',
-    online
-      ? 'This workspace does not download packages: use the standard library, or add the package’s .py files to the project.'
-      : 'You are offline, so nothing can be downloaded now: use the standard library, or add the package’s .py files to the project.',
-    '',
-  ]
-  return lines.join('\n')
 }

@@ -107,7 +107,7 @@ describe('Python after closeWaysOut (Pyodide in Node, its `js` module on a scope
   const run = (code: string) => {
     let stderr = ''
     const result = engine.execute(
-      { job: { kind: 'code', code, args: [] }, argv0: 'python3', cwd: '/workspace', env: {}, stdin: '', upload: { reset: false, root: '/workspace', remove: [], mkdir: [], write: [] } },
+      { job: { kind: 'code', code, args: [] }, argv0: 'python3', cwd: '/workspace', env: {}, stdin: '', upload: { reset: false, root: '/workspace', remove: [], mkdir: [], write: [] }, packages: [] },
       { stdout: () => undefined, stderr: (text) => (stderr += text) },
     )
     return { exitCode: result.exitCode, stderr }

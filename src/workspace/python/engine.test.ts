@@ -23,7 +23,7 @@ function run(job: PythonJob, options: Partial<RunRequest> = {}) {
   let stdout = ''
   let stderr = ''
   const result = engine.execute(
-    { job, argv0: 'python3', cwd: '/workspace', env: {}, stdin: '', upload: noUpload(), ...options },
+    { job, argv0: 'python3', cwd: '/workspace', env: {}, stdin: '', upload: noUpload(), packages: [], ...options },
     { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
   )
   const written = Object.fromEntries(result.download.write.map((file) => [file.path, decoder.decode(file.data)]))

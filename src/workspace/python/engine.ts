@@ -1,6 +1,7 @@
 import type { PyodideAPI } from 'pyodide'
 import type { FileDownload, FileUpload, RunRequest } from './protocol'
 import { RUNNER_SOURCE } from './runner-source'
+import { installPackages } from './site-packages'
 import { compareTrees, DIRECTORY, fileSignature, SKIPPED_DIRECTORIES } from './sync'
 
 type EmscriptenFS = PyodideAPI['FS']
@@ -45,6 +46,7 @@ export class PythonEngine {
 
   execute(request: RunRequest, output: EngineOutput): { exitCode: number; download: FileDownload } {
     this.upload(request.upload)
+    installPackages(this.pyodide, request.packages)
     // A working directory outside the project (the shell allows /tmp) exists here too; nothing there syncs back.
     this.fs.mkdirTree(request.cwd)
     this.output = output

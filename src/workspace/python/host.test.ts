@@ -6,6 +6,7 @@ import type { Workspace } from '../workspace'
 import { PythonEngine } from './engine'
 import { PythonHost, type EngineWorker } from './host'
 import { runWith } from './index'
+import { WheelStore } from './wheel-store'
 import type { EngineMessage, HostMessage } from './protocol'
 
 let engine: PythonEngine
@@ -56,7 +57,7 @@ function python(host: PythonHost, files: Workspace, argv: string[], extra: Parti
     onStderr: (text) => (stderr += text),
     ...extra,
   }
-  return runWith(host, request).then((result) => ({ ...result, stdout, stderr }))
+  return runWith(host, new WheelStore({ baseURL: 'http://127.0.0.1/python-wheels/' }), request).then((result) => ({ ...result, stdout, stderr }))
 }
 
 describe('PythonHost', () => {
@@ -121,12 +122,12 @@ describe('PythonHost', () => {
     expect(result.stdout).toBe('1\n')
   })
 
-  it('explains pip instead of running it, and answers usage errors as CPython does', async () => {
+  it("hands `python -m pip` to tabcode's pip, and answers usage errors as CPython does", async () => {
     const host = new PythonHost({ indexURL: '/pyodide/', createWorker: () => inProcessWorker() })
     const pip = await python(host, createMemoryWorkspace(), ['python3', '-m', 'pip', 'install', 'requests'])
     expect(pip.exitCode).toBe(1)
+    expect(pip.stderr).toContain("ERROR: requests is not in tabcode's offline set")
     expect(pip.stderr).toContain('needs the network')
-    expect(pip.stderr).toContain('pure-Python wheels')
     const usage = await python(host, createMemoryWorkspace(), ['python3', '-c'])
     expect(usage).toMatchObject({ exitCode: 2 })
     expect(usage.stderr).toContain('Argument expected for the -c option')

@@ -1,5 +1,5 @@
 import { ABORTED_EXIT_CODE, type ProgramFiles, type ProgramRequest, type ProgramResult } from '../runtime/program'
-import type { EngineMessage, FileDownload, FileUpload, HostMessage, PythonJob } from './protocol'
+import type { EngineMessage, FileDownload, FileUpload, HostMessage, PackageWheel, PythonJob } from './protocol'
 import { byDepth, compareTrees, DIRECTORY, fileSignature, readProjectTree } from './sync'
 import { defineError } from '../../core/errors'
 
@@ -17,6 +17,8 @@ export interface PythonHostOptions {
   indexURL: string
   /** How long an interrupted program may take to stop before its worker is terminated. */
   stopGrace?: number
+  /** The packages installed with `pip`, which every run's interpreter must have (none when not given). */
+  packages?: () => PackageWheel[]
 }
 
 /** The runtime failed to load or its worker died; the next run starts a new one. */
@@ -87,7 +89,7 @@ export class PythonHost {
     session.worker.postMessage({
       type: 'run',
       id,
-      request: { job, argv0: request.argv[0] ?? 'python3', cwd: request.cwd, env: request.env, stdin: request.stdin, upload },
+      request: { job, argv0: request.argv[0] ?? 'python3', cwd: request.cwd, env: request.env, stdin: request.stdin, upload, packages: this.options.packages?.() ?? [] },
     })
 
     const stopped = new Promise<'stopped'>((resolve) => {

@@ -22,6 +22,13 @@ export interface FileDownload {
   write: { path: string; data: Uint8Array }[]
 }
 
+/** An installed wheel of the offline set (src/workspace/python/wheels.ts): the engine unpacks it into site-packages. */
+export interface PackageWheel {
+  name: string
+  file: string
+  data: Uint8Array
+}
+
 export interface RunRequest {
   job: PythonJob
   argv0: string
@@ -29,6 +36,8 @@ export interface RunRequest {
   env: Record<string, string>
   stdin: string
   upload: FileUpload
+  /** Every package installed with `pip`: the interpreter has exactly these (unpacked once, removed when uninstalled). */
+  packages: PackageWheel[]
 }
 
 export type HostMessage =

@@ -29,9 +29,10 @@ const YIELD_EVERY_MS = 25
 const PROGRAMS: Record<string, () => Promise<Program>> = {
   python: async () => (await import('../python/index')).runPython,
   python3: async () => (await import('../python/index')).runPython,
-  // Installing needs the network and pure-Python wheels: pip says so instead of failing obscurely.
+  // pip installs from tabcode's offline set of pure-Python wheels, and says plainly what it cannot install.
   pip: async () => (await import('../python/index')).runPip,
   pip3: async () => (await import('../python/index')).runPip,
+  pytest: async () => (await import('../python/index')).runPytest,
   node: async () => (await import('../javascript/index')).runNode,
   nodejs: async () => (await import('../javascript/index')).runNode,
   git: async () => (await import('../git/index')).runGit,
