@@ -112,6 +112,8 @@ const ROWS = [
   ['  first node run (loads QuickJS)', 'nodeFirstRunMs', 'ms'],
   ['python3 -c one line (warm median)', 'pythonWarmRunMs', 'ms'],
   ['  first Python run after a load (download excluded)', 'pythonFirstRunMs', 'ms'],
+  ['pytest: first run of a page (installs pytest from the offline set)', 'pytestFirstRunMs', 'ms'],
+  ['  a warm pytest run', 'pytestWarmRunMs', 'ms'],
   ['git: first command (loads isomorphic-git)', 'gitFirstCommandMs', 'ms'],
   ['  git add of 100 files', 'gitAdd100FilesMs', 'ms'],
   ['  git commit of 100 files', 'gitCommit100FilesMs', 'ms'],
