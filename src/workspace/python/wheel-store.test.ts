@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeWheel } from './test-wheel'
+import { makeWheel } from './testing/make-wheel'
 import { WheelStore } from './wheel-store'
 
 const BASE = 'http://127.0.0.1:4173/python-wheels/'

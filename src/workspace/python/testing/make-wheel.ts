@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { strToU8, zipSync } from 'fflate'
-import type { Wheel } from './wheels'
+import type { Wheel } from '../wheels'
 
 /** A tiny pure-Python wheel made for the tests: a package `name` whose `VALUE` is `value`, and its dist-info. */
 export function makeWheel(name: string, version: string, value: string): { wheel: Wheel; data: Uint8Array } {
