@@ -65,3 +65,31 @@ test('the model runs a pytest suite: pytest installs itself from the offline set
   const allowed = new Set([origin, new URL(MOCK_MODEL_SERVER_URL).origin])
   expect(urls.filter((url) => !allowed.has(new URL(url).origin))).toEqual([])
 })
+
+test('after its first use pytest installs from the service worker’s cache: no download, and no network for the wheels', async ({ page, context }) => {
+  // Two first loads of Python (from the network, then from the cache): slow on a busy machine.
+  test.setTimeout(420_000)
+  const app = new Conversation(page)
+  await app.start()
+  await app.waitUntilAvailableOffline()
+  await model.push([write('w', 'test_one.py', 'def test_one():\n    assert True\n'), bash('online', 'pytest -q'), streamText('Ran once.')], { model: 'mock-model' })
+  await app.send('Run the tests once')
+  await expect(app.replies().last()).toContainText('Ran once.', { timeout: 200_000 })
+
+  // From here on neither the wheels nor Python's files can come from the network; a reload forgets what was installed.
+  let wheels = 0
+  await context.route('**/python-wheels/**', (route) => {
+    if (route.request().url().endsWith('.whl')) wheels++
+    return route.abort('internetdisconnected')
+  })
+  await context.route('**/pyodide/**', (route) => route.abort('internetdisconnected'))
+  await page.reload()
+  await app.ready()
+  await model.push([bash('cached', 'pytest -q'), streamText('Ran again.')], { model: 'mock-model' })
+  await app.send('Run the tests again')
+  await expect(app.replies().last()).toContainText('Ran again.', { timeout: 200_000 })
+  const run = app.messages.getByRole('group', { name: /^Tool call: bash/ }).last()
+  await expect(run.getByRole('figure', { name: 'End of the output' })).toContainText(/1 passed in [\d.]+s/)
+  await expect(run).not.toContainText('Downloading')
+  expect(wheels).toBe(0)
+})

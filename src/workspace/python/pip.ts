@@ -208,7 +208,7 @@ export async function ensureInstalled(store: PipStore, name: string, request: Pi
     request.onStderr(text)
   })
   if (result.type === 'failed') return `${name} is not installed and could not be installed: ${result.message}; ${NO_NETWORK}`
-  if (!progress) request.onStderr(`Installed ${sortedByName(fresh).map((wheel) => `${wheel.name}-${wheel.version}`).join(' ')} (tabcode's offline set, first use)\n`)
+  if (!progress) request.onStderr(`Installed ${sortedByName(fresh).map((wheel) => `${wheel.name}-${wheel.version}`).join(' ')} from tabcode's offline set\n`)
   return undefined
 }
 
