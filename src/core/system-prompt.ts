@@ -28,8 +28,9 @@ export interface ProjectContext {
 const BACKEND_NOTES: Record<string, string> = {
   webcontainer: 'WebContainer (Node.js and npm run inside this browser tab; there is no OS shell beyond it)',
   local:
-    'local (an offline bash with the usual Unix text tools, over files stored in this browser; python3 (Pyodide, standard ' +
-    'library only), node (CommonJS, ES modules and TypeScript, no npm packages) and git run offline; npm, npx, yarn and ' +
+    'local (an offline bash with the usual Unix text tools, over files stored in this browser; python3 (Pyodide: the standard ' +
+    "library, plus pytest and what pip can install from tabcode's offline set of wheels), node (CommonJS, ES modules " +
+    'and TypeScript, no npm packages) and git run offline; npm, npx, yarn and ' +
     'pnpm start WebContainer when it is available; commands have no network access)',
 }
 
