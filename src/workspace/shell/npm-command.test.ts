@@ -46,7 +46,7 @@ describe('npm scripts in the offline shell', () => {
   })
 
   it('stops at the first failing script with npm’s error and the script’s exit code; -s drops the banners', async () => {
-    const { output, exitCode } = await npm('npm test -s; echo "status $?"', {
+    const { output } = await npm('npm test -s; echo "status $?"', {
       'package.json': pkg({ test: 'node t.js fail', posttest: 'echo never' }),
     })
     expect(output).toBe('node t.js fail [test] cwd=/workspace\nstatus 3\n')

@@ -4,6 +4,7 @@ import type { ExecResult, ShellState } from '../workspace'
 import { npmCommand } from './npm-command'
 import { NEEDS_WEBCONTAINER, PROGRAMS } from './programs'
 import { tarCommand } from './tar-command'
+import { whichCommand } from './which-command'
 import { createWorkspaceFs, type ShellFiles } from './workspace-fs'
 
 export interface ShellOptions {
@@ -32,7 +33,7 @@ type JustBash = typeof import('just-bash')
 let library: Promise<JustBash> | undefined
 /** just-bash is ~350 KB gzip: loaded on the first command, in the worker, never with the page. */
 function loadLibrary(): Promise<JustBash> {
-  library ??= import('just-bash')
+  library ??= import('../buffer').then(() => import('just-bash'))
   return library
 }
 
@@ -119,6 +120,7 @@ async function execute(
       return npmCommand(options.fs)(args, { ...context, env: withoutDirect(context.env) }, direct ? write : undefined)
     }),
     defineCommand('tar', tarCommand),
+    defineCommand('which', whichCommand),
     ...Object.entries(PROGRAMS).map(([name, importProgram]) =>
       defineCommand(name, async (args, context) => {
         const env = Object.fromEntries(context.env)
