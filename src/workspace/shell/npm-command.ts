@@ -80,7 +80,7 @@ export function npmCommand(files: ProgramFiles) {
       out(result.stdout)
       err(result.stderr)
       if (result.exitCode !== 0) {
-        if (!invocation.silent) err(scriptFailed(pkg, step.event, step.script, result.exitCode))
+        if (!invocation.silent) err(scriptFailed(pkg, step.script, result.exitCode))
         return done(result.exitCode)
       }
     }

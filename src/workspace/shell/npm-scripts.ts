@@ -122,7 +122,7 @@ export function missingScript(event: string): string {
 }
 
 /** npm's answer when a script exits with a failure. */
-export function scriptFailed(pkg: PackageScripts, event: string, script: string, exitCode: number): string {
+export function scriptFailed(pkg: PackageScripts, script: string, exitCode: number): string {
   return `npm error code ${exitCode}\nnpm error path ${pkg.directory}\nnpm error command failed\nnpm error command sh -c ${script}\n`
 }
 
