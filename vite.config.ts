@@ -1,6 +1,7 @@
 import { createReadStream, readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import solid from 'vite-plugin-solid'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -198,12 +199,36 @@ function engineChunkName(): Plugin {
   }
 }
 
+/**
+ * just-bash's browser build leaves two imports to the bundler that have no browser version: `node:zlib` (its gzip,
+ * gunzip, zcat) and turndown's DOM (its html-to-markdown runs in our worker, which has no `document`). For that one
+ * importer they are our modules instead (src/workspace/shell/browser/). The unit tests load just-bash's Node build,
+ * so e2e/shell-commands.spec.ts runs these commands in the built app.
+ */
+function browserShims(): Plugin {
+  const shims: Record<string, string> = {
+    'node:zlib': 'src/workspace/shell/browser/zlib.ts',
+    turndown: 'src/workspace/shell/browser/turndown.ts',
+  }
+  const root = dirname(fileURLToPath(import.meta.url))
+  return {
+    name: 'tabcode:just-bash-browser-shims',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !/[\\/]just-bash[\\/]dist[\\/]bundle[\\/]browser\.js$/.test(importer)) return null
+      const shim = shims[source]
+      return shim ? join(root, shim) : null
+    },
+  }
+}
+
 /** Where the benchmark's inputs are built (see build.rolldownOptions). */
 const BENCH_DATA_FILE = 'assets/bench-data.js'
 
 export default defineConfig({
   plugins: [
     solid(),
+    browserShims(),
     pyodideAssets(),
     pythonWheels(),
     pythonWorkerPolicy(),
@@ -282,7 +307,7 @@ export default defineConfig({
   ],
   // The Python worker names the policy it needs when a server does not send it (src/workspace/python/worker-policy.ts).
   define: { __APP_VERSION__: JSON.stringify(packageJson.version), __PYTHON_WORKER_POLICY__: JSON.stringify(PYTHON_WORKER_POLICY) },
-  worker: { format: 'es', plugins: () => [engineChunkName()] },
+  worker: { format: 'es', plugins: () => [browserShims(), engineChunkName()] },
   optimizeDeps: { include: ['comlink', 'dexie', 'zod', 'workbox-window', 'marked'] },
   build: {
     target: 'es2022',

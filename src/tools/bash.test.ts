@@ -116,7 +116,7 @@ describe('bash', () => {
   })
 
   it('asks bash with each command and remembers its arity prefix for "always"', async () => {
-    const { context } = contextWith(async () => done(''))
+    const { context } = contextWith(async () => done(''), { seed: { 'src/index.ts': '', 'package.json': JSON.stringify({ scripts: { dev: 'vite', test: 'vitest' } }) } })
     await bashTool.execute(
       { command: 'cd src && git status && npm run dev -- --port 3000 | tee log.txt; FOO=1 npm test', description: 'Runs things' },
       context,
@@ -150,6 +150,10 @@ describe('bash', () => {
     const plain = contextWith(async () => done(''))
     await bashTool.execute({ command: 'node main.js && python3 x.py', description: 'Runs node' }, plain.context)
     expect(plain.context.asks.map((ask) => ask.permission)).toEqual(['bash'])
+    // An npm script whose commands the offline workspace has runs there: nothing asks to start WebContainer.
+    const script = contextWith(async () => done(''), { seed: { 'package.json': JSON.stringify({ scripts: { test: 'node test.js' } }) } })
+    await bashTool.execute({ command: 'npm test', description: 'Tests' }, script.context)
+    expect(script.context.asks.map((ask) => ask.permission)).toEqual(['bash'])
     const refused = contextWith(async () => done(''), {
       answer: (request) => {
         if (request.permission === 'webcontainer') throw new Error('The user rejected permission to use this specific tool call.')

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { commandPrefix } from '../core/permission/arity'
-import { webContainerProgram } from '../workspace/on-demand'
+import { webContainerProgramOf } from '../workspace/on-demand'
 import { dirname, isInside, resolvePath } from '../workspace/path'
 import { loadShellSyntax, type ShellSyntax } from '../workspace/shell/syntax'
 import type { Workspace } from '../workspace/workspace'
@@ -172,7 +172,10 @@ async function askPermissions(context: ToolContext, command: string, cwd: string
 
   // Not opencode's: a command that needs Node.js or npm starts WebContainer, whose commands (this one and every later
   // one of the project) reach the network freely. Starting it for the agent is a way out of the tab, so it asks.
-  const program = context.workspace.backend === 'webcontainer' ? undefined : webContainerProgram(commands.map((parsed) => parsed.words[0] ?? ''))
+  const program =
+    context.workspace.backend === 'webcontainer'
+      ? undefined
+      : await webContainerProgramOf(command, commands.map((parsed) => parsed.words[0] ?? ''), cwd, context.workspace)
   if (program) await context.ask({ permission: 'webcontainer', patterns: [program], always: ['*'], metadata: { command, program } })
 }
 

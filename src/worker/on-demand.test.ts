@@ -40,6 +40,19 @@ describe('WebContainer on demand', () => {
     expect(await workspace.readText('a.txt')).toBe('hi')
   })
 
+  it('runs an npm script offline when its commands are the offline workspace’s, and one that needs a package in WebContainer', async () => {
+    const container = fakeContainer()
+    const want = vi.fn(async () => ({ workspace: container }))
+    const local = createMemoryWorkspace({ 'package.json': JSON.stringify({ scripts: { test: 'node test.js', lint: 'eslint .' } }) })
+    const exec = vi.spyOn(local, 'exec').mockResolvedValue(done('ok\n'))
+    const workspace = onDemandWebContainer(local, { programs: leadingWords, want })
+    expect((await workspace.exec('npm test', {})).output).toBe('ok\n')
+    expect(want).not.toHaveBeenCalled()
+    expect(exec).toHaveBeenCalledOnce()
+    expect((await workspace.exec('npm run lint', {})).output).toBe('added 1 package\n')
+    expect(want).toHaveBeenCalledOnce()
+  })
+
   it('hands npm to WebContainer once it is up, saying why it was wanted', async () => {
     const container = fakeContainer()
     const want = vi.fn(async () => ({ workspace: container }))
@@ -57,7 +70,7 @@ describe('WebContainer on demand', () => {
       programs: leadingWords,
       want: async () => ({ unavailable: 'it is turned off in Settings (offline workspace only).' }),
     })
-    const result = await workspace.exec('npm test', { onOutput: (chunk) => streamed.push(chunk) })
+    const result = await workspace.exec('npm install', { onOutput: (chunk) => streamed.push(chunk) })
     expect(result.exitCode).toBe(127)
     expect(result.output).toBe('WebContainer is not available: it is turned off in Settings (offline workspace only).\nnpm: needs WebContainer\n')
     expect(streamed[0]).toMatch(/^WebContainer is not available/)

@@ -1,3 +1,5 @@
+import { resolvePath } from './path'
+import type { ProgramFiles } from './runtime/program'
 import type { ExecOptions, ExecResult, Workspace } from './workspace'
 
 /** Programs only WebContainer runs: Node's package managers (the offline runtime has no npm registry or native addons). */
@@ -10,6 +12,18 @@ export function webContainerProgram(programs: readonly string[]): string | undef
     if (NEEDS_WEBCONTAINER.has(name)) return name
   }
   return undefined
+}
+
+/**
+ * The program of a command line that needs WebContainer, if any: a package manager, except an `npm` that runs a
+ * package.json script whose commands the offline workspace has (issue 29: `npm test` of `node test.js` runs here).
+ */
+export async function webContainerProgramOf(command: string, programs: readonly string[], cwd: string, files: ProgramFiles): Promise<string | undefined> {
+  const program = webContainerProgram(programs)
+  if (program !== 'npm' || webContainerProgram(programs.filter((name) => name.slice(name.lastIndexOf('/') + 1) !== 'npm'))) return program
+  // The npm check loads the shell's parser: only a line that names npm pays for it.
+  const { npmLineRunsOffline } = await import('./shell/npm-command')
+  return (await npmLineRunsOffline(command, cwd, files).catch(() => false)) ? undefined : program
 }
 
 /** Why a command was handed to WebContainer, in words for the user (the badge and the tool output show it). */
@@ -31,7 +45,8 @@ export interface OnDemandOptions {
  */
 export function onDemandWebContainer(local: Workspace, options: OnDemandOptions): Workspace {
   const exec = async (command: string, execOptions: ExecOptions): Promise<ExecResult> => {
-    const program = webContainerProgram(await options.programs(command).catch(() => []))
+    const programs = await options.programs(command).catch(() => [])
+    const program = await webContainerProgramOf(command, programs, execOptions.cwd ? resolvePath(local.root, execOptions.cwd) : local.root, local)
     if (!program) return local.exec(command, execOptions)
     const wanted = await options.want(wantedReason(program))
     if ('workspace' in wanted) return wanted.workspace.exec(command, execOptions)

@@ -4,7 +4,7 @@ let loading: Promise<typeof import('./cli')> | undefined
 
 /** isomorphic-git loads on the first `git` command, after the `Buffer` it needs is in place. */
 function load() {
-  loading ??= import('./buffer')
+  loading ??= import('../buffer')
     .then(() => import('./cli'))
     .catch((error: unknown) => {
       // A failed chunk load (the app was updated, the network dropped) may work on the next try.

@@ -157,7 +157,8 @@ describe('runShell', () => {
     expect(await sh('frobnicate --now')).toMatchObject({ exitCode: 127, output: 'bash: frobnicate: command not found\n' })
     expect(await sh('npm install')).toMatchObject({
       exitCode: 127,
-      output: 'npm: needs WebContainer (Node/npm projects); the offline workspace has no npm\n',
+      output:
+        'npm: `npm install` needs WebContainer (Node.js and npm); offline, npm runs a package.json script (npm test, npm start, npm run <name>) whose commands the offline workspace has\n',
     })
   })
 

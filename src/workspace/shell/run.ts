@@ -1,6 +1,10 @@
 import type { CommandNode, CustomCommand, ScriptNode, StatementNode, WordNode } from 'just-bash'
 import type { Program, ProgramFiles } from '../runtime/program'
 import type { ExecResult, ShellState } from '../workspace'
+import { npmCommand } from './npm-command'
+import { NEEDS_WEBCONTAINER, PROGRAMS } from './programs'
+import { tarCommand } from './tar-command'
+import { whichCommand } from './which-command'
 import { createWorkspaceFs, type ShellFiles } from './workspace-fs'
 
 export interface ShellOptions {
@@ -25,26 +29,11 @@ const DIRECT = '__TABCODE_DIRECT'
 /** How long a loop may hold the worker before it lets other work (a Stop, a timer) in. */
 const YIELD_EVERY_MS = 25
 
-/** Commands that run one of our runtimes (lazy: each is imported on its first use). */
-const PROGRAMS: Record<string, () => Promise<Program>> = {
-  python: async () => (await import('../python/index')).runPython,
-  python3: async () => (await import('../python/index')).runPython,
-  // pip installs from tabcode's offline set of pure-Python wheels, and says plainly what it cannot install.
-  pip: async () => (await import('../python/index')).runPip,
-  pip3: async () => (await import('../python/index')).runPip,
-  pytest: async () => (await import('../python/index')).runPytest,
-  node: async () => (await import('../javascript/index')).runNode,
-  nodejs: async () => (await import('../javascript/index')).runNode,
-  git: async () => (await import('../git/index')).runGit,
-}
-/** Package managers need a real Node: say so plainly rather than pretend. */
-const NEEDS_WEBCONTAINER = ['npm', 'npx', 'yarn', 'pnpm']
-
 type JustBash = typeof import('just-bash')
 let library: Promise<JustBash> | undefined
 /** just-bash is ~350 KB gzip: loaded on the first command, in the worker, never with the page. */
 function loadLibrary(): Promise<JustBash> {
-  library ??= import('just-bash')
+  library ??= import('../buffer').then(() => import('just-bash'))
   return library
 }
 
@@ -125,6 +114,13 @@ async function execute(
         exitCode: 127,
       })),
     ),
+    defineCommand('npm', async (args, context) => {
+      const env = Object.fromEntries(context.env)
+      const direct = env[DIRECT] === '1'
+      return npmCommand(options.fs)(args, { ...context, env: withoutDirect(context.env) }, direct ? write : undefined)
+    }),
+    defineCommand('tar', tarCommand),
+    defineCommand('which', whichCommand),
     ...Object.entries(PROGRAMS).map(([name, importProgram]) =>
       defineCommand(name, async (args, context) => {
         const env = Object.fromEntries(context.env)
@@ -252,7 +248,7 @@ function streamStatements(ast: ScriptNode): ScriptNode {
   }
 }
 
-/** A statement that is just `python …` (no pipe, no redirection): its output can go straight to the terminal. */
+/** A statement that is just `python …` or `npm …` (no pipe, no redirection): its output can go straight to the terminal. */
 function directProgram(statement: StatementNode): Extract<CommandNode, { type: 'SimpleCommand' }> | undefined {
   if (statement.pipelines.length !== 1 || statement.background) return undefined
   const [pipeline] = statement.pipelines
@@ -260,7 +256,7 @@ function directProgram(statement: StatementNode): Extract<CommandNode, { type: '
   const [command] = pipeline.commands
   if (command?.type !== 'SimpleCommand' || command.redirections.length > 0) return undefined
   const [part, ...rest] = command.name?.parts ?? []
-  return rest.length === 0 && part?.type === 'Literal' && part.value in PROGRAMS ? command : undefined
+  return rest.length === 0 && part?.type === 'Literal' && (part.value in PROGRAMS || part.value === 'npm') ? command : undefined
 }
 
 const LOOPS = new Set(['While', 'Until', 'For', 'CStyleFor'])
@@ -276,6 +272,13 @@ function withLoopYields<T>(node: T): T {
     copy.body = [statementOf(yieldHere), ...copy.body]
   }
   return copy as T
+}
+
+/** The environment without our marker, so a script `npm` runs does not inherit it. */
+function withoutDirect(env: Map<string, string>): Map<string, string> {
+  const copy = new Map(env)
+  copy.delete(DIRECT)
+  return copy
 }
 
 /** just-bash hands stdin over as latin1-shaped bytes (one char per byte). */

@@ -1,7 +1,7 @@
 import { createMemoryWorkspace } from '../../local/testing/memory-workspace'
 import type { LocalWorkspace } from '../../local/stored-workspace'
 import { runGitCommand } from '../cli'
-import '../buffer'
+import '../../buffer'
 
 /** 2026-03-04 05:06:07 UTC: a fixed clock, so commit ids and dates are the same on every run. */
 export const FIXED_NOW = Date.UTC(2026, 2, 4, 5, 6, 7)
