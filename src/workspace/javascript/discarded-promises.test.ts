@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { markDiscardedPromises } from './discarded-promises'
 
 describe('discarded promises', () => {
-  it('passes calls and import() whose value a statement throws away through the hook, nested ones too', () => {
+  it('hands calls and import() whose value a statement throws away to the hook, after them, nested ones too', () => {
     expect(markDiscardedPromises("main()\np.then(f);\na?.b()\nimport('./x')", 'module')).toBe(
-      "__nodeDiscarded(main())\n__nodeDiscarded(p.then(f));\n__nodeDiscarded(a?.b())\n__nodeDiscarded(import('./x'))",
+      "main()?.[__nodeDiscarded]\np.then(f)?.[__nodeDiscarded];\na?.b()?.[__nodeDiscarded]\nimport('./x')?.[__nodeDiscarded]",
     )
-    expect(markDiscardedPromises('run(() => { go() })', 'commonjs')).toBe('__nodeDiscarded(run(() => { __nodeDiscarded(go()) }))')
+    expect(markDiscardedPromises('run(() => { go() })', 'commonjs')).toBe('run(() => { go()?.[__nodeDiscarded] })?.[__nodeDiscarded]')
   })
 
   it('leaves values that are kept, other statements, and source that does not parse as they are', () => {

@@ -304,6 +304,9 @@ describe('the offline node', () => {
       'h.js',
     )
     expect(handled).toMatchObject({ exitCode: 0, stdout: 'handled caught\nlater\n', stderr: '' })
+    // Every call statement carries the hook; a constructor's super() call and an IIFE still run as written.
+    const shapes = await node({ 's.js': "class A extends Object { constructor() { super()\n this.v = 1 } }\n;(async () => console.log(new A().v))()\n;[1].forEach((n) => console.log(n))" }, 's.js')
+    expect(shapes).toMatchObject({ exitCode: 0, stdout: '1\n1\n', stderr: '' })
     const exit = await node({ 'e.js': "process.on('exit', (code) => console.log('exit', code))\nasync function main() { await null; throw new TypeError('x') }\nmain()" }, 'e.js')
     expect(exit).toMatchObject({ exitCode: 1, stdout: 'exit 1\n' })
     expect(exit.stderr).toContain('TypeError: x')

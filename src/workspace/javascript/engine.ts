@@ -363,7 +363,8 @@ function entrySource(
   }
   const module = entry.module ?? (!entry.print && hasModuleSyntax(entry.code))
   if (module) return [markDiscardedPromises(entry.code, 'module'), `${run.cwd}/${entry.name}`, { type: 'module' }]
-  const code = markDiscardedPromises(entry.code, 'script')
+  // -p prints the value of the last statement, which the hook would replace.
+  const code = entry.print ? entry.code : markDiscardedPromises(entry.code, 'script')
   return [`__nodeEvalScope(${JSON.stringify(entry.name)});\n(0, eval)(${JSON.stringify(code)})`, entry.name, { type: 'global' }]
 }
 

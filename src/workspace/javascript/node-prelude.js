@@ -443,7 +443,16 @@
     if (value instanceof Promise) then.call(value, undefined, (reason) => unhandledRejection(reason, value))
     return value
   }
-  hidden(g, '__nodeDiscarded', discarded)
+  // Statements reach it as `value?.[__nodeDiscarded]` (see discarded-promises.ts): a getter only promises have.
+  const DISCARDED = Symbol('discarded')
+  Object.defineProperty(Promise.prototype, DISCARDED, {
+    get() {
+      discarded(this)
+      return undefined
+    },
+    configurable: true,
+  })
+  hidden(g, '__nodeDiscarded', DISCARDED)
   hidden(g, '__nodeTakeUnhandled', () => {
     flush()
     if (failures.length) throw failures.shift()
