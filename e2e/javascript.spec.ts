@@ -130,3 +130,94 @@ test("after one visit node runs without the network: the engine and its wasm com
   await expect(app.messages.getByRole('group', { name: /^Tool call: bash/ }).last()).toContainText('from the cache 42')
   expect(fetched).toBe(0)
 })
+
+// The engine's first start (its wasm compiled, the prelude run) can take many seconds on a loaded 2-core machine.
+const ENGINE_START_MS = 60_000
+
+test('a node project whose test is node --test: the TAP report as Node prints it, exit 1 on a failure, 0 once fixed', async ({ page }) => {
+  test.setTimeout(3 * ENGINE_START_MS)
+  const tests = [
+    "const test = require('node:test')",
+    "const assert = require('node:assert/strict')",
+    "const { slug } = require('../src/slug')",
+    "test('lowercases', () => assert.equal(slug('Hello'), 'hello'))",
+    "test('joins words with dashes', () => assert.equal(slug('Hello big World'), 'hello-big-world'))",
+    '',
+  ].join('\n')
+  await model.push(
+    [
+      write('manifest', 'package.json', '{ "name": "slugs", "scripts": { "test": "node --test" } }\n'),
+      write('lib', 'src/slug.js', "exports.slug = (text) => text.toLowerCase().replace(' ', '-')\n"),
+      write('spec', 'test/slug.test.js', tests),
+      bash('first', 'node --test'),
+      streamText('One test fails.'),
+    ],
+    { model: 'mock-model' },
+  )
+  const app = await Conversation.started(page)
+  await app.send('Write a slug function with tests and run them')
+  await expect(app.replies().last()).toContainText('One test fails.', { timeout: ENGINE_START_MS })
+  const first = app.messages.getByRole('group', { name: /^Tool call: bash/ }).last()
+  // The report is longer than a card shows at first: open the output, then all of it.
+  await first.getByText(/^Output/).click()
+  await first.getByRole('button', { name: /^Show all/ }).click()
+  await expect(first).toContainText('TAP version 13')
+  await expect(first).toContainText('ok 1 - lowercases')
+  await expect(first).toContainText('not ok 2 - joins words with dashes')
+  await expect(first).toContainText("'hello-big world' !== 'hello-big-world'")
+  await expect(first).toContainText('# tests 2')
+  await expect(first).toContainText('# pass 1')
+  await expect(first).toContainText('# fail 1')
+  await expect(first).toContainText('failed · exit 1')
+  const requests = (await model.requests()).filter((request) => request.model === 'mock-model')
+  const firstOutput = requests.at(-1)!.body!.messages.find((message) => message.role === 'tool' && message.tool_call_id === 'first')
+  expect(JSON.stringify(firstOutput)).toContain('Command exited with code 1')
+
+  await model.push(
+    [write('fix', 'src/slug.js', "exports.slug = (text) => text.toLowerCase().split(' ').join('-')\n"), bash('second', 'node --test'), streamText('All pass now.')],
+    { model: 'mock-model' },
+  )
+  await app.send('Fix it')
+  await expect(app.replies().last()).toContainText('All pass now.', { timeout: ENGINE_START_MS })
+  // Without a failure the report is short enough to show whole.
+  const second = app.messages.getByRole('group', { name: /^Tool call: bash/ }).last()
+  await expect(second).toContainText('ok 2 - joins words with dashes')
+  await expect(second).toContainText('# pass 2')
+  await expect(second).toContainText('# fail 0')
+  await expect(second).not.toContainText('failed · exit')
+})
+
+test('a rejection after an await is printed as Node prints it and the command exits 1; a benchmark loop prints every line', async ({ page }) => {
+  test.setTimeout(3 * ENGINE_START_MS)
+  const failing = ['async function load() {', "  await new Promise((resolve) => setTimeout(resolve, 5))", "  throw new Error('config missing')", '}', 'load()', "console.log('loading')", ''].join('\n')
+  const bench = [
+    'async function bench() {',
+    '  for (let round = 1; round <= 20; round++) {',
+    '    const start = performance.now()',
+    '    await new Promise((resolve) => setTimeout(resolve, 1))',
+    "    console.log(`round ${round}: ${performance.now() >= start ? 'timed' : 'broken'}`)",
+    '  }',
+    '}',
+    'bench()',
+    '',
+  ].join('\n')
+  await model.push(
+    [write('load', 'load.js', failing), write('bench', 'bench.js', bench), bash('fail', 'node load.js'), bash('rounds', 'node bench.js'), streamText('Done.')],
+    { model: 'mock-model' },
+  )
+  const app = await Conversation.started(page)
+  await app.send('Run the loader and the benchmark')
+  await expect(app.replies().last()).toContainText('Done.', { timeout: ENGINE_START_MS })
+  const cards = app.messages.getByRole('group', { name: /^Tool call: bash/ })
+  // The model's two bash calls, in order: the loader, then the benchmark.
+  const failed = cards.nth(0)
+  await expect(failed).toContainText('loading')
+  await expect(failed).toContainText("throw new Error('config missing')")
+  await expect(failed).toContainText('Error: config missing')
+  await expect(failed).toContainText('at load (/')
+  await expect(failed).toContainText('failed · exit 1')
+  const rounds = cards.nth(1)
+  await expect(rounds).toContainText('round 1: timed')
+  await expect(rounds).toContainText('round 20: timed')
+  await expect(rounds).not.toContainText('failed · exit')
+})

@@ -33,4 +33,13 @@ describe("node's command line", () => {
     expect(parse('-r', 'dotenv/config', 'x.js')).toMatchObject({ kind: 'error', message: expect.stringContaining('preloads modules') })
     expect(parse('--frobnicate')).toEqual({ kind: 'error', message: 'node: bad option: --frobnicate\n', exitCode: 9 })
   })
+
+  it("reads --test with the files or folders after it, and --conditions for a package's exports", () => {
+    expect(parse('--test')).toEqual({ kind: 'run', entry: { kind: 'tests', paths: [], conditions: [] }, args: [] })
+    expect(parse('--test', 'test/', 'a.test.js')).toMatchObject({ entry: { kind: 'tests', paths: ['test/', 'a.test.js'] } })
+    expect(parse('--conditions=development', '-C', 'custom', 'main.js')).toMatchObject({
+      entry: { kind: 'file', path: '/workspace/src/main.js', conditions: ['development', 'custom'] },
+    })
+    expect(parse('-C')).toMatchObject({ kind: 'error', exitCode: 9 })
+  })
 })

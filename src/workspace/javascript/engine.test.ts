@@ -278,4 +278,84 @@ describe('the offline node', () => {
     // The engine still runs scripts after all that.
     expect((await node({}, evaluate('console.log(1 + 1)'))).stdout).toBe('2\n')
   })
+
+  it('reports a rejection after an await, in a timer or of a plain value, as Node does, and exits 1', async () => {
+    const awaited = await node({ 'a.js': "async function main() {\n  await null\n  throw new Error('after await')\n}\nmain()\nconsole.log('started')" }, 'a.js')
+    expect(awaited.exitCode).toBe(1)
+    expect(awaited.stdout).toBe('started\n')
+    expect(awaited.stderr).toMatch(/^\/workspace\/a\.js:3\n  throw new Error\('after await'\)\n +\^\n\nError: after await\n {4}at main \(\/workspace\/a\.js:3/)
+    const timer = await node({ 't.mjs': "setTimeout(async () => { throw new Error('in timer') }, 1)" }, 't.mjs')
+    expect(timer.exitCode).toBe(1)
+    expect(timer.stderr).toContain('Error: in timer')
+    const plain = await node({}, evaluate("Promise.reject('plain')"))
+    expect(plain.exitCode).toBe(1)
+    expect(plain.stderr).toContain(
+      'UnhandledPromiseRejection: This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "\'plain\'".',
+    )
+    expect(plain.stderr).toContain("code: 'ERR_UNHANDLED_REJECTION'")
+    const chained = await node({ 'c.js': "const p = Promise.reject(new Error('chained'))\np.then(() => console.log('never'))" }, 'c.js')
+    expect(chained).toMatchObject({ exitCode: 1 })
+    expect(chained.stderr).toContain('Error: chained')
+  })
+
+  it('lets a handled rejection pass, runs exit listeners with 1 after a failure, and honours unhandledRejection listeners', async () => {
+    const handled = await node(
+      { 'h.js': "async function main() { await null; throw new Error('caught') }\nmain().catch((e) => console.log('handled', e.message))\nconst p = main()\np.then(undefined, () => console.log('later'))" },
+      'h.js',
+    )
+    expect(handled).toMatchObject({ exitCode: 0, stdout: 'handled caught\nlater\n', stderr: '' })
+    // Every call statement carries the hook; a constructor's super() call and an IIFE still run as written.
+    const shapes = await node({ 's.js': "class A extends Object { constructor() { super()\n this.v = 1 } }\n;(async () => console.log(new A().v))()\n;[1].forEach((n) => console.log(n))" }, 's.js')
+    expect(shapes).toMatchObject({ exitCode: 0, stdout: '1\n1\n', stderr: '' })
+    const exit = await node({ 'e.js': "process.on('exit', (code) => console.log('exit', code))\nasync function main() { await null; throw new TypeError('x') }\nmain()" }, 'e.js')
+    expect(exit).toMatchObject({ exitCode: 1, stdout: 'exit 1\n' })
+    expect(exit.stderr).toContain('TypeError: x')
+    const listened = await node(
+      { 'l.js': "process.on('unhandledRejection', (reason) => console.log('seen', reason.message))\nPromise.reject(new Error('r'))\nprocess.on('uncaughtException', (e) => console.log('caught', e.message))\nsetTimeout(() => { throw new Error('t') })" },
+      'l.js',
+    )
+    expect(listened).toMatchObject({ exitCode: 0, stdout: 'seen r\ncaught t\n' })
+  })
+
+  it('does not lose an error thrown in queueMicrotask, process.nextTick or an async event listener', async () => {
+    for (const code of [
+      "queueMicrotask(() => { throw new Error('micro') })",
+      "process.nextTick(() => { throw new Error('micro') })",
+      "const E = require('events'); const e = new E(); e.on('go', async () => { await null; throw new Error('micro') }); e.emit('go')",
+    ]) {
+      const out = await node({}, evaluate(code))
+      expect(out.exitCode, code).toBe(1)
+      expect(out.stderr, code).toContain('Error: micro')
+    }
+  })
+
+  it('prints what a script writes before an await in a loop that uses performance, as on a host', async () => {
+    const bench = await node(
+      { 'bench.js': "async function run() {\n  for (let i = 0; i < 20; i++) {\n    const t = performance.now()\n    await new Promise((r) => setTimeout(r, 0))\n    console.log('line', i, performance.now() >= t)\n  }\n}\nrun()" },
+      'bench.js',
+    )
+    expect(bench.exitCode).toBe(0)
+    expect(bench.stdout.trim().split('\n')).toHaveLength(20)
+    expect(bench.stdout).toContain('line 19 true')
+  })
+
+  // The scripts and what node v20 printed for them on a host.
+  it("gives structuredClone, AbortController, TextEncoder, performance, URL, queueMicrotask and timers/promises as Node's", async () => {
+    const out = await node({ 'globals.js': "const c = structuredClone({ d: new Date(0), m: new Map([[1, new Set([2])]]), u: new Uint8Array([1, 2]) })\nconsole.log(c.d instanceof Date, c.m.get(1).has(2), c.u[1])\ntry { structuredClone(() => 1) } catch (e) { console.log(e.name) }\nconst ac = new AbortController()\nac.signal.addEventListener('abort', () => console.log('aborted', ac.signal.reason.name))\nac.abort()\nconsole.log(new TextDecoder().decode(new TextEncoder().encode('h\u00e9llo')), new TextEncoder().encode('\u00e9').length)\nconsole.log(typeof performance.now(), performance.now() >= 0, typeof performance.timeOrigin)\nperformance.mark('a'); performance.mark('b'); console.log(performance.measure('ab', 'a', 'b').name)\nconst u = new URL('https://example.com:8080/a/b?x=1&y=2#h')\nconsole.log(u.hostname, u.port, u.pathname, u.search, u.searchParams && u.searchParams.get('y'))\nqueueMicrotask(() => console.log('micro'))\nconst { setTimeout: wait } = require('node:timers/promises')\nwait(1, 'v').then((v) => console.log('waited', v))\nconst { EventEmitter, once } = require('node:events')\nconst e = new EventEmitter(); once(e, 'x').then(([v]) => console.log('once', v)); e.emit('x', 7)\nconsole.log(require('node:util').inspect({ a: [1, { b: { c: { d: 1 } } }], s: 'x' }))\nconsole.log(require('node:util').inspect(new Error('e').message), require('perf_hooks').performance === performance)\n" }, 'globals.js')
+    expect(out).toMatchObject({ exitCode: 0, stderr: '' })
+    expect(out.stdout).toBe("true true 2\nDataCloneError\naborted AbortError\nh\u00e9llo 2\nnumber true number\nab\nexample.com 8080 /a/b ?x=1&y=2 2\n{ a: [ 1, { b: [Object] } ], s: 'x' }\n'e' true\nmicro\nonce 7\nwaited v\n")
+  })
+
+  it("answers the whole node:assert API, strict and loose, with Node's messages", async () => {
+    const out = await node({ 'asserts.js': "const assert = require('node:assert')\nconst strict = require('node:assert/strict')\nconst tries = {\n  deep: () => assert.deepStrictEqual({ a: 1, b: [1, 2] }, { a: 1, b: [1, 3] }),\n  strictEq: () => assert.strictEqual('a', 'b'),\n  ifError: () => assert.ifError(new Error('e')),\n  ifErrorNull: () => assert.ifError(null),\n  throwsMissing: () => assert.throws(() => {}),\n  throwsClass: () => assert.throws(() => { throw new TypeError('t') }, TypeError),\n  throwsWrongClass: () => assert.throws(() => { throw new Error('t') }, TypeError),\n  throwsObject: () => assert.throws(() => { throw new TypeError('bad thing') }, { name: 'TypeError', message: /bad/ }),\n  throwsRegExp: () => assert.throws(() => { throw new Error('bad thing') }, /thing/),\n  looseDeep: () => assert.deepEqual({ a: 1 }, { a: '1' }),\n  strictDeepMode: () => strict.deepEqual({ a: 1 }, { a: '1' }),\n  strictEqualMode: () => strict.equal(1, '1'),\n  maps: () => assert.deepStrictEqual(new Map([[1, { x: 1 }]]), new Map([[1, { x: 1 }]])),\n  sets: () => assert.deepStrictEqual(new Set([1, 2]), new Set([2, 1])),\n  protos: () => assert.deepStrictEqual(Object.create(null), {}),\n  match: () => assert.match('abc', /x/),\n  doesNotMatch: () => assert.doesNotMatch('abc', /b/),\n  doesNotThrow: () => assert.doesNotThrow(() => { throw new Error('oops') }),\n  fail: () => assert.fail('boom'),\n  ok: () => assert.ok(true),\n  nan: () => assert.strictEqual(NaN, NaN),\n}\nfor (const [name, f] of Object.entries(tries)) {\n  try { f(); console.log(name, 'passed') } catch (e) { console.log(name, e.name, e.code, JSON.stringify(e.message)) }\n}\n;(async () => {\n  for (const [name, p] of [['rejects', assert.rejects(Promise.resolve())], ['rejectsOk', assert.rejects(Promise.reject(new TypeError('x')), TypeError)], ['doesNotReject', assert.doesNotReject(Promise.reject(new Error('r')))]]) {\n    try { await p; console.log(name, 'passed') } catch (e) { console.log(name, e.name, JSON.stringify(e.message)) }\n  }\n  console.log(assert.strict === strict, typeof strict.strict)\n})()\n" }, 'asserts.js')
+    expect(out).toMatchObject({ exitCode: 0, stderr: '' })
+    expect(out.stdout).toBe("deep AssertionError ERR_ASSERTION \"Expected values to be strictly deep-equal:\\n+ actual - expected\\n\\n  {\\n    a: 1,\\n    b: [\\n      1,\\n+     2\\n-     3\\n    ]\\n  }\"\nstrictEq AssertionError ERR_ASSERTION \"Expected values to be strictly equal:\\n\\n'a' !== 'b'\\n\"\nifError AssertionError ERR_ASSERTION \"ifError got unwanted exception: e\"\nifErrorNull passed\nthrowsMissing AssertionError ERR_ASSERTION \"Missing expected exception.\"\nthrowsClass passed\nthrowsWrongClass AssertionError ERR_ASSERTION \"The error is expected to be an instance of \\\"TypeError\\\". Received \\\"Error\\\"\\n\\nError message:\\n\\nt\"\nthrowsObject passed\nthrowsRegExp passed\nlooseDeep passed\nstrictDeepMode AssertionError ERR_ASSERTION \"Expected values to be strictly deep-equal:\\n+ actual - expected\\n\\n  {\\n+   a: 1\\n-   a: '1'\\n  }\"\nstrictEqualMode AssertionError ERR_ASSERTION \"Expected values to be strictly equal:\\n\\n1 !== '1'\\n\"\nmaps passed\nsets passed\nprotos AssertionError ERR_ASSERTION \"Expected values to be strictly deep-equal:\\n+ actual - expected\\n\\n+ [Object: null prototype] {}\\n- {}\"\nmatch AssertionError ERR_ASSERTION \"The input did not match the regular expression /x/. Input:\\n\\n'abc'\\n\"\ndoesNotMatch AssertionError ERR_ASSERTION \"The input was expected to not match the regular expression /b/. Input:\\n\\n'abc'\\n\"\ndoesNotThrow AssertionError ERR_ASSERTION \"Got unwanted exception.\\nActual message: \\\"oops\\\"\"\nfail AssertionError ERR_ASSERTION \"boom\"\nok passed\nnan passed\nrejects AssertionError \"Missing expected rejection.\"\nrejectsOk passed\ndoesNotReject AssertionError \"Got unwanted rejection.\\nActual message: \\\"r\\\"\"\ntrue function\n")
+  })
+
+  it('prints an uncaught assertion as Node does, with its code and fields', async () => {
+    const out = await node({ 'a.js': "require('assert').strictEqual(1, 2)" }, 'a.js')
+    expect(out.exitCode).toBe(1)
+    expect(out.stderr).toContain("AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n\n1 !== 2\n")
+    expect(out.stderr).toContain("{\n  generatedMessage: true,\n  code: 'ERR_ASSERTION',\n  actual: 1,\n  expected: 2,\n  operator: 'strictEqual'\n}")
+  })
 })

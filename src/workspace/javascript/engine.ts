@@ -2,6 +2,9 @@ import type { QuickJSContext, QuickJSHandle, QuickJSWASMModule, VmFunctionImplem
 import { dirname } from '../path'
 import { FsError, type MemoryFs } from './memory-fs'
 import prelude from './node-prelude.js?raw'
+import testModule from './node-test.js?raw'
+import { markDiscardedPromises } from './discarded-promises'
+import { findTestFiles } from './test-files'
 import { formatOf, hasModuleSyntax, isTypeScript, resolveModule } from './resolve'
 
 /** What `node` reports as its version: the Node release whose surface the prelude follows. */
@@ -16,8 +19,10 @@ export const STACK_LIMIT_BYTES = 256 * 1024
 
 /** What to run: a file, or source given with `-e`/`-p` or on stdin. */
 export type EngineEntry =
-  | { kind: 'file'; path: string }
+  | { kind: 'file'; path: string; conditions?: string[] }
   | { kind: 'source'; code: string; name: '[eval]' | '[stdin]'; print: boolean; module: boolean | undefined }
+  /** `node --test`: the files or folders given (none: the working folder), and `--conditions`. */
+  | { kind: 'tests'; paths: string[]; conditions: string[] }
 
 export interface EngineRun {
   quickjs: QuickJSWASMModule
@@ -86,26 +91,30 @@ export async function runInEngine(run: EngineRun): Promise<EngineResult> {
       source = run.stripTypes(source, path)
     }
     if (source.startsWith('#!')) source = `//${source.slice(2)}`
-    return { format: formatOf(run.fs, path, source), source }
+    const format = formatOf(run.fs, path, source)
+    if (format !== 'json') source = markDiscardedPromises(source, format === 'esm' ? 'module' : 'commonjs')
+    return { format, source }
   }
 
+  const conditions = run.entry.kind === 'source' ? [] : (run.entry.conditions ?? [])
   try {
     const exit = (code: number) => {
       exitCode ??= code
       run.fs.freeze()
     }
-    installHost(context, run, { write, now, started, exit, loadUnit })
+    installHost(context, run, { write, now, started, exit, loadUnit, conditions })
     runtime.setModuleLoader(
       (name) => moduleSource(context, name, loadUnit),
       (base, requested) => {
         const directory = base.startsWith('/') ? dirname(base) : run.cwd
-        const found = resolveModule(run.fs, directory, requested, base)
+        const found = resolveModule(run.fs, directory, requested, base, { conditions, mode: 'import' })
         // QuickJS drops a normalizer's error; the loader raises it for this name instead.
         if (found.kind === 'error') return `node:missing:${JSON.stringify(found.message)}`
         return found.kind === 'builtin' ? `node:${found.name}` : found.path
       },
     )
     unwrapVoid(context, context.evalCode(prelude, 'node:internal/prelude', { type: 'global' }))
+    unwrapVoid(context, context.evalCode(testModule, 'node:internal/test', { type: 'global' }))
     armed = true
 
     let pending: QuickJSHandle | undefined
@@ -114,14 +123,16 @@ export async function runInEngine(run: EngineRun): Promise<EngineResult> {
       source = entrySource(run, loadUnit)
     } catch (error) {
       // The entry could not be prepared: a TypeScript file sucrase cannot parse, say.
-      const path = run.entry.kind === 'file' ? run.entry.path : run.entry.name
+      const path = run.entry.kind === 'file' ? run.entry.path : run.entry.kind === 'source' ? run.entry.name : 'node --test'
       write(2, `${path}: ${error instanceof Error ? error.message : String(error)}\n`)
       return { exitCode: 1, stopped: false }
     }
     const outcome = context.evalCode(...source)
     let failure: QuickJSHandle | undefined
     if (outcome.error) failure = outcome.error
-    else pending = outcome.value
+    // A module's evaluation promise rejects with what its top level threw; a script's value matters only to -p.
+    else if (source[2].type === 'module' || (run.entry.kind === 'source' && run.entry.print)) pending = outcome.value
+    else outcome.value.dispose()
 
     // The event loop: promise jobs, then the earliest due timer, until nothing is left to do.
     while (!failure && exitCode === undefined && !stopped) {
@@ -130,7 +141,7 @@ export async function runInEngine(run: EngineRun): Promise<EngineResult> {
         failure = jobs.error
         break
       }
-      if (pending && context.typeof(pending) === 'object') {
+      if (pending && source[2].type === 'module' && context.typeof(pending) === 'object') {
         const state = context.getPromiseState(pending)
         if (state.type === 'rejected') {
           failure = state.error
@@ -139,12 +150,28 @@ export async function runInEngine(run: EngineRun): Promise<EngineResult> {
         if (state.type === 'fulfilled' && state.notAPromise !== true) state.value.dispose()
       }
       if (exitCode !== undefined || stopped) break
+      // A rejection nobody can handle any more, or an error thrown in a microtask: Node ends the run with it.
+      const unhandled = callGlobal(context, '__nodeTakeUnhandled')
+      if (unhandled.error) {
+        failure = unhandled.error
+        break
+      }
+      if (exitCode !== undefined || stopped) break
       const next = callGlobal(context, '__runTimers')
       if (next.error) {
         failure = next.error
         break
       }
-      if (next.value < 0) break
+      if (next.value < 0) {
+        // Nothing left: the prelude's finishers (the test report) and 'beforeExit' may still schedule more.
+        const after = callGlobal(context, '__nodeBeforeExit')
+        if (after.error) {
+          failure = after.error
+          break
+        }
+        if (after.value > 0 || runtime.hasPendingJob()) continue
+        break
+      }
       if (next.value > 0) await run.sleep(next.value)
       if (run.shouldStop()) stopped = true
     }
@@ -169,7 +196,12 @@ export async function runInEngine(run: EngineRun): Promise<EngineResult> {
       failure.dispose()
       if (stopped) return { exitCode: 130, stopped: true }
       write(2, report)
-      return { exitCode: 1, stopped: false }
+      // 'exit' listeners still run, with code 1, as in Node.
+      const one = context.newNumber(1)
+      const code = callGlobal(context, '__nodeExitCode', one)
+      one.dispose()
+      code.error?.dispose()
+      return { exitCode: exitCode ?? 1, stopped: false }
     }
     const code = callGlobal(context, '__nodeExitCode')
     return { exitCode: code.error ? 1 : code.value, stopped: false }
@@ -191,6 +223,7 @@ interface HostHooks {
   started: number
   exit: (code: number) => void
   loadUnit: (path: string) => { format: 'cjs' | 'esm' | 'json'; source: string }
+  conditions: string[]
 }
 
 const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) {'
@@ -254,7 +287,7 @@ function installHost(context: QuickJSContext, run: EngineRun, hooks: HostHooks):
     }
   })
   define('resolve', (directory, request, from) =>
-    context.newString(JSON.stringify(resolveModule(run.fs, text(directory), text(request), text(from)))),
+    context.newString(JSON.stringify(resolveModule(run.fs, text(directory), text(request), text(from), { conditions: hooks.conditions, mode: 'require' }))),
   )
   define('load', (path) => {
     try {
@@ -317,14 +350,22 @@ function entrySource(
   loadUnit: HostHooks['loadUnit'],
 ): [string, string, { type: 'global' | 'module' }] {
   const { entry } = run
+  if (entry.kind === 'tests') {
+    const found = findTestFiles(run.fs, run.cwd, entry.paths)
+    // A path that is not there: Node's message on stderr, and exit 1.
+    if (found.kind === 'error') return [`__nodeRefuse(${JSON.stringify(found.message)})`, 'node:internal/test-files', { type: 'global' }]
+    return [`__nodeRunTestFiles(${JSON.stringify(found.files)})`, 'node:internal/test-files', { type: 'global' }]
+  }
   if (entry.kind === 'file') {
     const unit = loadUnit(entry.path)
     if (unit.format === 'esm') return [withImportMeta(unit.source, entry.path), entry.path, { type: 'module' }]
     return [`__nodeMain(${JSON.stringify(entry.path)})`, 'node:internal/main', { type: 'global' }]
   }
   const module = entry.module ?? (!entry.print && hasModuleSyntax(entry.code))
-  if (module) return [entry.code, `${run.cwd}/${entry.name}`, { type: 'module' }]
-  return [`__nodeEvalScope(${JSON.stringify(entry.name)});\n(0, eval)(${JSON.stringify(entry.code)})`, entry.name, { type: 'global' }]
+  if (module) return [markDiscardedPromises(entry.code, 'module'), `${run.cwd}/${entry.name}`, { type: 'module' }]
+  // -p prints the value of the last statement, which the hook would replace.
+  const code = entry.print ? entry.code : markDiscardedPromises(entry.code, 'script')
+  return [`__nodeEvalScope(${JSON.stringify(entry.name)});\n(0, eval)(${JSON.stringify(code)})`, entry.name, { type: 'global' }]
 }
 
 /** The source QuickJS gets for an `import`: a file's own text, or a module that re-exports a built-in or CommonJS. */

@@ -133,4 +133,88 @@ describe('runNode', () => {
     await node(['-e', '3'], {}, { runtime })
     expect(engines.counts.started).toBe(2)
   })
+
+  it("runs node --test over the project's test files and reports TAP as Node's reporter does, exit 1 on a failure", async () => {
+    const files = {
+      'package.json': '{ "name": "calc", "scripts": { "test": "node --test" } }',
+      'src/add.js': 'module.exports = (a, b) => a + b',
+      'test/add.test.js': [
+        "const test = require('node:test')",
+        "const assert = require('node:assert/strict')",
+        "const add = require('../src/add')",
+        "test('adds', () => { assert.equal(add(1, 2), 3) })",
+        "test('adds wrongly', () => { assert.equal(add(1, 1), 3) })",
+      ].join('\n'),
+      'lib.test.mjs': [
+        "import { describe, it, before, beforeEach, afterEach, after } from 'node:test'",
+        "import assert from 'node:assert'",
+        'const seen = []',
+        "describe('hooks', () => {",
+        "  before(() => seen.push('before'))",
+        "  beforeEach(() => seen.push('each'))",
+        "  afterEach(() => seen.push('after each'))",
+        "  after(() => console.log(seen.join(',')))",
+        "  it('waits', async () => { await new Promise((r) => setTimeout(r, 1)) })",
+        "  it('has subtests', async (t) => { await t.test('inner', () => {}) })",
+        "  it.skip('is skipped', () => { throw new Error('ran') })",
+        "  it('is todo', { todo: 'later' }, () => { throw new Error('not yet') })",
+        "  it('calls back', (t, done) => { setTimeout(done, 1) })",
+        '})',
+      ].join('\n'),
+      'node_modules/dep/x.test.js': "throw new Error('never run')",
+    }
+    const out = await node(['--test'], files)
+    expect(out.exitCode).toBe(1)
+    expect(out.stdout).toMatch(/^TAP version 13\n# Subtest: hooks\n {4}# Subtest: waits\n {4}ok 1 - waits\n/)
+    expect(out.stdout).toContain('        # Subtest: inner\n        ok 1 - inner\n')
+    expect(out.stdout).toContain('    ok 3 - is skipped # SKIP\n')
+    expect(out.stdout).toContain("    not ok 4 - is todo # TODO later\n      ---\n      duration_ms: ")
+    // What a test prints is a TAP comment; the hooks of a suite run around its tests' subtests too, as in Node.
+    expect(out.stdout).toContain('\n# before,each,after each,each,each,after each,after each,each,after each,each,after each\n')
+    expect(out.stdout).toContain("ok 1 - hooks\n  ---\n  duration_ms: ")
+    expect(out.stdout).toContain('ok 2 - adds\n')
+    expect(out.stdout).toMatch(/not ok 3 - adds wrongly\n  ---\n  duration_ms: [\d.]+\n  location: '\/workspace\/test\/add\.test\.js:5:\d+'\n  failureType: 'testCodeFailure'\n  error: \|-\n    Expected values to be strictly equal:\n    \n    2 !== 3\n    \n  code: 'ERR_ASSERTION'\n  name: 'AssertionError'\n  expected: 3\n  actual: 2\n  operator: 'strictEqual'\n/)
+    expect(out.stdout).toMatch(/\n1\.\.3\n# tests 8\n# suites 1\n# pass 5\n# fail 1\n# cancelled 0\n# skipped 1\n# todo 1\n# duration_ms [\d.]+\n$/)
+    const passing = await node(['--test', 'lib.test.mjs'], files)
+    expect(passing.exitCode).toBe(0)
+    expect(passing.stdout).toContain('# tests 6\n# suites 1\n# pass 4\n# fail 0\n')
+    expect(await node(['--test', 'missing'], files)).toMatchObject({ exitCode: 1, stderr: "Could not find '/workspace/missing'\n" })
+  })
+
+  it('runs a test file directly, with a failing async test exiting 1, and an empty run reporting 0 tests', async () => {
+    const out = await node(['t.js'], { 't.js': "const { test } = require('node:test')\ntest('async', async () => { await null; throw new Error('late') })" })
+    expect(out.exitCode).toBe(1)
+    expect(out.stdout).toContain("not ok 1 - async\n  ---\n  duration_ms: ")
+    expect(out.stdout).toContain("  error: 'late'\n  code: 'ERR_TEST_FAILURE'\n")
+    expect(out.stdout).toContain('# fail 1\n')
+    const empty = await node(['--test'], { 'src/a.js': '' })
+    expect(empty).toMatchObject({ exitCode: 0 })
+    expect(empty.stdout).toMatch(/^TAP version 13\n1\.\.0\n# tests 0\n/)
+    expect((await node(['-e', "require('test')"])).stderr).toMatch(/Cannot find module 'test'/)
+  })
+
+  it('finds the main module as Node does, and a package importing itself through its exports, with --conditions', async () => {
+    const files = {
+      'test.js': "console.log('test.js ran')",
+      'app/package.json': '{ "main": "start.js" }',
+      'app/start.js': "console.log('main ran')",
+      'package.json': JSON.stringify({
+        name: '@me/pkg',
+        type: 'module',
+        exports: { '.': { custom: './src/custom.js', import: './src/index.js', default: './src/index.cjs' }, './utils/*': './src/utils/*.js' },
+      }),
+      'src/index.js': "export const where = 'import'",
+      'src/custom.js': "export const where = 'custom'",
+      'src/index.cjs': "exports.where = 'require'",
+      'src/utils/text.js': "export const shout = (s) => s.toUpperCase()",
+      'src/main.js': "import { where } from '@me/pkg'\nimport { shout } from '@me/pkg/utils/text'\nimport { createRequire } from 'node:module'\nconsole.log(where, shout('hi'))",
+      'src/req.cjs': "console.log(require('@me/pkg').where)\ntry { require('@me/pkg/hidden') } catch (e) { console.log(e.code) }",
+    }
+    expect((await node(['test'], files)).stdout).toBe('test.js ran\n')
+    expect((await node(['app'], files)).stdout).toBe('main ran\n')
+    const imported = await node(['src/main.js'], { ...files, 'src/main.js': files['src/main.js'].replace("import { createRequire } from 'node:module'\n", '') })
+    expect(imported).toMatchObject({ exitCode: 0, stdout: 'import HI\n' })
+    expect((await node(['--conditions=custom', 'src/main.js'], { ...files, 'src/main.js': files['src/main.js'].replace("import { createRequire } from 'node:module'\n", '') })).stdout).toBe('custom HI\n')
+    expect((await node(['src/req.cjs'], files)).stdout).toBe('require\nERR_PACKAGE_PATH_NOT_EXPORTED\n')
+  })
 })

@@ -1,4 +1,4 @@
-import { isInside } from '../path'
+import { isInside, resolvePath } from '../path'
 import { ABORTED_EXIT_CODE, type Program, type ProgramFiles, type ProgramRequest } from '../runtime/program'
 import { NODE_USAGE, parseNodeCommand } from './command-line'
 import { NODE_VERSION } from './engine'
@@ -51,14 +51,15 @@ export function createNodeRuntime(startEngine: () => EngineChannel): NodeRuntime
       return { exitCode: command.exitCode }
     }
     if (request.signal.aborted) return { exitCode: ABORTED_EXIT_CODE }
-    const { entry } = command
+    let { entry } = command
     const root = request.files.root
     if (entry.kind === 'file') {
-      const stat = await request.files.stat(entry.path)
-      if (stat?.type !== 'file') {
+      const found = await mainFile(request.files, entry.path)
+      if (!found) {
         request.onStderr(`node: Cannot find module '${entry.path}'\n`)
         return { exitCode: 1 }
       }
+      entry = { ...entry, path: found }
     }
     const channel = acquire()
     const release = () => idle.push(channel)
@@ -141,6 +142,29 @@ export function createNodeRuntime(startEngine: () => EngineChannel): NodeRuntime
   }
 
   return { run }
+}
+
+/**
+ * The script `node <path>` runs, found as Node finds its main module: the file itself, else with `.js` or `.json`
+ * added (`node test` runs test.js), else a folder's package.json `main` or its index.js.
+ */
+async function mainFile(files: ProgramFiles, path: string): Promise<string | undefined> {
+  const isFile = async (candidate: string) => (await files.stat(candidate))?.type === 'file'
+  for (const candidate of [path, `${path}.js`, `${path}.json`]) {
+    if (await isFile(candidate)) return candidate
+  }
+  if ((await files.stat(path))?.type !== 'directory') return undefined
+  try {
+    const manifest: unknown = JSON.parse(new TextDecoder().decode(await files.readFile(`${path}/package.json`)))
+    const main = manifest && typeof manifest === 'object' ? (manifest as { main?: unknown }).main : undefined
+    if (typeof main === 'string') {
+      const target = resolvePath(path, main)
+      for (const candidate of [target, `${target}.js`, `${target}/index.js`]) if (await isFile(candidate)) return candidate
+    }
+  } catch {
+    // No package.json, or not JSON: Node falls back to index.js too.
+  }
+  return (await isFile(`${path}/index.js`)) ? `${path}/index.js` : undefined
 }
 
 interface Snapshot extends Pick<EngineRunMessage, 'files' | 'keep' | 'directories'> {

@@ -4,13 +4,17 @@ import type { MemoryFs } from './memory-fs'
 /** The built-in modules the offline `node` provides (the prelude defines them), with or without `node:`. */
 export const BUILTIN_MODULES = new Set([
   'fs', 'fs/promises', 'path', 'path/posix', 'process', 'util', 'events', 'os', 'assert', 'assert/strict', 'buffer', 'timers', 'url', 'readline', 'readline/promises', 'crypto',
+  'perf_hooks', 'timers/promises', 'test',
 ])
+
+/** Built-ins Node knows only by their `node:` name: `require('test')` is an npm package. */
+const PREFIXED_ONLY = new Set(['test'])
 
 /** Node's own modules that need a real process, a network or a native binding. */
 const NODE_ONLY = new Set([
   'child_process', 'cluster', 'dgram', 'diagnostics_channel', 'dns', 'domain', 'http', 'http2', 'https',
-  'inspector', 'module', 'net', 'perf_hooks', 'punycode', 'querystring', 'repl',
-  'stream', 'stream/promises', 'string_decoder', 'sys', 'test', 'timers/promises', 'tls', 'trace_events', 'tty',
+  'inspector', 'module', 'net', 'punycode', 'querystring', 'repl',
+  'stream', 'stream/promises', 'string_decoder', 'sys', 'tls', 'trace_events', 'tty',
   'v8', 'vm', 'wasi', 'worker_threads', 'zlib', 'sqlite', 'sea',
 ])
 
@@ -23,10 +27,22 @@ export type Resolution =
 
 const EXTENSIONS = ['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts', '.tsx', '.json']
 
+export interface ResolveOptions {
+  /** `--conditions` given to node, matched in a package's `exports` besides node, import/require and default. */
+  conditions: string[]
+  mode: 'import' | 'require'
+}
+
 /** Node's resolution of `request` from a file in `directory`, over the project's files only. */
-export function resolveModule(fs: MemoryFs, directory: string, request: string, from = ''): Resolution {
+export function resolveModule(
+  fs: MemoryFs,
+  directory: string,
+  request: string,
+  from = '',
+  options: ResolveOptions = { conditions: [], mode: 'require' },
+): Resolution {
   const bare = request.startsWith('node:') ? request.slice(5) : request
-  if (BUILTIN_MODULES.has(bare)) return { kind: 'builtin', name: bare }
+  if (BUILTIN_MODULES.has(bare) && !(bare === request && PREFIXED_ONLY.has(bare))) return { kind: 'builtin', name: bare }
   const by = from ? ` (imported from ${from})` : ''
   if (NODE_ONLY.has(bare)) {
     return {
@@ -37,6 +53,8 @@ export function resolveModule(fs: MemoryFs, directory: string, request: string, 
   }
   const relative = request === '.' || request === '..' || request.startsWith('./') || request.startsWith('../') || request.startsWith('/')
   if (!relative) {
+    const own = selfReference(fs, directory, request, options)
+    if (own) return own
     return {
       kind: 'error',
       code: 'MODULE_NOT_FOUND',
@@ -88,6 +106,78 @@ function readPackage(fs: MemoryFs, path: string): Record<string, unknown> | unde
   } catch {
     return undefined
   }
+}
+
+/**
+ * A package importing itself by its own name (`import x from 'my-package/sub'` inside my-package): resolved
+ * through its package.json `exports`, as Node does, with the conditions node, import or require, the
+ * `--conditions` given, and default.
+ */
+function selfReference(fs: MemoryFs, directory: string, request: string, options: ResolveOptions): Resolution | undefined {
+  const scoped = request.startsWith('@')
+  const parts = request.split('/')
+  const name = parts.slice(0, scoped ? 2 : 1).join('/')
+  const subpath = ['.', ...parts.slice(scoped ? 2 : 1)].join('/')
+  for (let at = directory; ; at = dirname(at)) {
+    const manifest = readPackage(fs, normalizePath(`${at}/package.json`))
+    if (manifest) {
+      if (manifest.name !== name || manifest.exports === undefined) return undefined
+      const conditions = new Set([...options.conditions, 'node', options.mode, 'default'])
+      const target = exportTarget(manifest.exports, subpath, conditions)
+      if (target === undefined) {
+        return {
+          kind: 'error',
+          code: 'ERR_PACKAGE_PATH_NOT_EXPORTED',
+          message: subpath === '.'
+            ? `No "exports" main defined in ${at}/package.json`
+            : `Package subpath '${subpath}' is not defined by "exports" in ${at}/package.json`,
+        }
+      }
+      const path = resolvePath(at, target)
+      if (isFile(fs, path)) return { kind: 'file', path }
+      return { kind: 'error', code: 'MODULE_NOT_FOUND', message: `Cannot find module '${path}'` }
+    }
+    if (at === '/') return undefined
+  }
+}
+
+/** The file `exports` maps `subpath` to under these conditions: an exact key, else the longest `*` pattern. */
+function exportTarget(exports: unknown, subpath: string, conditions: Set<string>): string | undefined {
+  const map = typeof exports === 'object' && exports !== null && !Array.isArray(exports) && Object.keys(exports).some((key) => key.startsWith('.'))
+    ? (exports as Record<string, unknown>)
+    : { '.': exports }
+  if (subpath in map) return pick(map[subpath], conditions, '')
+  let best: { key: string; star: string } | undefined
+  for (const key of Object.keys(map)) {
+    const star = key.indexOf('*')
+    if (star < 0) continue
+    const head = key.slice(0, star)
+    const tail = key.slice(star + 1)
+    if (subpath.startsWith(head) && subpath.endsWith(tail) && subpath.length >= key.length - 1 && (!best || head.length > best.key.indexOf('*'))) {
+      best = { key, star: subpath.slice(head.length, subpath.length - tail.length) }
+    }
+  }
+  return best ? pick(map[best.key], conditions, best.star) : undefined
+}
+
+function pick(target: unknown, conditions: Set<string>, star: string): string | undefined {
+  if (typeof target === 'string') return target.replace(/\*/g, star)
+  if (Array.isArray(target)) {
+    for (const item of target) {
+      const found = pick(item, conditions, star)
+      if (found !== undefined) return found
+    }
+    return undefined
+  }
+  if (typeof target === 'object' && target !== null) {
+    // Keys in their written order: the first condition that applies wins.
+    for (const [condition, value] of Object.entries(target)) {
+      if (!conditions.has(condition)) continue
+      const found = pick(value, conditions, star)
+      if (found !== undefined) return found
+    }
+  }
+  return undefined
 }
 
 export type ModuleFormat = 'cjs' | 'esm' | 'json'
