@@ -36,6 +36,8 @@ self.onmessage = (event: MessageEvent<HostMessage>) => {
       stdout: (text: string) => post({ type: 'output', id, stream: 'stdout', text }),
       stderr: (text: string) => post({ type: 'output', id, stream: 'stderr', text }),
     }
+    // A timer the last program left (a callback handed to JavaScript) would call into a state that is gone.
+    clearProgramTimers()
     try {
       const result = ready.execute(request, output)
       post({ type: 'done', id, ...result }, result.download.write.map((file) => file.data.buffer as ArrayBuffer))
@@ -47,6 +49,32 @@ self.onmessage = (event: MessageEvent<HostMessage>) => {
   })
 }
 
+const programTimers = new Set<ReturnType<typeof setTimeout>>()
+
+/** Keeps the timers set from now on, so the next run can clear what a program left behind. */
+function trackTimers() {
+  const setTimer = self.setTimeout.bind(self)
+  const setRepeating = self.setInterval.bind(self)
+  self.setTimeout = ((handler: TimerHandler, timeout?: number, ...rest: unknown[]) => {
+    const id = setTimer(handler, timeout, ...rest)
+    programTimers.add(id)
+    return id
+  }) as typeof self.setTimeout
+  self.setInterval = ((handler: TimerHandler, timeout?: number, ...rest: unknown[]) => {
+    const id = setRepeating(handler, timeout, ...rest)
+    programTimers.add(id)
+    return id
+  }) as typeof self.setInterval
+}
+
+function clearProgramTimers() {
+  for (const id of programTimers) {
+    clearTimeout(id)
+    clearInterval(id)
+  }
+  programTimers.clear()
+}
+
 async function start(indexURL: string, interrupt: SharedArrayBuffer | undefined): Promise<PythonEngine> {
   const problem = policyProblem(await probePolicy(), __PYTHON_WORKER_POLICY__)
   if (problem) throw new Error(problem)
@@ -54,6 +82,7 @@ async function start(indexURL: string, interrupt: SharedArrayBuffer | undefined)
   const pyodide = await loadPyodide({ indexURL })
   if (interrupt) pyodide.setInterruptBuffer(new Int32Array(interrupt))
   lockDown(pyodide)
+  trackTimers()
   return new PythonEngine(pyodide)
 }
 
