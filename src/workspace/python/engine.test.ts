@@ -176,6 +176,12 @@ describe('PythonEngine (Pyodide in Node)', () => {
     expect(handlers.stderr).toContain('ZeroDivisionError')
   })
 
+  it('runs programs that use Pyodide’s bridge to JavaScript again and again (its JavaScript-side state survives a restore)', () => {
+    const code = 'import js, pyodide.http\nfrom pyodide.ffi import create_proxy\nkept = create_proxy(print)\njs.globalThis.kept = kept\nprint(js.Object.keys(js.JSON.parse(\'{"a": 1}\')).length)'
+    for (let index = 0; index < 3; index++) expect(run({ kind: 'code', code, args: [] })).toMatchObject({ exitCode: 0, stdout: '1\n' })
+    delete (globalThis as { kept?: unknown }).kept
+  })
+
   it('keeps the files a run wrote, and what a run left open is closed before the next', () => {
     run({ kind: 'code', code: "global_file = open('/tmp/kept.txt', 'w')\nglobal_file.write('x')\nglobal_file.flush()", args: [] })
     expect(run({ kind: 'code', code: "print(open('/tmp/kept.txt').read())", args: [] }).stdout).toBe('x\n')

@@ -113,11 +113,13 @@ describe('PythonHost', () => {
     expect(workers).toHaveLength(2)
   })
 
-  it('reports the first download as one growing stderr line', async () => {
+  it('reports the first download as one growing notice line for the user, outside the program’s output', async () => {
     const before: EngineMessage[] = [0, 3, 6, 12].map((mb) => ({ type: 'progress', loaded: mb * 1_000_000, total: 12_000_000 }))
     const host = new PythonHost({ indexURL: '/pyodide/', createWorker: () => inProcessWorker({ before }) })
-    const result = await python(host, createMemoryWorkspace(), ['python3', '-c', 'print(1)'])
-    expect(result.stderr).toBe('Loading Python (first use, 12 MB)… 0% 20% 40% done\n')
+    let notice = ''
+    const result = await python(host, createMemoryWorkspace(), ['python3', '-c', 'print(1)'], { onNotice: (text) => (notice += text) })
+    expect(notice).toBe('Loading Python (first use, 12 MB)… 0% 20% 40% done\n')
+    expect(result.stderr).toBe('')
     expect(result.stdout).toBe('1\n')
   })
 

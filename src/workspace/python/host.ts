@@ -54,7 +54,7 @@ export class PythonHost {
 
   private async runNow(job: PythonJob, request: ProgramRequest): Promise<ProgramResult> {
     if (request.signal.aborted) return { exitCode: ABORTED_EXIT_CODE }
-    const session = this.start(request.onStderr)
+    const session = this.start(request.onNotice ?? (() => undefined))
     try {
       await waitOrAbort(session.ready, request.signal)
     } catch (error) {
@@ -115,13 +115,13 @@ export class PythonHost {
     }
   }
 
-  /** The running session, or a new worker (its first download reported on stderr when it is not cached). */
-  private start(onStderr: (text: string) => void): Session {
+  /** The running session, or a new worker (its first download reported as a notice when it is not cached). */
+  private start(onNotice: (text: string) => void): Session {
     if (this.session) return this.session
     const worker = this.options.createWorker()
     const interrupt = typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated !== false ? new Int32Array(new SharedArrayBuffer(4)) : undefined
     const listeners = new Set<(message: EngineMessage) => void>()
-    const progress = downloadProgress(onStderr)
+    const progress = downloadProgress(onNotice)
     const ready = new Promise<string>((resolve, reject) => {
       listeners.add(function startup(message) {
         if (message.type === 'progress') progress.update(message.loaded, message.total)
@@ -204,7 +204,7 @@ function waitOrAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | u
   })
 }
 
-/** One stderr line that grows as the first download goes: `Loading Python (first use, 12 MB)… 40% 80% done`. */
+/** One notice line that grows as the first download goes: `Loading Python (first use, 12 MB)… 40% 80% done`. */
 function downloadProgress(write: (text: string) => void) {
   let started = false
   let shown = -1

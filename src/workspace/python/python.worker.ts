@@ -42,14 +42,14 @@ self.onmessage = (event: MessageEvent<HostMessage>) => {
       const result = ready.execute(request, output)
       post({ type: 'done', id, ...result }, result.download.write.map((file) => file.data.buffer as ArrayBuffer))
     } catch (error) {
-      // A failure outside the program (the file upload, say) still ends the run, so the host is never left waiting.
-      output.stderr(`${request.argv0}: ${error instanceof Error ? error.message : String(error)}\n`)
-      post({ type: 'done', id, exitCode: 1, download: { remove: [], mkdir: [], write: [] } })
+      // A failure outside the program (the file upload, or the interpreter itself failing) ends the run, and this
+      // worker with it: the host starts a new one for the next command rather than trust this one's state.
+      post({ type: 'failed', message: error instanceof Error ? error.message : String(error) })
     }
   })
 }
 
-const programTimers = new Set<ReturnType<typeof setTimeout>>()
+const programTimers = new Set<number>()
 
 /** Keeps the timers set from now on, so the next run can clear what a program left behind. */
 function trackTimers() {
@@ -69,8 +69,8 @@ function trackTimers() {
 
 function clearProgramTimers() {
   for (const id of programTimers) {
-    clearTimeout(id)
-    clearInterval(id)
+    self.clearTimeout(id)
+    self.clearInterval(id)
   }
   programTimers.clear()
 }

@@ -6,6 +6,12 @@
 export const RUNNER_SOURCE = String.raw`
 import atexit, io, os, sys, runpy, traceback, importlib, importlib.util, types
 
+# Pyodide's bridges to JavaScript keep some of their state on the JavaScript side, where putting the memory back
+# does not reach: imported once here, before the clean state is taken, they are part of it and never imported again
+# (importing pyodide.http anew after a restore was seen to end the interpreter with "hiwire_incref on invalid
+# reference"). The worker imports this after it closed the ways out, so pyodide.http binds the closed fetch.
+import js, pyodide.ffi, pyodide.http, pyodide.webloop
+
 sys.dont_write_bytecode = True
 try:
     sys.stdout.reconfigure(line_buffering=True)

@@ -6,6 +6,7 @@ import { PartActions } from '../../history/message-actions'
 import { LongText } from '../long-text'
 import { FilePartView } from './file-part'
 import {
+  commandNotice,
   commandOf,
   commandRuntime,
   describeLines,
@@ -85,6 +86,13 @@ export function ToolPartView(props: { part: ToolPart }): JSX.Element {
         </span>
       </div>
       <Show when={command()}>{(run) => <CommandLine command={run().command} exit={run().exit} interrupted={isInterrupted(state())} />}</Show>
+      <Show when={commandNotice(state())}>
+        {(notice) => (
+          <p class="tool-note tool-notice" role="status" aria-label="Runtime notice">
+            {notice()}
+          </p>
+        )}
+      </Show>
       <Show when={questionAnswers(props.part.tool, state())}>
         {(asked) => (
           <dl class="tool-questions" aria-label="Questions and answers">
