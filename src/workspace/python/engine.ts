@@ -51,7 +51,8 @@ export class PythonEngine {
     return String(this.pyodide.runPython('import sys; sys.version.split()[0]'))
   }
 
-  execute(request: RunRequest, output: EngineOutput): { exitCode: number; download: FileDownload } {
+  /** `reusable` is false when this interpreter cannot be put back clean for the next run (clean-state.ts). */
+  execute(request: RunRequest, output: EngineOutput): { exitCode: number; download: FileDownload; reusable: boolean } {
     // Put back before the run rather than after the last one: anything the last program queued in JavaScript
     // (a promise's callback) has run by now, against the memory it knew.
     if (this.used) this.clean.restore()
@@ -80,7 +81,7 @@ export class PythonEngine {
     } finally {
       this.output = undefined
     }
-    return { exitCode, download: this.download() }
+    return { exitCode, download: this.download(), reusable: !this.clean.touchedJavaScript() }
   }
 
   private get fs(): EmscriptenFS {

@@ -135,4 +135,17 @@ describe('PythonHost', () => {
     const version = await python(host, createMemoryWorkspace(), ['python3', '--version'])
     expect(version.stdout).toMatch(/^Python 3\.\d+\.\d+\n$/)
   })
+
+  it('replaces the worker after a program that used the bridge to JavaScript, and keeps it after pure Python', async () => {
+    const workers: EngineWorker[] = []
+    const host = new PythonHost({ indexURL: '/pyodide/', createWorker: () => (workers.push(inProcessWorker()), workers.at(-1)!) })
+    const files = createMemoryWorkspace()
+    expect(await python(host, files, ['python3', '-c', 'print(1)'])).toMatchObject({ exitCode: 0, stdout: '1\n' })
+    expect(workers).toHaveLength(1)
+    const bridged = await python(host, files, ['python3', '-c', "import js\nprint(js.Object.keys(js.JSON.parse('{\"a\": 1}')).length)"])
+    expect(bridged).toMatchObject({ exitCode: 0, stdout: '1\n' })
+    // Started at once, so it loads while nothing waits for it.
+    expect(workers).toHaveLength(2)
+    expect((workers[0] as EngineWorker & { terminated: boolean }).terminated).toBe(true)
+  })
 })

@@ -99,6 +99,7 @@ export class PythonHost {
       const first = await Promise.race([done, stopped])
       if (first !== 'stopped') {
         await this.applyDownload(session, request.files, first.download)
+        if (!first.reusable) this.replace(session)
         return { exitCode: first.exitCode }
       }
       // SIGINT first: Python raises KeyboardInterrupt and the files it wrote so far still come back.
@@ -106,7 +107,10 @@ export class PythonHost {
       const grace = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), this.options.stopGrace ?? 300))
       const settled = await Promise.race([done, grace])
       if (settled === 'late') this.stop(session)
-      else await this.applyDownload(session, request.files, settled.download)
+      else {
+        await this.applyDownload(session, request.files, settled.download)
+        if (!settled.reusable) this.replace(session)
+      }
       return { exitCode: ABORTED_EXIT_CODE }
     } catch (error) {
       this.stop(session)
@@ -146,6 +150,12 @@ export class PythonHost {
     worker.postMessage({ type: 'init', indexURL: this.options.indexURL, interrupt: interrupt?.buffer as SharedArrayBuffer | undefined })
     this.session = { worker, ready, interrupt, listeners, known: new Map(), files: undefined }
     return this.session
+  }
+
+  /** A new worker in place of one whose interpreter cannot start clean again, loading while nothing waits for it. */
+  private replace(session: Session) {
+    this.stop(session)
+    this.start(() => undefined)
   }
 
   private stop(session: Session) {
