@@ -1,6 +1,7 @@
 // Python in the offline workspace (issue 14): how long the first `python3` after a page load takes once its files
 // are cached (the download is excluded: a run before the reload fills the cache), and a warm run of a one-line
-// script (target ≤ 150 ms). Each figure is the bash tool's own running time (its part's time.start → time.end), so
+// script (target ≤ 150 ms) with a clean interpreter per command (issue 29): each run leaves a mark on a standard
+// module and fails if the mark of the run before is still there. Each figure is the bash tool's own running time (its part's time.start → time.end), so
 // the scripted model's latency is not in it; the model is a mock server of our own, used only by these sessions.
 import { startMockModelServer } from '../../test-servers/mock-model-server.mjs'
 import { median, openFresh } from './page.mjs'
@@ -26,22 +27,21 @@ export async function runtimePython(page) {
         ).id,
       { baseURL: `${mock.url}/v1`, model: MODEL },
     )
-    const run = (code) => runInTurn(page, mock.url, providerID, `python3 -c "${code}"`)
+    const run = (index) => runInTurn(page, mock.url, providerID, `python3 -c "import json; print('left over' if hasattr(json, 'mark') else ${index}); json.mark = 1"`, String(index))
 
-    await run('print(0)')
+    await run(0)
     await openFresh(page, page.url())
-    const first = await run('print(1)')
+    const first = await run(1)
     const warm = []
-    for (let index = 0; index < WARM_RUNS; index++) warm.push(await run(`print(${index + 2})`))
+    for (let index = 0; index < WARM_RUNS; index++) warm.push(await run(index + 2))
     return { pythonFirstRunMs: Math.round(first), pythonWarmRunMs: Math.round(median(warm)) }
   } finally {
     await mock.close()
   }
 }
 
-/** One turn whose model calls bash once; the tool's running time, after checking its output. */
-async function runInTurn(page, mockURL, providerID, command) {
-  const expected = /print\((\d+)\)/.exec(command)[1]
+/** One turn whose model calls bash once; the tool's running time, after checking its output's last line. */
+async function runInTurn(page, mockURL, providerID, command, expected) {
   const script = {
     model: MODEL,
     responses: [
