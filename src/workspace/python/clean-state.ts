@@ -38,41 +38,33 @@ interface FileSystem {
   close(stream: object): void
 }
 
-/** How many free slots in a row end the search for live ones (the table holds a few hundred after start-up). */
-const SLOT_SEARCH = 4096
+/** Every slot of the table (a free one holds whatever it held last); reading past its end is an error. */
+function readTable(module: EmscriptenModule): unknown[] {
+  const values: unknown[] = []
+  while (values.length < MAX_SLOTS) {
+    try {
+      values.push(module.__hiwire_get(values.length))
+    } catch {
+      return values
+    }
+  }
+  return values
+}
 
-const FREE = Symbol('free slot')
+/** More slots than start-up ever holds (a few dozen): a table longer than this is compared on its first slots only. */
+const MAX_SLOTS = 1 << 14
 
 /** Takes the state to come back to; call it when the interpreter is ready and nothing runs. */
 export function takeCleanState(pyodide: PyodideAPI): CleanState {
   const module = (pyodide as unknown as { _module: EmscriptenModule })._module
   const fs = pyodide.FS as unknown as FileSystem
   const memory = module.HEAP8.slice()
-  // A freed slot reads as an error, and live ones may follow it: read on well past the last live one.
-  const slots = new Map<number, unknown>()
-  for (let index = 0, last = 0; index <= last + SLOT_SEARCH; index++) {
-    try {
-      slots.set(index, module.__hiwire_get(index))
-      last = index
-    } catch {
-      // a free slot
-    }
-  }
+  const slots = readTable(module)
+  // The table only grows when a slot is needed: a run that used none leaves its length, values and generations alone.
   const tableState = () => {
-    const state = [module._hiwire_num_refs()]
-    for (let index = 0; index <= lastSlot + SLOT_SEARCH; index++) {
-      let value: unknown = FREE
-      try {
-        value = module.__hiwire_get(index)
-      } catch {
-        // a free slot
-      }
-      // A slot's count and generation are read only where the table is known to reach: past it they are other memory.
-      state.push(value === FREE ? -1 : slots.get(index) === value ? 1 : 0, slots.has(index) ? module.__hiwire_slot_info(index) : 0)
-    }
-    return state
+    const now = readTable(module)
+    return [module._hiwire_num_refs(), now.length, ...now.flatMap((value, index) => [value === slots[index] ? 1 : 0, module.__hiwire_slot_info(index)])]
   }
-  const lastSlot = Math.max(0, ...slots.keys())
   const table = tableState()
   const openFiles = new Set(fs.streams.flatMap((stream, fd) => (stream ? [fd] : [])))
 
@@ -104,7 +96,7 @@ export function takeCleanState(pyodide: PyodideAPI): CleanState {
       const heap = module.HEAP8
       heap.set(memory)
       heap.fill(0, memory.length)
-      for (const [index, value] of slots) module.__hiwire_set(index, value)
+      slots.forEach((value, index) => module.__hiwire_set(index, value))
     },
   }
 }
