@@ -51,8 +51,16 @@ test('the model tests its Python module with unittest, fixes it, and what Python
   await expect(reply).toContainText('The tests pass now.', { timeout: 60_000 })
 
   const runs = app.messages.getByRole('group', { name: /^Tool call: bash/ })
-  // The first use downloads the runtime from our origin and says so, on one line of its own.
-  await expect(runs.nth(0)).toContainText(/Loading Python \(first use, 12 MB\)…[ \d%]* done/)
+  // The first use downloads the runtime from our origin and tells the user so, on the card, on one line of its own…
+  await expect(runs.nth(0).getByRole('status', { name: 'Runtime notice' })).toHaveText(/^Loading Python \(first use, 12 MB\)…[ \d%]* done$/)
+  await expect(runs.nth(1).getByRole('status', { name: 'Runtime notice' })).toHaveCount(0)
+  // …but not the model: what the tool gave it is the test run's output alone.
+  const toolResults = (await model.requests())
+    .flatMap((request) => request.body?.messages ?? [])
+    .filter((message) => message.role === 'tool')
+    .map((message) => JSON.stringify(message.content))
+  expect(toolResults.some((content) => content.includes('FAILED (failures=1)'))).toBe(true)
+  expect(toolResults.filter((content) => content.includes('Loading Python'))).toEqual([])
   await expect(runs.nth(0)).toContainText('FAILED (failures=1)')
   await expect(runs.nth(0)).toContainText('AssertionError: -1 != 5')
   await expect(runs.nth(1)).toContainText('Ran 1 test')
@@ -70,6 +78,68 @@ test('the model tests its Python module with unittest, fixes it, and what Python
   expect(urls).toContain(`${origin}/pyodide/python_stdlib.zip`)
   const allowed = new Set([origin, new URL(MOCK_MODEL_SERVER_URL).origin])
   expect(urls.filter((url) => !allowed.has(new URL(url).origin))).toEqual([])
+})
+
+test('a test suite that changes process-wide state gives the same result every time it runs, as each command starts a new Python', async ({ page }) => {
+  test.setTimeout(90_000)
+  // Each import changes what a fresh process would not have: a patched json, a codec, a warnings filter, an atexit handler.
+  const suite = [
+    'import atexit, codecs, json, unittest, warnings',
+    '',
+    "AT_START = {'json': json.dumps(1), 'codec': True, 'filter': any(f[1] is not None and f[1].pattern == 'project marker' for f in warnings.filters)}",
+    'try:',
+    "    codecs.lookup('project_codec')",
+    'except LookupError:',
+    "    AT_START['codec'] = False",
+    "json.dumps = lambda *args, **kwargs: 'patched'",
+    "codecs.register(lambda name: codecs.lookup('utf-8') if name == 'project_codec' else None)",
+    "warnings.filterwarnings('error', message='project marker')",
+    "atexit.register(print, 'suite finished')",
+    '',
+    '',
+    'class Fresh(unittest.TestCase):',
+    '    def test_json_is_the_standard_one(self):',
+    "        self.assertEqual(AT_START['json'], '1')",
+    '',
+    '    def test_no_codec_registered(self):',
+    "        self.assertFalse(AT_START['codec'])",
+    '',
+    '    def test_no_warnings_filter_added(self):',
+    "        self.assertFalse(AT_START['filter'])",
+    '',
+  ].join('\n')
+  await model.push(
+    [
+      toolCalls([{ id: 'suite', name: 'write', args: { filePath: 'test_state.py', content: suite } }]),
+      bash('run1', 'python3 -m unittest'),
+      bash('run2', 'python3 -m unittest'),
+      bash('run3', 'python3 -m unittest -v test_state'),
+      streamText('Same result every time.'),
+    ],
+    { model: 'mock-model' },
+  )
+  const app = new Conversation(page)
+  await app.start()
+  await app.send('Run the suite a few times')
+  await expect(app.replies().last()).toContainText('Same result every time.', { timeout: 60_000 })
+  const runs = app.messages.getByRole('group', { name: /^Tool call: bash/ })
+  await expect(runs).toHaveCount(3)
+  for (const index of [0, 1, 2]) {
+    await expect(runs.nth(index)).toContainText('Ran 3 tests')
+    await expect(runs.nth(index)).toContainText('OK')
+    await expect(runs.nth(index)).not.toContainText('FAILED')
+    await expect(runs.nth(index)).toContainText('exit 0')
+    // The handler the suite registered runs at the end of each run, once.
+    await expect(runs.nth(index)).toContainText('suite finished')
+  }
+  // Each request repeats the earlier results: counted once per tool call.
+  const finished = new Set(
+    (await model.requests())
+      .flatMap((request) => request.body?.messages ?? [])
+      .filter((message) => message.role === 'tool' && JSON.stringify(message.content).includes('suite finished'))
+      .map((message) => message.tool_call_id),
+  )
+  expect([...finished].sort()).toEqual(['run1', 'run2', 'run3'])
 })
 
 test('Stop ends a runaway Python loop within a second, and Python still answers afterwards', async ({ page }) => {

@@ -57,6 +57,8 @@ export interface ExecOptions {
   timeout?: number
   signal?: AbortSignal
   onOutput?: (chunk: string) => void
+  /** The runtimes' own words for the user (a first download's progress): shown, but not part of `output`. */
+  onNotice?: (text: string) => void
   env?: Record<string, string>
 }
 

@@ -69,6 +69,20 @@ describe('bash', () => {
     expect(result.metadata).toMatchObject({ exit: 2, output: 'error TS2322: nope\n' })
   })
 
+  it('shows a runtime’s notice on the card as it grows, and keeps it out of what the model reads', async () => {
+    const { context } = contextWith(async (_command, options) => {
+      options.onNotice?.('Loading Python (first use, 12 MB)…')
+      options.onNotice?.(' 40%')
+      options.onNotice?.(' done\n')
+      options.onOutput?.('42\n')
+      return done('42\n')
+    })
+    const result = await bashTool.execute({ command: 'python3 -c "print(6 * 7)"', description: 'Runs Python' }, context)
+    expect(result.output).toBe('42\n')
+    expect(result.metadata).toMatchObject({ output: '42\n', notice: 'Loading Python (first use, 12 MB)… 40% done' })
+    expect(context.updates.some((update) => update.metadata?.notice === 'Loading Python (first use, 12 MB)…')).toBe(true)
+  })
+
   it('says when a command printed nothing', async () => {
     const { context } = contextWith(async () => done(''))
     expect((await bashTool.execute({ command: 'true', description: 'Does nothing' }, context)).output).toBe('(no output)')

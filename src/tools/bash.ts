@@ -74,7 +74,7 @@ export const bashTool = defineTool({
 
     const preview = livePreview(context, input.description)
     const result = await workspace
-      .exec(input.command, { cwd, timeout, signal: context.abort, onOutput: preview.append })
+      .exec(input.command, { cwd, timeout, signal: context.abort, onOutput: preview.append, onNotice: preview.notice })
       .finally(() => preview.stop())
 
     const notes: string[] = []
@@ -91,6 +91,8 @@ export const bashTool = defineTool({
     // The metadata is what people see (the card, the terminal): the command's own output, without the notes only
     // the model needs; the card says how it ended from `exit`.
     const metadata: Record<string, unknown> = { output: tail(result.output), exit: result.exitCode, description: input.description }
+    // The runtime's own notice (Python's first download) stays on the card: it is the user's, not the model's.
+    if (preview.noticeText()) metadata.notice = preview.noticeText()
     if (result.runtime) metadata.runtime = result.runtime
     if (result.timedOut) metadata.timedOut = true
     if (result.aborted) metadata.interrupted = true
@@ -109,13 +111,14 @@ function tail(text: string): string {
  */
 function livePreview(context: ToolContext, description: string) {
   let text = ''
+  let notice = ''
   let last = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   let stopped = false
   const emit = () => {
     timer = undefined
     last = Date.now()
-    context.progress({ metadata: { output: text, description } })
+    context.progress({ metadata: notice ? { output: text, description, notice: notice.trim() } : { output: text, description } })
   }
   context.progress({ metadata: { output: '', description } })
   return {
@@ -127,6 +130,18 @@ function livePreview(context: ToolContext, description: string) {
       const wait = last + BASH_PROGRESS_INTERVAL_MS - Date.now()
       if (wait <= 0) emit()
       else timer = setTimeout(emit, wait)
+    },
+    /** A runtime's notice: shown on the card as it grows, never added to the output. */
+    notice(piece: string) {
+      if (stopped) return
+      notice += piece
+      if (timer !== undefined) return
+      const wait = last + BASH_PROGRESS_INTERVAL_MS - Date.now()
+      if (wait <= 0) emit()
+      else timer = setTimeout(emit, wait)
+    },
+    noticeText(): string {
+      return notice.trim()
     },
     /** Sends what a pending update held, so an interrupted part keeps the output seen so far. */
     stop() {

@@ -63,6 +63,8 @@ export function terminalHandlers(workspace: (projectID: string) => Promise<Works
           env: terminal.env,
           signal: controller.signal,
           onOutput: (chunk) => void output.output(chunk),
+          // The terminal is the user's own: a runtime's notice (Python's first download) shows in it as it comes.
+          onNotice: (text) => void output.output(text),
         })
         if (result.shell) {
           terminal.cwd = result.shell.cwd

@@ -201,6 +201,7 @@ export class StoredWorkspace implements LocalWorkspace {
       signal: options.signal,
       timeout: options.timeout,
       onOutput: options.onOutput,
+      onNotice: options.onNotice,
     })
     return { ...result, runtime: 'offline' }
   }

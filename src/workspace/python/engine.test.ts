@@ -6,8 +6,11 @@ import type { FileUpload, PythonJob, RunRequest } from './protocol'
 // The real interpreter, loaded once from node_modules (a few seconds), as the dedicated worker loads it in the app.
 let engine: PythonEngine
 let pyodide: Awaited<ReturnType<typeof loadPyodide>>
+// Given before the engine takes its clean state, as the worker does: Stop's buffer is part of the interpreter.
+const interrupt = new Int32Array(new SharedArrayBuffer(4))
 beforeAll(async () => {
   pyodide = await loadPyodide()
+  pyodide.setInterruptBuffer(interrupt)
   engine = new PythonEngine(pyodide)
 }, 60_000)
 
@@ -18,6 +21,38 @@ const upload = (files: Record<string, string>, modified = 1_700_000_000_000): Fi
   ...noUpload(),
   write: Object.entries(files).map(([path, text]) => ({ path, data: encoder.encode(text), modified })),
 })
+
+/** Changes process-wide state when it is imported, as real suites do, and checks that none was there before. */
+const LEAKY_SUITE = [
+  'import atexit, codecs, json, unittest, warnings',
+  '',
+  "AT_START = {'json': json.dumps(1), 'codec': True, 'filter': any(f[1] is not None and f[1].pattern == 'project marker' for f in warnings.filters)}",
+  'try:',
+  "    codecs.lookup('project_codec')",
+  'except LookupError:',
+  "    AT_START['codec'] = False",
+  '',
+  "json.dumps = lambda *args, **kwargs: 'patched'",
+  "codecs.register(lambda name: codecs.lookup('utf-8') if name == 'project_codec' else None)",
+  "warnings.filterwarnings('error', message='project marker')",
+  "atexit.register(print, 'atexit ran')",
+  '',
+  '',
+  'class Fresh(unittest.TestCase):',
+  '    def test_json_is_the_standard_one(self):',
+  "        self.assertEqual(AT_START['json'], '1')",
+  '',
+  '    def test_no_codec_registered(self):',
+  "        self.assertFalse(AT_START['codec'])",
+  '',
+  '    def test_no_warnings_filter_added(self):',
+  "        self.assertFalse(AT_START['filter'])",
+  '',
+  '',
+  "if __name__ == '__main__':",
+  '    unittest.main()',
+  '',
+].join('\n')
 
 function run(job: PythonJob, options: Partial<RunRequest> = {}) {
   let stdout = ''
@@ -99,12 +134,62 @@ describe('PythonEngine (Pyodide in Node)', () => {
 
   it('a SIGINT in the interrupt buffer stops a runaway loop with KeyboardInterrupt and status 130', () => {
     // Set before the run here (one thread); in the app the host sets it from the agent's worker while Python spins.
-    const interrupt = new Int32Array(new SharedArrayBuffer(4))
-    pyodide.setInterruptBuffer(interrupt)
     Atomics.store(interrupt, 0, 2)
     const result = run({ kind: 'code', code: 'while True: pass', args: [] })
     expect(result.exitCode).toBe(130)
     expect(result.stderr).toContain('KeyboardInterrupt')
     expect(run({ kind: 'code', code: 'print("next")', args: [] }).stdout).toBe('next\n')
+  })
+
+  it('starts every run clean: a test suite that patches the standard library, registers a codec and adds a warnings filter passes twice', () => {
+    const files = { ...upload({ '/workspace/test_leaky.py': LEAKY_SUITE }), reset: true }
+    const first = run({ kind: 'module', module: 'unittest', args: [] }, { upload: files })
+    const second = run({ kind: 'module', module: 'unittest', args: [] })
+    const third = run({ kind: 'script', path: 'test_leaky.py', args: [] })
+    for (const result of [first, second, third]) {
+      expect(result.stderr).toMatch(/Ran 3 tests[\s\S]*\nOK\n$/)
+      expect(result.exitCode).toBe(0)
+      // The handler the suite registered runs once, at the end of its own run, and never again.
+      expect(result.stdout).toBe('atexit ran\n')
+    }
+    expect(run({ kind: 'code', code: 'import json, sys; print(json.dumps(2), "test_leaky" in sys.modules)', args: [] }).stdout).toBe('2 False\n')
+  }, 30_000)
+
+  it('ends a run as CPython ends a process: atexit handlers after the traceback, in reverse order, buffered output flushed, the exit code of SystemExit', () => {
+    const code = [
+      'import atexit, sys',
+      "atexit.register(print, 'registered first')",
+      "atexit.register(lambda: sys.stdout.write('no newline, flushed anyway'))",
+      "sys.stdout.write('unflushed ')",
+      'raise SystemExit(4)',
+    ].join('\n')
+    expect(run({ kind: 'code', code, args: [] })).toMatchObject({ exitCode: 4, stdout: 'unflushed no newline, flushed anyway' + 'registered first\n' })
+    const failing = run({ kind: 'code', code: "import atexit\natexit.register(print, 'after the traceback')\n1/0", args: [] })
+    expect(failing.exitCode).toBe(1)
+    expect(failing.stderr).toContain('ZeroDivisionError')
+    expect(failing.stdout).toBe('after the traceback\n')
+    expect(run({ kind: 'code', code: "import sys\nsys.exit('a message')", args: [] })).toMatchObject({ exitCode: 1, stderr: 'a message\n' })
+    expect(run({ kind: 'code', code: 'import sys\nsys.exit()', args: [] }).exitCode).toBe(0)
+    // A failing handler is reported and the others still run; the exit code stays the program's.
+    const handlers = run({ kind: 'code', code: "import atexit\natexit.register(print, 'still runs')\natexit.register(lambda: 1/0)", args: [] })
+    expect(handlers).toMatchObject({ exitCode: 0, stdout: 'still runs\n' })
+    expect(handlers.stderr).toContain('ZeroDivisionError')
+  })
+
+  it('keeps the files a run wrote, and what a run left open is closed before the next', () => {
+    run({ kind: 'code', code: "global_file = open('/tmp/kept.txt', 'w')\nglobal_file.write('x')\nglobal_file.flush()", args: [] })
+    expect(run({ kind: 'code', code: "print(open('/tmp/kept.txt').read())", args: [] }).stdout).toBe('x\n')
+    const descriptors = () => Number(run({ kind: 'code', code: "import os\nprint(len(os.listdir('/proc/self/fd')) if os.path.isdir('/proc/self/fd') else os.open('/tmp/kept.txt', os.O_RDONLY))", args: [] }).stdout)
+    const before = descriptors()
+    for (let index = 0; index < 3; index++) run({ kind: 'code', code: "leaked = [open('/tmp/kept.txt') for _ in range(5)]", args: [] })
+    expect(descriptors()).toBe(before)
+  })
+
+  it('says an interpreter cannot be reused after a program used Pyodide’s bridge to JavaScript, and can after pure Python', () => {
+    // Pure Python, however much it changes the process, leaves the bridge's table alone.
+    expect(run({ kind: 'code', code: "import json, atexit, time\njson.dumps = None\natexit.register(print, 'x')\ntime.sleep(0.01)", args: [] }).reusable).toBe(true)
+    expect(run({ kind: 'code', code: 'raise SystemExit(3)', args: [] }).reusable).toBe(true)
+    const bridged = run({ kind: 'code', code: "import js\nprint(js.Object.keys(js.JSON.parse('{\"a\": 1}')).length)", args: [] })
+    expect(bridged).toMatchObject({ exitCode: 0, stdout: '1\n', reusable: false })
   })
 })

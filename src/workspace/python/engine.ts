@@ -1,5 +1,6 @@
 import type { PyodideAPI } from 'pyodide'
 import type { FileDownload, FileUpload, RunRequest } from './protocol'
+import { takeCleanState, type CleanState } from './clean-state'
 import { RUNNER_SOURCE } from './runner-source'
 import { installPackages } from './site-packages'
 import { compareTrees, DIRECTORY, fileSignature, SKIPPED_DIRECTORIES } from './sync'
@@ -14,7 +15,9 @@ export interface EngineOutput {
 /**
  * One warm interpreter over an in-memory copy of the project. It runs wherever Pyodide was loaded (the dedicated
  * worker in the app, Node in the tests): files come in as uploads, the program runs synchronously (Stop arrives
- * through Pyodide's interrupt buffer), and what it changed under the project root goes back as a download.
+ * through Pyodide's interrupt buffer), and what it changed under the project root goes back as a download. Each
+ * run starts from the interpreter's state right after start-up (clean-state.ts), as each command on a machine
+ * starts a new process: nothing a program changes in Python outlives its command.
  */
 export class PythonEngine {
   private output: EngineOutput | undefined
@@ -22,6 +25,9 @@ export class PythonEngine {
   /** The project tree as the engine last left it in step with the host. */
   private tree = new Map<string, string>()
   private root: string | undefined
+  private readonly clean: CleanState
+  /** Whether anything ran since the clean state was last put back. */
+  private used = false
 
   constructor(private readonly pyodide: PyodideAPI) {
     const decoders = { stdout: new TextDecoder(), stderr: new TextDecoder() }
@@ -38,13 +44,20 @@ export class PythonEngine {
     pyodide.runPython(RUNNER_SOURCE, { globals: namespace, filename: '<exec>' })
     this.run = namespace.get('run')
     namespace.destroy()
+    this.clean = takeCleanState(pyodide)
   }
 
   get version(): string {
+    this.used = true
     return String(this.pyodide.runPython('import sys; sys.version.split()[0]'))
   }
 
-  execute(request: RunRequest, output: EngineOutput): { exitCode: number; download: FileDownload } {
+  /** `reusable` is false when this interpreter cannot be put back clean for the next run (clean-state.ts). */
+  execute(request: RunRequest, output: EngineOutput): { exitCode: number; download: FileDownload; reusable: boolean } {
+    // Put back before the run rather than after the last one: anything the last program queued in JavaScript
+    // (a promise's callback) has run by now, against the memory it knew.
+    if (this.used) this.clean.restore()
+    this.used = true
     this.upload(request.upload)
     installPackages(this.pyodide, request.packages)
     // A working directory outside the project (the shell allows /tmp) exists here too; nothing there syncs back.
@@ -70,7 +83,7 @@ export class PythonEngine {
     } finally {
       this.output = undefined
     }
-    return { exitCode, download: this.download() }
+    return { exitCode, download: this.download(), reusable: !this.clean.touchedJavaScript() }
   }
 
   private get fs(): EmscriptenFS {

@@ -114,11 +114,13 @@ describe('PythonHost', () => {
     expect(workers).toHaveLength(2)
   })
 
-  it('reports the first download as one growing stderr line', async () => {
+  it('reports the first download as one growing notice line for the user, outside the program’s output', async () => {
     const before: EngineMessage[] = [0, 3, 6, 12].map((mb) => ({ type: 'progress', loaded: mb * 1_000_000, total: 12_000_000 }))
     const host = new PythonHost({ indexURL: '/pyodide/', createWorker: () => inProcessWorker({ before }) })
-    const result = await python(host, createMemoryWorkspace(), ['python3', '-c', 'print(1)'])
-    expect(result.stderr).toBe('Loading Python (first use, 12 MB)… 0% 20% 40% done\n')
+    let notice = ''
+    const result = await python(host, createMemoryWorkspace(), ['python3', '-c', 'print(1)'], { onNotice: (text) => (notice += text) })
+    expect(notice).toBe('Loading Python (first use, 12 MB)… 0% 20% 40% done\n')
+    expect(result.stderr).toBe('')
     expect(result.stdout).toBe('1\n')
   })
 
@@ -133,5 +135,18 @@ describe('PythonHost', () => {
     expect(usage.stderr).toContain('Argument expected for the -c option')
     const version = await python(host, createMemoryWorkspace(), ['python3', '--version'])
     expect(version.stdout).toMatch(/^Python 3\.\d+\.\d+\n$/)
+  })
+
+  it('replaces the worker after a program that used the bridge to JavaScript, and keeps it after pure Python', async () => {
+    const workers: EngineWorker[] = []
+    const host = new PythonHost({ indexURL: '/pyodide/', createWorker: () => (workers.push(inProcessWorker()), workers.at(-1)!) })
+    const files = createMemoryWorkspace()
+    expect(await python(host, files, ['python3', '-c', 'print(1)'])).toMatchObject({ exitCode: 0, stdout: '1\n' })
+    expect(workers).toHaveLength(1)
+    const bridged = await python(host, files, ['python3', '-c', "import js\nprint(js.Object.keys(js.JSON.parse('{\"a\": 1}')).length)"])
+    expect(bridged).toMatchObject({ exitCode: 0, stdout: '1\n' })
+    // Started at once, so it loads while nothing waits for it.
+    expect(workers).toHaveLength(2)
+    expect((workers[0] as EngineWorker & { terminated: boolean }).terminated).toBe(true)
   })
 })

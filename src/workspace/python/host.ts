@@ -56,7 +56,7 @@ export class PythonHost {
 
   private async runNow(job: PythonJob, request: ProgramRequest): Promise<ProgramResult> {
     if (request.signal.aborted) return { exitCode: ABORTED_EXIT_CODE }
-    const session = this.start(request.onStderr)
+    const session = this.start(request.onNotice ?? (() => undefined))
     try {
       await waitOrAbort(session.ready, request.signal)
     } catch (error) {
@@ -101,6 +101,7 @@ export class PythonHost {
       const first = await Promise.race([done, stopped])
       if (first !== 'stopped') {
         await this.applyDownload(session, request.files, first.download)
+        if (!first.reusable) this.replace(session)
         return { exitCode: first.exitCode }
       }
       // SIGINT first: Python raises KeyboardInterrupt and the files it wrote so far still come back.
@@ -108,7 +109,10 @@ export class PythonHost {
       const grace = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), this.options.stopGrace ?? 300))
       const settled = await Promise.race([done, grace])
       if (settled === 'late') this.stop(session)
-      else await this.applyDownload(session, request.files, settled.download)
+      else {
+        await this.applyDownload(session, request.files, settled.download)
+        if (!settled.reusable) this.replace(session)
+      }
       return { exitCode: ABORTED_EXIT_CODE }
     } catch (error) {
       this.stop(session)
@@ -117,13 +121,13 @@ export class PythonHost {
     }
   }
 
-  /** The running session, or a new worker (its first download reported on stderr when it is not cached). */
-  private start(onStderr: (text: string) => void): Session {
+  /** The running session, or a new worker (its first download reported as a notice when it is not cached). */
+  private start(onNotice: (text: string) => void): Session {
     if (this.session) return this.session
     const worker = this.options.createWorker()
     const interrupt = typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated !== false ? new Int32Array(new SharedArrayBuffer(4)) : undefined
     const listeners = new Set<(message: EngineMessage) => void>()
-    const progress = downloadProgress(onStderr)
+    const progress = downloadProgress(onNotice)
     const ready = new Promise<string>((resolve, reject) => {
       listeners.add(function startup(message) {
         if (message.type === 'progress') progress.update(message.loaded, message.total)
@@ -148,6 +152,12 @@ export class PythonHost {
     worker.postMessage({ type: 'init', indexURL: this.options.indexURL, interrupt: interrupt?.buffer as SharedArrayBuffer | undefined })
     this.session = { worker, ready, interrupt, listeners, known: new Map(), files: undefined }
     return this.session
+  }
+
+  /** A new worker in place of one whose interpreter cannot start clean again, loading while nothing waits for it. */
+  private replace(session: Session) {
+    this.stop(session)
+    this.start(() => undefined)
   }
 
   private stop(session: Session) {
@@ -206,7 +216,7 @@ function waitOrAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | u
   })
 }
 
-/** One stderr line that grows as the first download goes: `Loading Python (first use, 12 MB)… 40% 80% done`. */
+/** One notice line that grows as the first download goes: `Loading Python (first use, 12 MB)… 40% 80% done`. */
 function downloadProgress(write: (text: string) => void) {
   let started = false
   let shown = -1

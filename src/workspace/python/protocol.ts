@@ -51,4 +51,5 @@ export type EngineMessage =
   | { type: 'ready'; version: string }
   | { type: 'failed'; message: string }
   | { type: 'output'; id: number; stream: 'stdout' | 'stderr'; text: string }
-  | { type: 'done'; id: number; exitCode: number; download: FileDownload }
+  /** `reusable` false: the interpreter cannot start the next run clean, and the host replaces the worker. */
+  | { type: 'done'; id: number; exitCode: number; download: FileDownload; reusable: boolean }

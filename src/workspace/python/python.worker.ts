@@ -36,15 +36,43 @@ self.onmessage = (event: MessageEvent<HostMessage>) => {
       stdout: (text: string) => post({ type: 'output', id, stream: 'stdout', text }),
       stderr: (text: string) => post({ type: 'output', id, stream: 'stderr', text }),
     }
+    // A timer the last program left (a callback handed to JavaScript) would call into a state that is gone.
+    clearProgramTimers()
     try {
       const result = ready.execute(request, output)
       post({ type: 'done', id, ...result }, result.download.write.map((file) => file.data.buffer as ArrayBuffer))
     } catch (error) {
-      // A failure outside the program (the file upload, say) still ends the run, so the host is never left waiting.
-      output.stderr(`${request.argv0}: ${error instanceof Error ? error.message : String(error)}\n`)
-      post({ type: 'done', id, exitCode: 1, download: { remove: [], mkdir: [], write: [] } })
+      // A failure outside the program (the file upload, or the interpreter itself failing) ends the run, and this
+      // worker with it: the host starts a new one for the next command rather than trust this one's state.
+      post({ type: 'failed', message: error instanceof Error ? error.message : String(error) })
     }
   })
+}
+
+const programTimers = new Set<number>()
+
+/** Keeps the timers set from now on, so the next run can clear what a program left behind. */
+function trackTimers() {
+  const setTimer = self.setTimeout.bind(self)
+  const setRepeating = self.setInterval.bind(self)
+  self.setTimeout = ((handler: TimerHandler, timeout?: number, ...rest: unknown[]) => {
+    const id = setTimer(handler, timeout, ...rest)
+    programTimers.add(id)
+    return id
+  }) as typeof self.setTimeout
+  self.setInterval = ((handler: TimerHandler, timeout?: number, ...rest: unknown[]) => {
+    const id = setRepeating(handler, timeout, ...rest)
+    programTimers.add(id)
+    return id
+  }) as typeof self.setInterval
+}
+
+function clearProgramTimers() {
+  for (const id of programTimers) {
+    self.clearTimeout(id)
+    self.clearInterval(id)
+  }
+  programTimers.clear()
 }
 
 async function start(indexURL: string, interrupt: SharedArrayBuffer | undefined): Promise<PythonEngine> {
@@ -54,6 +82,7 @@ async function start(indexURL: string, interrupt: SharedArrayBuffer | undefined)
   const pyodide = await loadPyodide({ indexURL })
   if (interrupt) pyodide.setInterruptBuffer(new Int32Array(interrupt))
   lockDown(pyodide)
+  trackTimers()
   return new PythonEngine(pyodide)
 }
 

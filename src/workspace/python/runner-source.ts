@@ -1,10 +1,16 @@
 /**
- * The Python side of a run, loaded once into its own namespace. Each run starts from the state the interpreter
- * had after start-up: modules the project defined are forgotten (an edited module is imported afresh, as a new
- * process would), while standard-library modules stay imported, which keeps a warm run fast.
+ * The Python side of a run, loaded once into its own namespace before the interpreter's clean state is taken
+ * (clean-state.ts): every run starts from that state, and ends as CPython ends a process, with the atexit handlers
+ * run after the program (and after its traceback) and the standard streams flushed.
  */
 export const RUNNER_SOURCE = String.raw`
-import io, os, sys, runpy, traceback, importlib, importlib.util, types
+import atexit, io, os, sys, runpy, traceback, importlib, importlib.util, types
+
+# Pyodide's bridges to JavaScript keep some of their state on the JavaScript side, where putting the memory back
+# does not reach: imported once here, before the clean state is taken, they are part of it and never imported again
+# (importing pyodide.http anew after a restore was seen to end the interpreter with "hiwire_incref on invalid
+# reference"). The worker imports this after it closed the ways out, so pyodide.http binds the closed fetch.
+import js, pyodide.ffi, pyodide.http, pyodide.webloop
 
 sys.dont_write_bytecode = True
 try:
@@ -13,22 +19,8 @@ try:
 except Exception:
     pass
 
-_STDLIB = os.path.dirname(os.__file__)
 _BASELINE_PATH = [entry for entry in sys.path if entry not in ('', os.getcwd())]
-_BASELINE_MODULES = set(sys.modules)
 _MAIN = sys.modules['__main__']
-
-
-def _is_library(module):
-    path = getattr(module, '__file__', None)
-    return isinstance(path, str) and path.startswith(_STDLIB)
-
-
-def _forget_project_modules():
-    for name, module in list(sys.modules.items()):
-        if name not in _BASELINE_MODULES and not _is_library(module):
-            del sys.modules[name]
-    importlib.invalidate_caches()
 
 
 def _exit_code(error):
@@ -49,6 +41,15 @@ def _print_traceback(error):
     traceback.print_exception(type(error), error, tb)
 
 
+def _run_exit_handlers():
+    # CPython reports a failing handler ("Exception ignored in atexit callback") and goes on with the next one; an
+    # interrupt (Stop) while they run ends them, and the run has already its exit code.
+    try:
+        atexit._run_exitfuncs()
+    except BaseException:
+        pass
+
+
 def _exec_as_main(source, filename):
     main = types.ModuleType('__main__')
     main.__builtins__ = __builtins__
@@ -58,7 +59,8 @@ def _exec_as_main(source, filename):
 
 def run(kind, target, args, argv0, cwd, env, stdin):
     try:
-        _forget_project_modules()
+        # The project's files changed since the clean state was taken; import must not trust a listing it cached.
+        importlib.invalidate_caches()
         os.chdir(cwd)
         os.environ.clear()
         os.environ.update(env)
@@ -101,8 +103,9 @@ def run(kind, target, args, argv0, cwd, env, stdin):
         _print_traceback(error)
         return 1
     finally:
+        _run_exit_handlers()
         sys.modules['__main__'] = _MAIN
-        for stream in (sys.stdout, sys.stderr):
+        for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
             try:
                 stream.flush()
             except Exception:

@@ -21,6 +21,11 @@ export interface ProgramRequest {
   signal: AbortSignal
   onStdout: (chunk: string) => void
   onStderr: (chunk: string) => void
+  /**
+   * What the runtime itself has to say to the user (its first download's progress), never part of the program's
+   * output: the model reads that output, and a line of ours in it reads like something the project printed.
+   */
+  onNotice?: (text: string) => void
 }
 
 export interface ProgramResult {

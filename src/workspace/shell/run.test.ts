@@ -63,6 +63,18 @@ describe('runShell', () => {
     expect(await fs.readText('/workspace/made.txt')).toBe('by a program')
   })
 
+  it('passes a program\'s notice to the user apart from the output, even inside a pipe', async () => {
+    const notices: string[] = []
+    const python: Program = async ({ onStdout, onNotice }) => {
+      onNotice?.('Loading Python (first use, 12 MB)… done\n')
+      onStdout('42\n')
+      return { exitCode: 0 }
+    }
+    const { output } = await sh('python3 -c x; python3 -c x | cat', {}, { programs: { python3: python }, onNotice: (text) => notices.push(text) })
+    expect(output).toBe('42\n42\n')
+    expect(notices).toEqual(['Loading Python (first use, 12 MB)… done\n', 'Loading Python (first use, 12 MB)… done\n'])
+  })
+
   it('streams a program\'s output as it comes when nothing pipes it', async () => {
     const chunks: string[] = []
     let release = () => {}

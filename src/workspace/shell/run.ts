@@ -16,6 +16,8 @@ export interface ShellOptions {
   /** Milliseconds; afterwards the run stops with status 124. */
   timeout?: number
   onOutput?: (chunk: string) => void
+  /** The runtimes' notices for the user (`ProgramRequest.onNotice`), kept out of the output. */
+  onNotice?: (text: string) => void
   /** Stand-ins for the runtimes behind `python`, `node`, `git` (tests); by default each is imported on first use. */
   programs?: Partial<Record<string, Program>>
 }
@@ -138,6 +140,7 @@ async function execute(
           signal: context.signal ?? signal,
           onStdout: (chunk) => (direct ? write(chunk) : (stdout += chunk)),
           onStderr: (chunk) => (direct ? write(chunk) : (stderr += chunk)),
+          onNotice: options.onNotice,
         })
         return { stdout, stderr, exitCode: result.exitCode }
       }),

@@ -143,6 +143,13 @@ export function commandRuntime(state: ToolState): { label: string; description: 
   return typeof runtime === 'string' ? RUNTIMES[runtime] : undefined
 }
 
+/** What a command's runtime said to the user while it ran (Python's first download), kept out of its output. */
+export function commandNotice(state: ToolState): string | undefined {
+  if (state.status !== 'completed' && state.status !== 'running') return undefined
+  const notice = state.metadata?.notice
+  return typeof notice === 'string' && notice !== '' ? notice : undefined
+}
+
 /** A file change a tool reported: its unified patch and line counts. */
 export interface ToolChange {
   file: string | undefined

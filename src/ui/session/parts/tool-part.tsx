@@ -7,6 +7,7 @@ import { LongText } from '../long-text'
 import { FilePartView } from './file-part'
 import {
   commandEnding,
+  commandNotice,
   commandOf,
   commandRuntime,
   describeLines,
@@ -90,6 +91,13 @@ export function ToolPartView(props: { part: ToolPart }): JSX.Element {
         </span>
       </div>
       <Show when={command()}>{(run) => <CommandLine command={run().command} exit={run().exit} interrupted={isInterrupted(state())} />}</Show>
+      <Show when={commandNotice(state())}>
+        {(notice) => (
+          <p class="tool-note tool-notice" role="status" aria-label="Runtime notice">
+            {notice()}
+          </p>
+        )}
+      </Show>
       <Show when={ending()}>{(shown) => <CommandEnding ending={shown()} />}</Show>
       <Show when={questionAnswers(props.part.tool, state())}>
         {(asked) => (
