@@ -134,7 +134,7 @@ test("after one visit node runs without the network: the engine and its wasm com
 // The engine's first start (its wasm compiled, the prelude run) can take many seconds on a loaded 2-core machine.
 const ENGINE_START_MS = 60_000
 
-test('a node project whose test is node --test: the TAP report as Node prints it, exit 1 on a failure, 0 once fixed', async ({ page }) => {
+test('a node project whose npm test is node --test: the TAP report as Node prints it, offline, exit 1 on a failure, 0 once fixed', async ({ page }) => {
   test.setTimeout(3 * ENGINE_START_MS)
   const tests = [
     "const test = require('node:test')",
@@ -149,7 +149,7 @@ test('a node project whose test is node --test: the TAP report as Node prints it
       write('manifest', 'package.json', '{ "name": "slugs", "scripts": { "test": "node --test" } }\n'),
       write('lib', 'src/slug.js', "exports.slug = (text) => text.toLowerCase().replace(' ', '-')\n"),
       write('spec', 'test/slug.test.js', tests),
-      bash('first', 'node --test'),
+      bash('first', 'npm test'),
       streamText('One test fails.'),
     ],
     { model: 'mock-model' },
@@ -158,9 +158,15 @@ test('a node project whose test is node --test: the TAP report as Node prints it
   await app.send('Write a slug function with tests and run them')
   await expect(app.replies().last()).toContainText('One test fails.', { timeout: ENGINE_START_MS })
   const first = app.messages.getByRole('group', { name: /^Tool call: bash/ }).last()
+  // The card shows how the run ended without opening anything: the summary is the report's last lines.
+  const ending = first.getByRole('figure', { name: 'End of the output' })
+  await expect(ending).toContainText('# pass 1')
+  await expect(ending).toContainText('# fail 1')
+  await expect(first).toContainText('ran offline')
   // The report is longer than a card shows at first: open the output, then all of it.
   await first.getByText(/^Output/).click()
   await first.getByRole('button', { name: /^Show all/ }).click()
+  await expect(first).toContainText('> node --test')
   await expect(first).toContainText('TAP version 13')
   await expect(first).toContainText('ok 1 - lowercases')
   await expect(first).toContainText('not ok 2 - joins words with dashes')
@@ -174,7 +180,7 @@ test('a node project whose test is node --test: the TAP report as Node prints it
   expect(JSON.stringify(firstOutput)).toContain('Command exited with code 1')
 
   await model.push(
-    [write('fix', 'src/slug.js', "exports.slug = (text) => text.toLowerCase().split(' ').join('-')\n"), bash('second', 'node --test'), streamText('All pass now.')],
+    [write('fix', 'src/slug.js', "exports.slug = (text) => text.toLowerCase().split(' ').join('-')\n"), bash('second', 'npm test'), streamText('All pass now.')],
     { model: 'mock-model' },
   )
   await app.send('Fix it')
