@@ -28,6 +28,8 @@ export class PythonEngine {
   private readonly clean: CleanState
   /** Whether anything ran since the clean state was last put back. */
   private used = false
+  /** Where installed wheels are unpacked (asked of Python before the clean state is taken). */
+  private readonly site: string
 
   constructor(private readonly pyodide: PyodideAPI) {
     const decoders = { stdout: new TextDecoder(), stderr: new TextDecoder() }
@@ -44,6 +46,7 @@ export class PythonEngine {
     pyodide.runPython(RUNNER_SOURCE, { globals: namespace, filename: '<exec>' })
     this.run = namespace.get('run')
     namespace.destroy()
+    this.site = String(pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']"))
     this.clean = takeCleanState(pyodide)
   }
 
@@ -59,7 +62,7 @@ export class PythonEngine {
     if (this.used) this.clean.restore()
     this.used = true
     this.upload(request.upload)
-    installPackages(this.pyodide, request.packages)
+    installPackages(this.pyodide, this.site, request.packages)
     // A working directory outside the project (the shell allows /tmp) exists here too; nothing there syncs back.
     this.fs.mkdirTree(request.cwd)
     this.output = output
