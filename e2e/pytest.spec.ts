@@ -66,7 +66,7 @@ test('the model runs a pytest suite: pytest installs itself from the offline set
   expect(urls.filter((url) => !allowed.has(new URL(url).origin))).toEqual([])
 })
 
-test('after its first use pytest installs from the service worker’s cache: no download, and no network for the wheels', async ({ page, context }) => {
+test('what pip installed stays installed after a reload, put back from the service worker’s cache: no download, and no network for the wheels', async ({ page, context }) => {
   // Two first loads of Python (from the network, then from the cache): slow on a busy machine.
   test.setTimeout(420_000)
   const app = new Conversation(page)
@@ -76,7 +76,7 @@ test('after its first use pytest installs from the service worker’s cache: no 
   await app.send('Run the tests once')
   await expect(app.replies().last()).toContainText('Ran once.', { timeout: 200_000 })
 
-  // From here on neither the wheels nor Python's files can come from the network; a reload forgets what was installed.
+  // From here on neither the wheels nor Python's files can come from the network.
   let wheels = 0
   await context.route('**/python-wheels/**', (route) => {
     if (route.request().url().endsWith('.whl')) wheels++
@@ -85,11 +85,16 @@ test('after its first use pytest installs from the service worker’s cache: no 
   await context.route('**/pyodide/**', (route) => route.abort('internetdisconnected'))
   await page.reload()
   await app.ready()
-  await model.push([bash('cached', 'pytest -q'), streamText('Ran again.')], { model: 'mock-model' })
+  // What was installed stays installed after the reload, as on a machine: pip lists it before pytest runs.
+  await model.push([bash('cached', 'pip freeze && pytest -q'), streamText('Ran again.')], { model: 'mock-model' })
   await app.send('Run the tests again')
   await expect(app.replies().last()).toContainText('Ran again.', { timeout: 200_000 })
   const run = app.messages.getByRole('group', { name: /^Tool call: bash/ }).last()
-  await expect(run.getByRole('figure', { name: 'End of the output' })).toContainText(/1 passed in [\d.]+s/)
+  // Short enough to be shown whole: pip's five lines, then pytest's, with no install by pytest in between.
+  const ending = run.getByRole('figure', { name: 'End of the output' })
+  await expect(ending).toContainText(/1 passed in [\d.]+s/)
+  await expect(ending).toContainText('iniconfig==2.3.0\npackaging==26.3\npluggy==1.6.0\npygments==2.21.0\npytest==9.1.1')
+  await expect(ending).not.toContainText("from tabcode's offline set")
   await expect(run).not.toContainText('Downloading')
   expect(wheels).toBe(0)
 })

@@ -46,6 +46,8 @@ export const SettingSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('compaction.auto'), value: z.boolean() }),
   /** Clear old tool outputs from what the model sees (they stay stored and visible). */
   z.object({ key: z.literal('compaction.prune'), value: z.boolean() }),
+  /** The packages installed with `pip` from the offline set, by name: installed again in a new page. */
+  z.object({ key: z.literal('python.packages'), value: z.array(z.string().min(1).max(200)).max(500) }),
   /** The project the app opens with: the one the user last switched to. */
   z.object({ key: z.literal('project.current'), value: idSchema('project') }),
   /**

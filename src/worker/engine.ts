@@ -33,6 +33,8 @@ import { mcpOAuthRedirectUrl } from '../core/mcp-oauth-callback'
 import { RESERVED_MCP_NAMES, type McpServerConfig } from '../core/mcp'
 import { NotFoundError } from '../core/errors'
 import { detectOpaqueProbe } from './provider-handlers'
+import { rememberPackagesIn } from '../workspace/python/package-memory'
+import { loadPythonPackages, savePythonPackages } from '../store/python-packages'
 
 
 export interface EngineDependencies {
@@ -66,6 +68,7 @@ export interface Engine {
 export function createEngine(dependencies: EngineDependencies): Engine {
   const { store, ready, metrics, workspaces } = dependencies
   const permissions = createPermissionService({ store })
+  rememberPackagesIn({ load: () => loadPythonPackages(ready()), save: (names) => savePythonPackages(ready(), names) })
   // What each session has read, for write and edit's freshness check; kept while the worker lives, as opencode does.
   const fileTimes = new Map<string, FileTimes>()
   const tools = new ToolRegistry()

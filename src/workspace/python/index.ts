@@ -1,6 +1,7 @@
 import type { Program, ProgramRequest } from '../runtime/program'
 import { helpText, parsePythonArgs, usageText } from './argv'
 import { PythonHost, type EngineWorker } from './host'
+import { packageMemory } from './package-memory'
 import { ensureInstalled, runPipCommand } from './pip'
 import { WheelStore } from './wheel-store'
 
@@ -13,7 +14,7 @@ let store: WheelStore | undefined
 
 /** The packages installed with `pip` (tabcode's offline set, served from our own origin under /python-wheels/). */
 function sharedStore(): WheelStore {
-  store ??= new WheelStore({ baseURL: new URL('/python-wheels/', globalThis.location.href).href, isCached })
+  store ??= new WheelStore({ baseURL: new URL('/python-wheels/', globalThis.location.href).href, isCached, memory: packageMemory })
   return store
 }
 
@@ -47,6 +48,10 @@ export async function runWith(python: PythonHost, wheels: WheelStore, request: P
       return { exitCode: 0 }
     case 'pip':
       return runPipCommand(wheels, `${name} -m pip`, invocation.args, request)
+  }
+  // What an earlier page installed is there before the program runs, as on a machine whose packages stay installed.
+  await wheels.restore(request.onNotice ?? request.onStderr)
+  switch (invocation.kind) {
     case 'version':
       return python.run({ kind: 'code', code: 'import sys; print("Python", sys.version.split()[0])', args: [] }, request)
     case 'stdin':

@@ -11,11 +11,12 @@ function fakeStore(failure?: string): PipStore & { installs: string[][] } {
     installs: [],
     list: () => [...installed.values()],
     has: (name) => installed.has(normalizeName(name)),
-    remove(name) {
+    async remove(name) {
       const wheel = installed.get(normalizeName(name))
       installed.delete(normalizeName(name))
       return wheel
     },
+    restore: async () => undefined,
     async install(wheels, onProgress): Promise<InstallResult> {
       this.installs.push(wheels.map((wheel) => wheel.name))
       if (failure) return { type: 'failed', message: failure }

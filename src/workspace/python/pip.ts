@@ -7,7 +7,7 @@ import { OFFLINE_WHEELS, findWheel, parseRequirement, requirementLines, resolve,
  * else, and says plainly what it cannot install and why. The subcommands and messages follow pip's own.
  */
 /** What pip needs of the installed set (a WheelStore; a fake in the tests). */
-export type PipStore = Pick<WheelStore, 'list' | 'has' | 'remove' | 'install'>
+export type PipStore = Pick<WheelStore, 'list' | 'has' | 'remove' | 'install' | 'restore'>
 
 export type PipCommand =
   | { kind: 'install'; requirements: string[]; files: string[]; quiet: boolean; dependencies: boolean }
@@ -86,6 +86,7 @@ export async function runPipCommand(store: PipStore, name: string, args: readonl
   const command = parsePipArgs(args)
   const out = request.onStdout
   const err = request.onStderr
+  await store.restore(request.onNotice ?? err)
   switch (command.kind) {
     case 'usage':
       err(`${command.message}\n`)
@@ -116,7 +117,7 @@ export async function runPipCommand(store: PipStore, name: string, args: readonl
       return show(store, command.names, request)
     case 'uninstall':
       for (const package_ of command.names) {
-        const wheel = store.remove(package_)
+        const wheel = await store.remove(package_)
         if (!wheel) err(`WARNING: Skipping ${package_} as it is not installed.\n`)
         else out(`Found existing installation: ${wheel.name} ${wheel.version}\nUninstalling ${wheel.name}-${wheel.version}:\n  Successfully uninstalled ${wheel.name}-${wheel.version}\n`)
       }

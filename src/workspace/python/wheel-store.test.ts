@@ -27,7 +27,7 @@ describe('WheelStore', () => {
     expect(progress).toBe("Downloading hello-1.0 (tabcode's offline set, 0.0 MB)… done\n")
     expect(store.has('Hello')).toBe(true)
     expect(store.packages()).toEqual([{ name: 'hello', file: wheel.file, data }])
-    store.remove('hello')
+    await store.remove('hello')
     await store.install([wheel], () => undefined)
     expect(server.asked.filter((url) => url.endsWith('.whl'))).toHaveLength(1)
   })
@@ -53,5 +53,51 @@ describe('WheelStore', () => {
     expect(await later.install([wheel], () => undefined)).toEqual({ type: 'failed', message: 'the offline set could not be loaded from the app (Failed to fetch)' })
     up = true
     expect(await later.install([wheel], () => undefined)).toEqual({ type: 'failed', message: `this build of tabcode does not serve ${wheel.file}` })
+  })
+
+  describe('what a page installed, a later page has', () => {
+    const memoryOf = (names: string[] = []) => ({
+      names,
+      async load() {
+        return this.names
+      },
+      async save(next: readonly string[]) {
+        this.names = [...next]
+      },
+    })
+    const routes = () => ({ [`${BASE}index.json`]: index({ type: 'available', files: [wheel.file] }), [`${BASE}${wheel.file}`]: () => new Response(data.slice()) })
+
+    it('remembers an install and forgets an uninstall', async () => {
+      const memory = memoryOf()
+      const store = new WheelStore({ baseURL: BASE, fetch: serving(routes()).fetch, memory: () => memory, offline: [wheel] })
+      await store.install([wheel], () => undefined)
+      expect(memory.names).toEqual(['hello'])
+      await store.remove('hello')
+      expect(memory.names).toEqual([])
+    })
+
+    it('installs the remembered packages again before the first command of a new page, once', async () => {
+      const memory = memoryOf(['hello', 'gone-from-this-build'])
+      const server = serving(routes())
+      const store = new WheelStore({ baseURL: BASE, fetch: server.fetch, isCached: async () => true, memory: () => memory, offline: [wheel] })
+      let notices = ''
+      await store.restore((text) => (notices += text))
+      await store.restore((text) => (notices += text))
+      expect(store.has('hello')).toBe(true)
+      expect(store.packages()).toEqual([{ name: 'hello', file: wheel.file, data }])
+      expect(server.asked.filter((url) => url.endsWith('.whl'))).toHaveLength(1)
+      // From the cache: nothing to say.
+      expect(notices).toBe('')
+    })
+
+    it('says when a remembered package cannot be put back, and keeps remembering it for a later page', async () => {
+      const memory = memoryOf(['hello'])
+      const store = new WheelStore({ baseURL: BASE, fetch: serving({}).fetch, memory: () => memory, offline: [wheel] })
+      let notices = ''
+      await store.restore((text) => (notices += text))
+      expect(store.has('hello')).toBe(false)
+      expect(notices).toContain('pip: hello, installed before, could not be installed again: the offline set could not be loaded from the app')
+      expect(memory.names).toEqual(['hello'])
+    })
   })
 })

@@ -1,5 +1,6 @@
+import type { PackageMemory } from './package-memory'
 import type { PackageWheel } from './protocol'
-import { normalizeName, WHEEL_INDEX, WheelIndexSchema, type Wheel, type WheelIndex } from './wheels'
+import { findWheel, normalizeName, WHEEL_INDEX, WheelIndexSchema, type Wheel, type WheelIndex } from './wheels'
 
 export interface WheelStoreOptions {
   /** Where the build serves the offline set, on our own origin (`…/python-wheels/`). */
@@ -7,6 +8,10 @@ export interface WheelStoreOptions {
   fetch?: typeof fetch
   /** Whether a URL is already in the service worker's cache (no download to report); unknown counts as not. */
   isCached?: (url: string) => Promise<boolean>
+  /** Where the installed names outlive the page; without it, a page load starts with nothing installed. */
+  memory?: () => PackageMemory | undefined
+  /** The offline set remembered names are found in (the build's, by default). */
+  offline?: readonly Wheel[]
 }
 
 export type InstallResult = { type: 'installed'; wheels: Wheel[] } | { type: 'failed'; message: string }
@@ -14,15 +19,39 @@ export type InstallResult = { type: 'installed'; wheels: Wheel[] } | { type: 'fa
 /**
  * The packages installed with `pip` in this tab: the wheels' bytes, fetched from our own origin and checked against
  * their pinned sha256, and which are installed. It lives in the agent's worker, not in an interpreter, so every
- * interpreter (a new one included) is given the same packages; a page load starts with none installed again, and
- * `pytest` installs itself on first use.
+ * interpreter (a new one included) is given the same packages. The installed names are remembered (`memory`), and
+ * a new page installs them again before its first pip or Python command, from the service worker's cache.
  */
 export class WheelStore {
   private index: Promise<WheelIndex> | undefined
   private readonly data = new Map<string, Uint8Array>()
   private readonly installed = new Map<string, Wheel>()
+  private restored: Promise<void> | undefined
 
   constructor(private readonly options: WheelStoreOptions) {}
+
+  /**
+   * Installs what an earlier page installed, once per page; `onNotice` hears of a download or of a package that could
+   * not be put back (which stays remembered, for a later page that may be online).
+   */
+  restore(onNotice: (text: string) => void): Promise<void> {
+    this.restored ??= (async () => {
+      const memory = this.options.memory?.()
+      if (!memory) return
+      let names: readonly string[]
+      try {
+        names = await memory.load()
+      } catch (error) {
+        onNotice(`pip: the packages installed before could not be read (${reason(error)})\n`)
+        return
+      }
+      const wheels = names.map((name) => findWheel(name, this.options.offline)).filter((wheel): wheel is Wheel => wheel !== undefined && !this.has(wheel.name))
+      if (wheels.length === 0) return
+      const result = await this.fetchAndMark(wheels, onNotice)
+      if (result.type === 'failed') onNotice(`pip: ${wheels.map((wheel) => wheel.name).join(', ')}, installed before, could not be installed again: ${result.message}\n`)
+    })()
+    return this.restored
+  }
 
   /** Installed wheels, in the order they were installed (dependencies first). */
   list(): Wheel[] {
@@ -38,14 +67,29 @@ export class WheelStore {
     return this.list().map((wheel) => ({ name: wheel.name, file: wheel.file, data: this.data.get(wheel.file)! }))
   }
 
-  remove(name: string): Wheel | undefined {
+  async remove(name: string): Promise<Wheel | undefined> {
     const wheel = this.installed.get(normalizeName(name))
     this.installed.delete(normalizeName(name))
+    if (wheel) await this.remember()
     return wheel
   }
 
-  /** Fetches (once) and installs `wheels`; `onProgress` hears of a download that is not cached yet. */
+  /** Fetches (once) and installs `wheels`, and remembers them; `onProgress` hears of a download not cached yet. */
   async install(wheels: readonly Wheel[], onProgress: (text: string) => void): Promise<InstallResult> {
+    const result = await this.fetchAndMark(wheels, onProgress)
+    if (result.type === 'installed') await this.remember()
+    return result
+  }
+
+  /** A failure to remember loses nothing of this page's install: the package is installed, only not for the next. */
+  private async remember(): Promise<void> {
+    await this.options
+      .memory?.()
+      ?.save(this.list().map((wheel) => wheel.name))
+      .catch(() => undefined)
+  }
+
+  private async fetchAndMark(wheels: readonly Wheel[], onProgress: (text: string) => void): Promise<InstallResult> {
     const index = await this.readIndex()
     if (index.type === 'failed') return index
     if (index.index.type === 'unavailable') return { type: 'failed', message: `this build of tabcode has no offline Python packages (${index.index.reason})` }
