@@ -9,6 +9,12 @@ describe('discarded promises', () => {
     expect(markDiscardedPromises('run(() => { go() })', 'commonjs')).toBe('run(() => { go()?.[__nodeDiscarded] })?.[__nodeDiscarded]')
   })
 
+  it('hands on what a thrown-away expression throws away: new Promise, the right of && and ||, both branches, sequences, void', () => {
+    expect(markDiscardedPromises('new Promise((_, no) => no(1))', 'script')).toBe('new Promise((_, no) => no(1))?.[__nodeDiscarded]')
+    expect(markDiscardedPromises('ready && start()\nready() || stop()', 'script')).toBe('ready && start()?.[__nodeDiscarded]\nready() || stop()?.[__nodeDiscarded]')
+    expect(markDiscardedPromises('ok ? a() : b(), void c()', 'script')).toBe('ok ? a()?.[__nodeDiscarded] : b()?.[__nodeDiscarded], void c()?.[__nodeDiscarded]')
+  })
+
   it('leaves values that are kept, other statements, and source that does not parse as they are', () => {
     const kept = "'use strict'\nconst p = main()\nx = f()\nawait p\nreturn g()"
     expect(markDiscardedPromises(kept.replace('await p\n', ''), 'commonjs')).toBe(kept.replace('await p\n', ''))

@@ -3,17 +3,9 @@ import { parse, type Node } from 'acorn'
 /** The global holding the symbol whose getter on Promise.prototype (the prelude's) takes a discarded promise. */
 export const DISCARDED_HOOK = '__nodeDiscarded'
 
-/** Expressions whose value may be a promise: calls (`main()`, `p.then(f)`, `a?.b()`) and `import()`. */
-const PROMISE_MAKERS = new Set(['CallExpression', 'ImportExpression', 'ChainExpression'])
+/** Expressions whose value may be a promise: calls (`main()`, `p.then(f)`, `a?.b()`), `import()` and `new Promise(…)`. */
+const PROMISE_MAKERS = new Set(['CallExpression', 'ImportExpression', 'ChainExpression', 'NewExpression'])
 
-/**
- * The source with every expression statement that may yield a promise handed to the prelude (`main()` becomes
- * `main()?.[__nodeDiscarded]`, a getter on Promise.prototype). QuickJS as embedded here has no hook for unhandled
- * rejections, and a promise whose value a statement throws away can be handled by nobody: when it rejects, Node
- * reports it and exits 1, and so does the prelude through this hook. The hook goes after the expression, so lines
- * and columns (carets, stack traces, test locations) stay as in the file. Source that does not parse is returned as
- * it is, for QuickJS to report its syntax error.
- */
 export function markDiscardedPromises(source: string, kind: 'module' | 'commonjs' | 'script'): string {
   let program: Node
   try {
@@ -23,9 +15,7 @@ export function markDiscardedPromises(source: string, kind: 'module' | 'commonjs
   }
   const ends: number[] = []
   visit(program, (node) => {
-    if (node.type !== 'ExpressionStatement') return
-    const expression = (node as Node & { expression: Node }).expression
-    if (PROMISE_MAKERS.has(expression.type)) ends.push(expression.end)
+    if (node.type === 'ExpressionStatement') markThrownAway((node as Node & { expression: Node }).expression, ends)
   })
   if (ends.length === 0) return source
   ends.sort((a, b) => a - b)
@@ -36,6 +26,22 @@ export function markDiscardedPromises(source: string, kind: 'module' | 'commonjs
     at = end
   }
   return out + source.slice(at)
+}
+
+/**
+ * The ends of the promise makers whose value `expression`, itself thrown away, throws away too: the right side of
+ * `ready && start()`, both branches of a conditional, every part of a sequence, what `void` discards. Never the left
+ * side of `&&`, `||` or `??`: its value decides what runs next, and the hook's own value (undefined) would change that.
+ */
+function markThrownAway(expression: Node, ends: number[]): void {
+  const node = expression as Node & { right?: Node; consequent?: Node; alternate?: Node; expressions?: Node[]; operator?: string; argument?: Node }
+  if (PROMISE_MAKERS.has(node.type)) ends.push(node.end)
+  else if (node.type === 'LogicalExpression') markThrownAway(node.right!, ends)
+  else if (node.type === 'ConditionalExpression') {
+    markThrownAway(node.consequent!, ends)
+    markThrownAway(node.alternate!, ends)
+  } else if (node.type === 'SequenceExpression') for (const part of node.expressions!) markThrownAway(part, ends)
+  else if (node.type === 'UnaryExpression' && node.operator === 'void') markThrownAway(node.argument!, ends)
 }
 
 function visit(node: Node, enter: (node: Node) => void): void {

@@ -319,6 +319,10 @@ describe('the offline node', () => {
 
   it('does not lose an error thrown in queueMicrotask, process.nextTick or an async event listener', async () => {
     for (const code of [
+      "[1, 2].forEach(async (n) => { await null; if (n === 2) throw new Error('micro') })",
+      "new Map([[1, 1]]).forEach(async () => { throw new Error('micro') })",
+      "new Promise((resolve, reject) => reject(new Error('micro')))",
+      "const later = async () => { throw new Error('micro') }; true && later()",
       "queueMicrotask(() => { throw new Error('micro') })",
       "process.nextTick(() => { throw new Error('micro') })",
       "const E = require('events'); const e = new E(); e.on('go', async () => { await null; throw new Error('micro') }); e.emit('go')",

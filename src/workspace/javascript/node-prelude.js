@@ -453,6 +453,24 @@
     configurable: true,
   })
   hidden(g, '__nodeDiscarded', DISCARDED)
+  // forEach throws away what its callback returns, so `items.forEach(async (item) => …)` drops each promise: Node
+  // reports their rejections, and so does the prelude. A callback that is not a function gets the engine's own error.
+  for (const Collection of [Array, Map, Set, Object.getPrototypeOf(Int8Array)]) {
+    const forEach = Collection.prototype.forEach
+    Object.defineProperty(Collection.prototype, 'forEach', {
+      value: {
+        forEach(callback) {
+          if (typeof callback !== 'function') return forEach.apply(this, arguments)
+          const self = arguments[1]
+          return forEach.call(this, function () {
+            discarded(callback.apply(self, arguments))
+          })
+        },
+      }.forEach,
+      writable: true,
+      configurable: true,
+    })
+  }
   hidden(g, '__nodeTakeUnhandled', () => {
     flush()
     if (failures.length) throw failures.shift()
