@@ -11,6 +11,7 @@ test.beforeEach(async () => {
 const bash = (id: string, command: string) => toolCalls([{ id, name: 'bash', args: { command, description: `Run ${command}` } }])
 
 test('the model versions the project with git: init, commit, diff, commit again, log', async ({ page }) => {
+  test.setTimeout(120_000)
   await model.push(
     [
       bash('init', 'git init'),
@@ -27,7 +28,8 @@ test('the model versions the project with git: init, commit, diff, commit again,
   const app = new Conversation(page)
   await app.start()
   await app.send('Put the project under git and commit as you go')
-  await expect(app.replies().last()).toContainText('Two commits are in the history.')
+  // Seven steps, the first loading the git bundle: longer than one expect's default on a busy machine.
+  await expect(app.replies().last()).toContainText('Two commits are in the history.', { timeout: 60_000 })
 
   const runs = app.messages.getByRole('group', { name: 'Tool call: bash' })
   await expect(runs).toHaveCount(5)
