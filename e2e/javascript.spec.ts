@@ -81,7 +81,11 @@ test("the command's timeout ends a runaway script and its engine", async ({ page
   await expect.poll(() => page.workers().filter((worker) => worker.url().includes('engine-worker')).length, { timeout: 1_000 }).toBe(0)
 })
 
+// The engine's first start (its wasm compiled, the prelude run) can take many seconds on a loaded 2-core machine.
+const ENGINE_START_MS = 60_000
+
 test("a script reaches neither the app's IndexedDB nor the network", async ({ page, context }) => {
+  test.setTimeout(2 * ENGINE_START_MS)
   const requested: string[] = []
   context.on('request', (request) => requested.push(request.url()))
   const probe = [
@@ -99,7 +103,7 @@ test("a script reaches neither the app's IndexedDB nor the network", async ({ pa
   )
   const app = await Conversation.started(page)
   await app.send('Try to escape')
-  await expect(app.replies().last()).toContainText('All refused.')
+  await expect(app.replies().last()).toContainText('All refused.', { timeout: ENGINE_START_MS })
   const card = app.messages.getByRole('group', { name: /^Tool call: bash/ })
   await expect(card).toContainText('indexedDB refused: ReferenceError')
   await expect(card).toContainText('XMLHttpRequest refused: ReferenceError')
@@ -114,6 +118,7 @@ test("a script reaches neither the app's IndexedDB nor the network", async ({ pa
 })
 
 test("after one visit node runs without the network: the engine and its wasm come from the app's cache", async ({ page, context }) => {
+  test.setTimeout(2 * ENGINE_START_MS)
   const app = await Conversation.started(page)
   await app.waitUntilAvailableOffline()
   // Never used yet; from here on, nothing of the engine may come from the network (interception also skips the HTTP cache).
@@ -126,13 +131,10 @@ test("after one visit node runs without the network: the engine and its wasm com
   await app.ready()
   await model.push([bash('cached', 'node -e "console.log(\'from the cache\', 6 * 7)"'), streamText('Ran it.')], { model: 'mock-model' })
   await app.send('Run node')
-  await expect(app.replies().last()).toContainText('Ran it.')
+  await expect(app.replies().last()).toContainText('Ran it.', { timeout: ENGINE_START_MS })
   await expect(app.messages.getByRole('group', { name: /^Tool call: bash/ }).last()).toContainText('from the cache 42')
   expect(fetched).toBe(0)
 })
-
-// The engine's first start (its wasm compiled, the prelude run) can take many seconds on a loaded 2-core machine.
-const ENGINE_START_MS = 60_000
 
 test('a node project whose npm test is node --test: the TAP report as Node prints it, offline, exit 1 on a failure, 0 once fixed', async ({ page }) => {
   test.setTimeout(3 * ENGINE_START_MS)
