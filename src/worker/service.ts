@@ -275,6 +275,8 @@ export function createService(options: ServiceOptions): Service {
       ])
       return projectTrustReport(ready(), projectID, workspace)
     },
+    projectFolder: ({ projectID }: { projectID: string }) => workspacesOf(ready()).folderStatus(projectID),
+    connectFolder: ({ projectID }: { projectID: string }) => workspacesOf(ready()).connectFolder(projectID),
     setProjectTrust: ({ projectID, trusted, reviewed }: Parameters<WorkerApi['setProjectTrust']>[0]) => setProjectTrust(ready(), projectID, trusted, reviewed),
     openProject: async (projectID: string) => {
       project = await rememberCurrentProject(ready(), projectID)

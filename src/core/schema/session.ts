@@ -110,6 +110,11 @@ export const ProjectOriginSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('fork'), projectID: idSchema('project') }),
   /** Stored before projects recorded where they came from. */
   z.object({ type: z.literal('unknown') }),
+  /**
+   * A folder on disk opened as the project itself (File System Access API): its files are the folder's, reached
+   * through the handle kept in `folders`; `name` is the folder's, as the browser tells it (no path is ever given).
+   */
+  z.object({ type: z.literal('disk'), name: z.string().min(1) }),
 ])
 export type ProjectOrigin = z.infer<typeof ProjectOriginSchema>
 
