@@ -277,6 +277,7 @@ export function createService(options: ServiceOptions): Service {
     },
     projectFolder: ({ projectID }: { projectID: string }) => workspacesOf(ready()).folderStatus(projectID),
     connectFolder: ({ projectID }: { projectID: string }) => workspacesOf(ready()).connectFolder(projectID),
+    refreshFolder: ({ projectID }: { projectID: string }) => workspacesOf(ready()).refreshFolder(projectID),
     setProjectTrust: ({ projectID, trusted, reviewed }: Parameters<WorkerApi['setProjectTrust']>[0]) => setProjectTrust(ready(), projectID, trusted, reviewed),
     openProject: async (projectID: string) => {
       project = await rememberCurrentProject(ready(), projectID)

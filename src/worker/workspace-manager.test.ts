@@ -109,7 +109,7 @@ describe('a folder project', () => {
     const handle = { kind: 'directory', name: 'app' } as unknown as FileSystemDirectoryHandle
     await context.db.folders.add({ type: 'folder', projectID: 'prj_1', name: 'app', handle })
     await expect(workspaces.get('prj_1')).rejects.toThrow('The folder app is not connected in this tab: click "Reconnect to app"')
-    expect(await workspaces.folderStatus('prj_1')).toEqual({ name: 'app', connected: false })
+    expect(await workspaces.folderStatus('prj_1')).toMatchObject({ name: 'app', connected: false })
     expect(await workspaces.folderStatus('prj_2')).toBeUndefined()
   })
 })

@@ -142,10 +142,18 @@ export class WorkspaceManager {
     })
   }
 
+  /** Looks at a connected folder project's files again; nothing for another project. */
+  async refreshFolder(projectID: string): Promise<void> {
+    const status = await this.folderStatus(projectID)
+    if (!status?.connected) return
+    const local = await this.localOf(projectID)
+    if (isRefreshable(local)) await local.refresh()
+  }
+
   /** The folder on disk a project is, and whether this tab may use it; undefined for a stored project. */
   async folderStatus(projectID: string): Promise<ProjectFolderStatus | undefined> {
     const folder = await projectFolder(this.store(), projectID)
-    return folder && { name: folder.name, connected: this.connected.has(projectID) }
+    return folder && { name: folder.name, connected: this.connected.has(projectID), handle: folder.handle }
   }
 
   /**
@@ -161,8 +169,9 @@ export class WorkspaceManager {
       throw new WorkspaceError('unavailable', WORKSPACE_ROOT, `The browser did not give access to the folder ${folder.name}.`)
     }
     this.connected.add(projectID)
-    if (!this.local.has(projectID)) this.store().emit({ type: 'workspace.changed', projectID, change: { type: 'mkdir', path: WORKSPACE_ROOT } })
-    return { name: folder.name, connected: true }
+    // File trees that showed the "not connected" error load the folder's files.
+    this.store().emit({ type: 'workspace.changed', projectID, change: { type: 'mkdir', path: WORKSPACE_ROOT } })
+    return { name: folder.name, connected: true, handle: folder.handle }
   }
 
   /**

@@ -20,6 +20,8 @@ export type ProjectSource =
 export interface ProjectFolderStatus {
   name: string
   connected: boolean
+  /** The handle, for the page to ask the user's permission on (only the page can, on a click). */
+  handle: FileSystemDirectoryHandle
 }
 
 /** A new project, and what its import left out (dependency and ignored folders), for the user to be told. */
@@ -49,6 +51,11 @@ export interface ProjectsApi {
    * opens the folder from then on, and every tab's file tree reloads. Fails, saying so, when access was not granted.
    */
   connectFolder(input: { projectID: string }): ProjectFolderStatus
+  /**
+   * Looks at a connected folder again (the window got the focus back: the user may have changed files in another
+   * program); what changed is announced as `workspace.changed`. Nothing for a stored or unconnected project.
+   */
+  refreshFolder(input: { projectID: string }): void
 }
 
 /** Where a project's files come from: a new project's source, or WebContainer taking over the open project's. */
