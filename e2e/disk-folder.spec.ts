@@ -67,6 +67,8 @@ async function chatText(): Promise<string> {
 }
 
 test('a folder opened from disk is the project: edits land in it, outside changes are seen, stale edits refused, revert restores it, a reload reconnects with one click', async ({ page }) => {
+  // Three turns, a revert and a reload, on a machine shared with other suites.
+  test.slow()
   await scriptPicker(page)
   const app = new History(page)
   await app.start()
@@ -130,6 +132,13 @@ test('a folder opened from disk is the project: edits land in it, outside change
   expect(seen).toContain('notes/outside.md')
   expect(await readInFolder(page, 'a.txt')).toBe('by hand\n')
   await expect(tree.getByRole('treeitem', { name: /notes/ })).toBeVisible()
+  // Changes shows them apart, as changed outside.
+  await panel.getByRole('tab', { name: 'Changes' }).click()
+  const outside = panel.getByRole('group', { name: 'Files changed outside tabcode' })
+  await expect(outside).toContainText('a.txt')
+  await expect(outside).toContainText('+by hand')
+  await expect(outside).toContainText('notes/outside.md')
+  await panel.getByRole('tab', { name: 'Files' }).click()
 
   // Reverting the first turn's files writes the folder back.
   await app.revert(app.userMessage('Edit a.txt'), 'Revert conversation and files')

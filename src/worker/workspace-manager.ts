@@ -7,6 +7,7 @@ import type { RemoteWorkspace } from '../workspace/webcontainer/bridge'
 import { WORKSPACE_ROOT, WorkspaceError, type Workspace, type WorkspaceBackend, type WorkspaceChange } from '../workspace/workspace'
 import { projectFolder } from '../store/folder-store'
 import type { ProjectFolderStatus } from '../core/protocol/projects'
+import type { OutsideChange } from '../workspace/disk/disk-workspace'
 
 export interface WorkspaceStatus {
   backend: WorkspaceBackend
@@ -28,7 +29,7 @@ export interface WorkspaceManagerOptions {
   programs: (command: string) => Promise<readonly string[]>
   wantTimeoutMs?: number
   /** Files of a folder project that another program changed on disk, as the folder's workspace finds them. */
-  onOutsideChange?: (projectID: string, paths: string[]) => void
+  onOutsideChange?: (projectID: string, workspace: Workspace, changes: OutsideChange[]) => void
 }
 
 /** A workspace that can look at its files again (a folder on disk: another program may have changed them). */
@@ -135,11 +136,12 @@ export class WorkspaceManager {
     }
     // Loaded with the first folder project: stored projects never load it.
     const [{ openDiskWorkspace }, { asDirectoryHandle }] = await Promise.all([import('../workspace/disk/disk-workspace'), import('../workspace/disk/directory-handle')])
-    return openDiskWorkspace({
+    const workspace: Workspace = await openDiskWorkspace({
       handle: asDirectoryHandle(folder.handle),
       onChange,
-      onOutsideChange: (paths) => this.options.onOutsideChange?.(projectID, paths),
+      onOutsideChange: (changes) => this.options.onOutsideChange?.(projectID, workspace, changes),
     })
+    return workspace
   }
 
   /** Looks at a connected folder project's files again; nothing for another project. */

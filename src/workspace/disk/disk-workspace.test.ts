@@ -16,7 +16,7 @@ async function open(files: Record<string, string>) {
     handle: folder,
     observe: false,
     onChange: (change) => changes.push(change),
-    onOutsideChange: (paths) => outside.push(...paths),
+    onOutsideChange: (changes) => outside.push(...changes.map((change) => change.path)),
   })
   return { folder, workspace, changes, outside }
 }
@@ -75,7 +75,7 @@ describe('DiskWorkspace', () => {
       ]),
     )
     expect(changes.filter((change) => change.type === 'remove')).toEqual([{ type: 'remove', path: '/workspace/gone' }])
-    expect(outside.sort()).toEqual(['/workspace/a.txt', '/workspace/added.txt', '/workspace/gone'])
+    expect(outside.sort()).toEqual(['/workspace/a.txt', '/workspace/added.txt', '/workspace/gone/b.txt'])
     expect((await workspace.list('/workspace')).map((entry) => entry.name)).toEqual(['a.txt', 'added.txt'])
     expect(await workspace.grep('two')).toHaveLength(1)
   })

@@ -27,10 +27,16 @@ export interface DiskWorkspaceOptions {
   handle: DirectoryHandle
   /** Every change, the agent's and those found on disk, after it is there (the worker forwards them to file trees). */
   onChange?: (change: WorkspaceChange) => void
-  /** Paths that changed on disk by another program, as they are found (the Changes view marks them). */
-  onOutsideChange?: (paths: string[]) => void
+  /** Files another program changed on disk, as they are found (the Changes view shows them as "changed outside"). */
+  onOutsideChange?: (changes: OutsideChange[]) => void
   /** False in tests that want every check to scan: the browser's FileSystemObserver, where it exists, is used otherwise. */
   observe?: boolean
+}
+
+/** A file another program wrote, added or removed; `before`: its content hash when this workspace last knew it. */
+export interface OutsideChange {
+  path: string
+  before?: string
 }
 
 type DiskEntry = { type: 'file'; path: string; size: number; modified: number } | { type: 'directory'; path: string; modified: number }
@@ -416,29 +422,39 @@ export class DiskWorkspace implements LocalWorkspace {
 
   private forget(target: string, outside: boolean): void {
     const known = this.index.get(target)
-    for (const entry of this.index.subtree(target)) {
-      this.hashes.delete(entry.path)
-    }
+    const gone = this.removedFiles(target)
     this.index.delete(target)
     if (!known) return
     this.emit({ type: 'remove', path: target })
-    if (outside) this.options.onOutsideChange?.([target])
+    if (outside && gone.length > 0) this.options.onOutsideChange?.(gone)
+  }
+
+  /** The files under a path about to leave the index, with the hashes they had; their hashes are dropped. */
+  private removedFiles(target: string): OutsideChange[] {
+    const gone: OutsideChange[] = []
+    for (const entry of this.index.subtree(target)) {
+      if (entry.type === 'file') gone.push(withBefore(entry.path, this.hashes.get(entry.path)?.hash))
+      this.hashes.delete(entry.path)
+    }
+    return gone
   }
 
   /** Files found changed on disk (and paths found gone) by something other than this workspace. */
   private noticeOutside(files: DiskFile[], removed: string[]): void {
+    const changes: OutsideChange[] = []
     for (const file of files) {
       if (!this.isTracked(file.path, false)) continue
+      // The hash kept is the one of the version before (its size and time no longer match): the diff's left side.
+      changes.push(withBefore(file.path, this.hashes.get(file.path)?.hash))
       this.index.set(file)
       this.emit({ type: 'write', path: file.path })
     }
     for (const path of removed) {
+      changes.push(...this.removedFiles(path))
       this.index.delete(path)
-      this.hashes.delete(path)
       this.emit({ type: 'remove', path })
     }
-    const paths = [...files.filter((file) => this.isTracked(file.path, false)).map((file) => file.path), ...removed]
-    if (paths.length > 0) this.options.onOutsideChange?.(paths)
+    if (changes.length > 0) this.options.onOutsideChange?.(changes)
   }
 
   /** Compares a fresh scan with the index and applies the difference. Runs in the write queue. */
@@ -555,6 +571,10 @@ function retarget(error: unknown, target: string): unknown {
 async function isEmpty(directory: DirectoryHandle): Promise<boolean> {
   for await (const _ of directory.values()) return false
   return true
+}
+
+function withBefore(path: string, before: string | undefined): OutsideChange {
+  return before === undefined ? { path } : { path, before }
 }
 
 function cacheKey(file: DiskFile): string {
