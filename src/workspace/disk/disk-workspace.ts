@@ -99,10 +99,36 @@ export class DiskWorkspace implements LocalWorkspace {
    * while a working observer has reported nothing.
    */
   refresh(): Promise<void> {
-    if (this.watch_ && !this.watch_.needsScan()) return Promise.resolve()
-    // Calls while a scan runs share it: its result is at least as new as theirs would be.
-    this.scanning ??= this.enqueue(() => this.rescan()).finally(() => (this.scanning = undefined))
+    // Calls while a look runs share it: its result is at least as new as theirs would be.
+    this.scanning ??= this.enqueue(() => this.look()).finally(() => (this.scanning = undefined))
     return this.scanning
+  }
+
+  /** A whole scan, or only the paths the observer reported, or nothing when it reported none. */
+  private async look(): Promise<void> {
+    const news = this.watch_?.take() ?? { type: 'everything' }
+    if (news.type === 'everything') return this.rescan()
+    if (news.type === 'none') return
+    const changed: DiskFile[] = []
+    const removed: string[] = []
+    for (const relative of news.paths) {
+      const path = relative === '' ? this.root : `${this.root}/${relative}`
+      if (path === this.root || basename(path) === '.gitignore') return this.rescan()
+      const found = await this.lookup(path)
+      const known = this.index.get(path)
+      if (!found) {
+        if (known) removed.push(path)
+        continue
+      }
+      // A folder that appeared (a checkout, an unzip): its contents are read by a whole scan.
+      if (found.kind === 'directory') {
+        if (!known && this.isTracked(path, true)) return this.rescan()
+        continue
+      }
+      const file = await this.fileStat(path, found)
+      if (known?.type !== 'file' || known.size !== file.size || known.modified !== file.modified) changed.push(file)
+    }
+    this.noticeOutside(changed, removed)
   }
 
   async readFile(path: string): Promise<Uint8Array> {

@@ -1,18 +1,20 @@
 import { log } from '../../core/log'
 import type { DirectoryHandle } from './directory-handle'
 
+/** What the folder's observer reported since the last look: some paths (relative to the folder), or "look at all". */
+export type FolderNews = { type: 'none' } | { type: 'paths'; paths: string[] } | { type: 'everything' }
+
 /** What the disk workspace asks of the browser's file-system observer. */
 export interface FolderWatch {
-  /**
-   * Whether the folder may have changed since the last call: always true until the observer has shown it works (it
-   * delivered a record), then only after it reported something. Calling it consumes what was reported.
-   */
-  needsScan(): boolean
+  /** What changed since the last call (which consumes it); `everything` until the observer is known to work. */
+  take(): FolderNews
   stop(): void
 }
 
 interface ObserverRecord {
-  type: string
+  type: 'appeared' | 'disappeared' | 'modified' | 'moved' | 'unknown' | 'errored'
+  relativePathComponents?: string[]
+  relativePathMovedFrom?: string[]
 }
 
 interface Observer {
@@ -22,34 +24,48 @@ interface Observer {
 
 type ObserverConstructor = new (callback: (records: ObserverRecord[]) => void) => Observer
 
-/** Changes are gathered for this long before the folder is scanned, so a `git checkout` is one scan, not hundreds. */
+/** Changes are gathered for this long before the tree is told, so a `git checkout` is one update, not hundreds. */
 const SETTLE_MS = 150
 
 /**
  * Watches a folder with `FileSystemObserver` where the browser has it (Chromium); undefined elsewhere, and then the
- * workspace scans before every step and every reading tool instead. `onChange` runs (settled) after the observer
- * reports, so file trees follow an outside change without waiting for the agent.
+ * workspace scans the whole folder before every step and every reading tool instead. Once `observe` has started,
+ * the observer's records say which paths to look at again; a record of missed changes (`unknown`) or a stopped
+ * observer (`errored`) sends the workspace back to whole scans. `onChange` runs (settled) after records arrive, so
+ * file trees follow an outside change without waiting for the agent.
  */
 export function watchFolder(handle: DirectoryHandle, onChange: () => void): FolderWatch | undefined {
   const Constructor = (globalThis as { FileSystemObserver?: ObserverConstructor }).FileSystemObserver
   if (!Constructor) return undefined
   let working = false
-  let dirty = true
+  let everything = true
+  const paths = new Set<string>()
   let timer: ReturnType<typeof setTimeout> | undefined
   const observer = new Constructor((records) => {
-    // 'errored' means the observer stopped; 'unknown' that changes were missed: both call for scans from now on.
-    if (records.some((record) => record.type === 'errored')) working = false
-    else working = true
-    dirty = true
+    for (const record of records) {
+      if (record.type === 'errored') working = false
+      if (record.type === 'unknown' || record.type === 'errored' || !record.relativePathComponents) everything = true
+      else paths.add(record.relativePathComponents.join('/'))
+      if (record.relativePathMovedFrom) paths.add(record.relativePathMovedFrom.join('/'))
+    }
     clearTimeout(timer)
     timer = setTimeout(onChange, SETTLE_MS)
   })
-  observer.observe(handle, { recursive: true }).catch((error: unknown) => log.warn('The folder cannot be observed; it is scanned instead', error))
+  observer.observe(handle, { recursive: true }).then(
+    () => (working = true),
+    (error: unknown) => log.warn('The folder cannot be observed; it is scanned instead', error),
+  )
   return {
-    needsScan() {
-      if (working && !dirty) return false
-      dirty = false
-      return true
+    take() {
+      if (!working || everything) {
+        everything = false
+        paths.clear()
+        return { type: 'everything' }
+      }
+      if (paths.size === 0) return { type: 'none' }
+      const taken = [...paths]
+      paths.clear()
+      return { type: 'paths', paths: taken }
     },
     stop() {
       clearTimeout(timer)
