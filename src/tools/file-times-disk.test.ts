@@ -12,7 +12,7 @@ function clock(start = 1000) {
 
 async function open(files: Record<string, string>) {
   const folder = MemoryDirectory.from(files, { name: 'app', now: clock() })
-  return { folder, workspace: await openDiskWorkspace({ handle: folder, observe: false }) }
+  return { folder, workspace: await openDiskWorkspace({ handle: folder, observe: false, scanReuseMs: 0 }) }
 }
 
 describe('the read-before-edit rule on a folder on disk', () => {

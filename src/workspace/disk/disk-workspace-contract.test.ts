@@ -6,7 +6,7 @@ describeWorkspaceContract(
   'disk workspace',
   async (files = {}, options) => {
     const relative = Object.fromEntries(Object.entries(files).map(([path, text]) => [path.replace(/^\/workspace\//, ''), text]))
-    return openDiskWorkspace({ handle: MemoryDirectory.from(relative, { now: options?.now }), observe: false })
+    return openDiskWorkspace({ handle: MemoryDirectory.from(relative, { now: options?.now }), observe: false, scanReuseMs: 0 })
   },
   { runtime: 'offline' },
 )

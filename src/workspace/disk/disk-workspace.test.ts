@@ -14,7 +14,7 @@ async function open(files: Record<string, string>) {
   const outside: string[] = []
   const workspace = await openDiskWorkspace({
     handle: folder,
-    observe: false,
+    observe: false, scanReuseMs: 0,
     onChange: (change) => changes.push(change),
     onOutsideChange: (changes) => outside.push(...changes.map((change) => change.path)),
   })

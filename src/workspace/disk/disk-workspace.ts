@@ -31,6 +31,8 @@ export interface DiskWorkspaceOptions {
   onOutsideChange?: (changes: OutsideChange[]) => void
   /** False in tests that want every check to scan: the browser's FileSystemObserver, where it exists, is used otherwise. */
   observe?: boolean
+  /** Without an observer, how long a whole scan stands for a new one (default a second; tests use 0). */
+  scanReuseMs?: number
 }
 
 /** A file another program wrote, added or removed; `before`: its content hash when this workspace last knew it. */
@@ -46,6 +48,9 @@ type DiskFile = Extract<DiskEntry, { type: 'file' }>
 const CACHE_BYTES = 32 * 1024 * 1024
 const SCAN_CONCURRENCY = 16
 const HASH_CONCURRENCY = 16
+const STAT_BATCH = 64
+/** Without an observer, a whole scan that ended this recently stands for a new one. */
+const SCAN_REUSE_MS = 1000
 
 /**
  * A project that *is* a folder on disk (File System Access API). Reads, writes and commands go to the folder; an
@@ -65,6 +70,8 @@ export class DiskWorkspace implements LocalWorkspace {
   private readonly hashes = new Map<string, { size: number; modified: number; hash: string }>()
   private readonly contents = new BlobCache(CACHE_BYTES)
   private readonly directories = new Map<string, DirectoryHandle>()
+  /** File handles found, by path (a handle names a path: it still works after another program rewrote the file). */
+  private readonly fileHandles = new Map<string, FileHandle>()
   private readonly scratch = new StoredWorkspace({ storage: createScratchStorage(), entries: [] })
   private readonly listeners = new Set<(change: WorkspaceChange) => void>()
   private readonly enqueue = createWriteQueue()
@@ -72,6 +79,11 @@ export class DiskWorkspace implements LocalWorkspace {
   private readonly options: DiskWorkspaceOptions
   private watch_: FolderWatch | undefined
   private scanning: Promise<void> | undefined
+  /** Files the first scan found but has not read the size and time of yet (read in the background, or when listed). */
+  private readonly unstated = new Map<string, FileHandle>()
+  private stating: Promise<void> = Promise.resolve()
+  /** When the last whole scan ended (the fallback without an observer reuses one for a moment). */
+  private scannedAt = -Infinity
 
   constructor(options: DiskWorkspaceOptions) {
     this.options = options
@@ -82,11 +94,47 @@ export class DiskWorkspace implements LocalWorkspace {
 
   /** Reads the folder's index; the workspace is usable once this resolves. */
   async open(): Promise<this> {
-    const { entries, rules } = await this.scan()
+    // Observed before the scan: a change made while it runs is reported, not lost.
+    if (this.options.observe !== false) {
+      this.watch_ = watchFolder(this.handle, () => void this.refresh().catch((error) => log.warn('A folder re-scan failed', error)))
+      await this.watch_?.started
+    }
+    // Names first, so the tree shows at once; sizes and times (a read of each file's metadata, the slow part on a big
+    // folder) follow in the background, and whatever needs them (glob, grep, snapshots) waits for them.
+    const { entries, rules } = await this.scan(false)
     this.rules = rules
     for (const entry of entries) this.index.set(entry)
-    if (this.options.observe !== false) this.watch_ = watchFolder(this.handle, () => void this.refresh().catch((error) => log.warn('A folder re-scan failed', error)))
+    this.watch_?.scanned()
+    this.scannedAt = Date.now()
+    this.stating = this.statUnstated().catch((error) => log.warn('Could not read the sizes and times of the folder', error))
     return this
+  }
+
+  /** Reads the size and time of the files the first scan only named. */
+  private async statUnstated(only?: string): Promise<void> {
+    const pending = [...this.unstated].filter(([path]) => only === undefined || dirname(path) === only)
+    for (let start = 0; start < pending.length; start += STAT_BATCH) {
+      await Promise.all(
+        pending.slice(start, start + STAT_BATCH).map(async ([path, handle]) => {
+          const file = await this.fileStat(path, handle).catch(() => undefined)
+          if (!this.unstated.delete(path) || !file) return
+          if (this.index.get(path)?.type === 'file') this.index.set(file)
+        }),
+      )
+    }
+  }
+
+  /**
+   * A file's size and time as just read from disk, into the index: true when that is a change another program made
+   * (the index knew other ones); a file whose first size was still unread is not one.
+   */
+  private settle(file: DiskFile): boolean {
+    if (this.unstated.delete(file.path)) {
+      if (this.index.get(file.path)?.type === 'file') this.index.set(file)
+      return false
+    }
+    const known = this.index.get(file.path)
+    return known?.type === 'file' && (known.size !== file.size || known.modified !== file.modified)
   }
 
   dispose(): void {
@@ -107,6 +155,9 @@ export class DiskWorkspace implements LocalWorkspace {
   /** A whole scan, or only the paths the observer reported, or nothing when it reported none. */
   private async look(): Promise<void> {
     const news = this.watch_?.take() ?? { type: 'everything' }
+    // Without an observer, a snapshot's listing of every folder would scan the whole folder once per folder: a
+    // scan that ended a moment ago answers for them all.
+    if (news.type === 'everything' && !this.watch_ && Date.now() - this.scannedAt < (this.options.scanReuseMs ?? SCAN_REUSE_MS)) return
     if (news.type === 'everything') return this.rescan()
     if (news.type === 'none') return
     const changed: DiskFile[] = []
@@ -114,19 +165,21 @@ export class DiskWorkspace implements LocalWorkspace {
     for (const relative of news.paths) {
       const path = relative === '' ? this.root : `${this.root}/${relative}`
       if (path === this.root || basename(path) === '.gitignore') return this.rescan()
-      const found = await this.lookup(path)
+      this.fileHandles.delete(path)
+      this.directories.delete(path)
+      const found = await this.diskFile(path)
       const known = this.index.get(path)
       if (!found) {
         if (known) removed.push(path)
         continue
       }
       // A folder that appeared (a checkout, an unzip): its contents are read by a whole scan.
-      if (found.kind === 'directory') {
+      if (found === 'directory') {
         if (!known && this.isTracked(path, true)) return this.rescan()
         continue
       }
-      const file = await this.fileStat(path, found)
-      if (known?.type !== 'file' || known.size !== file.size || known.modified !== file.modified) changed.push(file)
+      const file: DiskFile = { type: 'file', path, size: found.size, modified: found.lastModified }
+      if (known?.type !== 'file' || this.settle(file)) changed.push(file)
     }
     this.noticeOutside(changed, removed)
   }
@@ -173,7 +226,10 @@ export class DiskWorkspace implements LocalWorkspace {
     await this.refresh()
     const entry = this.index.get(target)
     if (entry?.type === 'file') throw new WorkspaceError('not-directory', target, `Not a directory: ${target}`)
-    if (entry) return this.index.list(target).map(toStat)
+    if (entry) {
+      await this.statUnstated(target)
+      return this.index.list(target).map(toStat)
+    }
     // Not indexed: a left-out folder (node_modules, .git), read from disk as it is.
     const directory = await this.directoryAt(target, false).catch((error: unknown) => {
       if (error instanceof WorkspaceError && error.code === 'not-found') throw new WorkspaceError('not-found', target, `Directory not found: ${target}`)
@@ -191,16 +247,15 @@ export class DiskWorkspace implements LocalWorkspace {
     const target = this.resolve(path)
     if (!this.isOwn(target)) return this.scratch.stat(target)
     if (target === this.root) return toStat(this.index.get(target)!)
-    const found = await this.lookup(target)
+    const found = await this.diskFile(target)
     if (!found) {
       if (this.index.get(target)) this.forget(target, true)
       return undefined
     }
-    if (found.kind === 'directory') return toStat(this.index.get(target) ?? { type: 'directory', path: target, modified: 0 })
-    const file = await this.fileStat(target, found)
-    const known = this.index.get(target)
+    if (found === 'directory') return toStat(this.index.get(target) ?? { type: 'directory', path: target, modified: 0 })
+    const file: DiskFile = { type: 'file', path: target, size: found.size, modified: found.lastModified }
     // The disk is newer than the index (no observer, no scan yet): the index learns it here, and so do file trees.
-    if (known?.type === 'file' && (known.size !== file.size || known.modified !== file.modified)) this.noticeOutside([file], [])
+    if (this.settle(file)) this.noticeOutside([file], [])
     return toStat(file)
   }
 
@@ -219,6 +274,7 @@ export class DiskWorkspace implements LocalWorkspace {
         throw this.failure(error, target, { InvalidModificationError: ['not-empty', `Directory not empty: ${target}`] })
       })
       for (const key of [...this.directories.keys()]) if (key !== this.root && isInside(target, key)) this.directories.delete(key)
+      for (const key of [...this.fileHandles.keys()]) if (isInside(target, key)) this.fileHandles.delete(key)
       this.forget(target, false)
     })
   }
@@ -242,6 +298,7 @@ export class DiskWorkspace implements LocalWorkspace {
 
   async glob(pattern: string, options?: { cwd?: string; limit?: number }): Promise<string[]> {
     await this.refresh()
+    await this.stating
     const base = this.indexedDirectory(this.resolve(options?.cwd ?? this.root))
     const absolute = pattern.startsWith('/')
     const files = this.filesUnder(base).filter((file) =>
@@ -254,6 +311,7 @@ export class DiskWorkspace implements LocalWorkspace {
 
   async grep(pattern: string, options?: { path?: string; include?: string; limit?: number }): Promise<GrepMatch[]> {
     await this.refresh()
+    await this.stating
     const expression = new RegExp(pattern)
     const target = this.resolve(options?.path ?? this.root)
     const entry = this.index.get(target)
@@ -310,6 +368,7 @@ export class DiskWorkspace implements LocalWorkspace {
    * taken at, so a snapshot of an unchanged folder reads nothing.
    */
   async manifest(): Promise<Record<string, string>> {
+    await this.stating
     const manifest: Record<string, string> = {}
     const stale: DiskFile[] = []
     for (const file of this.filesUnder(this.root)) {
@@ -343,17 +402,29 @@ export class DiskWorkspace implements LocalWorkspace {
     return isInside(this.root, path)
   }
 
+  /** The file at a path as the disk has it now; a cached handle whose file is gone is looked up once more. */
+  private async diskFile(target: string): Promise<File | 'directory' | undefined> {
+    for (const retry of [false, true]) {
+      const found = await this.lookup(target)
+      if (!found) return undefined
+      if (found.kind === 'directory') return 'directory'
+      try {
+        return await found.getFile()
+      } catch (error) {
+        this.fileHandles.delete(target)
+        if (retry || domErrorName(error) !== 'NotFoundError') throw this.failure(error, target)
+      }
+    }
+    return undefined
+  }
+
   /** The file's bytes from disk (or from the cache, when its size and time are those cached). */
   private async read(target: string): Promise<Uint8Array> {
-    const found = await this.lookup(target)
-    if (!found) throw new WorkspaceError('not-found', target, `File not found: ${target}`)
-    if (found.kind === 'directory') throw new WorkspaceError('is-directory', target, `Is a directory: ${target}`)
-    const file = await found.getFile().catch((error: unknown) => {
-      throw this.failure(error, target)
-    })
+    const file = await this.diskFile(target)
+    if (!file) throw new WorkspaceError('not-found', target, `File not found: ${target}`)
+    if (file === 'directory') throw new WorkspaceError('is-directory', target, `Is a directory: ${target}`)
     const stat: DiskFile = { type: 'file', path: target, size: file.size, modified: file.lastModified }
-    const known = this.index.get(target)
-    if (known?.type === 'file' && (known.size !== stat.size || known.modified !== stat.modified)) this.noticeOutside([stat], [])
+    if (this.settle(stat)) this.noticeOutside([stat], [])
     const cached = this.contents.get(cacheKey(stat))
     if (cached) return cached
     const data = new Uint8Array(await file.arrayBuffer())
@@ -371,6 +442,14 @@ export class DiskWorkspace implements LocalWorkspace {
   /** The handle at a path, or undefined when nothing (or a file in the way) is there. */
   private async lookup(target: string): Promise<DirectoryHandle | FileHandle | undefined> {
     if (target === this.root) return this.handle
+    const cached = this.fileHandles.get(target)
+    if (cached) return cached
+    // A tracked path the index lacks while the observer vouches for the folder is not there: no disk call (a step
+    // asks for AGENTS.md and the like every time).
+    const relative = relativePath(this.root, target)
+    if (this.watch_?.vouchesFor(relative) && this.index.get(dirname(target))?.type === 'directory' && !this.index.get(target)) {
+      if (this.isTracked(target, false) && this.isTracked(target, true)) return undefined
+    }
     const parent = await this.directoryAt(dirname(target), false).catch((error: unknown) => {
       if (error instanceof WorkspaceError && (error.code === 'not-found' || error.code === 'not-directory')) return undefined
       throw error
@@ -378,7 +457,9 @@ export class DiskWorkspace implements LocalWorkspace {
     if (!parent) return undefined
     const name = basename(target)
     try {
-      return await parent.getFileHandle(name)
+      const handle = await parent.getFileHandle(name)
+      this.fileHandles.set(target, handle)
+      return handle
     } catch (error) {
       const kind = domErrorName(error)
       if (kind === 'NotFoundError') return undefined
@@ -439,6 +520,7 @@ export class DiskWorkspace implements LocalWorkspace {
 
   /** An entry the workspace itself made: indexed (when tracked) and announced. */
   private record(entry: DiskEntry): void {
+    this.unstated.delete(entry.path)
     if (!this.isTracked(entry.path, entry.type === 'directory')) return
     const known = this.index.get(entry.path)
     this.index.set(entry)
@@ -461,6 +543,7 @@ export class DiskWorkspace implements LocalWorkspace {
     for (const entry of this.index.subtree(target)) {
       if (entry.type === 'file') gone.push(withBefore(entry.path, this.hashes.get(entry.path)?.hash))
       this.hashes.delete(entry.path)
+      this.unstated.delete(entry.path)
     }
     return gone
   }
@@ -485,7 +568,9 @@ export class DiskWorkspace implements LocalWorkspace {
 
   /** Compares a fresh scan with the index and applies the difference. Runs in the write queue. */
   private async rescan(): Promise<void> {
-    const { entries, rules } = await this.scan()
+    await this.stating
+    const { entries, rules } = await this.scan(true)
+    this.scannedAt = Date.now()
     const rulesChanged = JSON.stringify(rules.map((rule) => rule.pattern)) !== JSON.stringify(this.rules.map((rule) => rule.pattern))
     this.rules = rules
     const found = new Map(entries.map((entry) => [entry.path, entry]))
@@ -515,8 +600,11 @@ export class DiskWorkspace implements LocalWorkspace {
     this.noticeOutside(changed, removed)
   }
 
-  /** Every tracked entry of the folder, with the root `.gitignore`'s rules it was read under. */
-  private async scan(): Promise<{ entries: DiskEntry[]; rules: IgnoreRule[] }> {
+  /**
+   * Every tracked entry of the folder, with the root `.gitignore`'s rules it was read under. Without `stats`, files
+   * are only named (size and time 0, their handles kept in `unstated`).
+   */
+  private async scan(stats: boolean): Promise<{ entries: DiskEntry[]; rules: IgnoreRule[] }> {
     const rules = await this.readRules()
     const entries: DiskEntry[] = []
     let level: { path: string; handle: DirectoryHandle }[] = [{ path: this.root, handle: this.handle }]
@@ -534,8 +622,11 @@ export class DiskWorkspace implements LocalWorkspace {
                 entries.push({ type: 'directory', path: childPath, modified: 0 })
                 this.directories.set(childPath, child)
                 next.push({ path: childPath, handle: child })
-              } else {
+              } else if (stats) {
                 files.push(this.fileStat(childPath, child).then((file) => void entries.push(file)))
+              } else {
+                this.unstated.set(childPath, child)
+                entries.push({ type: 'file', path: childPath, size: 0, modified: 0 })
               }
             }
             await Promise.all(files)

@@ -31,7 +31,7 @@ async function openObserved(files: Record<string, string>) {
 describe('a folder watched by the browser', () => {
   it('looks only at the paths the observer reports, and at nothing when it reports none', async () => {
     const { folder, workspace, changes, observer } = await openObserved({ 'a.txt': 'one', 'b.txt': 'two' })
-    await workspace.refresh() // the first look after observing starts is a whole scan
+    await workspace.refresh()
     const b = (await folder.getFileHandle('b.txt')) as MemoryFile
     const opened = b.opened
     await workspace.refresh()

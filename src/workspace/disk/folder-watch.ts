@@ -6,8 +6,14 @@ export type FolderNews = { type: 'none' } | { type: 'paths'; paths: string[] } |
 
 /** What the disk workspace asks of the browser's file-system observer. */
 export interface FolderWatch {
+  /** Whether the observer started (it then reports every change from now on). */
+  started: Promise<boolean>
   /** What changed since the last call (which consumes it); `everything` until the observer is known to work. */
   take(): FolderNews
+  /** A whole scan began after the observer started: only the paths reported since need another look. */
+  scanned(): void
+  /** True while the observer reports every change and has reported none (yet unread) at `relative`. */
+  vouchesFor(relative: string): boolean
   stop(): void
 }
 
@@ -51,11 +57,21 @@ export function watchFolder(handle: DirectoryHandle, onChange: () => void): Fold
     clearTimeout(timer)
     timer = setTimeout(onChange, SETTLE_MS)
   })
-  observer.observe(handle, { recursive: true }).then(
+  const started = observer.observe(handle, { recursive: true }).then(
     () => (working = true),
-    (error: unknown) => log.warn('The folder cannot be observed; it is scanned instead', error),
+    (error: unknown) => {
+      log.warn('The folder cannot be observed; it is scanned instead', error)
+      return false
+    },
   )
   return {
+    started,
+    scanned() {
+      if (working) everything = false
+    },
+    vouchesFor(relative) {
+      return working && !everything && !paths.has(relative)
+    },
     take() {
       if (!working || everything) {
         everything = false
