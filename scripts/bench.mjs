@@ -14,6 +14,8 @@
 // `--only=delta` the main thread per streamed delta with the reply at 1 KB and at 200 KB; `--only=stop` how long Stop
 // takes to clear (issue 20).
 // `--only=huge` a 100,000-message session: search, open, export.
+// `--only=disk` a folder on disk as a project (issue 30): listing a 5,000-file folder, a 20-step read turn on it
+// against a stored project.
 // `--smoke` (what `npm test` runs after the e2e suite): every section once on small sizes (scripts/bench/size.mjs),
 // against the build the e2e step made; it fails when a section breaks, never because a figure is slow.
 import { execFileSync, spawn } from 'node:child_process'
@@ -38,6 +40,7 @@ import { deltaCost } from './bench/delta.mjs'
 import { hugeSession } from './bench/huge.mjs'
 import { firstVisit } from './bench/boot.mjs'
 import { SMOKE } from './bench/size.mjs'
+import { diskFolder } from './bench/disk.mjs'
 
 // Not imported from steps.mjs: that module installs signal handlers that would exit without our cleanup.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -49,8 +52,8 @@ const BASE_URL = `http://${HOST}:${PORT}/`
 const JSON_OUT = process.argv.includes('--json')
 const BUILD = !process.argv.includes('--no-build')
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
-if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime', 'request', 'editor', 'steps', 'delta', 'huge', 'boot', 'stop'].includes(ONLY)) {
-  throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share, runtime, request, editor, steps, delta, huge, boot or stop`)
+if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime', 'request', 'editor', 'steps', 'delta', 'huge', 'boot', 'stop', 'disk'].includes(ONLY)) {
+  throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share, runtime, request, editor, steps, delta, huge, boot, stop or disk`)
 }
 const started = Date.now()
 const log = (...args) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s]`, ...args)
@@ -234,6 +237,11 @@ async function main() {
     Object.assign(figures, await editorOpen(page, log))
   }
   if (!ONLY || ONLY === 'huge') Object.assign(figures, await hugeSession(page, log))
+  if (!ONLY || ONLY === 'disk') {
+    log('disk: listing a 5,000-file folder, a 20-step read turn on a folder project and on a stored one…')
+    const providerID = await connectMockModel(page, mock.url)
+    Object.assign(figures, await diskFolder(page, { baseURL: BASE_URL, mockURL: mock.url, providerID }, log))
+  }
   // After everything else: the preview and Python parts switch project and reload the page.
   if (!ONLY || ONLY === 'runtime') Object.assign(figures, await runtimes(page, log))
   if (pageErrors.length) log(`page errors during the run (not fatal):\n  ${pageErrors.join('\n  ')}`)

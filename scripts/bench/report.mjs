@@ -30,6 +30,9 @@ export const TARGETS = {
   firstVisitUsablePromptMs: 1_000,
   firstVisitLongestTaskMs: 50,
   precacheGzipKB: 250,
+  // Issue 30: a folder on disk as a project.
+  diskListingMs_5kFiles: 2_000,
+  diskReadTurnRatio: 1.2,
 }
 /** Targets that are minimums; every other target is a maximum. */
 export const AT_LEAST = ['streamDeltasPerSec']
@@ -136,6 +139,11 @@ const ROWS = [
   ['  worker busy per step (traced turn)', 'readStepWorkerBusyMs', 'ms'],
   ['  page busy per step (traced turn)', 'readStepMainBusyMs', 'ms'],
   ['  per-step overhead with the session closed', 'readStepOverheadMsSessionClosed', 'ms'],
+  ['list a 5,000-file folder on disk after a reload (scan included)', 'diskListingMs_5kFiles', 'ms'],
+  ['  listed again', 'diskListingWarmMs_5kFiles', 'ms'],
+  ['20-step read turn, folder on disk / stored project', 'diskReadTurnRatio', 'ratio'],
+  ['  on the folder (median)', 'diskReadTurnMs_20Steps', 'ms'],
+  ['  on the stored project (median)', 'storedReadTurnMs_20Steps', 'ms'],
 ]
 
 export function report(f) {

@@ -82,7 +82,7 @@ async function control(mockURL, path, body) {
   if (!response.ok) throw new Error(`mock model server ${path}: ${response.status} ${await response.text()}`)
 }
 
-async function script(mockURL, responses) {
+export async function script(mockURL, responses) {
   await control(mockURL, '/__reset')
   await control(mockURL, '/__script', { model: 'mock-model', responses })
 }
@@ -129,7 +129,7 @@ function timedTurn({ sessionID, model, text, timeoutMs }) {
   })()
 }
 
-async function turn(page, args) {
+export async function turn(page, args) {
   return page.evaluate(timedTurn, { timeoutMs: 300_000, ...args })
 }
 

@@ -42,17 +42,18 @@ describe('database schema', () => {
   // If this test fails you changed what is stored in users' browsers. Add a new version step with an upgrade and
   // an upgrade test instead of editing an existing one, then extend this snapshot.
   // Version 5 may come from another change; the pin accepts the steps this one declares.
-  it('is pinned at version 7', async () => {
+  it('is pinned at version 9', async () => {
     const db = new TabcodeDatabase(`schema-${crypto.randomUUID()}`)
     await db.open()
-    expect(SCHEMA_VERSION).toBe(7)
-    expect(db.verno).toBe(7)
-    expect(Object.keys(SCHEMA_VERSIONS).map(Number).filter((version) => version !== 5)).toEqual([1, 2, 3, 4, 6, 7])
+    expect(SCHEMA_VERSION).toBe(9)
+    expect(db.verno).toBe(9)
+    expect(Object.keys(SCHEMA_VERSIONS).map(Number).filter((version) => version !== 5 && version !== 8)).toEqual([1, 2, 3, 4, 6, 7, 9])
     expect(shapeOf(db)).toEqual([
       { name: 'approvals', primaryKey: 'id', indexes: ['projectID'] },
       { name: 'asks', primaryKey: 'id', indexes: ['sessionID'] },
       { name: 'blobs', primaryKey: 'hash', indexes: [] },
       { name: 'files', primaryKey: '[projectID+path]', indexes: ['projectID'] },
+      { name: 'folders', primaryKey: 'projectID', indexes: [] },
       { name: 'inbox', primaryKey: 'id', indexes: ['sessionID'] },
       { name: 'messages', primaryKey: 'id', indexes: ['[sessionID+time.created+id]'] },
       { name: 'outputs', primaryKey: 'id', indexes: ['sessionID'] },
@@ -231,6 +232,20 @@ describe('database schema', () => {
     expect(await db.messages.toArray()).toEqual([user])
     expect(await db.files.toArray()).toEqual([file])
     expect(await db.approvals.toArray()).toEqual([approval])
+    db.close()
+  })
+
+  it('upgrades a version 7 database: projects and their files stay, and folder handles can be kept', async () => {
+    const project = { id: 'prj_00000000000a0000', name: 'Stored', directory: '/workspace', origin: { type: 'zip' }, trust: { type: 'untrusted' }, time: { created: 1, updated: 1 } }
+    const file = { type: 'file', projectID: project.id, path: '/workspace/a.ts', hash: 'h1', size: 1, modified: 1 }
+    const db = await upgradeFrom(7, { projects: [project], files: [file] })
+    expect(db.verno).toBe(SCHEMA_VERSION)
+    expect(await db.projects.toArray()).toEqual([project])
+    expect(await db.files.toArray()).toEqual([file])
+    expect(await db.folders.count()).toBe(0)
+    const folder = { type: 'folder' as const, projectID: 'prj_00000000000b0000', name: 'app', handle: { kind: 'directory', name: 'app' } as unknown as FileSystemDirectoryHandle }
+    await db.folders.add(folder)
+    expect(await db.folders.get(folder.projectID)).toEqual(folder)
     db.close()
   })
 })

@@ -8,6 +8,7 @@ import type {
   Part,
   PermissionAsk,
   Project,
+  ProjectFolder,
   SearchBackfill,
   SearchIndexRow,
   SessionInfo,
@@ -77,9 +78,15 @@ export const SCHEMA_VERSIONS = {
   // Version 7 (project trust, issue 27) changes no store or index: its upgrade gives every project row a trust state
   // and an origin (`project-trust-upgrade.ts`).
   7: {},
+  // Version 9 (a folder on disk as a project, issue 30) adds the store of folder handles, one per project opened from
+  // disk (`ProjectFolderSchema`); no existing row changes, so no upgrade function is needed. Version 8 is left to
+  // another change of the same issue.
+  9: {
+    folders: 'projectID',
+  },
 } as const
 
-export const SCHEMA_VERSION = 7
+export const SCHEMA_VERSION = 9
 
 /**
  * Bounds for compound-key ranges. Dexie.maxKey is one shared array object, and IndexedDB rejects a key that holds
@@ -104,6 +111,7 @@ export class TabcodeDatabase extends Dexie {
   asks!: EntityTable<PermissionAsk, 'id'>
   searchIndex!: EntityTable<SearchIndexRow, 'partID'>
   searchMeta!: EntityTable<SearchBackfill, 'key'>
+  folders!: EntityTable<ProjectFolder, 'projectID'>
 
   constructor(name: string = DATABASE_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, { chromeTransactionDurability: 'relaxed', ...options })
@@ -116,6 +124,7 @@ export class TabcodeDatabase extends Dexie {
       .stores(SCHEMA_VERSIONS[6])
       .upgrade((tx) => tx.table(META_STORE).put({ key: 'backfill', below: KEY.idMax }))
     this.version(7).stores(SCHEMA_VERSIONS[7]).upgrade(addProjectTrust)
+    this.version(9).stores(SCHEMA_VERSIONS[9])
     this.use(searchIndexMiddleware)
   }
 }

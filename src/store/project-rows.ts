@@ -1,6 +1,7 @@
 import type { TabcodeDatabase } from './database'
 import { parseWith } from '../core/errors'
-import { BlobSchema, ProjectSchema, WorkspaceEntrySchema, type Blob, type Project, type WorkspaceEntry } from '../core/schema'
+import { BlobSchema, ProjectSchema, WorkspaceEntrySchema, type Blob, type Project, type ProjectFolder, type WorkspaceEntry } from '../core/schema'
+import { addProjectFolder } from './folder-store'
 import { write } from './transaction'
 
 /** A new project and its files as rows, ready to write in the same transaction as whatever else comes with them. */
@@ -33,6 +34,16 @@ export async function addProjectRows(db: TabcodeDatabase, input: ProjectRows): P
 export async function createProjectWithRows(store: { db: TabcodeDatabase }, rows: ProjectRows): Promise<Project> {
   const { db } = store
   await write(store, [db.projects, db.files, db.blobs], () => addProjectRows(db, rows))
+  return rows.project
+}
+
+/** Stores a new project that is a folder on disk, with its folder's handle, in one transaction. */
+export async function createProjectWithFolder(store: { db: TabcodeDatabase }, rows: ProjectRows, folder: ProjectFolder): Promise<Project> {
+  const { db } = store
+  await write(store, [db.projects, db.files, db.blobs, db.folders], async () => {
+    await addProjectRows(db, rows)
+    await addProjectFolder(db, folder)
+  })
   return rows.project
 }
 

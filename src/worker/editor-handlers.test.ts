@@ -5,7 +5,7 @@ import { makeTestContext } from '../testing/test-context'
 import { editTool } from '../tools/edit'
 import { readTool } from '../tools/read'
 import { makeTestWorkspace, makeToolContext } from '../tools/testing/tool-context'
-import { editorHandlers } from './editor-handlers'
+import { editorHandlers, recordEdit } from './editor-handlers'
 
 async function setup(files: Record<string, string>) {
   const { context } = makeTestContext()
@@ -56,5 +56,17 @@ describe('editor saves', () => {
     await readTool.execute({ filePath: '/workspace/app.js' }, tools)
     await editTool.execute({ filePath: '/workspace/app.js', oldString: 'let a = 1', newString: 'let a = 10' }, tools)
     expect(await workspace.readText('/workspace/app.js')).toBe('let a = 10\nlet b = 2\n')
+  })
+})
+
+describe('recordEdit', () => {
+  test('keeps a file changed outside apart from the same file saved in the app, each with its first before and last after', () => {
+    let edits = recordEdit([], { file: 'a.txt', before: 'h0', after: 'h1', time: 1 })
+    edits = recordEdit(edits, { file: 'a.txt', before: 'h1', after: 'h2', time: 2, by: 'outside' })
+    edits = recordEdit(edits, { file: 'a.txt', before: 'h2', after: 'h3', time: 3, by: 'outside' })
+    expect(edits).toEqual([
+      { file: 'a.txt', before: 'h0', after: 'h1', time: 1 },
+      { file: 'a.txt', before: 'h1', after: 'h3', time: 3, by: 'outside' },
+    ])
   })
 })

@@ -44,23 +44,30 @@ export function editorHandlers(ready: () => StoreContext, workspaceOf: (projectI
         return { path: absolute, size: stat?.size ?? content.length, modified: stat?.modified ?? store.now() }
       })
     },
-    userEdits: async (sessionID) => {
-      const store = ready()
-      const session = await getSession(store, sessionID)
-      const pairs = (session.userEdits ?? []).filter((edit) => edit.before !== edit.after).map(({ file, before, after }) => ({ file, before, after }))
-      return diffPairs(store, pairs)
-    },
+    userEdits: (sessionID) => editsBy(ready(), sessionID, undefined),
+    outsideEdits: (sessionID) => editsBy(ready(), sessionID, 'outside'),
   }
 }
 
-/** One entry per file: the first save's "before" stays, the newest "after" replaces the older. */
+/** The diffs of a session's edits by the user in this app (`by` undefined) or by another program on disk. */
+async function editsBy(store: StoreContext, sessionID: string, by: UserEdit['by']) {
+  const session = await getSession(store, sessionID)
+  const pairs = (session.userEdits ?? [])
+    .filter((edit) => edit.by === by && edit.before !== edit.after)
+    .map(({ file, before, after }) => ({ file, before, after }))
+  return diffPairs(store, pairs)
+}
+
+/** One entry per file and author: the first save's "before" stays, the newest "after" replaces the older. */
 export function recordEdit(edits: readonly UserEdit[], edit: UserEdit): UserEdit[] {
-  const earlier = edits.find((candidate) => candidate.file === edit.file)
+  const same = (candidate: UserEdit) => candidate.file === edit.file && candidate.by === edit.by
+  const earlier = edits.find(same)
   const merged: UserEdit = { file: edit.file, time: edit.time }
   const before = earlier ? earlier.before : edit.before
   if (before !== undefined) merged.before = before
   if (edit.after !== undefined) merged.after = edit.after
-  return [...edits.filter((candidate) => candidate.file !== edit.file), merged]
+  if (edit.by) merged.by = edit.by
+  return [...edits.filter((candidate) => !same(candidate)), merged]
 }
 
 async function readText(workspace: Workspace, path: string): Promise<string | undefined> {

@@ -56,7 +56,7 @@ export const ENGINE_METHODS = Object.keys({
     exportBackup: true,
     importFile: true,
   }),
-  ...names<EditorApi>({ saveFile: true, userEdits: true }),
+  ...names<EditorApi>({ saveFile: true, userEdits: true, outsideEdits: true }),
   ...names<FilesApi>({
     createFile: true,
     createFolder: true,

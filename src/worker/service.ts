@@ -1,3 +1,4 @@
+import { log } from '../core/log'
 import type { StoreContext } from '../store/context'
 import { DATABASE_NAME, type TabcodeDatabase } from '../store/database'
 import { defineError } from '../core/errors'
@@ -153,6 +154,11 @@ export function createService(options: ServiceOptions): Service {
       webContainerAllowed: async () => (await getSettings(ready())).workspaceBackend !== 'local',
       // Only a command asks, and commands run in the engine, which is loaded by then.
       programs: async (command) => (await loadEngine()).programs(command),
+      // Loaded with the first outside change of a folder project: snapshots have no place in the first screen's code.
+      onOutsideChange: (projectID, workspace, changes) =>
+        void import('./outside-edits')
+          .then(({ recordOutsideEdits }) => recordOutsideEdits(ready(), projectID, workspace, changes))
+          .catch((error: unknown) => log.warn('Could not record the files changed outside', error)),
     })
     workspaces = { store, manager }
     return manager
@@ -275,6 +281,9 @@ export function createService(options: ServiceOptions): Service {
       ])
       return projectTrustReport(ready(), projectID, workspace)
     },
+    projectFolder: ({ projectID }: { projectID: string }) => workspacesOf(ready()).folderStatus(projectID),
+    connectFolder: ({ projectID }: { projectID: string }) => workspacesOf(ready()).connectFolder(projectID),
+    refreshFolder: ({ projectID }: { projectID: string }) => workspacesOf(ready()).refreshFolder(projectID),
     setProjectTrust: ({ projectID, trusted, reviewed }: Parameters<WorkerApi['setProjectTrust']>[0]) => setProjectTrust(ready(), projectID, trusted, reviewed),
     openProject: async (projectID: string) => {
       project = await rememberCurrentProject(ready(), projectID)

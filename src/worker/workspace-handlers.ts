@@ -8,7 +8,7 @@ import { WORKSPACE_ROOT, WorkspaceError } from '../workspace/workspace'
 import type { Handlers } from '../core/protocol/base'
 import type { CreatedProject, ProjectSetupApi, ProjectSource } from '../core/protocol/projects'
 import { connectWorkspace } from '../workspace/webcontainer/bridge'
-import { createProjectWithRows, type ProjectRows } from '../store/project-rows'
+import { createProjectWithFolder, createProjectWithRows, type ProjectRows } from '../store/project-rows'
 import { projectRows } from '../snapshot/project-rows'
 import type { WorkspaceManager } from './workspace-manager'
 
@@ -21,6 +21,8 @@ function originOf(source: ProjectSource): ProjectOrigin {
       return { type: 'folder' }
     case 'zip':
       return { type: 'zip' }
+    case 'disk':
+      return { type: 'disk', name: source.handle.name }
   }
 }
 
@@ -32,6 +34,9 @@ async function sourceFiles(source: ProjectSource): Promise<PreparedImport> {
       return prepareImport(source.files)
     case 'zip':
       return filesFromZip(source.data)
+    // The folder is the project: nothing is read into the browser's storage.
+    case 'disk':
+      return { files: [], leftOut: { files: 0, folders: [] } }
   }
 }
 
@@ -78,6 +83,14 @@ export function workspaceHandlers(
     createProject: async (input) => {
       // One transaction: a project is stored with all of its files or not at all.
       const { rows, leftOut } = await prepareProject(ready(), input)
+      const { source } = input
+      if (source.type === 'disk') {
+        const folder = { type: 'folder' as const, projectID: rows.project.id, name: source.handle.name, handle: source.handle }
+        const project = await createProjectWithFolder(ready(), rows, folder)
+        // The picker just granted access: this tab needs no reconnect.
+        await workspaces().connectFolder(project.id)
+        return { project, leftOut }
+      }
       return { project: await createProjectWithRows(ready(), rows), leftOut }
     },
   }

@@ -101,3 +101,15 @@ describe('changes made together', () => {
     expect(announced().at(-1)).toBe('write /workspace/d.txt')
   })
 })
+
+describe('a folder project', () => {
+  it('fails its tools with a clear error until the user reconnects it in this tab, and never serves a copy', async () => {
+    const { context } = makeTestContext()
+    const workspaces = new WorkspaceManager(() => context, { requestWebContainer: () => {}, webContainerAllowed: async () => false, programs: leadingWords })
+    const handle = { kind: 'directory', name: 'app' } as unknown as FileSystemDirectoryHandle
+    await context.db.folders.add({ type: 'folder', projectID: 'prj_1', name: 'app', handle })
+    await expect(workspaces.get('prj_1')).rejects.toThrow('The folder app is not connected in this tab: click "Reconnect to app"')
+    expect(await workspaces.folderStatus('prj_1')).toMatchObject({ name: 'app', connected: false })
+    expect(await workspaces.folderStatus('prj_2')).toBeUndefined()
+  })
+})

@@ -4,7 +4,10 @@ import { createDexieStorage } from '../store/dexie-storage'
 import { mirrorWorkspace } from '../workspace/mirrored-workspace'
 import { onDemandWebContainer } from '../workspace/on-demand'
 import type { RemoteWorkspace } from '../workspace/webcontainer/bridge'
-import { WORKSPACE_ROOT, type Workspace, type WorkspaceBackend, type WorkspaceChange } from '../workspace/workspace'
+import { WORKSPACE_ROOT, WorkspaceError, type Workspace, type WorkspaceBackend, type WorkspaceChange } from '../workspace/workspace'
+import { projectFolder } from '../store/folder-store'
+import type { ProjectFolderStatus } from '../core/protocol/projects'
+import type { OutsideChange } from '../workspace/disk/disk-workspace'
 
 export interface WorkspaceStatus {
   backend: WorkspaceBackend
@@ -25,6 +28,17 @@ export interface WorkspaceManagerOptions {
   /** The programs a command line runs, by the shell's parser. */
   programs: (command: string) => Promise<readonly string[]>
   wantTimeoutMs?: number
+  /** Files of a folder project that another program changed on disk, as the folder's workspace finds them. */
+  onOutsideChange?: (projectID: string, workspace: Workspace, changes: OutsideChange[]) => void
+}
+
+/** A workspace that can look at its files again (a folder on disk: another program may have changed them). */
+interface Refreshable {
+  refresh(): Promise<void>
+}
+
+function isRefreshable(workspace: Workspace): workspace is Workspace & Refreshable {
+  return typeof (workspace as Partial<Refreshable>).refresh === 'function'
 }
 
 /**
@@ -40,6 +54,12 @@ export class WorkspaceManager {
   private waiting: ((outcome: { workspace: Workspace } | { unavailable: string }) => void)[] = []
   /** Changes of a project held back while a user's file action runs (see `together`), with how many are running. */
   private readonly held = new Map<string, { depth: number; changes: WorkspaceChange[] }>()
+  /**
+   * Folder projects the user gave access to in this tab. A handle kept in IndexedDB comes back after a restart
+   * without its permission, and `requestPermission` needs a click in the page; so until the page says the user
+   * granted it (`connectFolder`), the folder is not opened and the project's tools fail saying why. Never a copy.
+   */
+  private readonly connected = new Set<string>()
 
   constructor(
     private readonly store: () => StoreContext,
@@ -50,7 +70,10 @@ export class WorkspaceManager {
   async get(projectID: string): Promise<Workspace> {
     const attached = this.attached.get(projectID)
     if (attached) return attached
-    return onDemandWebContainer(await this.localOf(projectID), {
+    const local = await this.localOf(projectID)
+    // Before every step and every read of the project: what another program changed on disk is seen first.
+    if (isRefreshable(local)) await local.refresh()
+    return onDemandWebContainer(local, {
       programs: this.options.programs,
       want: (reason) => this.want(projectID, reason),
     })
@@ -86,21 +109,71 @@ export class WorkspaceManager {
   localOf(projectID: string): Promise<Workspace> {
     let workspace = this.local.get(projectID)
     if (!workspace) {
-      const store = this.store()
-      workspace = createLocalWorkspace({
-        storage: createDexieStorage(store.db, projectID),
-        now: store.now,
-        onChange: (change) => {
-          const held = this.held.get(projectID)
-          if (held) held.changes.push(change)
-          else store.emit({ type: 'workspace.changed', projectID, change })
-        },
-      })
+      workspace = this.open(projectID)
       // A failed open must not be cached: the next call tries again.
       workspace.catch(() => this.local.delete(projectID))
       this.local.set(projectID, workspace)
     }
     return workspace
+  }
+
+  private async open(projectID: string): Promise<Workspace> {
+    const store = this.store()
+    const onChange = (change: WorkspaceChange) => {
+      const held = this.held.get(projectID)
+      if (held) held.changes.push(change)
+      else store.emit({ type: 'workspace.changed', projectID, change })
+    }
+    const folder = await projectFolder(store, projectID)
+    if (!folder) return createLocalWorkspace({ storage: createDexieStorage(store.db, projectID), now: store.now, onChange })
+    if (!this.connected.has(projectID)) {
+      throw new WorkspaceError(
+        'unavailable',
+        WORKSPACE_ROOT,
+        `The folder ${folder.name} is not connected in this tab: click "Reconnect to ${folder.name}" to give tabcode access to it again ` +
+          '(the browser asks once after a restart). Nothing was read or written.',
+      )
+    }
+    // Loaded with the first folder project: stored projects never load it.
+    const [{ openDiskWorkspace }, { asDirectoryHandle }] = await Promise.all([import('../workspace/disk/disk-workspace'), import('../workspace/disk/directory-handle')])
+    const workspace: Workspace = await openDiskWorkspace({
+      handle: asDirectoryHandle(folder.handle),
+      onChange,
+      onOutsideChange: (changes) => this.options.onOutsideChange?.(projectID, workspace, changes),
+    })
+    return workspace
+  }
+
+  /** Looks at a connected folder project's files again; nothing for another project. */
+  async refreshFolder(projectID: string): Promise<void> {
+    const status = await this.folderStatus(projectID)
+    if (!status?.connected) return
+    const local = await this.localOf(projectID)
+    if (isRefreshable(local)) await local.refresh()
+  }
+
+  /** The folder on disk a project is, and whether this tab may use it; undefined for a stored project. */
+  async folderStatus(projectID: string): Promise<ProjectFolderStatus | undefined> {
+    const folder = await projectFolder(this.store(), projectID)
+    return folder && { name: folder.name, connected: this.connected.has(projectID), handle: folder.handle }
+  }
+
+  /**
+   * The user granted access to the project's folder in this tab (the picker did, or a click on "Reconnect"): it is
+   * opened on next use. Where the worker can ask the handle itself, a refusal is caught here rather than at a tool.
+   */
+  async connectFolder(projectID: string): Promise<ProjectFolderStatus> {
+    const folder = await projectFolder(this.store(), projectID)
+    if (!folder) throw new WorkspaceError('unavailable', WORKSPACE_ROOT, 'This project is not a folder on disk.')
+    const { asDirectoryHandle } = await import('../workspace/disk/directory-handle')
+    const state = await asDirectoryHandle(folder.handle).queryPermission?.({ mode: 'readwrite' })
+    if (state !== undefined && state !== 'granted') {
+      throw new WorkspaceError('unavailable', WORKSPACE_ROOT, `The browser did not give access to the folder ${folder.name}.`)
+    }
+    this.connected.add(projectID)
+    // File trees that showed the "not connected" error load the folder's files.
+    this.store().emit({ type: 'workspace.changed', projectID, change: { type: 'mkdir', path: WORKSPACE_ROOT } })
+    return { name: folder.name, connected: true, handle: folder.handle }
   }
 
   /**

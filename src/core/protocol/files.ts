@@ -40,6 +40,8 @@ export interface EditorApi {
   saveFile(input: SaveFileInput): SavedFile
   /** The files the user saved while the session was open, net per file, with unified patches. */
   userEdits(sessionID: string): FileDiff[]
+  /** What other programs changed in a folder project's files while the session was open ("changed outside"). */
+  outsideEdits(sessionID: string): FileDiff[]
 }
 
 /** The file tree's own changes (issue 17), each a user change snapshotted like an editor save. */

@@ -6,7 +6,23 @@ import type { WorkspaceInfo } from './workspace'
 export type { ProjectCommandSummary, ProjectTrustReport }
 
 /** What a new project starts from. Files are given as path (relative to the project root) → bytes. */
-export type ProjectSource = { type: 'empty' } | { type: 'files'; files: { path: string; data: Uint8Array }[] } | { type: 'zip'; data: Uint8Array }
+export type ProjectSource =
+  | { type: 'empty' }
+  | { type: 'files'; files: { path: string; data: Uint8Array }[] }
+  | { type: 'zip'; data: Uint8Array }
+  /** A folder on disk the project *is* (the picker's handle, posted to the worker): nothing is copied. */
+  | { type: 'disk'; handle: FileSystemDirectoryHandle }
+
+/**
+ * A project's folder on disk, as the page shows it: `connected` once the user granted access in this tab (after a
+ * restart, or a reload, one click on "Reconnect to NAME" does it); until then its tools fail and say so.
+ */
+export interface ProjectFolderStatus {
+  name: string
+  connected: boolean
+  /** The handle, for the page to ask the user's permission on (only the page can, on a click). */
+  handle: FileSystemDirectoryHandle
+}
 
 /** A new project, and what its import left out (dependency and ignored folders), for the user to be told. */
 export interface CreatedProject {
@@ -28,6 +44,18 @@ export interface ProjectsApi {
   setProjectTrust(input: { projectID: string; trusted: boolean; reviewed?: ReviewedRule[] }): Project
   /** The project's own commands for the `/` palette. */
   listProjectCommands(input: { projectID: string }): ProjectCommandSummary[]
+  /** The folder on disk a project is; undefined for a project stored in the browser. */
+  projectFolder(input: { projectID: string }): ProjectFolderStatus | undefined
+  /**
+   * The page has the user's permission for the project's folder (its `requestPermission` needs a click): the worker
+   * opens the folder from then on, and every tab's file tree reloads. Fails, saying so, when access was not granted.
+   */
+  connectFolder(input: { projectID: string }): ProjectFolderStatus
+  /**
+   * Looks at a connected folder again (the window got the focus back: the user may have changed files in another
+   * program); what changed is announced as `workspace.changed`. Nothing for a stored or unconnected project.
+   */
+  refreshFolder(input: { projectID: string }): void
 }
 
 /** Where a project's files come from: a new project's source, or WebContainer taking over the open project's. */

@@ -50,7 +50,18 @@ export const SessionInfoSchema = z.object({
    * Files the user saved in the editor while this session was open, net per file: the content entry (snapshot
    * manifest hash) before the first save and after the last. The Changes tab shows them as the user's.
    */
-  userEdits: z.array(z.object({ file: z.string(), before: z.string().optional(), after: z.string().optional(), time: timestamp })).optional(),
+  userEdits: z
+    .array(
+      z.object({
+        file: z.string(),
+        before: z.string().optional(),
+        after: z.string().optional(),
+        time: timestamp,
+        /** `outside`: another program changed the file on disk (a folder project); absent: the user, in this app. */
+        by: z.literal('outside').optional(),
+      }),
+    )
+    .optional(),
   time: z.object({
     created: timestamp,
     updated: timestamp,
@@ -110,6 +121,11 @@ export const ProjectOriginSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('fork'), projectID: idSchema('project') }),
   /** Stored before projects recorded where they came from. */
   z.object({ type: z.literal('unknown') }),
+  /**
+   * A folder on disk opened as the project itself (File System Access API): its files are the folder's, reached
+   * through the handle kept in `folders`; `name` is the folder's, as the browser tells it (no path is ever given).
+   */
+  z.object({ type: z.literal('disk'), name: z.string().min(1) }),
 ])
 export type ProjectOrigin = z.infer<typeof ProjectOriginSchema>
 

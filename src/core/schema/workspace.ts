@@ -93,3 +93,20 @@ export const PermissionReplySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('answer'), answers: z.array(z.array(z.string())) }),
 ])
 export type PermissionReply = z.infer<typeof PermissionReplySchema>
+
+/**
+ * The folder on disk a project is (its origin is `disk`), by the browser's handle to it. The handle is the only way
+ * back to the folder: IndexedDB keeps it as a structured clone, and after a browser restart the user grants access
+ * again with one click. It is never exported (a handle means nothing in another browser).
+ */
+export const ProjectFolderSchema = z.object({
+  type: z.literal('folder'),
+  projectID: idSchema('project'),
+  /** The folder's name as the browser gives it, for "Reconnect to NAME". */
+  name: z.string().min(1),
+  handle: z.custom<FileSystemDirectoryHandle>(
+    (value) => typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'directory',
+    'a directory handle',
+  ),
+})
+export type ProjectFolder = z.infer<typeof ProjectFolderSchema>

@@ -6,10 +6,20 @@ import type { ProjectApi } from './project-api'
 import { readDroppedItems, readPickedFiles } from './read-dropped-files'
 import { DialogActions } from '../kit/dialog/dialog-actions'
 import { ProblemNote } from '../kit/form/problem-note'
+import { canOpenFolders, pickFolder } from './folder-access'
 
-type Source = 'empty' | 'folder' | 'zip'
+type Source = 'empty' | 'folder' | 'zip' | 'disk'
 
-/** A new project: a name, and its files from nothing, a folder (picked or dropped) or a zip archive. */
+/** What to say where a folder cannot be opened in place, and what works instead. */
+export const NO_FOLDER_ACCESS_TEXT =
+  'This browser cannot let tabcode work on a folder on disk: that needs the File System Access API, which Chromium-based ' +
+  'browsers (Chrome, Edge, Brave, Opera) have and Firefox and Safari do not. Here, import the folder as a copy instead; ' +
+  'when the agent is done, take the files back with "Download zip" in the Files panel.'
+
+/**
+ * A new project: a name, and its files from nothing, a folder (picked or dropped) or a zip archive, all copied into
+ * the browser; or a folder on disk the project works on in place, where the browser can open one.
+ */
 export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; onCreated: (created: CreatedProject) => void }): JSX.Element {
   const [name, setName] = createSignal('')
   const [source, setSource] = createSignal<Source>('empty')
@@ -24,8 +34,21 @@ export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; 
     setProblem(undefined)
   }
 
+  const openFolder = async () => {
+    try {
+      const handle = await pickFolder()
+      if (!handle) return
+      if (!name().trim()) setName(handle.name)
+      choose({ type: 'disk', handle }, `the folder ${handle.name}, worked on in place`)
+    } catch (error) {
+      setProblem(`Couldn't open the folder: ${errorMessage(error)}`)
+    }
+  }
+
   const create = async (event: SubmitEvent) => {
     event.preventDefault()
+    if (source() === 'disk' && !canOpenFolders()) return setProblem(NO_FOLDER_ACCESS_TEXT)
+    if (source() === 'disk' && picked().type !== 'disk') return setProblem('Open a folder first.')
     if (!name().trim()) return setProblem('Give the project a name.')
     if (source() !== 'empty' && picked().type === 'empty') return setProblem(source() === 'zip' ? 'Choose a zip file.' : 'Choose a folder.')
     setBusy(true)
@@ -54,7 +77,29 @@ export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; 
           <label>
             <input type="radio" name="new-project-source" checked={source() === 'zip'} onChange={() => setSource('zip')} /> A zip archive
           </label>
+          <label>
+            <input type="radio" name="new-project-source" checked={source() === 'disk'} onChange={() => setSource('disk')} /> A folder on disk, worked on
+            in place
+          </label>
         </fieldset>
+        <Show when={source() === 'disk'}>
+          <Show
+            when={canOpenFolders()}
+            fallback={
+              <div class="folder-access-note" role="note">
+                <p>{NO_FOLDER_ACCESS_TEXT}</p>
+                <button type="button" class="button button-small" onClick={() => setSource('folder')}>
+                  Import a folder as a copy
+                </button>
+              </div>
+            }
+          >
+            <p class="quiet">The agent, the editor and the terminal read and write the folder itself; your own editor and git keep working on it.</p>
+            <button type="button" class="button button-small" onClick={() => void openFolder()}>
+              Open folder…
+            </button>
+          </Show>
+        </Show>
         <Show when={source() === 'folder'}>
           <label for="new-project-folder">Folder</label>
           <input

@@ -7,6 +7,7 @@ import type { ProjectApi } from './project-api'
 import type { ProjectTrustStore } from './create-project-trust'
 import { UntrustedMarker } from './untrusted-marker'
 import { UnreviewedMarker } from './unreviewed-marker'
+import { FolderMarker } from './folder-marker'
 import { UNTRUSTED_IMPORT_NOTICE } from './trust-text'
 import { ProblemNote } from '../kit/form/problem-note'
 import './project.css'
@@ -52,6 +53,7 @@ export function ProjectPicker(props: {
           New project
         </button>
       </div>
+      <FolderMarker api={props.api} project={props.current} />
       <Show when={props.trust}>
         {(trust) => (
           <>

@@ -19,7 +19,7 @@ type Loaded = { status: 'loading' } | { status: 'loaded'; diffs: FileDiff[] } | 
  * user's edits are asked again after every write to the project (`changes`), since a save is no turn.
  */
 export function ChangesView(props: {
-  api: Pick<WorkspaceApi, 'sessionDiffs' | 'userEdits'>
+  api: Pick<WorkspaceApi, 'sessionDiffs' | 'userEdits' | 'outsideEdits'>
   sessionID: string
   turns: TurnChanges[]
   mark: string
@@ -28,14 +28,18 @@ export function ChangesView(props: {
   const [scope, setScope] = createSignal(WHOLE_SESSION)
   const [session, setSession] = createSignal<Loaded>({ status: 'loading' })
   const [userEdits, setUserEdits] = createSignal<FileDiff[]>([])
+  const [outsideEdits, setOutsideEdits] = createSignal<FileDiff[]>([])
   let request = 0
   let userRequest = 0
 
   async function loadUserEdits(sessionID: string): Promise<void> {
     const ticket = ++userRequest
     try {
-      const diffs = await props.api.userEdits(sessionID)
-      if (ticket === userRequest) setUserEdits(diffs)
+      // Another program's changes to a folder project's files (the worker has none for a stored project).
+      const [diffs, outside] = await Promise.all([props.api.userEdits(sessionID), props.api.outsideEdits(sessionID)])
+      if (ticket !== userRequest) return
+      setUserEdits(diffs)
+      setOutsideEdits(outside)
     } catch {
       // The agent's changes still show; the user's come back with the next refresh.
     }
@@ -59,6 +63,7 @@ export function ChangesView(props: {
         setScope(WHOLE_SESSION)
         setSession({ status: 'loading' })
         setUserEdits([])
+        setOutsideEdits([])
         void load(sessionID)
         void loadUserEdits(sessionID)
       },
@@ -118,12 +123,21 @@ export function ChangesView(props: {
             }
           >
             {(diffs) => (
-              <Show when={userEdits().length > 0} fallback={<DiffView diffs={diffs()} label="Changes in this session" empty="This session has not changed any files yet." />}>
-                <h3 class="changes-heading">Your edits</h3>
-                <DiffView diffs={userEdits()} label="Your edits in this session" />
-                <h3 class="changes-heading">All changes in this session</h3>
-                <DiffView diffs={diffs()} label="Changes in this session" empty="The agent has not changed any files yet." />
-              </Show>
+              <>
+                <Show when={outsideEdits().length > 0}>
+                  <h3 class="changes-heading">Changed outside</h3>
+                  <DiffView diffs={outsideEdits()} label="Files changed outside tabcode" />
+                </Show>
+                <Show
+                  when={userEdits().length > 0}
+                  fallback={<DiffView diffs={diffs()} label="Changes in this session" empty="This session has not changed any files yet." />}
+                >
+                  <h3 class="changes-heading">Your edits</h3>
+                  <DiffView diffs={userEdits()} label="Your edits in this session" />
+                  <h3 class="changes-heading">All changes in this session</h3>
+                  <DiffView diffs={diffs()} label="Changes in this session" empty="The agent has not changed any files yet." />
+                </Show>
+              </>
             )}
           </Show>
         }

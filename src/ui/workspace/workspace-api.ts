@@ -7,7 +7,7 @@ import type { TerminalApi } from './terminal/shell-session'
  * The part of the worker RPC the workspace views call: narrow, so tests can hand in a small fake. The terminal's
  * calls are optional: without them the Terminal tab shows the agent's log only.
  */
-export type WorkspaceApi = Pick<ClientApi, 'workspaceInfo' | 'listFiles' | 'readFile' | 'readPreviewFile' | 'sessionDiffs' | 'saveFile' | 'userEdits'> &
+export type WorkspaceApi = Pick<ClientApi, 'workspaceInfo' | 'listFiles' | 'readFile' | 'readPreviewFile' | 'sessionDiffs' | 'saveFile' | 'userEdits' | 'outsideEdits'> &
   Partial<TerminalApi> &
   Partial<FileChangeApi>
 

@@ -14,7 +14,7 @@ export const ROOT = '/workspace'
  * An in-memory worker for the workspace views (tests only): files by absolute path, directories implied by them
  * or made explicitly, and `change` to report an edit the way the worker does (after it happened).
  */
-export function makeFakeWorkspace(initial: Record<string, string | Uint8Array> = {}, options: { diffs?: FileDiff[]; userEdits?: FileDiff[]; info?: Partial<WorkspaceInfo> } = {}) {
+export function makeFakeWorkspace(initial: Record<string, string | Uint8Array> = {}, options: { diffs?: FileDiff[]; userEdits?: FileDiff[]; outsideEdits?: FileDiff[]; info?: Partial<WorkspaceInfo> } = {}) {
   const files = new Map(Object.entries(initial))
   const directories = new Set<string>()
   const handlers = new Set<(event: SessionEvent) => void>()
@@ -60,6 +60,7 @@ export function makeFakeWorkspace(initial: Record<string, string | Uint8Array> =
       return { path: input.path, size: input.content.length, modified: 2 }
     }),
     userEdits: vi.fn(async (_sessionID: string): Promise<FileDiff[]> => options.userEdits ?? []),
+    outsideEdits: vi.fn(async (_sessionID: string): Promise<FileDiff[]> => options.outsideEdits ?? []),
   } satisfies WorkspaceApi
   function emit(event: SessionEvent): void {
     for (const handler of handlers) handler(event)
