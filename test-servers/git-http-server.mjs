@@ -95,6 +95,8 @@ function runBackend(root, backend, req, url, body, res) {
     if (!started) res.writeHead(502, CORS)
     res.end()
   })
+  // http-backend may end before reading the body (an unknown repository): the broken pipe is no failure of ours.
+  child.stdin.on('error', () => {})
   child.stdin.end(body)
 }
 

@@ -20,6 +20,7 @@ import {
 import { closeDatabase, deleteDatabase, onVersionChange, type OpenResult } from '../store/open-database'
 import { agentHandlers, NO_PROJECT_AGENTS } from './agent-handlers'
 import { providerHandlers } from './provider-handlers'
+import { createGitRemotes } from './git-remotes'
 import { listMcpServers, removeMcpServer, saveMcpServer } from '../store/mcp-store'
 import type { SessionEvent } from '../core/event'
 import { readTodos } from '../store/todo-store'
@@ -146,6 +147,7 @@ export function createService(options: ServiceOptions): Service {
   // The projects' workspaces, one manager per opened database: the entry reads stored files with it, the engine's
   // tools and WebContainer use the same one once it has loaded.
   let workspaces: { store: StoreContext; manager: WorkspaceManager } | undefined
+  const gitRemotes = createGitRemotes(ready, notify)
   function workspacesOf(store: StoreContext): WorkspaceManager {
     if (workspaces?.store === store) return workspaces.manager
     const manager = new WorkspaceManager(ready, {
@@ -153,6 +155,7 @@ export function createService(options: ServiceOptions): Service {
       webContainerAllowed: async () => (await getSettings(ready())).workspaceBackend !== 'local',
       // Only a command asks, and commands run in the engine, which is loaded by then.
       programs: async (command) => (await loadEngine()).programs(command),
+      remotes: gitRemotes.remotes,
     })
     workspaces = { store, manager }
     return manager
@@ -306,6 +309,7 @@ export function createService(options: ServiceOptions): Service {
     }),
     ...workspaceReadHandlers(ready, () => workspacesOf(ready()), () => project?.id),
     ...mcpServers,
+    ...gitRemotes.handlers,
   }
 
   const service: Service = { ...light, ...forwarded }

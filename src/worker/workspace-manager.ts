@@ -3,6 +3,7 @@ import { createLocalWorkspace, type LocalWorkspace } from '../workspace/local/lo
 import { createDexieStorage } from '../store/dexie-storage'
 import { mirrorWorkspace } from '../workspace/mirrored-workspace'
 import { onDemandWebContainer } from '../workspace/on-demand'
+import type { GitRemotes } from '../workspace/runtime/program'
 import type { RemoteWorkspace } from '../workspace/webcontainer/bridge'
 import { WORKSPACE_ROOT, type Workspace, type WorkspaceBackend, type WorkspaceChange } from '../workspace/workspace'
 
@@ -25,6 +26,8 @@ export interface WorkspaceManagerOptions {
   /** The programs a command line runs, by the shell's parser. */
   programs: (command: string) => Promise<readonly string[]>
   wantTimeoutMs?: number
+  /** How the offline shell's `git` reaches remotes (the CORS proxy setting, the tokens, the token dialog). */
+  remotes?: GitRemotes
 }
 
 /**
@@ -90,6 +93,7 @@ export class WorkspaceManager {
       workspace = createLocalWorkspace({
         storage: createDexieStorage(store.db, projectID),
         now: store.now,
+        ...(this.options.remotes ? { remotes: this.options.remotes } : {}),
         onChange: (change) => {
           const held = this.held.get(projectID)
           if (held) held.changes.push(change)

@@ -12,7 +12,9 @@ import type { SessionEvent } from '../event'
 // 5: project trust (`projectTrust`, `setProjectTrust`, the `project.updated` event, projects' `trust` and `origin`, the
 //    allow rules the user reviewed), a project command's confirmation (`PromptInput.command`), and `answerPrompt`
 //    (issue 27).
-export const PROTOCOL_VERSION = 5
+// 6: git remotes (`listGitTokenHosts`, `removeGitToken`, `answerGitToken`, the `git-token-wanted` notice, the
+//    `git.corsProxy` setting) (issue 30).
+export const PROTOCOL_VERSION = 6
 
 /** Cross-tab live events travel on this channel; the envelope carries the protocol so stale tabs can be told apart. */
 export const EVENT_CHANNEL = 'tabcode:events'

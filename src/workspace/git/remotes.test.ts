@@ -56,7 +56,7 @@ function withToken(url: string): string {
   return url.replace('http://', `http://user:${DEFAULT_TOKEN}@`)
 }
 
-describe('git clone, push, fetch and pull over HTTP', () => {
+describe('git clone, push, fetch and pull over HTTP', { timeout: 30_000 }, () => {
   it('pushes after asking for the token once, keeps it only once the server took it, and a clone by git sees the commit', async () => {
     const url = await newRepository()
     const host = new URL(url).host
@@ -113,6 +113,7 @@ describe('git clone, push, fetch and pull over HTTP', () => {
     expect(await read('app/a.txt')).toBe('one\n')
     const cwd = '/workspace/app'
     expect((await git('remote -v', { cwd })).stdout).toBe(`origin\t${url} (fetch)\norigin\t${url} (push)\n`)
+    expect((await git('log --oneline', { cwd })).stdout).toMatch(/^[0-9a-f]{7} \(HEAD -> main, origin\/main, origin\/HEAD\) one\n$/)
     expect((await git('branch -a', { cwd })).stdout).toBe('* main\n  remotes/origin/HEAD -> origin/main\n  remotes/origin/main\n')
 
     writeFileSync(join(seed, 'a.txt'), 'two\n')

@@ -1,0 +1,113 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { expect, test } from './testing/fixtures'
+import { Conversation } from './page-models/conversation'
+import { createRepository, GIT_SERVER_TOKEN, hostClone, hostGit, withToken } from './testing/git-server'
+import { ModelScript, streamText, toolCalls } from './testing/model-script'
+
+const model = new ModelScript()
+
+// The first git command loads the shell and isomorphic-git into the worker; a clone and a push are real requests.
+test.describe.configure({ timeout: 90_000 })
+
+test.beforeEach(async () => {
+  await model.reset()
+})
+
+const bash = (id: string, command: string) => toolCalls([{ id, name: 'bash', args: { command, description: `Run ${command}` } }])
+const IDENTITY = 'git config user.name "Ada Lovelace" && git config user.email ada@example.org'
+
+test('the agent clones, commits and pushes (the push asks for the token), git sees the commit, and a pull brings one back', async ({ page }) => {
+  const url = await createRepository('shared')
+  const host = new URL(url).host
+  // Someone else's first commit, pushed from the host.
+  const theirs = await hostClone(url)
+  await writeFile(join(theirs, 'README.md'), '# shared\n')
+  await hostGit(theirs, 'add', '.')
+  await hostGit(theirs, 'commit', '-qm', 'readme')
+  await hostGit(theirs, 'push', '-q', withToken(url), 'main')
+
+  await model.push(
+    [
+      bash('clone', `git clone ${url} app && cd app && ${IDENTITY} && git log --oneline && git branch -a`),
+      toolCalls([{ id: 'w', name: 'write', args: { filePath: 'app/notes.txt', content: 'from the tab\n' } }]),
+      bash('commit', 'cd app && git add . && git commit -m "notes from the tab" && git status'),
+      bash('push', 'cd app && git push && git status'),
+      streamText('Pushed.'),
+    ],
+    { model: 'mock-model' },
+  )
+  const app = new Conversation(page)
+  await app.start()
+  await app.send('Clone the repository, add notes and push them')
+
+  // The push finds no token for the host: the user is asked for one, and types it.
+  const dialog = page.getByRole('dialog', { name: `Token for ${host}` })
+  await expect(dialog).toBeVisible({ timeout: 30_000 })
+  await dialog.getByLabel('Token').fill(GIT_SERVER_TOKEN)
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(app.replies().last()).toContainText('Pushed.', { timeout: 30_000 })
+
+  const runs = app.messages.getByRole('group', { name: 'Tool call: bash' })
+  await expect(runs).toHaveCount(3)
+  await expect(runs.nth(0)).toContainText(/[0-9a-f]{7} \(HEAD -> main, origin\/main, origin\/HEAD\) readme/)
+  await expect(runs.nth(0)).toContainText('remotes/origin/main')
+  await expect(runs.nth(1)).toContainText("Your branch is ahead of 'origin/main' by 1 commit.")
+  await expect(runs.nth(2)).toContainText('main -> main')
+  await expect(runs.nth(2)).toContainText("Your branch is up to date with 'origin/main'.")
+
+  // A second clone, by git on the host, has the tab's commit.
+  const second = await hostClone(url)
+  expect(await readFile(join(second, 'notes.txt'), 'utf8')).toBe('from the tab\n')
+  expect(await hostGit(second, 'log', '--format=%s %an')).toBe('notes from the tab Ada Lovelace\nreadme Host Person\n')
+
+  // A commit pushed from the host comes back with `git pull`.
+  await writeFile(join(second, 'README.md'), '# shared\n\nEdited on the host.\n')
+  await hostGit(second, 'commit', '-qam', 'host edit')
+  await hostGit(second, 'push', '-q', withToken(url), 'main')
+  await model.push([bash('pull', 'cd app && git pull && cat README.md && git log --oneline -1'), streamText('Pulled.')], { model: 'mock-model' })
+  await app.send('Pull the latest changes')
+  await expect(app.replies().last()).toContainText('Pulled.')
+  await expect(runs).toHaveCount(4)
+  await expect(runs.nth(3)).toContainText('Fast-forward')
+  await expect(runs.nth(3)).toContainText('Edited on the host.')
+  await expect(runs.nth(3)).toContainText('host edit')
+
+  // The token is kept for its host: Settings lists the host, never the token.
+  await page.getByRole('button', { name: 'Settings' }).click()
+  const settings = page.getByRole('dialog', { name: 'Settings' })
+  await expect(settings.getByRole('button', { name: `Remove the token for ${host}` })).toBeVisible()
+  await expect(settings).not.toContainText(GIT_SERVER_TOKEN)
+})
+
+test('a wrong token says authentication failed and is not kept; Cancel fails the push as git does', async ({ page }) => {
+  const url = await createRepository('wrong')
+  const host = new URL(url).host
+  await model.push(
+    [
+      bash('setup', `git clone ${url} w && cd w && ${IDENTITY} && git commit --allow-empty -m first`),
+      bash('wrong', 'cd w && git push origin main'),
+      bash('again', 'cd w && git push origin main'),
+      streamText('Could not push.'),
+    ],
+    { model: 'mock-model' },
+  )
+  const app = new Conversation(page)
+  await app.start()
+  await app.send('Push the repository')
+
+  const dialog = page.getByRole('dialog', { name: `Token for ${host}` })
+  await expect(dialog).toBeVisible({ timeout: 30_000 })
+  await dialog.getByLabel('Token').fill('not-the-token')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  const runs = app.messages.getByRole('group', { name: 'Tool call: bash' })
+  await expect(runs.nth(1)).toContainText(`fatal: Authentication failed for '${url}'`)
+
+  // The rejected token was not kept: the next push asks again, and Cancel ends it.
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByLabel('Token')).toHaveValue('')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(app.replies().last()).toContainText('Could not push.')
+  await expect(runs.nth(2)).toContainText(`fatal: could not read Password for '${url}'`)
+})
