@@ -11,6 +11,7 @@ import { connectWorkspace } from '../workspace/webcontainer/bridge'
 import { createProjectWithRows, type ProjectRows } from '../store/project-rows'
 import { projectRows } from '../snapshot/project-rows'
 import type { WorkspaceManager } from './workspace-manager'
+import type { GitRemotes } from '../workspace/runtime/program'
 
 /** Where a new project's files come from: only one started empty is the user's own from the start. */
 function originOf(source: ProjectSource): ProjectOrigin {
@@ -21,10 +22,12 @@ function originOf(source: ProjectSource): ProjectOrigin {
       return { type: 'folder' }
     case 'zip':
       return { type: 'zip' }
+    case 'clone':
+      return { type: 'clone', url: source.url }
   }
 }
 
-async function sourceFiles(source: ProjectSource): Promise<PreparedImport> {
+async function sourceFiles(source: ProjectSource, remotes: GitRemotes | undefined): Promise<PreparedImport> {
   switch (source.type) {
     case 'empty':
       return { files: [], leftOut: { files: 0, folders: [] } }
@@ -32,6 +35,12 @@ async function sourceFiles(source: ProjectSource): Promise<PreparedImport> {
       return prepareImport(source.files)
     case 'zip':
       return filesFromZip(source.data)
+    case 'clone': {
+      if (!remotes) throw new WorkspaceError('unavailable', '', 'git has no way to remotes here.')
+      // The repository's own files, `.git` included: nothing is left out of a clone.
+      const { cloneFiles } = await import('../workspace/git/clone-files')
+      return { files: await cloneFiles(source.url.trim(), remotes), leftOut: { files: 0, folders: [] } }
+    }
   }
 }
 
@@ -42,10 +51,11 @@ async function sourceFiles(source: ProjectSource): Promise<PreparedImport> {
 export async function prepareProject(
   context: StoreContext,
   { name, source, origin = originOf(source) }: { name: string; source: ProjectSource; origin?: ProjectOrigin },
+  remotes?: GitRemotes,
 ): Promise<{ rows: ProjectRows; leftOut: CreatedProject['leftOut'] }> {
   const title = name.trim()
   if (!title) throw new WorkspaceError('invalid-path', '', 'A project needs a name.')
-  const { files, leftOut } = await sourceFiles(source)
+  const { files, leftOut } = await sourceFiles(source, remotes)
   const now = context.now()
   const project: Project = parseWith(
     ProjectSchema,
@@ -77,7 +87,7 @@ export function workspaceHandlers(
     },
     createProject: async (input) => {
       // One transaction: a project is stored with all of its files or not at all.
-      const { rows, leftOut } = await prepareProject(ready(), input)
+      const { rows, leftOut } = await prepareProject(ready(), input, workspaces().remotes)
       return { project: await createProjectWithRows(ready(), rows), leftOut }
     },
   }

@@ -49,6 +49,11 @@ export class WorkspaceManager {
     private readonly options: WorkspaceManagerOptions,
   ) {}
 
+  /** How git reaches remotes (a new project cloned by URL uses it too). */
+  get remotes(): GitRemotes | undefined {
+    return this.options.remotes
+  }
+
   /** The workspace the tools of this project use now: WebContainer once attached, else the offline one. */
   async get(projectID: string): Promise<Workspace> {
     const attached = this.attached.get(projectID)

@@ -6,7 +6,12 @@ import type { WorkspaceInfo } from './workspace'
 export type { ProjectCommandSummary, ProjectTrustReport }
 
 /** What a new project starts from. Files are given as path (relative to the project root) → bytes. */
-export type ProjectSource = { type: 'empty' } | { type: 'files'; files: { path: string; data: Uint8Array }[] } | { type: 'zip'; data: Uint8Array }
+export type ProjectSource =
+  | { type: 'empty' }
+  | { type: 'files'; files: { path: string; data: Uint8Array }[] }
+  | { type: 'zip'; data: Uint8Array }
+  /** A repository's URL: cloned with git over HTTP(S) (the CORS proxy and tokens of Settings apply). */
+  | { type: 'clone'; url: string }
 
 /** A new project, and what its import left out (dependency and ignored folders), for the user to be told. */
 export interface CreatedProject {

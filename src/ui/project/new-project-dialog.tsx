@@ -7,9 +7,9 @@ import { readDroppedItems, readPickedFiles } from './read-dropped-files'
 import { DialogActions } from '../kit/dialog/dialog-actions'
 import { ProblemNote } from '../kit/form/problem-note'
 
-type Source = 'empty' | 'folder' | 'zip'
+type Source = 'empty' | 'folder' | 'zip' | 'clone'
 
-/** A new project: a name, and its files from nothing, a folder (picked or dropped) or a zip archive. */
+/** A new project: a name, and its files from nothing, a folder (picked or dropped), a zip archive or a git repository's URL. */
 export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; onCreated: (created: CreatedProject) => void }): JSX.Element {
   const [name, setName] = createSignal('')
   const [source, setSource] = createSignal<Source>('empty')
@@ -17,6 +17,7 @@ export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; 
   const [summary, setSummary] = createSignal<string>()
   const [problem, setProblem] = createSignal<string>()
   const [busy, setBusy] = createSignal(false)
+  const [url, setUrl] = createSignal('')
 
   const choose = (next: ProjectSource, description: string) => {
     setPicked(next)
@@ -27,10 +28,13 @@ export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; 
   const create = async (event: SubmitEvent) => {
     event.preventDefault()
     if (!name().trim()) return setProblem('Give the project a name.')
-    if (source() !== 'empty' && picked().type === 'empty') return setProblem(source() === 'zip' ? 'Choose a zip file.' : 'Choose a folder.')
+    if (source() === 'clone' && !/^https?:\/\/\S+$/.test(url().trim())) return setProblem('Give the repository’s http:// or https:// URL.')
+    if (source() !== 'empty' && source() !== 'clone' && picked().type === 'empty') return setProblem(source() === 'zip' ? 'Choose a zip file.' : 'Choose a folder.')
     setBusy(true)
+    setProblem(undefined)
     try {
-      props.onCreated(await props.api.createProject({ name: name(), source: source() === 'empty' ? { type: 'empty' } : picked() }))
+      const from: ProjectSource = source() === 'empty' ? { type: 'empty' } : source() === 'clone' ? { type: 'clone', url: url().trim() } : picked()
+      props.onCreated(await props.api.createProject({ name: name(), source: from }))
     } catch (error) {
       setProblem(`Couldn't create the project: ${errorMessage(error)}`)
     } finally {
@@ -54,7 +58,24 @@ export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; 
           <label>
             <input type="radio" name="new-project-source" checked={source() === 'zip'} onChange={() => setSource('zip')} /> A zip archive
           </label>
+          <label>
+            <input type="radio" name="new-project-source" checked={source() === 'clone'} onChange={() => setSource('clone')} /> Clone repository
+          </label>
         </fieldset>
+        <Show when={source() === 'clone'}>
+          <label for="new-project-url">Repository URL</label>
+          <input
+            id="new-project-url"
+            type="url"
+            placeholder="https://example.com/team/app.git"
+            aria-describedby="new-project-url-hint"
+            value={url()}
+            onInput={(event) => setUrl(event.currentTarget.value)}
+          />
+          <p id="new-project-url-hint" class="quiet">
+            The server must allow cross-origin requests, or set a CORS proxy in Settings. A cloned project starts untrusted.
+          </p>
+        </Show>
         <Show when={source() === 'folder'}>
           <label for="new-project-folder">Folder</label>
           <input
@@ -102,6 +123,11 @@ export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; 
         <Show when={summary()}>
           <p class="quiet" role="status">
             Chosen: {summary()}
+          </p>
+        </Show>
+        <Show when={busy() && source() === 'clone'}>
+          <p class="quiet" role="status">
+            Cloning {url().trim()}…
           </p>
         </Show>
         <ProblemNote text={problem()} />
