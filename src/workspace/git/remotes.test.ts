@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -206,5 +207,41 @@ describe('git clone, push, fetch and pull over HTTP', { timeout: 30_000 }, () =>
     await git('remote remove upstream')
     expect((await git('remote -v')).stdout).toBe('origin\thttps://example.com/a.git (fetch)\norigin\thttps://example.com/a.git (push)\n')
     expect(await git('remote remove nope')).toEqual({ stdout: '', stderr: "error: No such remote: 'nope'\n", exitCode: 2 })
+  })
+
+  it('goes through the CORS proxy set in Settings, and offers a token only for its own host', async () => {
+    const url = await newRepository()
+    const host = new URL(url).host
+    // A proxy as isomorphic-git addresses one: `PROXY/host/path`, forwarded to `http://host/path`.
+    const seen: { path: string; auth: boolean }[] = []
+    const proxy = http.createServer((request, response) => {
+      seen.push({ path: request.url ?? '', auth: request.headers.authorization !== undefined })
+      const target = new URL(`http:/${request.url}`)
+      const forwarded = http.request(target, { method: request.method, headers: { ...request.headers, host: target.host } }, (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(response)
+      })
+      request.pipe(forwarded)
+    })
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+    try {
+      const address = proxy.address() as { port: number }
+      const { remotes } = appRemotes([DEFAULT_TOKEN], { 'other.example:443': 'not-for-this-host' })
+      remotes.corsProxy.mockResolvedValue(`http://127.0.0.1:${address.port}` as never)
+      const { git } = await committedProject({ 'a.txt': 'a\n' }, { remotes })
+      await git(`remote add origin ${url}`)
+      expect((await git('push origin main')).exitCode).toBe(0)
+      // The other host's token was never offered: the user was asked for this one.
+      expect(remotes.askToken).toHaveBeenCalledWith({ host, url }, expect.anything())
+      expect(seen.length).toBeGreaterThan(0)
+      expect(seen.every((request) => request.path.startsWith(`/${host}/`))).toBe(true)
+      // The first request carries no token: one is sent only once the server asked for it.
+      expect(seen[0]).toEqual({ path: `/${host}/${url.split('/').at(-1)}/info/refs?service=git-receive-pack`, auth: false })
+      expect(seen.some((request) => request.auth)).toBe(true)
+      const checkout = await hostClone(url)
+      expect(readFileSync(join(checkout, 'a.txt'), 'utf8')).toBe('a\n')
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve))
+    }
   })
 })
