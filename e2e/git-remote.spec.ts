@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect, test } from './testing/fixtures'
 import { Conversation } from './page-models/conversation'
+import { TerminalTab } from './page-models/terminal'
 import { createRepository, GIT_SERVER_TOKEN, hostClone, hostGit, withToken } from './testing/git-server'
 import { ModelScript, streamText, toolCalls } from './testing/model-script'
 
@@ -73,6 +74,22 @@ test('the agent clones, commits and pushes (the push asks for the token), git se
   await expect(runs.nth(3)).toContainText('Fast-forward')
   await expect(runs.nth(3)).toContainText('Edited on the host.')
   await expect(runs.nth(3)).toContainText('host edit')
+
+  // The user's terminal runs the same git: another commit from the host comes back with its `git pull`.
+  await writeFile(join(second, 'CHANGELOG.md'), 'Second host edit.\n')
+  await hostGit(second, 'add', '.')
+  await hostGit(second, 'commit', '-qm', 'changelog')
+  await hostGit(second, 'push', '-q', withToken(url), 'main')
+  const tab = new TerminalTab(page)
+  await tab.show()
+  const terminal = await tab.open('Terminal 1')
+  await terminal.run('cd app', '~/app')
+  await terminal.run('git pull && cat CHANGELOG.md && git status -sb', '~/app')
+  // The screen wraps long lines: the output is read by its short lines.
+  const lines = (await terminal.text()).split('\n')
+  expect(lines).toContain('Fast-forward')
+  expect(lines).toContain('Second host edit.')
+  expect(lines.at(-2)).toBe('## main...origin/main')
 
   // The token is kept for its host: Settings lists the host, never the token.
   await page.getByRole('button', { name: 'Settings' }).click()
