@@ -244,4 +244,49 @@ describe('git clone, push, fetch and pull over HTTP', { timeout: 30_000 }, () =>
       await new Promise((resolve) => proxy.close(resolve))
     }
   })
+
+  it('merges a diverged branch with a merge commit, and refuses a conflicting pull without changing anything', async () => {
+    const url = await newRepository()
+    const seed = await hostClone(url)
+    writeFileSync(join(seed, 'a.txt'), 'one\n')
+    await hostGit(seed, 'add', '.')
+    await hostGit(seed, 'commit', '-qm', 'one')
+    await hostGit(seed, 'push', '-q', withToken(url), 'main')
+    const { remotes } = appRemotes()
+    const { git, write, read } = gitProject({}, { remotes })
+    await git(`clone ${url} app`)
+    const cwd = '/workspace/app'
+    await git(`config user.name "${TEST_IDENTITY.name}"`, { cwd })
+    await git(`config user.email ${TEST_IDENTITY.email}`, { cwd })
+    await write('app/mine.txt', 'mine\n')
+    await git('add .', { cwd })
+    await git('commit -m mine', { cwd })
+    writeFileSync(join(seed, 'theirs.txt'), 'theirs\n')
+    await hostGit(seed, 'add', '.')
+    await hostGit(seed, 'commit', '-qm', 'theirs')
+    await hostGit(seed, 'push', '-q', withToken(url), 'main')
+
+    await git('fetch', { cwd })
+    expect((await git('status', { cwd })).stdout).toContain(
+      "Your branch and 'origin/main' have diverged,\nand have 1 and 1 different commits each, respectively.\n",
+    )
+    expect((await git('pull --ff-only', { cwd })).stderr).toBe('fatal: Not possible to fast-forward, aborting.\n')
+    const merged = await git('pull', { cwd })
+    expect(merged).toEqual({ stdout: "Merge made by the 'ort' strategy.\n", stderr: '', exitCode: 0 })
+    expect(await read('app/theirs.txt')).toBe('theirs\n')
+    expect((await git('status -sb', { cwd })).stdout).toBe('## main...origin/main [ahead 2]\n')
+
+    // Both sides change the same line: the pull is refused and the branch stays where it was.
+    await write('app/a.txt', 'mine\n')
+    await git('commit -am "edit a"', { cwd })
+    const before = (await git('rev-parse HEAD', { cwd })).stdout
+    writeFileSync(join(seed, 'a.txt'), 'theirs\n')
+    await hostGit(seed, 'commit', '-qam', 'their a')
+    await hostGit(seed, 'push', '-q', withToken(url), 'main')
+    const conflicted = await git('pull', { cwd })
+    expect(conflicted.exitCode).toBe(128)
+    expect(conflicted.stderr).toContain('error: The merge of origin/main conflicts in:\n\ta.txt\n')
+    expect((await git('rev-parse HEAD', { cwd })).stdout).toBe(before)
+    expect(await read('app/a.txt')).toBe('mine\n')
+  })
 })
