@@ -96,6 +96,17 @@ test('the agent clones, commits and pushes (the push asks for the token), git se
   const settings = page.getByRole('dialog', { name: 'Settings' })
   await expect(settings.getByRole('button', { name: `Remove the token for ${host}` })).toBeVisible()
   await expect(settings).not.toContainText(GIT_SERVER_TOKEN)
+
+  // A CORS proxy set in Settings is where git's requests go from then on (here one that is not running).
+  await settings.getByRole('textbox', { name: 'CORS proxy' }).fill('http://127.0.0.1:9')
+  await settings.getByRole('button', { name: 'Save proxy' }).click()
+  await expect(settings.getByRole('status')).toContainText('git goes through the CORS proxy http://127.0.0.1:9.')
+  await settings.getByRole('button', { name: `Remove the token for ${host}` }).click()
+  await expect(settings).toContainText('No tokens kept.')
+  await settings.getByRole('button', { name: 'Close' }).click()
+  await terminal.screen.click()
+  await terminal.run('git fetch', '~/app')
+  expect((await terminal.text()).replace(/\n/g, '')).toContain('the request through the CORS proxy http://127.0.0.1:9 failed')
 })
 
 test('a wrong token says authentication failed and is not kept; Cancel fails the push as git does', async ({ page }) => {
