@@ -5,7 +5,7 @@ import { parseArgs, UsageError } from './args'
 import { branch, checkout, switchBranch } from './branches'
 import { createGitFs, FsError, GitAborted } from './fs'
 import { diff, log, revParse, show } from './history'
-import { clone, fetch, pull, push, remote } from './remote'
+import { clone, fetchRemotes, pull, push, remote } from './remote'
 import { fatal, GitExit, Repo, type GitContext } from './repo'
 import { add, commit, init, mv, restore, rm, status } from './worktree'
 
@@ -13,7 +13,7 @@ type Subcommand = (context: GitContext, args: string[]) => Promise<number>
 
 const SUBCOMMANDS: Record<string, Subcommand> = {
   init, status, add, commit, log, diff, show, branch, checkout, switch: switchBranch, restore, rm, mv,
-  config, 'rev-parse': revParse, remote, clone, fetch, pull, push, version: async (context) => printVersion(context), help: async (context) => help(context),
+  config, 'rev-parse': revParse, remote, clone, fetch: fetchRemotes, pull, push, version: async (context) => printVersion(context), help: async (context) => help(context),
 }
 
 /** git's own commands this one does not have: saying so keeps the model from guessing at them. */

@@ -163,7 +163,7 @@ async function fetchRemote(context: GitContext, repo: Repo, remoteName: string, 
 }
 
 /** `git fetch [--all] [--prune] [<remote>]`. */
-export async function fetch(context: GitContext, args: string[]): Promise<number> {
+export async function fetchRemotes(context: GitContext, args: string[]): Promise<number> {
   const { options, operands } = parseArgs(args, {
     flags: { '--all': 'all', '-p': 'prune', '--prune': 'prune', '-q': 'quiet', '--quiet': 'quiet', '--tags': 'tags' },
   })
