@@ -9,6 +9,8 @@ const PORT = Number(process.env.TABCODE_E2E_PORT ?? 4173)
 const HOST = '127.0.0.1'
 // The mock model server; MOCK_MODEL_SERVER_URL in e2e/testing/model-script.ts must match.
 const MOCK_MODEL_PORT = Number(process.env.TABCODE_MOCK_PORT ?? 8787)
+// The git HTTP server (git http-backend behind CORS); GIT_SERVER_URL in e2e/testing/git-server.ts must match.
+const GIT_SERVER_PORT = Number(process.env.TABCODE_GIT_PORT ?? 8821)
 
 export default defineConfig({
   testDir: 'e2e',
@@ -51,6 +53,17 @@ export default defineConfig({
       command: 'node test-servers/mock-model-server.mjs',
       url: `http://${HOST}:${MOCK_MODEL_PORT}/health`,
       env: { PORT: String(MOCK_MODEL_PORT) },
+      reuseExistingServer: false,
+      timeout: 10_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
+    },
+    {
+      // Debian's `git http-backend` behind a small server that adds CORS and a push token (test-servers/git-http-server.mjs).
+      command: 'node test-servers/git-http-server.mjs',
+      url: `http://${HOST}:${GIT_SERVER_PORT}/health`,
+      env: { PORT: String(GIT_SERVER_PORT) },
       reuseExistingServer: false,
       timeout: 10_000,
       stdout: 'ignore',

@@ -57,6 +57,13 @@ export const SettingSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('mcp.servers'), value: z.array(z.unknown()) }),
   /** MCP servers' OAuth credentials by server name (core/mcp-oauth.ts): secrets, written by the engine only. */
   z.object({ key: z.literal('mcp.oauth'), value: z.record(z.string(), z.unknown()) }),
+  /** The CORS proxy git's clone, fetch, pull and push go through (none by default: git then asks the server itself). */
+  z.object({ key: z.literal('git.corsProxy'), value: z.string().max(2_000) }),
+  /**
+   * Git tokens by host (`github.com`, `127.0.0.1:8821`): secrets like provider keys, written by the worker only when a
+   * server accepted one, never handed to the page, never in exports (store/git-token-store.ts).
+   */
+  z.object({ key: z.literal('git.tokens'), value: z.record(z.string(), z.string()) }),
 ])
 export type Setting = z.infer<typeof SettingSchema>
 export type SettingKey = Setting['key']
@@ -76,6 +83,8 @@ export const SettingsSchema = z.object({
   compactionAuto: z.boolean(),
   /** Clear old tool outputs from what the model sees, keeping them stored and visible (default on). */
   compactionPrune: z.boolean(),
+  /** The CORS proxy for git's remotes; absent (the default), git contacts nobody but the server the user named. */
+  gitCorsProxy: z.string().optional(),
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
@@ -99,6 +108,7 @@ export function settingsFromRows(rows: readonly unknown[]): Settings {
     else if (setting.key === 'workspace.backend') settings.workspaceBackend = setting.value
     else if (setting.key === 'compaction.auto') settings.compactionAuto = setting.value
     else if (setting.key === 'compaction.prune') settings.compactionPrune = setting.value
+    else if (setting.key === 'git.corsProxy' && setting.value !== '') settings.gitCorsProxy = setting.value
   }
   return settings
 }

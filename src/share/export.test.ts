@@ -241,6 +241,8 @@ describe('backups', () => {
     const apiKey = 'sk-live-provider-key-0123456789abcdef'
     await context.db.providers.add({ id: 'prv_1', type: 'openai', name: 'OpenAI', apiKey, models: [], time: { created: 1, updated: 1 } })
     await context.db.settings.put({ key: 'retry.limit', value: 3 })
+    const gitToken = 'ghp_git-token-0123456789abcdef'
+    await context.db.settings.put({ key: 'git.tokens', value: { 'example.com': gitToken } })
     const { document } = await exportBackup(context, { knownSecrets: [apiKey] })
     expect(Object.keys(document).sort()).toEqual(['exported', 'format', 'messages', 'parts', 'projects', 'sessions', 'version'])
     expect(document.projects).toHaveLength(1)
@@ -251,6 +253,7 @@ describe('backups', () => {
     expect(document.parts).toHaveLength(16)
     const json = JSON.stringify(document)
     expect(json).not.toContain(apiKey)
+    expect(json).not.toContain(gitToken)
     expect(json).not.toContain('retry.limit')
     expect(json).not.toContain('prv_1')
   })

@@ -78,15 +78,14 @@ export const SCHEMA_VERSIONS = {
   // Version 7 (project trust, issue 27) changes no store or index: its upgrade gives every project row a trust state
   // and an origin (`project-trust-upgrade.ts`).
   7: {},
-  // Version 9 (a folder on disk as a project, issue 30) adds the store of folder handles, one per project opened from
-  // disk (`ProjectFolderSchema`); no existing row changes, so no upgrade function is needed. Version 8 is left to
-  // another change of the same issue.
-  9: {
+  // Version 8 (a folder on disk as a project, issue 30) adds the store of folder handles, one per project opened from
+  // disk (`ProjectFolderSchema`); no existing row changes, so no upgrade function is needed.
+  8: {
     folders: 'projectID',
   },
 } as const
 
-export const SCHEMA_VERSION = 9
+export const SCHEMA_VERSION = 8
 
 /**
  * Bounds for compound-key ranges. Dexie.maxKey is one shared array object, and IndexedDB rejects a key that holds
@@ -124,7 +123,7 @@ export class TabcodeDatabase extends Dexie {
       .stores(SCHEMA_VERSIONS[6])
       .upgrade((tx) => tx.table(META_STORE).put({ key: 'backfill', below: KEY.idMax }))
     this.version(7).stores(SCHEMA_VERSIONS[7]).upgrade(addProjectTrust)
-    this.version(9).stores(SCHEMA_VERSIONS[9])
+    this.version(8).stores(SCHEMA_VERSIONS[8])
     this.use(searchIndexMiddleware)
   }
 }

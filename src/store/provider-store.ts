@@ -146,6 +146,10 @@ export async function setSetting(context: StoreContext, input: Setting): Promise
   // Its header values are kept by saveMcpServer when the page sends none; a whole-row write would lose or bypass them.
   if (setting.key === 'mcp.servers') throw new InputError('key', 'MCP servers are saved one at a time, with saveMcpServer.')
   if (setting.key === 'mcp.oauth') throw new InputError('key', 'MCP sign-ins are made and forgotten in Settings, not written as a setting.')
+  if (setting.key === 'git.tokens') throw new InputError('key', 'Git tokens are kept when a server accepts one, and removed in Settings.')
+  if (setting.key === 'git.corsProxy' && setting.value !== '' && !/^https?:\/\/[^\s/]+/.test(setting.value)) {
+    throw new InputError('git.corsProxy', `The CORS proxy must be an http:// or https:// URL; “${setting.value}” is not.`)
+  }
   const { db } = context
   await write(context, [db.providers, db.settings], async () => {
     if (setting.key === 'model.default' || setting.key === 'model.small') {

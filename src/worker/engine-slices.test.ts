@@ -6,6 +6,7 @@ import type { EditorApi, FilesApi } from '../core/protocol/files'
 import type { CompactionApi, HistoryApi } from '../core/protocol/history'
 import type { LifecycleApi } from '../core/protocol/lifecycle'
 import type { McpConnectionApi, McpServersApi } from '../core/protocol/mcp'
+import type { GitRemotesApi } from '../core/protocol/git-remotes'
 import type { PermissionsApi } from '../core/protocol/permissions'
 import type { ProjectSetupApi, ProjectsApi } from '../core/protocol/projects'
 import type { RunApi } from '../core/protocol/run'
@@ -53,7 +54,7 @@ describe("the contract's slices", () => {
   it('make up the whole contract, no two of them naming the same method', () => {
     type Slices = [
       LifecycleApi, SessionsApi, RunApi, HistoryApi, CompactionApi, ProjectsApi, ProjectSetupApi, WorkspaceApi, EditorApi,
-      FilesApi, TerminalApi, ShareApi, SettingsApi, AgentsApi, PermissionsApi, McpServersApi, McpConnectionApi,
+      FilesApi, TerminalApi, ShareApi, SettingsApi, AgentsApi, PermissionsApi, McpServersApi, McpConnectionApi, GitRemotesApi,
     ]
     type Methods<List> = List extends [infer First, ...infer Rest] ? keyof First | Methods<Rest> : never
     expectTypeOf<Methods<Slices>>().toEqualTypeOf<keyof WorkerApi>()

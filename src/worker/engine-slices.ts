@@ -11,6 +11,7 @@ import type { SettingsApi } from '../core/protocol/settings'
 import type { AgentsApi } from '../core/protocol/agents'
 import type { PermissionsApi } from '../core/protocol/permissions'
 import type { McpConnectionApi, McpServersApi } from '../core/protocol/mcp'
+import type { GitRemotesApi } from '../core/protocol/git-remotes'
 
 /**
  * What the worker's entry answers itself: the first screen's reads, the session list's writes, and what showing a
@@ -18,7 +19,7 @@ import type { McpConnectionApi, McpServersApi } from '../core/protocol/mcp'
  * or offline when it was never downloaded. service.ts answers the lifecycle, sessions, projects and MCP servers slices
  * itself; workspace-read-handlers.ts, provider-handlers.ts and agent-handlers.ts answer the others.
  */
-export type EntryApi = LifecycleApi & SessionsApi & ProjectsApi & WorkspaceApi & SettingsApi & AgentsApi & McpServersApi
+export type EntryApi = LifecycleApi & SessionsApi & ProjectsApi & WorkspaceApi & SettingsApi & AgentsApi & McpServersApi & GitRemotesApi
 
 /**
  * The operations that need the agent loop, the providers, the AI SDK, the tools or WebContainer. The entry loads the

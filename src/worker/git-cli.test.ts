@@ -22,7 +22,9 @@ describe('the git command line', () => {
   it('unknown subcommands fail with 1, unsupported ones say so, unknown options fail with 129', async () => {
     const { git } = await committedProject({ 'a.txt': 'a\n' })
     expect(await git('frobnicate')).toEqual({ stdout: '', stderr: "git: 'frobnicate' is not a git command. See 'git --help'.\n", exitCode: 1 })
-    expect(await git('push')).toMatchObject({ stderr: expect.stringContaining("'push' is not supported"), exitCode: 1 })
+    expect(await git('rebase main')).toMatchObject({ stderr: expect.stringContaining("'rebase' is not supported"), exitCode: 1 })
+    // A push with no remote configured fails as git's does.
+    expect(await git('push')).toMatchObject({ stderr: expect.stringContaining("fatal: 'origin' does not appear to be a git repository"), exitCode: 128 })
     expect(await git('status --frob')).toEqual({ stdout: '', stderr: "error: unknown option `frob'\nusage: git status [<options>]\n", exitCode: 129 })
     expect(await git('log -z')).toEqual({ stdout: '', stderr: "error: unknown switch `z'\nusage: git log [<options>]\n", exitCode: 129 })
     expect(await git('commit -m')).toMatchObject({ stderr: expect.stringContaining("switch `m' requires a value"), exitCode: 129 })

@@ -21,6 +21,7 @@ import {
 import { closeDatabase, deleteDatabase, onVersionChange, type OpenResult } from '../store/open-database'
 import { agentHandlers, NO_PROJECT_AGENTS } from './agent-handlers'
 import { providerHandlers } from './provider-handlers'
+import { createGitRemotes } from './git-remotes'
 import { listMcpServers, removeMcpServer, saveMcpServer } from '../store/mcp-store'
 import type { SessionEvent } from '../core/event'
 import { readTodos } from '../store/todo-store'
@@ -147,6 +148,7 @@ export function createService(options: ServiceOptions): Service {
   // The projects' workspaces, one manager per opened database: the entry reads stored files with it, the engine's
   // tools and WebContainer use the same one once it has loaded.
   let workspaces: { store: StoreContext; manager: WorkspaceManager } | undefined
+  const gitRemotes = createGitRemotes(ready, notify)
   function workspacesOf(store: StoreContext): WorkspaceManager {
     if (workspaces?.store === store) return workspaces.manager
     const manager = new WorkspaceManager(ready, {
@@ -154,6 +156,7 @@ export function createService(options: ServiceOptions): Service {
       webContainerAllowed: async () => (await getSettings(ready())).workspaceBackend !== 'local',
       // Only a command asks, and commands run in the engine, which is loaded by then.
       programs: async (command) => (await loadEngine()).programs(command),
+      remotes: gitRemotes.remotes,
       // Loaded with the first outside change of a folder project: snapshots have no place in the first screen's code.
       onOutsideChange: (projectID, workspace, changes) =>
         void import('./outside-edits')
@@ -315,6 +318,7 @@ export function createService(options: ServiceOptions): Service {
     }),
     ...workspaceReadHandlers(ready, () => workspacesOf(ready()), () => project?.id),
     ...mcpServers,
+    ...gitRemotes.handlers,
   }
 
   const service: Service = { ...light, ...forwarded }

@@ -11,6 +11,7 @@ import { connectWorkspace } from '../workspace/webcontainer/bridge'
 import { createProjectWithFolder, createProjectWithRows, type ProjectRows } from '../store/project-rows'
 import { projectRows } from '../snapshot/project-rows'
 import type { WorkspaceManager } from './workspace-manager'
+import type { GitRemotes } from '../workspace/runtime/program'
 
 /** Where a new project's files come from: only one started empty is the user's own from the start. */
 function originOf(source: ProjectSource): ProjectOrigin {
@@ -23,10 +24,12 @@ function originOf(source: ProjectSource): ProjectOrigin {
       return { type: 'zip' }
     case 'disk':
       return { type: 'disk', name: source.handle.name }
+    case 'clone':
+      return { type: 'clone', url: source.url }
   }
 }
 
-async function sourceFiles(source: ProjectSource): Promise<PreparedImport> {
+async function sourceFiles(source: ProjectSource, remotes: GitRemotes | undefined): Promise<PreparedImport> {
   switch (source.type) {
     case 'empty':
       return { files: [], leftOut: { files: 0, folders: [] } }
@@ -37,6 +40,12 @@ async function sourceFiles(source: ProjectSource): Promise<PreparedImport> {
     // The folder is the project: nothing is read into the browser's storage.
     case 'disk':
       return { files: [], leftOut: { files: 0, folders: [] } }
+    case 'clone': {
+      if (!remotes) throw new WorkspaceError('unavailable', '', 'git has no way to remotes here.')
+      // The repository's own files, `.git` included: nothing is left out of a clone.
+      const { cloneFiles } = await import('../workspace/git/clone-files')
+      return { files: await cloneFiles(source.url.trim(), remotes), leftOut: { files: 0, folders: [] } }
+    }
   }
 }
 
@@ -47,10 +56,11 @@ async function sourceFiles(source: ProjectSource): Promise<PreparedImport> {
 export async function prepareProject(
   context: StoreContext,
   { name, source, origin = originOf(source) }: { name: string; source: ProjectSource; origin?: ProjectOrigin },
+  remotes?: GitRemotes,
 ): Promise<{ rows: ProjectRows; leftOut: CreatedProject['leftOut'] }> {
   const title = name.trim()
   if (!title) throw new WorkspaceError('invalid-path', '', 'A project needs a name.')
-  const { files, leftOut } = await sourceFiles(source)
+  const { files, leftOut } = await sourceFiles(source, remotes)
   const now = context.now()
   const project: Project = parseWith(
     ProjectSchema,
@@ -82,7 +92,7 @@ export function workspaceHandlers(
     },
     createProject: async (input) => {
       // One transaction: a project is stored with all of its files or not at all.
-      const { rows, leftOut } = await prepareProject(ready(), input)
+      const { rows, leftOut } = await prepareProject(ready(), input, workspaces().remotes)
       const { source } = input
       if (source.type === 'disk') {
         const folder = { type: 'folder' as const, projectID: rows.project.id, name: source.handle.name, handle: source.handle }

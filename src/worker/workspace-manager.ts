@@ -3,6 +3,7 @@ import { createLocalWorkspace, type LocalWorkspace } from '../workspace/local/lo
 import { createDexieStorage } from '../store/dexie-storage'
 import { mirrorWorkspace } from '../workspace/mirrored-workspace'
 import { onDemandWebContainer } from '../workspace/on-demand'
+import type { GitRemotes } from '../workspace/runtime/program'
 import type { RemoteWorkspace } from '../workspace/webcontainer/bridge'
 import { WORKSPACE_ROOT, WorkspaceError, type Workspace, type WorkspaceBackend, type WorkspaceChange } from '../workspace/workspace'
 import { projectFolder } from '../store/folder-store'
@@ -30,6 +31,8 @@ export interface WorkspaceManagerOptions {
   wantTimeoutMs?: number
   /** Files of a folder project that another program changed on disk, as the folder's workspace finds them. */
   onOutsideChange?: (projectID: string, workspace: Workspace, changes: OutsideChange[]) => void
+  /** How the offline shell's `git` reaches remotes (the CORS proxy setting, the tokens, the token dialog). */
+  remotes?: GitRemotes
 }
 
 /** A workspace that can look at its files again (a folder on disk: another program may have changed them). */
@@ -65,6 +68,11 @@ export class WorkspaceManager {
     private readonly store: () => StoreContext,
     private readonly options: WorkspaceManagerOptions,
   ) {}
+
+  /** How git reaches remotes (a new project cloned by URL uses it too). */
+  get remotes(): GitRemotes | undefined {
+    return this.options.remotes
+  }
 
   /** The workspace the tools of this project use now: WebContainer once attached, else the offline one. */
   async get(projectID: string): Promise<Workspace> {
@@ -125,7 +133,8 @@ export class WorkspaceManager {
       else store.emit({ type: 'workspace.changed', projectID, change })
     }
     const folder = await projectFolder(store, projectID)
-    if (!folder) return createLocalWorkspace({ storage: createDexieStorage(store.db, projectID), now: store.now, onChange })
+    const remotes = this.options.remotes ? { remotes: this.options.remotes } : {}
+    if (!folder) return createLocalWorkspace({ storage: createDexieStorage(store.db, projectID), now: store.now, onChange, ...remotes })
     if (!this.connected.has(projectID)) {
       throw new WorkspaceError(
         'unavailable',
@@ -139,6 +148,7 @@ export class WorkspaceManager {
     const workspace: Workspace = await openDiskWorkspace({
       handle: asDirectoryHandle(folder.handle),
       onChange,
+      ...remotes,
       onOutsideChange: (changes) => this.options.onOutsideChange?.(projectID, workspace, changes),
     })
     return workspace

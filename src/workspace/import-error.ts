@@ -91,3 +91,9 @@ export const ZipChecksumError = defineError('ZipChecksumError', (path: string) =
   message: damaged(path, "its contents do not match the archive's CRC-32 checksum"),
   data: { path },
 }), ImportError)
+
+/** `git clone` of a new project's URL failed: git's own words (unreachable, CORS, not found, authentication). */
+export const ProjectCloneError = defineError('ProjectCloneError', (url: string, reason: string) => ({
+  message: `Could not clone ${url}: ${reason}`,
+  data: { url, reason },
+}), ImportError)

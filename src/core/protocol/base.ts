@@ -13,7 +13,9 @@ import type { SessionEvent } from '../event'
 //    allow rules the user reviewed), a project command's confirmation (`PromptInput.command`), and `answerPrompt`
 //    (issue 27).
 // 6: a folder on disk as a project (`createProject` from a `disk` source, `projectFolder`, `connectFolder`, `refreshFolder`, `outsideEdits`; issue 30).
-export const PROTOCOL_VERSION = 6
+// 7: git remotes (`listGitTokenHosts`, `removeGitToken`, `answerGitToken`, the `git-token-wanted` notice, the
+//    `git.corsProxy` setting) (issue 30).
+export const PROTOCOL_VERSION = 7
 
 /** Cross-tab live events travel on this channel; the envelope carries the protocol so stale tabs can be told apart. */
 export const EVENT_CHANNEL = 'tabcode:events'

@@ -1,6 +1,7 @@
 import type { Fixture } from '../dto/fixture'
 import type { WriterMetrics } from '../dto/metrics'
 import type { Project } from '../schema'
+import type { GitTokenAsk } from './git-remotes'
 
 export type DatabaseProblem =
   | { type: 'newer-version'; message: string }
@@ -17,6 +18,10 @@ export type WorkerNotice =
   | { type: 'reload-required'; reason: string }
   /** A command needs Node.js or npm, which only WebContainer runs: the page (the only place it boots) should start it. */
   | { type: 'webcontainer-wanted'; reason: string }
+  /** A git command in this tab's worker needs a host's token: the page asks the user (answered by `answerGitToken`). */
+  | { type: 'git-token-wanted'; ask: GitTokenAsk }
+  /** The ask is over without an answer from the page (the command was stopped). */
+  | { type: 'git-token-settled'; id: string }
 
 /** The worker itself: the handshake, its database, its notices, its counters and the tests' way in. */
 export interface LifecycleApi {

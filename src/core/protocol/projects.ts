@@ -12,6 +12,8 @@ export type ProjectSource =
   | { type: 'zip'; data: Uint8Array }
   /** A folder on disk the project *is* (the picker's handle, posted to the worker): nothing is copied. */
   | { type: 'disk'; handle: FileSystemDirectoryHandle }
+  /** A repository's URL: cloned with git over HTTP(S) (the CORS proxy and tokens of Settings apply). */
+  | { type: 'clone'; url: string }
 
 /**
  * A project's folder on disk, as the page shows it: `connected` once the user granted access in this tab (after a

@@ -12,6 +12,7 @@ import type { SettingsApi } from './settings'
 import type { AgentsApi } from './agents'
 import type { PermissionsApi } from './permissions'
 import type { McpConnectionApi, McpServersApi } from './mcp'
+import type { GitRemotesApi } from './git-remotes'
 
 /**
  * The one contract between the UI and its worker: every domain's slice, each in its own file here. Two slices may not
@@ -34,7 +35,8 @@ export interface WorkerApi
     AgentsApi,
     PermissionsApi,
     McpServersApi,
-    McpConnectionApi {}
+    McpConnectionApi,
+    GitRemotesApi {}
 
 /** What actually crosses postMessage: every method resolves to a Result, so named errors keep their data. */
 export type WireApi = {

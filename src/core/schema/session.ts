@@ -117,6 +117,8 @@ export const ProjectOriginSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('file') }),
   /** Recreated from a backup file (without files). */
   z.object({ type: z.literal('backup') }),
+  /** A repository cloned by URL (git over HTTP(S)): a stranger's code until the user trusts it. */
+  z.object({ type: z.literal('clone'), url: z.string().max(2_000) }),
   /** A branch of another project's session: it keeps that project's trust. */
   z.object({ type: z.literal('fork'), projectID: idSchema('project') }),
   /** Stored before projects recorded where they came from. */

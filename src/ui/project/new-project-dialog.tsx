@@ -8,7 +8,7 @@ import { DialogActions } from '../kit/dialog/dialog-actions'
 import { ProblemNote } from '../kit/form/problem-note'
 import { canOpenFolders, pickFolder } from './folder-access'
 
-type Source = 'empty' | 'folder' | 'zip' | 'disk'
+type Source = 'empty' | 'folder' | 'zip' | 'disk' | 'clone'
 
 /** What to say where a folder cannot be opened in place, and what works instead. */
 export const NO_FOLDER_ACCESS_TEXT =
@@ -17,8 +17,9 @@ export const NO_FOLDER_ACCESS_TEXT =
   'when the agent is done, take the files back with "Download zip" in the Files panel.'
 
 /**
- * A new project: a name, and its files from nothing, a folder (picked or dropped) or a zip archive, all copied into
- * the browser; or a folder on disk the project works on in place, where the browser can open one.
+ * A new project: a name, and its files from nothing, a folder (picked or dropped), a zip archive or a git
+ * repository's URL, all copied into the browser; or a folder on disk the project works on in place, where the browser
+ * can open one.
  */
 export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; onCreated: (created: CreatedProject) => void }): JSX.Element {
   const [name, setName] = createSignal('')
@@ -27,6 +28,7 @@ export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; 
   const [summary, setSummary] = createSignal<string>()
   const [problem, setProblem] = createSignal<string>()
   const [busy, setBusy] = createSignal(false)
+  const [url, setUrl] = createSignal('')
 
   const choose = (next: ProjectSource, description: string) => {
     setPicked(next)
@@ -50,10 +52,13 @@ export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; 
     if (source() === 'disk' && !canOpenFolders()) return setProblem(NO_FOLDER_ACCESS_TEXT)
     if (source() === 'disk' && picked().type !== 'disk') return setProblem('Open a folder first.')
     if (!name().trim()) return setProblem('Give the project a name.')
-    if (source() !== 'empty' && picked().type === 'empty') return setProblem(source() === 'zip' ? 'Choose a zip file.' : 'Choose a folder.')
+    if (source() === 'clone' && !/^https?:\/\/\S+$/.test(url().trim())) return setProblem('Give the repository’s http:// or https:// URL.')
+    if (source() !== 'empty' && source() !== 'clone' && picked().type === 'empty') return setProblem(source() === 'zip' ? 'Choose a zip file.' : 'Choose a folder.')
     setBusy(true)
+    setProblem(undefined)
     try {
-      props.onCreated(await props.api.createProject({ name: name(), source: source() === 'empty' ? { type: 'empty' } : picked() }))
+      const from: ProjectSource = source() === 'empty' ? { type: 'empty' } : source() === 'clone' ? { type: 'clone', url: url().trim() } : picked()
+      props.onCreated(await props.api.createProject({ name: name(), source: from }))
     } catch (error) {
       setProblem(`Couldn't create the project: ${errorMessage(error)}`)
     } finally {
@@ -81,6 +86,9 @@ export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; 
             <input type="radio" name="new-project-source" checked={source() === 'disk'} onChange={() => setSource('disk')} /> A folder on disk, worked on
             in place
           </label>
+          <label>
+            <input type="radio" name="new-project-source" checked={source() === 'clone'} onChange={() => setSource('clone')} /> Clone repository
+          </label>
         </fieldset>
         <Show when={source() === 'disk'}>
           <Show
@@ -99,6 +107,20 @@ export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; 
               Open folder…
             </button>
           </Show>
+        </Show>
+        <Show when={source() === 'clone'}>
+          <label for="new-project-url">Repository URL</label>
+          <input
+            id="new-project-url"
+            type="url"
+            placeholder="https://example.com/team/app.git"
+            aria-describedby="new-project-url-hint"
+            value={url()}
+            onInput={(event) => setUrl(event.currentTarget.value)}
+          />
+          <p id="new-project-url-hint" class="quiet">
+            The server must allow cross-origin requests, or set a CORS proxy in Settings. A cloned project starts untrusted.
+          </p>
         </Show>
         <Show when={source() === 'folder'}>
           <label for="new-project-folder">Folder</label>
@@ -147,6 +169,11 @@ export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; 
         <Show when={summary()}>
           <p class="quiet" role="status">
             Chosen: {summary()}
+          </p>
+        </Show>
+        <Show when={busy() && source() === 'clone'}>
+          <p class="quiet" role="status">
+            Cloning {url().trim()}…
           </p>
         </Show>
         <ProblemNote text={problem()} />

@@ -11,6 +11,7 @@ import { createProviderStore, type ProviderApi } from './create-provider-store'
 import type { ProviderFormApi } from './provider-form'
 import SettingsDialog from './settings-dialog'
 import type { McpSettingsApi } from './mcp-settings'
+import type { GitSettingsApi } from './git-settings'
 
 const cleanups: Array<() => void> = []
 afterEach(() => {
@@ -123,8 +124,10 @@ function fakeApi() {
   const problems: AgentFileProblem[] = [{ name: 'broken', path: '.opencode/agent/broken.md', problem: '.opencode/agent/broken.md: line 2: `mode` must be primary, subagent or all (not “boss”)' }]
   const saves: AgentSettingsInput[] = []
   const settings: Settings = { retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true }
-  const api: ProviderApi & ProviderFormApi & AgentSettingsApi & ApprovalsApi & McpSettingsApi = {
+  const api: ProviderApi & ProviderFormApi & AgentSettingsApi & ApprovalsApi & McpSettingsApi & GitSettingsApi = {
     listMcpServers: async () => [],
+    listGitTokenHosts: async () => [],
+    removeGitToken: async () => {},
     saveMcpServer: async () => [],
     removeMcpServer: async () => [],
     mcpStatus: async () => [],

@@ -11,6 +11,7 @@ import type { AgentSettingsApi } from './agent-settings'
 import type { ProviderFormApi } from './provider-form'
 import SettingsDialog from './settings-dialog'
 import type { McpSettingsApi } from './mcp-settings'
+import type { GitSettingsApi } from './git-settings'
 
 const cleanups: Array<() => void> = []
 afterEach(() => {
@@ -56,8 +57,10 @@ function fakeApi(initial: ProviderSummary[] = []) {
   let providers = [...initial]
   let settings: Settings = { retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true }
   const saved: ProviderInput[] = []
-  const api: ProviderApi & ProviderFormApi & AgentSettingsApi & ApprovalsApi & McpSettingsApi = {
+  const api: ProviderApi & ProviderFormApi & AgentSettingsApi & ApprovalsApi & McpSettingsApi & GitSettingsApi = {
     listMcpServers: async () => [],
+    listGitTokenHosts: async () => [],
+    removeGitToken: async () => {},
     saveMcpServer: async () => [],
     removeMcpServer: async () => [],
     mcpStatus: async () => [],

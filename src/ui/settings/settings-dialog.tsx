@@ -18,6 +18,7 @@ import { CompactionSettings } from './compaction-settings'
 import { isOwnAgent, newAgent } from './agent-settings-draft'
 import { ModelSelect } from './model-picker'
 import { McpSection, type McpSettingsApi } from './mcp-settings'
+import { GitSettings, type GitSettingsApi } from './git-settings'
 import { ProviderForm, type ProviderFormApi } from './provider-form'
 import type { ProjectTrustStore } from '../project/create-project-trust'
 import { ProjectTrustSection } from '../project/project-trust-section'
@@ -41,7 +42,7 @@ type Notice = { tone: 'status' | 'alert'; text: string }
  */
 export default function SettingsDialog(props: {
   store: ProviderStore
-  api: ProviderFormApi & AgentSettingsApi & ApprovalsApi & McpSettingsApi
+  api: ProviderFormApi & AgentSettingsApi & ApprovalsApi & McpSettingsApi & GitSettingsApi
   onClose: () => void
   /** The open project, for its remembered permissions; absent, that section is left out. */
   projectID?: string
@@ -84,6 +85,7 @@ export default function SettingsDialog(props: {
             onRemove={setRemoving}
             onClose={props.onClose}
             mcp={props.api}
+            git={props.api}
             trust={props.trust}
             approvals={props.projectID ? { api: props.api, projectID: props.projectID, ...(props.listen ? { listen: props.listen } : {}) } : undefined}
             backup={props.backup}
@@ -165,6 +167,7 @@ function Overview(props: {
   trust?: ProjectTrustStore | undefined
   backup?: BackupActions | undefined
   mcp: McpSettingsApi
+  git: GitSettingsApi
 }): JSX.Element {
   const ids = {
     providers: createUniqueId(),
@@ -326,6 +329,8 @@ function Overview(props: {
       />
 
       <McpSection api={props.mcp} agents={props.agents.agents()} />
+
+      <GitSettings api={props.git} store={store} onNotice={props.setNotice} />
 
       <Show when={props.approvals}>{(approvals) => <ApprovalsSettings {...approvals()} />}</Show>
 

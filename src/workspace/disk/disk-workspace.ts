@@ -1,3 +1,4 @@
+import type { GitRemotes } from '../runtime/program'
 import { log } from '../../core/log'
 import type { IgnoreRule } from '../../core/gitignore'
 import { matchesGlob } from '../glob'
@@ -37,6 +38,8 @@ export interface DiskWorkspaceOptions {
   observe?: boolean
   /** Without an observer, how long a whole scan stands for a new one (default a second; tests use 0). */
   scanReuseMs?: number
+  /** How the shell's `git` reaches remotes (the worker's settings, tokens and token dialog); none without it. */
+  remotes?: GitRemotes
 }
 
 /** Contents kept after a read, keyed by path, size and time so a file changed on disk is read again. */
@@ -311,6 +314,7 @@ export class DiskWorkspace implements LocalWorkspace {
       timeout: options.timeout,
       onOutput: options.onOutput,
       onNotice: options.onNotice,
+      ...(this.options.remotes ? { remotes: this.options.remotes } : {}),
     })
     return { ...result, runtime: 'offline' }
   }

@@ -125,7 +125,7 @@ export async function switchBranch(context: GitContext, args: string[]): Promise
 export async function branch(context: GitContext, args: string[]): Promise<number> {
   const { options, operands } = parseArgs(args, {
     flags: {
-      '-d': 'delete', '--delete': 'delete', '-D': 'forceDelete', '-l': 'list', '--list': 'list', '-a': 'list', '--all': 'list',
+      '-d': 'delete', '--delete': 'delete', '-D': 'forceDelete', '-l': 'list', '--list': 'list', '-a': 'all', '--all': 'all', '-r': 'remotes', '--remotes': 'remotes',
       '-v': 'verbose', '-vv': 'verbose', '--verbose': 'verbose', '--show-current': 'current', '-m': 'move', '--move': 'move',
       '-M': 'move', '-f': 'force', '--force': 'force',
     },
@@ -171,7 +171,7 @@ export async function branch(context: GitContext, args: string[]): Promise<numbe
     await git.renameBranch({ ...repo.base, oldref: from, ref: to, checkout: from === current })
     return 0
   }
-  if (operands.length > 0 && !options.has('list')) {
+  if (operands.length > 0 && !options.has('list') && !options.has('all') && !options.has('remotes')) {
     const [name, start] = operands as [string, string | undefined]
     if (branches.includes(name) && !options.has('force')) throw fatal(`a branch named '${name}' already exists`)
     const object = start === undefined ? await repo.head() : await repo.revision(start)
@@ -179,18 +179,39 @@ export async function branch(context: GitContext, args: string[]): Promise<numbe
     await makeBranch(repo, name, object, options.has('force'))
     return 0
   }
-  const rows: [string, string][] = []
+  // Each row: the mark, the name shown, and the ref it names (a remote's HEAD shows where it points instead).
+  const rows: [string, string, string][] = []
   const head = await repo.head()
-  if (!current && head) rows.push(['* ', `(HEAD detached at ${short(head)})`])
-  for (const name of branches) rows.push([name === current ? '* ' : '  ', name])
+  if (!options.has('remotes')) {
+    if (!current && head) rows.push(['* ', `(HEAD detached at ${short(head)})`, 'HEAD'])
+    for (const name of branches) rows.push([name === current ? '* ' : '  ', name, `refs/heads/${name}`])
+  }
+  if (options.has('all') || options.has('remotes')) rows.push(...(await remoteRows(repo, options.has('all') ? 'remotes/' : '')))
   const width = Math.max(0, ...rows.map(([, name]) => name.length))
-  for (const [mark, name] of rows) {
-    if (!options.has('verbose')) context.out(`${mark}${name}\n`)
+  for (const [mark, name, ref] of rows) {
+    if (!options.has('verbose') || name.includes(' -> ')) context.out(`${mark}${name}\n`)
     else {
-      const oid = name.startsWith('(') ? head! : await git.resolveRef({ ...repo.base, ref: `refs/heads/${name}` })
+      const oid = await git.resolveRef({ ...repo.base, ref })
       const subject = (await repo.readCommit(oid)).message.split('\n')[0]
       context.out(`${mark}${name.padEnd(width)} ${short(oid)} ${subject}\n`)
     }
   }
   return 0
+}
+
+/** The remote-tracking branches, as `git branch -r` (or `-a`, with `remotes/` before each) lists them. */
+async function remoteRows(repo: Repo, prefix: string): Promise<[string, string, string][]> {
+  const rows: [string, string, string][] = []
+  for (const { remote } of (await git.listRemotes({ ...repo.base })).sort((a, b) => a.remote.localeCompare(b.remote))) {
+    for (const name of (await git.listBranches({ ...repo.base, remote })).sort()) {
+      const ref = `refs/remotes/${remote}/${name}`
+      if (name === 'HEAD') {
+        const target = await git.resolveRef({ ...repo.base, ref, depth: 2 }).catch(() => undefined)
+        if (target?.startsWith('refs/remotes/')) rows.push(['  ', `${prefix}${remote}/HEAD -> ${target.slice('refs/remotes/'.length)}`, ref])
+        continue
+      }
+      rows.push(['  ', `${prefix}${remote}/${name}`, ref])
+    }
+  }
+  return rows
 }

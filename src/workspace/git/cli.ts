@@ -5,6 +5,7 @@ import { parseArgs, UsageError } from './args'
 import { branch, checkout, switchBranch } from './branches'
 import { createGitFs, FsError, GitAborted } from './fs'
 import { diff, log, revParse, show } from './history'
+import { clone, fetchRemotes, pull, push, remote } from './remote'
 import { fatal, GitExit, Repo, type GitContext } from './repo'
 import { add, commit, init, mv, restore, rm, status } from './worktree'
 
@@ -12,12 +13,12 @@ type Subcommand = (context: GitContext, args: string[]) => Promise<number>
 
 const SUBCOMMANDS: Record<string, Subcommand> = {
   init, status, add, commit, log, diff, show, branch, checkout, switch: switchBranch, restore, rm, mv,
-  config, 'rev-parse': revParse, version: async (context) => printVersion(context), help: async (context) => help(context),
+  config, 'rev-parse': revParse, remote, clone, fetch: fetchRemotes, pull, push, version: async (context) => printVersion(context), help: async (context) => help(context),
 }
 
 /** git's own commands this one does not have: saying so keeps the model from guessing at them. */
 const UNSUPPORTED = new Set([
-  'clone', 'fetch', 'pull', 'push', 'remote', 'merge', 'rebase', 'cherry-pick', 'revert', 'reset', 'stash', 'tag',
+  'merge', 'rebase', 'cherry-pick', 'revert', 'reset', 'stash', 'tag',
   'blame', 'bisect', 'clean', 'submodule', 'worktree', 'am', 'apply', 'format-patch', 'grep', 'reflog', 'gc',
   'describe', 'shortlog', 'notes', 'archive', 'ls-files', 'cat-file', 'hash-object',
 ])
@@ -33,8 +34,8 @@ function help(context: GitContext): number {
   context.out(
     'usage: git [-C <path>] <command> [<args>]\n\n' +
       "tabcode's offline git (isomorphic-git) has these commands:\n" +
-      '   init, status, add, commit, log, diff, show, branch, checkout, switch, restore, rm, mv, config, rev-parse\n' +
-      'There are no remotes here: clone, fetch, pull and push are not available.\n',
+      '   init, status, add, commit, log, diff, show, branch, checkout, switch, restore, rm, mv, config, rev-parse,\n' +
+      '   remote, clone, fetch, pull, push (HTTP(S) remotes that allow CORS, or through the CORS proxy set in Settings)\n',
   )
   return 1
 }

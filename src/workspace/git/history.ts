@@ -33,6 +33,14 @@ async function decorations(repo: Repo): Promise<Map<string, string>> {
     const oid = await repo.revision(tag)
     if (oid) push(oid, `tag: ${tag}`)
   }
+  // Remote-tracking branches, each remote's HEAD after its branches, as git shows a fresh clone: `origin/main, origin/HEAD`.
+  for (const { remote } of await git.listRemotes({ ...repo.base })) {
+    const branches = (await git.listBranches({ ...repo.base, remote })).sort()
+    for (const branch of [...branches.filter((name) => name !== 'HEAD'), ...branches.filter((name) => name === 'HEAD')]) {
+      const oid = await git.resolveRef({ ...repo.base, ref: `refs/remotes/${remote}/${branch}` }).catch(() => undefined)
+      if (oid) push(oid, `${remote}/${branch}`)
+    }
+  }
   return new Map([...names].map(([oid, list]) => [oid, list.join(', ')]))
 }
 

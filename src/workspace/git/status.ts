@@ -1,5 +1,6 @@
 import * as git from 'isomorphic-git'
 import { matchesPathspec, short, type Repo } from './repo'
+import { trackingStatus } from './tracking'
 
 /** A path's state as `git status --short` codes it: `X` the index against HEAD, `Y` the working tree against the index. */
 export interface StatusEntry {
@@ -78,7 +79,7 @@ const LABELS = { A: 'new file:   ', M: 'modified:   ', D: 'deleted:    ', R: 're
 export async function formatLongStatus(repo: Repo, status: RepoStatus): Promise<string> {
   const head = await repo.head()
   const branch = await repo.headBranch()
-  let text = branch ? `On branch ${branch}\n` : `HEAD detached at ${short(head ?? '')}\n`
+  let text = branch ? `On branch ${branch}\n${await trackingStatus(repo, branch)}` : `HEAD detached at ${short(head ?? '')}\n`
   if (!head) text += '\nNo commits yet\n\n'
   const staged = status.entries.filter((entry) => entry.index !== ' ')
   const unstaged = status.entries.filter((entry) => entry.work !== ' ')

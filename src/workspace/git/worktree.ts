@@ -4,6 +4,7 @@ import { parseArgs } from './args'
 import { compare, summary } from './diff'
 import { fatal, GitExit, matchesPathspec, Repo, short, type GitContext } from './repo'
 import { formatLongStatus, formatShortStatus, readStatus } from './status'
+import { shortBranchLine } from './tracking'
 
 // The working tree and the index: init, status, add, commit, rm, mv and restore (branches.ts moves HEAD).
 
@@ -33,7 +34,7 @@ export async function status(context: GitContext, args: string[]): Promise<numbe
   const state = await readStatus(repo, [...operands, ...paths].map((path) => repo.pathOf(path)))
   if (options.get('untracked')?.at(-1) === 'no') state.untracked = []
   if (options.has('short') || options.has('porcelain')) {
-    if (options.has('branch')) context.out(`## ${(await repo.headBranch()) ?? 'HEAD (no branch)'}\n`)
+    if (options.has('branch')) context.out(await shortBranchLine(repo))
     context.out(formatShortStatus(repo, state, options.has('porcelain')))
   } else context.out(await formatLongStatus(repo, state))
   return 0

@@ -14,6 +14,7 @@ import {
 import { BlobCache } from './blob-cache'
 import { FileIndex } from './file-index'
 import { hashContent } from './hash'
+import type { GitRemotes } from '../runtime/program'
 import type { FileEntry, IndexEntry, StorageCommit, WorkspaceStorage } from '../../core/workspace-storage'
 import { decodeSearchText, decodeText, encodeText, isBinary } from './text'
 import { createWriteQueue } from './write-queue'
@@ -33,6 +34,8 @@ export interface StoredWorkspaceOptions {
   entries: IndexEntry[]
   now?: () => number
   onChange?: (change: WorkspaceChange) => void
+  /** How the shell's `git` reaches remotes (the worker's settings, tokens and token dialog); none without it. */
+  remotes?: GitRemotes
 }
 
 /** Contents kept in memory after a read; the rest stays in storage. */
@@ -52,6 +55,7 @@ export class StoredWorkspace implements LocalWorkspace {
   private readonly storage: WorkspaceStorage
   private readonly now: () => number
   private readonly onChange?: (change: WorkspaceChange) => void
+  private readonly remotes?: GitRemotes
   /** Settles once initial files (of a memory workspace) are in; every operation waits for it. */
   private ready: Promise<unknown> = Promise.resolve()
 
@@ -59,6 +63,7 @@ export class StoredWorkspace implements LocalWorkspace {
     this.storage = options.storage
     this.now = options.now ?? Date.now
     this.onChange = options.onChange
+    this.remotes = options.remotes
     for (const entry of options.entries) this.index.set(entry)
   }
 
@@ -202,6 +207,7 @@ export class StoredWorkspace implements LocalWorkspace {
       timeout: options.timeout,
       onOutput: options.onOutput,
       onNotice: options.onNotice,
+      ...(this.remotes ? { remotes: this.remotes } : {}),
     })
     return { ...result, runtime: 'offline' }
   }

@@ -26,6 +26,28 @@ export interface ProgramRequest {
    * output: the model reads that output, and a line of ours in it reads like something the project printed.
    */
   onNotice?: (text: string) => void
+  /**
+   * How `git` reaches a remote over HTTP(S) (clone, fetch, pull, push). Given to `git` only: every other program
+   * runs without network. Absent, git has no remotes to reach.
+   */
+  remotes?: GitRemotes
+}
+
+/**
+ * What git's remote commands need from the app: the CORS proxy the user set (none by default) and the tokens kept
+ * per host. A token never passes through here to anything but isomorphic-git's auth callbacks.
+ */
+export interface GitRemotes {
+  /** The CORS proxy URL set in Settings, if any; requests go straight to the server otherwise. */
+  corsProxy(): Promise<string | undefined>
+  /** The stored token for a host (`example.com:8080`), if one is kept. */
+  token(host: string): Promise<string | undefined>
+  /** Asks the user for a host's token (a dialog); undefined when they cancel. */
+  askToken(input: { host: string; url: string }, signal: AbortSignal): Promise<string | undefined>
+  /** Keeps a token the server accepted. */
+  saveToken(host: string, token: string): Promise<void>
+  /** Drops a stored token the server rejected. */
+  forgetToken(host: string): Promise<void>
 }
 
 export interface ProgramResult {

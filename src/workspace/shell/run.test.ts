@@ -23,6 +23,17 @@ describe('runShell', () => {
     }
   })
 
+  it('gives the way to remotes to git only: python and node get none', async () => {
+    const seen: Record<string, boolean> = {}
+    const program = (name: string): Program => async (request: ProgramRequest) => {
+      seen[name] = request.remotes !== undefined
+      return { exitCode: 0 }
+    }
+    const remotes = { corsProxy: vi.fn(), token: vi.fn(), askToken: vi.fn(), saveToken: vi.fn(), forgetToken: vi.fn() }
+    await sh('git fetch; python -c x; node -e x', {}, { programs: { git: program('git'), python: program('python'), node: program('node') }, remotes })
+    expect(seen).toEqual({ git: true, python: false, node: false })
+  })
+
   it('reports the cwd and variables a run ended with, so a terminal carries them into its next run', async () => {
     const first = await sh('cd src; export A=1; B=two', { 'src/x.txt': '' })
     expect(first.shell?.cwd).toBe('/workspace/src')

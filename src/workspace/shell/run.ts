@@ -1,5 +1,5 @@
 import type { CommandNode, CustomCommand, ScriptNode, StatementNode, WordNode } from 'just-bash'
-import type { Program, ProgramFiles } from '../runtime/program'
+import type { GitRemotes, Program, ProgramFiles } from '../runtime/program'
 import type { ExecResult, ShellState } from '../workspace'
 import { npmCommand } from './npm-command'
 import { NEEDS_WEBCONTAINER, PROGRAMS } from './programs'
@@ -20,6 +20,8 @@ export interface ShellOptions {
   onNotice?: (text: string) => void
   /** Stand-ins for the runtimes behind `python`, `node`, `git` (tests); by default each is imported on first use. */
   programs?: Partial<Record<string, Program>>
+  /** How `git` reaches remotes; no other program gets it (they run without network). */
+  remotes?: GitRemotes
 }
 
 /** Where each top-level statement's output is written, so it reaches `onOutput` as soon as the statement ends. */
@@ -141,6 +143,7 @@ async function execute(
           onStdout: (chunk) => (direct ? write(chunk) : (stdout += chunk)),
           onStderr: (chunk) => (direct ? write(chunk) : (stderr += chunk)),
           onNotice: options.onNotice,
+          ...(name === 'git' && options.remotes ? { remotes: options.remotes } : {}),
         })
         return { stdout, stderr, exitCode: result.exitCode }
       }),

@@ -17,6 +17,7 @@ import { createWebContainerStart } from '../workspace-boot/create-webcontainer-s
 import { ProjectPicker } from '../../project/project-picker'
 import { createProjectTrust, ProjectTrustContext } from '../../project/create-project-trust'
 import { createWorkerNotices } from './create-worker-notices'
+import { createGitTokenAsks, GitTokenDialog } from '../../git/git-token-dialog'
 import { createToasts } from '../../kit/banner/create-toasts'
 import { ToastList } from '../../kit/banner/toast-list'
 import { makeOpenTarget, type Arrival, type SessionNotice } from './open-target'
@@ -95,6 +96,7 @@ export function Workbench(props: {
   if (props.projectNote) toasts.show(props.projectNote)
   if (props.arrival?.prompt) store.drafts.fill(props.arrival.sessionID, props.arrival.prompt)
   const notices = createWorkerNotices(props.connection)
+  const gitTokens = createGitTokenAsks(props.connection)
   const webcontainer = createWebContainerStart(props.connection.api)
   const [sidebarOpen, setSidebarOpen] = createSignal(false)
   const [helpOpen, setHelpOpen] = createSignal(false)
@@ -347,6 +349,7 @@ export function Workbench(props: {
               </Suspense>
             </Show>
             <ToastList toasts={toasts} />
+            <GitTokenDialog asks={gitTokens} />
           </div>
         </ProjectTrustContext.Provider>
       </ProviderStoreContext.Provider>

@@ -1,5 +1,6 @@
 import { createMemoryWorkspace } from '../../local/testing/memory-workspace'
 import type { LocalWorkspace } from '../../local/stored-workspace'
+import type { GitRemotes } from '../../runtime/program'
 import { runGitCommand } from '../cli'
 import '../../buffer'
 
@@ -18,7 +19,7 @@ function words(line: string): string[] {
 }
 
 /** A repository-less project in memory and a `git` to run in it, as the shell would run it. */
-export function gitProject(files: Record<string, string> = {}, options: { env?: Record<string, string> } = {}) {
+export function gitProject(files: Record<string, string> = {}, options: { env?: Record<string, string>; remotes?: GitRemotes } = {}) {
   const workspace: LocalWorkspace = createMemoryWorkspace(files)
   let tick = 0
   const git = async (line: string, at: { cwd?: string; signal?: AbortSignal } = {}): Promise<GitRun> => {
@@ -35,6 +36,7 @@ export function gitProject(files: Record<string, string> = {}, options: { env?: 
         signal: at.signal ?? new AbortController().signal,
         onStdout: (chunk) => (run.stdout += chunk),
         onStderr: (chunk) => (run.stderr += chunk),
+        ...(options.remotes ? { remotes: options.remotes } : {}),
       },
       { now: () => time },
     )
@@ -58,7 +60,7 @@ export const TEST_IDENTITY_ENV = {
 }
 
 /** A project with one commit of `files` (`first`), by `TEST_IDENTITY` unless the environment says otherwise. */
-export async function committedProject(files: Record<string, string>, options?: { env?: Record<string, string> }) {
+export async function committedProject(files: Record<string, string>, options?: { env?: Record<string, string>; remotes?: GitRemotes }) {
   const project = gitProject(files, options)
   await project.git('init')
   await project.git(`config user.name "${TEST_IDENTITY.name}"`)

@@ -1,4 +1,4 @@
-import { createMemoryStorage } from './memory-storage'
+import { createMemoryStorage } from '../memory-storage'
 import { StoredWorkspace, type LocalWorkspace } from '../stored-workspace'
 
 /**

@@ -1,4 +1,4 @@
-import type { IndexEntry, StorageCommit, WorkspaceStorage } from '../../../core/workspace-storage'
+import type { IndexEntry, StorageCommit, WorkspaceStorage } from '../../core/workspace-storage'
 
 /**
  * Storage in two maps, for tests and for a workspace that should not outlive the page. Unlike IndexedDB blobs
