@@ -22,7 +22,7 @@ import { cacheKey, newestFirst, toStat, type DiskEntry, type DiskFile } from './
 import { FolderHandles, isEmpty, retarget } from './folder-handles'
 import { readRules, scanFolder } from './folder-scan'
 import { watchFolder, type FolderWatch } from './folder-watch'
-import { createScratchStorage } from './scratch-storage'
+import { createMemoryStorage } from '../local/memory-storage'
 import { TrackedFiles, type OutsideChange } from './tracked-files'
 
 export type { OutsideChange } from './tracked-files'
@@ -63,7 +63,11 @@ export class DiskWorkspace implements LocalWorkspace {
   private readonly tracked: TrackedFiles
   private readonly handles: FolderHandles
   private readonly contents = new BlobCache(CACHE_BYTES)
-  private readonly scratch = new StoredWorkspace({ storage: createScratchStorage(), entries: [] })
+  /**
+   * Paths outside the folder (a command's `/tmp`), in memory for the page's lifetime: they were never part of the
+   * project, so they are neither written to the folder nor stored.
+   */
+  private readonly scratch = new StoredWorkspace({ storage: createMemoryStorage(), entries: [] })
   private readonly listeners = new Set<(change: WorkspaceChange) => void>()
   private readonly enqueue = createWriteQueue()
   private readonly handle: DirectoryHandle
