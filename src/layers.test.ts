@@ -19,6 +19,7 @@ const LAYERS: Record<string, { folders: string[]; may: string[]; note: string }>
   tools: { folders: ['tools/'], may: ['core', 'workspace'], note: 'tools get ports (outputs, todos, files, asks) in ToolContext, never the database' },
   snapshot: { folders: ['snapshot/'], may: ['core', 'store', 'workspace'], note: 'manifests and diffs over the workspace, rows through store functions' },
   share: { folders: ['share/'], may: ['core', 'store', 'snapshot'], note: 'export, import and links' },
+  sync: { folders: ['sync/'], may: ['core', 'store'], note: 'end-to-end encrypted replication with a CouchDB-protocol server; rows through store functions (docs/sync.md)' },
   mcp: { folders: ['mcp/'], may: ['core', 'tools'], note: "remote MCP servers: connections, their tools, OAuth sign-in" },
   session: { folders: ['session/'], may: ['core', 'store', 'provider', 'workspace', 'tools', 'snapshot', 'mcp'], note: 'a prompt from intake to idle: the loop, processor, model call, subtasks, titles, compaction, revert, fork, asks' },
   worker: { folders: ['worker/'], may: ['core', 'store', 'provider', 'workspace', 'main-thread workspace', 'tools', 'snapshot', 'share', 'mcp', 'session'], note: 'the composition root' },

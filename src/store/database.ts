@@ -18,6 +18,7 @@ import type {
   ToolOutput,
   WorkspaceEntry,
 } from '../core/schema'
+import type { SyncCheckpoint, SyncDoc } from '../core/sync-state'
 import { addProjectTrust } from './project-trust-upgrade'
 import { META_STORE, searchIndexMiddleware } from './search-index'
 
@@ -84,9 +85,16 @@ export const SCHEMA_VERSIONS = {
   9: {
     folders: 'projectID',
   },
+  // Version 10 (sync, issue 31) adds two stores and changes no row: what this device last exchanged with a sync
+  // server per row (`SyncDocSchema`, keyed by the row's id) and how far it has read each server's changes
+  // (`SyncCheckpointSchema`). No upgrade function is needed; a database that never syncs leaves both empty.
+  10: {
+    syncDocs: 'id',
+    syncMeta: 'key',
+  },
 } as const
 
-export const SCHEMA_VERSION = 9
+export const SCHEMA_VERSION = 10
 
 /**
  * Bounds for compound-key ranges. Dexie.maxKey is one shared array object, and IndexedDB rejects a key that holds
@@ -112,6 +120,8 @@ export class TabcodeDatabase extends Dexie {
   searchIndex!: EntityTable<SearchIndexRow, 'partID'>
   searchMeta!: EntityTable<SearchBackfill, 'key'>
   folders!: EntityTable<ProjectFolder, 'projectID'>
+  syncDocs!: EntityTable<SyncDoc, 'id'>
+  syncMeta!: EntityTable<SyncCheckpoint, 'key'>
 
   constructor(name: string = DATABASE_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, { chromeTransactionDurability: 'relaxed', ...options })
@@ -125,6 +135,7 @@ export class TabcodeDatabase extends Dexie {
       .upgrade((tx) => tx.table(META_STORE).put({ key: 'backfill', below: KEY.idMax }))
     this.version(7).stores(SCHEMA_VERSIONS[7]).upgrade(addProjectTrust)
     this.version(9).stores(SCHEMA_VERSIONS[9])
+    this.version(10).stores(SCHEMA_VERSIONS[10])
     this.use(searchIndexMiddleware)
   }
 }
