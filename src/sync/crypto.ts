@@ -19,6 +19,11 @@ export const SyncPassphraseError = defineError('SyncPassphraseError', () => ({
   data: {},
 }))
 
+export const SyncKeyCheckError = defineError('SyncKeyCheckError', (iterations: number) => ({
+  message: `The sync database asks for a key derived with only ${iterations} iterations; tabcode refuses a key that cheap to guess.`,
+  data: { iterations },
+}))
+
 export const SyncDecryptError = defineError('SyncDecryptError', (id: string) => ({
   message: `The server's document ${id} does not decrypt with the sync key: it was changed, moved, or written with another key.`,
   data: { id },
