@@ -44,9 +44,9 @@ export async function readSyncRow(context: StoreContext, kind: SyncKind, id: str
   return await tableOf(context, kind).get(id)
 }
 
-/** What this device last exchanged, by row id. */
-export async function readSyncDocs(context: StoreContext): Promise<Map<string, SyncDoc>> {
-  const docs = await context.db.syncDocs.toArray()
+/** What this device last exchanged, by row id: for the given ids (a pulled batch), or for every row. */
+export async function readSyncDocs(context: StoreContext, ids?: readonly string[]): Promise<Map<string, SyncDoc>> {
+  const docs = ids ? (await context.db.syncDocs.bulkGet([...ids])).filter((doc): doc is SyncDoc => doc !== undefined) : await context.db.syncDocs.toArray()
   return new Map(docs.map((doc) => [doc.id, doc]))
 }
 

@@ -3,6 +3,7 @@ import type { Part, PartOf, SessionInfo } from '../core/schema'
 import { makeBuilders } from '../testing/fixture-builders'
 import { makeTestContext } from '../testing/test-context'
 import type { StoreContext } from '../store/context'
+import { removeMessage } from '../store/message-store'
 import { CouchDatabase } from './couch'
 import { SyncPassphraseError } from './crypto'
 import { replicate, unlock, type SyncKey } from './replicator'
@@ -265,5 +266,44 @@ describe('sync between two devices through a CouchDB-protocol server', () => {
     const documents = await serverDocuments(database)
     expect(documents.length).toBe(14)
     for (const document of documents) expect(document._conflicts).toBeUndefined()
+  })
+  it('carries a deletion to the other device as a tombstone with no content', { timeout: 60_000 }, async () => {
+    const database = newDatabase()
+    const laptop = device('laptop')
+    const desktop = device('desktop')
+    const made = history()
+    await store(laptop.context, { sessions: [made.session], messages: made.messages, parts: made.parts })
+    const laptopKey = await unlock(database, PASSPHRASE)
+    const desktopKey = await unlock(sameDatabase(database), PASSPHRASE)
+    await sync(laptop, database, laptopKey)
+    await sync(desktop, database, desktopKey)
+    const [user] = made.messages
+
+    await removeMessage(laptop.context, user!.id)
+    await sync(laptop, database, laptopKey)
+    await sync(desktop, database, desktopKey)
+
+    const onDesktop = await rows(desktop.context)
+    expect(onDesktop.messages.map((message) => message.id)).toEqual([made.messages[1]!.id])
+    expect(onDesktop.parts.some((part) => part.messageID === user!.id)).toBe(false)
+    const onLaptop = await rows(laptop.context)
+    expect(onDesktop.sessions).toEqual(onLaptop.sessions)
+    // The laptop's streaming part stays there until it ends.
+    expect(onDesktop.parts).toEqual(onLaptop.parts.filter((part) => part.id !== made.streaming.id))
+    const tombstone = (await fetch(`${database.base}/${user!.id}?revs_info=true&open_revs=all`, { headers: { accept: 'application/json' } }).then((response) => response.json())) as Array<{ ok: Record<string, unknown> }>
+    expect(tombstone.map(({ ok }) => ({ deleted: ok._deleted, keys: Object.keys(ok).filter((key) => !key.startsWith('_')) }))).toEqual([{ deleted: true, keys: ['kind'] }])
+  })
+
+  it('lets two devices set up one database at the same moment: one key check wins and both use it', { timeout: 60_000 }, async () => {
+    const database = newDatabase()
+    await database.ensureDatabase()
+    const laptop = device('laptop')
+    const desktop = device('desktop')
+    const made = history()
+    await store(laptop.context, { sessions: [made.session], messages: made.messages, parts: made.parts })
+    const [laptopKey, desktopKey] = await Promise.all([unlock(database, PASSPHRASE), unlock(sameDatabase(database), PASSPHRASE)])
+    await sync(laptop, database, laptopKey)
+    await sync(desktop, database, desktopKey)
+    expect((await rows(desktop.context)).sessions).toEqual([made.session])
   })
 })

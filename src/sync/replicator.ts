@@ -94,8 +94,8 @@ async function pull(options: ReplicateOptions): Promise<number> {
   for (;;) {
     const changes = await server.changes(since, limit)
     if (changes.results.length === 0) break
-    const docs = await readSyncDocs(context)
     const wanted = changes.results.filter((change) => !change.id.startsWith('tabcode:') && !change.id.startsWith('_design/'))
+    const docs = await readSyncDocs(context, wanted.map((change) => change.id))
     // Our own push coming back, or a revision already taken: nothing to fetch.
     const fresh = wanted.filter((change) => !(change.changes.length === 1 && docs.get(change.id)?.rev === change.changes[0]!.rev && !docs.get(change.id)?.losers))
     const fetched = await server.bulkGet(
