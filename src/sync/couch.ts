@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import { defineError, parseWith } from '../core/errors'
 import { BulkDocsResultSchema, BulkGetSchema, ChangesSchema, CheckpointDocumentSchema, RevsDiffSchema, type Changes } from './protocol'
 
@@ -19,6 +19,16 @@ export const SyncServerError = defineError('SyncServerError', (reason: 'unreacha
   data: { reason, detail },
 }))
 
+/** The outcome of a connection test, each with what the user can do about it. */
+export type ConnectionReport =
+  | { type: 'ready' }
+  | { type: 'missing'; mayCreate: boolean }
+  | { type: 'unreachable'; detail: string }
+  | { type: 'unauthorised'; detail: string }
+  | { type: 'refused'; detail: string }
+
+const SessionSchema = z.object({ userCtx: z.object({ roles: z.array(z.string()) }) })
+
 export interface CouchOptions {
   /** The server's URL, without the database. */
   url: string
@@ -34,18 +44,39 @@ export interface RevisionRef {
 }
 
 export class CouchDatabase {
+  /** The database's URL. */
   readonly base: string
+  private readonly server: string
   private readonly options: CouchOptions
 
   constructor(options: CouchOptions) {
     this.options = options
-    this.base = `${options.url.replace(/\/+$/, '')}/${encodeURIComponent(options.database)}`
+    this.server = options.url.replace(/\/+$/, '')
+    this.base = `${this.server}/${encodeURIComponent(options.database)}`
   }
 
-  /** Creates the database if it is not there yet (a server may forbid this; the error then says so). */
-  async ensureDatabase(): Promise<void> {
-    const found = await this.request('GET', '', undefined, [404])
-    if (found.status !== 404) return
+  /**
+   * What Settings → Sync's "Test connection" tells the user: the server and database answer, or which of them does
+   * not. A browser hides a CORS refusal behind the same failure as an unreachable server, so `unreachable` names both.
+   */
+  async probe(): Promise<ConnectionReport> {
+    try {
+      const found = await this.request('GET', '', undefined, [404])
+      if (found.status !== 404) return { type: 'ready' }
+      // CouchDB lets a server admin create databases; `_session` names the caller's roles.
+      const session = await this.request('GET', '/_session', undefined, [401, 403, 404], this.server)
+      const roles = SessionSchema.safeParse(session.body).data?.userCtx.roles ?? []
+      return { type: 'missing', mayCreate: roles.includes('_admin') }
+    } catch (error) {
+      if (!SyncServerError.isInstance(error)) throw error
+      if (error.data.reason === 'unreachable') return { type: 'unreachable', detail: error.data.detail }
+      if (error.data.reason === 'unauthorised') return { type: 'unauthorised', detail: error.data.detail }
+      return { type: 'refused', detail: error.data.detail }
+    }
+  }
+
+  /** Creates the database (the user asked to, after `probe` said it is missing); one that exists already is fine. */
+  async createDatabase(): Promise<void> {
     await this.request('PUT', '', undefined, [412])
   }
 
@@ -107,13 +138,13 @@ export class CouchDatabase {
     return parseWith(schema, value, `sync server ${shape}`)
   }
 
-  private async request(method: string, path: string, body?: unknown, accepted: number[] = []): Promise<{ status: number; body: unknown }> {
+  private async request(method: string, path: string, body?: unknown, accepted: number[] = [], root = this.base): Promise<{ status: number; body: unknown }> {
     const headers: Record<string, string> = { accept: 'application/json' }
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (this.options.authorization) headers.authorization = this.options.authorization
     let response: Response
     try {
-      response = await (this.options.fetch ?? fetch)(`${this.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+      response = await (this.options.fetch ?? fetch)(`${root}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
     } catch (error) {
       throw new SyncServerError('unreachable', error instanceof Error ? error.message : String(error))
     }

@@ -20,8 +20,10 @@ afterAll(async () => {
 
 const PASSPHRASE = 'orange kettle under the stairs'
 
-function newDatabase(fetcher?: typeof fetch): CouchDatabase {
-  return new CouchDatabase({ url: server.url, database: `sync-${crypto.randomUUID()}`, fetch: fetcher })
+async function newDatabase(): Promise<CouchDatabase> {
+  const database = new CouchDatabase({ url: server.url, database: `sync-${crypto.randomUUID()}` })
+  await database.createDatabase()
+  return database
 }
 
 function sameDatabase(database: CouchDatabase, fetcher?: typeof fetch): CouchDatabase {
@@ -89,7 +91,7 @@ async function sync(target: Device, database: CouchDatabase, key: SyncKey, batch
 
 describe('sync between two devices through a CouchDB-protocol server', () => {
   it('brings a session, its messages and its ended parts to the second device; a streaming part follows once it ends', { timeout: 60_000 }, async () => {
-    const database = newDatabase()
+    const database = await newDatabase()
     const laptop = device('laptop')
     const desktop = device('desktop')
     const made = history()
@@ -115,7 +117,7 @@ describe('sync between two devices through a CouchDB-protocol server', () => {
   })
 
   it('leaves the server no title, message text, file content or file name in clear', { timeout: 60_000 }, async () => {
-    const database = newDatabase()
+    const database = await newDatabase()
     const laptop = device('laptop')
     const made = history()
     await store(laptop.context, { sessions: [made.session], messages: made.messages, parts: made.parts })
@@ -141,7 +143,7 @@ describe('sync between two devices through a CouchDB-protocol server', () => {
   })
 
   it('refuses a wrong passphrase before it reads or writes anything', { timeout: 60_000 }, async () => {
-    const database = newDatabase()
+    const database = await newDatabase()
     const laptop = device('laptop')
     const made = history()
     await store(laptop.context, { sessions: [made.session], messages: made.messages, parts: made.parts })
@@ -158,7 +160,7 @@ describe('sync between two devices through a CouchDB-protocol server', () => {
   })
 
   it('converges when both devices worked offline on one session: every message kept, the header merged per field', { timeout: 90_000 }, async () => {
-    const database = newDatabase()
+    const database = await newDatabase()
     const laptop = device('laptop')
     const desktop = device('desktop')
     const build = makeBuilders()
@@ -215,7 +217,7 @@ describe('sync between two devices through a CouchDB-protocol server', () => {
   })
 
   it('resumes a pull cut off mid-way from its checkpoint, and a cut-off push, with nothing lost or doubled', { timeout: 90_000 }, async () => {
-    const database = newDatabase()
+    const database = await newDatabase()
     const laptop = device('laptop')
     const build = makeBuilders()
     const session = build.session({ title: 'Long one' })
@@ -268,7 +270,7 @@ describe('sync between two devices through a CouchDB-protocol server', () => {
     for (const document of documents) expect(document._conflicts).toBeUndefined()
   })
   it('carries a deletion to the other device as a tombstone with no content', { timeout: 60_000 }, async () => {
-    const database = newDatabase()
+    const database = await newDatabase()
     const laptop = device('laptop')
     const desktop = device('desktop')
     const made = history()
@@ -295,8 +297,7 @@ describe('sync between two devices through a CouchDB-protocol server', () => {
   })
 
   it('lets two devices set up one database at the same moment: one key check wins and both use it', { timeout: 60_000 }, async () => {
-    const database = newDatabase()
-    await database.ensureDatabase()
+    const database = await newDatabase()
     const laptop = device('laptop')
     const desktop = device('desktop')
     const made = history()
@@ -305,5 +306,15 @@ describe('sync between two devices through a CouchDB-protocol server', () => {
     await sync(laptop, database, laptopKey)
     await sync(desktop, database, desktopKey)
     expect((await rows(desktop.context)).sessions).toEqual([made.session])
+  })
+  it('tests a connection: a missing database the user may create, a ready one, an unreachable server', { timeout: 30_000 }, async () => {
+    const database = new CouchDatabase({ url: server.url, database: `sync-${crypto.randomUUID()}` })
+    // PouchDB Server runs as an "admin party": everyone may create databases.
+    expect(await database.probe()).toEqual({ type: 'missing', mayCreate: true })
+    await expect(unlock(database, PASSPHRASE)).rejects.toThrow(/does not exist/)
+    await database.createDatabase()
+    expect(await database.probe()).toEqual({ type: 'ready' })
+    const nowhere = new CouchDatabase({ url: 'http://127.0.0.1:9', database: 'sync' })
+    expect(await nowhere.probe()).toMatchObject({ type: 'unreachable' })
   })
 })

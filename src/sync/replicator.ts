@@ -26,10 +26,10 @@ export interface SyncKey {
 
 /**
  * Opens a sync database with a passphrase: the first device sets the database up (salt, key check); every other
- * device must pass the key check, or `SyncPassphraseError` stops it before it reads or writes a row.
+ * device must pass the key check, or `SyncPassphraseError` stops it before it reads or writes a row. The database
+ * must exist (`CouchDatabase.probe` and `createDatabase`: creating one is the user's choice).
  */
 export async function unlock(server: CouchDatabase, passphrase: string): Promise<SyncKey> {
-  await server.ensureDatabase()
   let stored = await server.get(KEY_CHECK_ID)
   if (stored === undefined) {
     const parameters = newKeyParameters(PBKDF2_ITERATIONS)
