@@ -42,12 +42,12 @@ describe('database schema', () => {
   // If this test fails you changed what is stored in users' browsers. Add a new version step with an upgrade and
   // an upgrade test instead of editing an existing one, then extend this snapshot.
   // Version 5 may come from another change; the pin accepts the steps this one declares.
-  it('is pinned at version 8', async () => {
+  it('is pinned at version 9', async () => {
     const db = new TabcodeDatabase(`schema-${crypto.randomUUID()}`)
     await db.open()
-    expect(SCHEMA_VERSION).toBe(8)
-    expect(db.verno).toBe(8)
-    expect(Object.keys(SCHEMA_VERSIONS).map(Number).filter((version) => version !== 5)).toEqual([1, 2, 3, 4, 6, 7, 8])
+    expect(SCHEMA_VERSION).toBe(9)
+    expect(db.verno).toBe(9)
+    expect(Object.keys(SCHEMA_VERSIONS).map(Number).filter((version) => version !== 5)).toEqual([1, 2, 3, 4, 6, 7, 8, 9])
     expect(shapeOf(db)).toEqual([
       { name: 'approvals', primaryKey: 'id', indexes: ['projectID'] },
       { name: 'asks', primaryKey: 'id', indexes: ['sessionID'] },
@@ -69,6 +69,8 @@ describe('database schema', () => {
       },
       { name: 'settings', primaryKey: 'key', indexes: [] },
       { name: 'snapshots', primaryKey: 'id', indexes: ['projectID'] },
+      { name: 'syncDocs', primaryKey: 'id', indexes: [] },
+      { name: 'syncMeta', primaryKey: 'key', indexes: [] },
       { name: 'todos', primaryKey: 'sessionID', indexes: [] },
     ])
     db.close()
@@ -246,6 +248,19 @@ describe('database schema', () => {
     const folder = { type: 'folder' as const, projectID: 'prj_00000000000b0000', name: 'app', handle: { kind: 'directory', name: 'app' } as unknown as FileSystemDirectoryHandle }
     await db.folders.add(folder)
     expect(await db.folders.get(folder.projectID)).toEqual(folder)
+    db.close()
+  })
+  it('upgrades a version 8 database: every row stays, and sync starts with nothing exchanged', async () => {
+    const build = makeBuilders()
+    const session = build.session()
+    const db = await upgradeFrom(8, { sessions: [session] })
+    expect(db.verno).toBe(SCHEMA_VERSION)
+    expect(await db.sessions.toArray()).toEqual([session])
+    expect(await db.syncDocs.count()).toBe(0)
+    expect(await db.syncMeta.count()).toBe(0)
+    const synced = { type: 'synced' as const, id: session.id, kind: 'session' as const, rev: '1-ab', digest: 'ab' }
+    await db.syncDocs.put(synced)
+    expect(await db.syncDocs.get(session.id)).toEqual(synced)
     db.close()
   })
 })

@@ -18,6 +18,7 @@ import type {
   ToolOutput,
   WorkspaceEntry,
 } from '../core/schema'
+import type { SyncCheckpoint, SyncDoc } from '../core/sync-state'
 import { addProjectTrust } from './project-trust-upgrade'
 import { META_STORE, searchIndexMiddleware } from './search-index'
 
@@ -83,9 +84,16 @@ export const SCHEMA_VERSIONS = {
   8: {
     folders: 'projectID',
   },
+  // Version 9 (sync, issue 31) adds two stores and changes no row: what this device last exchanged with a sync
+  // server per row (`SyncDocSchema`, keyed by the row's id) and how far it has read each server's changes
+  // (`SyncCheckpointSchema`). No upgrade function is needed; a database that never syncs leaves both empty.
+  9: {
+    syncDocs: 'id',
+    syncMeta: 'key',
+  },
 } as const
 
-export const SCHEMA_VERSION = 8
+export const SCHEMA_VERSION = 9
 
 /**
  * Bounds for compound-key ranges. Dexie.maxKey is one shared array object, and IndexedDB rejects a key that holds
@@ -111,6 +119,8 @@ export class TabcodeDatabase extends Dexie {
   searchIndex!: EntityTable<SearchIndexRow, 'partID'>
   searchMeta!: EntityTable<SearchBackfill, 'key'>
   folders!: EntityTable<ProjectFolder, 'projectID'>
+  syncDocs!: EntityTable<SyncDoc, 'id'>
+  syncMeta!: EntityTable<SyncCheckpoint, 'key'>
 
   constructor(name: string = DATABASE_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, { chromeTransactionDurability: 'relaxed', ...options })
@@ -124,6 +134,7 @@ export class TabcodeDatabase extends Dexie {
       .upgrade((tx) => tx.table(META_STORE).put({ key: 'backfill', below: KEY.idMax }))
     this.version(7).stores(SCHEMA_VERSIONS[7]).upgrade(addProjectTrust)
     this.version(8).stores(SCHEMA_VERSIONS[8])
+    this.version(9).stores(SCHEMA_VERSIONS[9])
     this.use(searchIndexMiddleware)
   }
 }
