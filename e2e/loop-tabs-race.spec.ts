@@ -75,9 +75,10 @@ for (const delay of DELAYS) {
     const prompts = stored.filter((message) => message.role === 'user')
     const replies = stored.filter((message) => message.role === 'assistant')
     const order = prompts.map((message) => message.text)
-    // Sent within a few ms, either may be stored first (each tab's worker stores its own); from 10 ms on, the first tab's is.
-    if (delay < 10) expect([...order].sort()).toEqual(['the first prompt', 'the second prompt'])
-    else expect(order).toEqual(['the first prompt', 'the second prompt'])
+    // Either may be stored first: each tab's worker stores its own prompt, and on a loaded machine the first tab's
+    // page-to-worker hop can take longer than the delay (seen at 15 ms under load). What must hold is below: the
+    // stored order is the order they are answered in, each once.
+    expect([...order].sort()).toEqual(['the first prompt', 'the second prompt'])
     const [earlier, later] = order
     // Every prompt has exactly one reply that names it as its parent, the first prompt's reply made first.
     expect(replies.map((reply) => reply.parentID)).toEqual(prompts.map((prompt) => prompt.id))
