@@ -1,8 +1,7 @@
 import type { GitRemotes } from '../runtime/program'
 import { log } from '../../core/log'
 import type { IgnoreRule } from '../../core/gitignore'
-import { matchesGlob } from '../glob'
-import { basename, dirname, isInside, normalizePath, relativePath, resolvePath } from '../path'
+import { basename, dirname, isInside, relativePath, resolvePath } from '../path'
 import {
   WORKSPACE_ROOT,
   WorkspaceError,
@@ -15,10 +14,11 @@ import {
 import { BlobCache } from '../local/blob-cache'
 import { hashContent } from '../local/hash'
 import { StoredWorkspace, type LocalWorkspace } from '../local/stored-workspace'
-import { decodeSearchText, decodeText, encodeText, isBinary } from '../local/text'
+import { decodeText, encodeText } from '../local/text'
 import { createWriteQueue } from '../local/write-queue'
 import type { DirectoryHandle } from './directory-handle'
-import { cacheKey, newestFirst, toStat, type DiskEntry, type DiskFile } from './disk-entry'
+import { cacheKey, type DiskEntry, type DiskFile } from './disk-entry'
+import { globFiles, grepCandidates, grepFiles, toStat } from '../local/index-queries'
 import { FolderHandles, isEmpty, retarget } from './folder-handles'
 import { readRules, scanFolder } from './folder-scan'
 import { watchFolder, type FolderWatch } from './folder-watch'
@@ -269,13 +269,7 @@ export class DiskWorkspace implements LocalWorkspace {
     await this.refresh()
     await this.stating
     const base = this.tracked.indexedDirectory(this.resolve(options?.cwd ?? this.root))
-    const absolute = pattern.startsWith('/')
-    const files = this.tracked.filesUnder(base).filter((file) =>
-      absolute ? matchesGlob(normalizePath(pattern), file.path) : matchesGlob(pattern, relativePath(base, file.path)),
-    )
-    return newestFirst(files)
-      .slice(0, options?.limit ?? Infinity)
-      .map((file) => file.path)
+    return globFiles(this.tracked.filesUnder(base), pattern, base, options?.limit)
   }
 
   async grep(pattern: string, options?: { path?: string; include?: string; limit?: number }): Promise<GrepMatch[]> {
@@ -285,26 +279,9 @@ export class DiskWorkspace implements LocalWorkspace {
     const target = this.resolve(options?.path ?? this.root)
     const entry = this.tracked.index.get(target)
     if (!entry) throw new WorkspaceError('not-found', target, `No such file or directory: ${target}`)
-    const include = options?.include
-    const candidates =
-      entry.type === 'file'
-        ? [entry]
-        : this.tracked.filesUnder(target).filter((file) => !include || matchesGlob(include, relativePath(target, file.path)))
-    const limit = options?.limit ?? Infinity
-    const matches: GrepMatch[] = []
-    for (const file of newestFirst(candidates)) {
-      if (matches.length >= limit) break
-      const data = await this.read(file.path).catch(() => undefined)
-      if (!data || isBinary(data)) continue
-      const lines = decodeSearchText(data).split(/\r?\n/)
-      if (lines.at(-1) === '') lines.pop()
-      for (const [index, text] of lines.entries()) {
-        if (!expression.test(text)) continue
-        matches.push({ path: file.path, line: index + 1, text, modified: file.modified })
-        if (matches.length >= limit) break
-      }
-    }
-    return matches
+    const candidates = grepCandidates(entry, (directory) => this.tracked.filesUnder(directory), options?.include)
+    // A file removed on disk since the index saw it is skipped, as grep skips a file it cannot open.
+    return grepFiles(candidates, expression, (file) => this.read(file.path).catch(() => undefined), options?.limit)
   }
 
   async exec(command: string, options: ExecOptions): Promise<ExecResult> {

@@ -1,6 +1,5 @@
 import { log } from '../../core/log'
-import { matchesGlob } from '../glob'
-import { basename, dirname, normalizePath, relativePath, resolvePath } from '../path'
+import { dirname, resolvePath } from '../path'
 import {
   WORKSPACE_ROOT,
   WorkspaceError,
@@ -16,7 +15,8 @@ import { FileIndex } from './file-index'
 import { hashContent } from './hash'
 import type { GitRemotes } from '../runtime/program'
 import type { FileEntry, IndexEntry, StorageCommit, WorkspaceStorage } from '../../core/workspace-storage'
-import { decodeSearchText, decodeText, encodeText, isBinary } from './text'
+import { decodeText, encodeText } from './text'
+import { globFiles, grepCandidates, grepFiles, toStat } from './index-queries'
 import { createWriteQueue } from './write-queue'
 
 /** The local backend: the `Workspace` tools use, plus what snapshots need to know. */
@@ -157,13 +157,7 @@ export class StoredWorkspace implements LocalWorkspace {
   async glob(pattern: string, options?: { cwd?: string; limit?: number }): Promise<string[]> {
     await this.ready
     const base = this.directoryAt(this.resolve(options?.cwd ?? this.root))
-    const absolute = pattern.startsWith('/')
-    const files = this.filesUnder(base).filter((file) =>
-      absolute ? matchesGlob(normalizePath(pattern), file.path) : matchesGlob(pattern, relativePath(base, file.path)),
-    )
-    return newestFirst(files)
-      .slice(0, options?.limit ?? Infinity)
-      .map((file) => file.path)
+    return globFiles(this.filesUnder(base), pattern, base, options?.limit)
   }
 
   async grep(pattern: string, options?: { path?: string; include?: string; limit?: number }): Promise<GrepMatch[]> {
@@ -172,27 +166,8 @@ export class StoredWorkspace implements LocalWorkspace {
     const target = this.resolve(options?.path ?? this.root)
     const entry = this.index.get(target)
     if (!entry) throw new WorkspaceError('not-found', target, `No such file or directory: ${target}`)
-    const include = options?.include
-    const candidates =
-      entry.type === 'file'
-        ? [entry]
-        : this.filesUnder(target).filter((file) => !include || matchesGlob(include, relativePath(target, file.path)))
-    const limit = options?.limit ?? Infinity
-    const matches: GrepMatch[] = []
-    for (const file of newestFirst(candidates)) {
-      if (matches.length >= limit) break
-      const data = await this.contentOf(file)
-      if (isBinary(data)) continue
-      const lines = decodeSearchText(data).split(/\r?\n/)
-      // The empty string after a final newline is not a line.
-      if (lines.at(-1) === '') lines.pop()
-      for (const [index, text] of lines.entries()) {
-        if (!expression.test(text)) continue
-        matches.push({ path: file.path, line: index + 1, text, modified: file.modified })
-        if (matches.length >= limit) break
-      }
-    }
-    return matches
+    const candidates = grepCandidates<FileEntry>(entry, (directory) => this.filesUnder(directory), options?.include)
+    return grepFiles(candidates, expression, (file) => this.contentOf(file), options?.limit)
   }
 
   async exec(command: string, options: ExecOptions): Promise<ExecResult> {
@@ -295,19 +270,4 @@ export class StoredWorkspace implements LocalWorkspace {
       }
     }
   }
-}
-
-function toStat(entry: IndexEntry): FileStat {
-  return {
-    path: entry.path,
-    name: basename(entry.path),
-    type: entry.type,
-    size: entry.type === 'file' ? entry.size : 0,
-    modified: entry.modified,
-  }
-}
-
-/** Newest first; paths break ties so results are stable. */
-function newestFirst(files: FileEntry[]): FileEntry[] {
-  return [...files].sort((a, b) => b.modified - a.modified || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
 }
