@@ -28,6 +28,22 @@ async function stored(h: Builder) {
 
 const ids = (history: MessageWithParts[]) => history.map((entry) => entry.info.id)
 
+/**
+ * How opencode leaves a session that compacted in a loop (issue 32's real export: 2 typed prompts in 656 user
+ * messages): one typed prompt, then `rounds` times a reply, an automatic compaction keeping the reply as its tail,
+ * its summary and the synthetic "continue".
+ */
+function compactionLoop(h: Builder, rounds: number) {
+  h.user('the only typed prompt')
+  for (let round = 0; round < rounds; round++) {
+    const reply = h.assistant(`work ${round}`, { finish: 'tool-calls' }, (info) => [h.tool(info, 'read', `output ${round}`)])
+    h.marker({ tail_start_id: reply.info.id })
+    h.summary(`SUMMARY ${round}`)
+    h.resume()
+  }
+  h.assistant('the newest work')
+}
+
 /** What a step decides from: the request's messages, the turn rules, the pending marker and the title check. */
 function decisions(history: MessageWithParts[]) {
   const step = stepHistory(history)
@@ -124,6 +140,22 @@ const scenarios: Record<string, (h: Builder) => void> = {
     h.summary('SUMMARY')
     h.user('the newest prompt')
   },
+  'a compaction loop: one typed prompt, then markers, summaries and "continue" only': (h) => compactionLoop(h, 40),
+  'a compaction loop whose newest compaction overflowed and waits to replay': (h) => {
+    compactionLoop(h, 30)
+    h.assistant('', { error: { name: 'ContextOverflowError', data: { message: 'too long' } }, finish: 'error' })
+    h.marker({ overflow: true })
+  },
+  'an undone compaction whose "continue" sits just before the kept tail': (h) => {
+    turns(h, 10)
+    h.marker({ undone: 1 })
+    h.summary('UNDONE SUMMARY')
+    h.resume()
+    const tail = h.assistant('carried on')
+    h.marker({ tail_start_id: tail.info.id })
+    h.summary('SUMMARY')
+    h.user('the newest prompt')
+  },
   'a kept tail that is not in the session': (h) => {
     turns(h, 30)
     h.marker({ tail_start_id: 'msg_ffffffffffff0000nothere00' })
@@ -175,6 +207,42 @@ describe('the history since the last compaction', () => {
     expect(long.counted.rows).toBe(short.counted.rows)
     expect(long.counted.parts.size).toBe(long.recent.history.length)
   })
+
+  // Each shape's step reads the same rows whether 50 or 600 messages lie before its newest compaction (issue 32).
+  const shapes: Record<string, (h: Builder, size: number) => void> = {
+    'typed prompts': (h, size) => {
+      turns(h, size)
+      h.marker({ tail_start_id: h.history.at(-4)!.info.id })
+      h.summary('SUMMARY')
+      h.resume()
+      h.assistant('carried on')
+    },
+    'a compaction loop': (h, size) => compactionLoop(h, size / 4),
+    'a compaction loop with a typed prompt in between': (h, size) => {
+      compactionLoop(h, size / 8)
+      h.user('a second typed prompt')
+      compactionLoop(h, size / 8)
+    },
+  }
+  for (const [name, build] of Object.entries(shapes)) {
+    it(`reads as many rows for a step whatever the history before the compaction: ${name}`, async () => {
+      const read = async (size: number) => {
+        const h = historyBuilder()
+        build(h, size)
+        const { context, db } = await stored(h)
+        const whole = await loadHistory(context, h.sessionID)
+        const counted = await countReads(db)
+        const recent = await loadRecentHistory(context, h.sessionID)
+        expect(decisions(recent.history)).toEqual(decisions(whole))
+        return { recent, counted }
+      }
+      const short = await read(48)
+      const long = await read(600)
+      expect(long.recent.whole).toBe(false)
+      expect(long.counted.rows).toBe(short.counted.rows)
+      expect(long.recent.history.length).toBe(short.recent.history.length)
+    })
+  }
 
   it("reads a compacted session's parts in two queries, not one per prompt it keeps, and keeps the same history", async () => {
     const h = historyBuilder()

@@ -10,10 +10,16 @@ import { compactionOf, isCompletedSummary, isFollowUp, isRealUser } from '../cor
 const WALK_BATCH = 16
 
 /**
- * Prompts of the user's own (not markers, not a compaction's replay or "continue") kept before the boundary's tail.
- * Two make every rule over the history that looks back from a kept message find what it would find in the whole
- * session: an overflow marker's replayed prompt and the real prompt before it, the follow-up an undone compaction
- * drops, `firstRealUserMessage` seeing more than one prompt.
+ * Prompts kept before the boundary's tail, counted as each rule that looks back from a kept message counts them, so
+ * that it finds there what it would find in the whole session:
+ * - an overflow marker's replay (`replayIndex`) wants the newest prompt before the marker and one more; a prompt is
+ *   any user message but a marker, a compaction's "continue" or replay included, except the follow-up of an undone
+ *   compaction, which the history filter drops before it looks;
+ * - the title check (`firstRealUserMessage`) must see more than one user message that is not all synthetic text
+ *   (markers count, "continue" messages do not).
+ * Two of each. Counting only typed prompts (as this did before) walked a session that compacted in a loop, with a
+ * typed prompt at its start and hundreds of automatic "continue" messages after, back to its first message on every
+ * step (issue 32).
  */
 const PROMPTS_BEFORE = 2
 
@@ -81,6 +87,14 @@ export async function loadRecentHistory(context: StoreContext, sessionID: string
       return walked.length - 1
     }
 
+    // Whether the user message before the follow-up at `index` is a compaction the user undid: the history filter
+    // then drops the follow-up with it.
+    const followsUndone = async (index: number): Promise<boolean> => {
+      const before = await nthUser(index + 1, 1)
+      if (before <= index || walked[before]!.role !== 'user') return false
+      return compactionOf(await entry(before))?.undone !== undefined
+    }
+
     // 1. The boundary: the newest marker whose newest summary completed, and that nobody undid.
     const summaries = new Map<string, Message>()
     let index = 0
@@ -114,19 +128,21 @@ export async function loadRecentHistory(context: StoreContext, sessionID: string
       if (found !== undefined) start = found
     }
 
-    // 3. Then PROMPTS_BEFORE of the user's own prompts at or before that start.
+    // 3. Then PROMPTS_BEFORE prompts at or before that start, for the replay rule and for the title check.
     let prompts = 0
+    let titled = 0
     let probe = start
     let reachedStart = false
-    while (prompts < PROMPTS_BEFORE) {
+    while (prompts < PROMPTS_BEFORE || titled < PROMPTS_BEFORE) {
       if (probe >= walked.length && !(await more())) {
         reachedStart = true
         break
       }
       if (walked[probe]!.role === 'user') {
-        // Through the prompt that would be the last one counted, if every prompt up to it is the user's own.
-        const candidate = await entry(probe, await nthUser(probe, PROMPTS_BEFORE - prompts))
-        if (isRealUser(candidate) && !isFollowUp(candidate)) prompts++
+        // Through the user message that would be the last one counted, if every one up to it counts.
+        const candidate = await entry(probe, await nthUser(probe, PROMPTS_BEFORE - Math.min(prompts, titled)))
+        if (isRealUser(candidate) && !(isFollowUp(candidate) && (await followsUndone(probe)))) prompts++
+        if (candidate.parts.some((part) => part.type !== 'text' || !part.synthetic)) titled++
       }
       start = probe
       probe++
