@@ -22,6 +22,8 @@ export const TARGETS = {
   stopToIdleMs_streaming: 100,
   stopToIdleMs_bash: 300,
   stepCostRatio_100kVs2: 1.2,
+  // Issue 32: a session of the shape real long sessions have costs a step what a new one does.
+  stepCostRatio_compactionLoopVs2: 1.2,
   readStepOverheadMs: 60,
   mainUsPerDelta_1KB: 20,
   mainUsPerDelta_200KB: 20,
@@ -134,6 +136,8 @@ const ROWS = [
   ['  1-step text turn, 1,000 messages (median)', 'stepTurnMs_1kMessages', 'ms'],
   ['  1-step text turn, 10,000 messages (median)', 'stepTurnMs_10kMessages', 'ms'],
   ['  1-step text turn, 100,000 messages (median)', 'stepTurnMs_100kMessages', 'ms'],
+  ['1-step text turn, 1,640-message compaction loop / 2 messages', 'stepCostRatio_compactionLoopVs2', 'ratio'],
+  ['  1-step text turn, 1,640-message compaction loop (median)', 'stepTurnMs_compactionLoop', 'ms'],
   ['per-step overhead of a 20-step read turn (session open)', 'readStepOverheadMs', 'ms'],
   ['  that turn (median)', 'readTurnMs_20Steps', 'ms'],
   ['  worker busy per step (traced turn)', 'readStepWorkerBusyMs', 'ms'],

@@ -18,6 +18,8 @@ const READ_RUNS = Number(process.env.BENCH_READ_RUNS ?? size(3, 1))
 const WARM_UP = 2 // turns per size before the measured ones
 const READ_STEPS = 20
 const CHUNK = 5_000 // messages per writeFixture call (one ~150-character text part each)
+// A session that compacted in a loop, as long as issue 32's real one (1,639 messages).
+const LOOP_MESSAGES = size(1_640, 200)
 const READ_FILE = 'bench-steps-read.txt'
 
 const emptyTokens = () => ({ input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } })
@@ -68,6 +70,57 @@ function stepSession(projectID, version, count, compacted) {
     newest = 'Carried on after the seeded compaction.'
     assistant(t + 30, newest)
   }
+  return inChunks(session, messages, parts, newest)
+}
+
+/**
+ * A session as opencode leaves one that compacted in a loop (issue 32: a real export of 1,639 messages held 2 typed
+ * prompts among 656 user messages): a typed prompt, then rounds of a reply with a tool call, an automatic compaction
+ * keeping that reply as its tail, its summary and the synthetic "continue", and a typed prompt halfway.
+ */
+function compactionLoopSession(projectID, version, count) {
+  const now = Date.now()
+  const session = sessionRow(projectID, version, `Bench compaction loop ${count}`, now - 60_000)
+  let t = now - 3_600_000 - count * 10
+  const messages = []
+  const parts = []
+  let lastUser
+  const user = (part) => {
+    const id = ascendingId('msg', (t += 10))
+    messages.push({ id, sessionID: session.id, role: 'user', time: { created: t }, agent: 'build', model })
+    parts.push({ id: ascendingId('prt', t + 1), sessionID: session.id, messageID: id, ...part })
+    return (lastUser = id)
+  }
+  const assistant = (extra, ...body) => {
+    const id = ascendingId('msg', (t += 10))
+    messages.push({
+      id, sessionID: session.id, role: 'assistant', time: { created: t, completed: t + 5 }, parentID: lastUser, agent: 'build', mode: 'build',
+      modelID: model.modelID, providerID: model.providerID, path: { cwd: '/workspace', root: '/workspace' }, cost: 0, tokens: emptyTokens(),
+      finish: 'stop', ...extra,
+    })
+    body.forEach((part, k) => parts.push({ id: ascendingId('prt', t + 1 + k), sessionID: session.id, messageID: id, ...part }))
+    return id
+  }
+  const rounds = Math.floor((count - 3) / 4)
+  user({ type: 'text', text: said(0) })
+  for (let round = 0; round < rounds; round++) {
+    if (round === Math.floor(rounds / 2)) {
+      user({ type: 'text', text: said(round) })
+    }
+    const reply = assistant(
+      { finish: 'tool-calls' },
+      { type: 'tool', callID: `call_${round}`, tool: 'read', state: { status: 'completed', input: { filePath: 'src/app.ts' }, output: said(round).repeat(20), title: 'src/app.ts', metadata: {}, time: { start: t, end: t + 1 } } },
+    )
+    user({ type: 'compaction', auto: true, tail_start_id: reply })
+    assistant({ summary: true, agent: 'compaction', mode: 'compaction' }, { type: 'text', text: `Summary ${round}: the work so far, and what is left.` })
+    user({ type: 'text', text: 'Continue if you have next steps', synthetic: true, metadata: { compaction_continue: true } })
+  }
+  const newest = 'Carried on after the last automatic compaction.'
+  assistant({}, { type: 'text', text: newest })
+  return inChunks(session, messages, parts, newest)
+}
+
+function inChunks(session, messages, parts, newest) {
   const chunks = []
   for (let from = 0; from < messages.length; from += CHUNK) {
     const ids = new Set(messages.slice(from, from + CHUNK).map((m) => m.id))
@@ -142,31 +195,40 @@ export async function steps(page, browser, { baseURL, mockURL, providerID, proje
   const sizes = process.env.BENCH_STEP_SIZES ? process.env.BENCH_STEP_SIZES.split(',').map(Number) : STEP_SIZES
   // Every session is written first, so each size is measured in the same database (and after the writes settled).
   const seededSizes = sizes.map((size) => stepSession(projectID, version, size, size >= 1_000))
+  const loop = compactionLoopSession(projectID, version, LOOP_MESSAGES)
   await openFresh(page, baseURL)
-  const seedMs = await seed(page, seededSizes.flatMap((seeded) => seeded.chunks))
-  log(`  sessions of ${sizes.map((size) => size.toLocaleString('en')).join(', ')} messages written in ${(seedMs / 1000).toFixed(1)} s`)
-  for (const [index, size] of sizes.entries()) {
-    const seeded = seededSizes[index]
+  const seedMs = await seed(page, [...seededSizes.flatMap((seeded) => seeded.chunks), ...loop.chunks])
+  log(`  sessions of ${sizes.map((size) => size.toLocaleString('en')).join(', ')} messages and a ${LOOP_MESSAGES.toLocaleString('en')}-message compaction loop written in ${(seedMs / 1000).toFixed(1)} s`)
+  const measure = async (seeded, label) => {
     await openSession(page, baseURL, seeded.session.id, seeded.newest)
     const times = []
     const workerTimes = []
     for (let run = 1 - WARM_UP; run <= STEP_RUNS; run++) {
-      const reply = `Short bench reply ${size}-${run}.`
+      const reply = `Short bench reply ${label}-${run}.`
       await script(mockURL, [{ type: 'stream', chunks: [{ text: reply }] }])
-      const out = await turn(page, { sessionID: seeded.session.id, model: mockModel, text: `Bench step ${size}-${run}` })
-      check(out.errors.length === 0, `the turn in the ${size}-message session failed: ${JSON.stringify(out.errors)}`)
-      check(out.reply === reply, `the ${size}-message session stored ${JSON.stringify(out.reply)}, expected ${JSON.stringify(reply)}`)
+      const out = await turn(page, { sessionID: seeded.session.id, model: mockModel, text: `Bench step ${label}-${run}` })
+      check(out.errors.length === 0, `the turn in the ${label} session failed: ${JSON.stringify(out.errors)}`)
+      check(out.reply === reply, `the ${label} session stored ${JSON.stringify(out.reply)}, expected ${JSON.stringify(reply)}`)
       // The warm-up turns: the first records the session's diffs for the first time (a whole read).
       if (run > 0) times.push(out.ms)
       if (run > 0) workerTimes.push(out.workerMs)
     }
-    perSize[size] = median(times)
+    log(`  ${label}: ${median(times).toFixed(1)} ms per 1-step turn (median of ${times.length}: ${times.map((t) => t.toFixed(0)).join(', ')}; worker clock ${workerTimes.join(', ')})`)
+    return { ms: median(times), workerMs: median(workerTimes) }
+  }
+  for (const [index, size] of sizes.entries()) {
+    const measured = await measure(seededSizes[index], `${size.toLocaleString('en')} messages`)
+    perSize[size] = measured.ms
     const name = size >= 1_000 ? `${size / 1_000}k` : size
-    log(`  ${size.toLocaleString('en')} messages: ${perSize[size].toFixed(1)} ms per 1-step turn (median of ${times.length}: ${times.map((t) => t.toFixed(0)).join(', ')}; worker clock ${workerTimes.join(', ')})`)
-    figures[`stepTurnMs_${name}Messages`] = perSize[size]
-    figures[`stepTurnWorkerMs_${name}Messages`] = median(workerTimes)
+    figures[`stepTurnMs_${name}Messages`] = measured.ms
+    figures[`stepTurnWorkerMs_${name}Messages`] = measured.workerMs
   }
   if (perSize[100_000] && perSize[2]) figures.stepCostRatio_100kVs2 = perSize[100_000] / perSize[2]
+  // Issue 32: the shape a real long session has, against the new session's step.
+  const looped = await measure(loop, `${LOOP_MESSAGES.toLocaleString('en')}-message compaction loop`)
+  figures.stepTurnMs_compactionLoop = looped.ms
+  figures.stepTurnWorkerMs_compactionLoop = looped.workerMs
+  if (perSize[2]) figures.stepCostRatio_compactionLoopVs2 = looped.ms / perSize[2]
 
   // The 20-step read turn, in a fresh small session (two seeded messages), with a 40-line file to read.
   const small = stepSession(projectID, version, 2, false)
