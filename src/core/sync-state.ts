@@ -28,3 +28,38 @@ export const SyncCheckpointSchema = z.object({
   since: z.string(),
 })
 export type SyncCheckpoint = z.infer<typeof SyncCheckpointSchema>
+
+/** What the user set up in Settings → Sync; the password and the passphrase are never part of it. */
+export const SyncSetupSchema = z.object({
+  type: z.literal('sync-setup'),
+  /** The server's URL without the database, e.g. `https://couch.example.org`. */
+  url: z.string().url(),
+  database: z.string().min(1),
+  username: z.string().optional(),
+  /** Provider keys and MCP tokens travel (encrypted) only when the user ticked this. */
+  secrets: z.boolean(),
+  /** `on-demand`: a new device takes the session list first and a session's messages when it is opened. */
+  messages: z.enum(['all', 'on-demand']),
+  paused: z.boolean(),
+})
+export type SyncSetup = z.infer<typeof SyncSetupSchema>
+
+/**
+ * What the sync indicator shows, the same in every tab (it travels as the `sync.status` event):
+ * - `off`: no server set up (nothing contacts a server);
+ * - `syncing`: a round is under way, `pending` rows left to send or take, `progress` during a device's first sync;
+ * - `synced`: nothing left either way, as of `lastSynced`;
+ * - `offline`: the browser is offline or the server cannot be reached; retried with backoff;
+ * - `paused`: the user paused it;
+ * - `error`: it stopped on something the user must fix (`error.fix` says what).
+ */
+export const SyncStatusSchema = z.object({
+  type: z.literal('sync-status'),
+  state: z.enum(['off', 'syncing', 'synced', 'offline', 'paused', 'error']),
+  setup: SyncSetupSchema.optional(),
+  pending: z.number().int().nonnegative(),
+  progress: z.object({ done: z.number().int().nonnegative(), total: z.number().int().nonnegative() }).optional(),
+  lastSynced: z.number().optional(),
+  error: z.object({ name: z.string(), message: z.string(), fix: z.string() }).optional(),
+})
+export type SyncStatus = z.infer<typeof SyncStatusSchema>
