@@ -13,7 +13,7 @@ export function syncStatusText(status: SyncStatus): string | undefined {
       if (status.progress) return `First sync: ${status.progress.done} of ${rows(status.progress.total)}`
       return status.pending > 0 ? `Syncing ${rows(status.pending)}` : 'Syncing'
     case 'offline':
-      return status.pending > 0 ? `Offline, ${rows(status.pending)} to send` : 'Offline'
+      return 'Offline'
     case 'paused':
       return 'Paused'
     case 'error':
