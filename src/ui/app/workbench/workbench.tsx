@@ -283,6 +283,7 @@ export function Workbench(props: {
                       api={props.connection.api}
                       current={props.project}
                       trust={trust}
+                      listen={props.connection.listen}
                       onSwitch={(project, note) => props.onSwitchProject?.(project, undefined, note)}
                     />
                     <div class="workbench-import">
