@@ -34,6 +34,14 @@ describe('createSyncStatus', () => {
     expect(store.status()?.state).toBe('paused')
   })
 
+  it('answers "off" to whoever waits when the status cannot be read, and still follows events', async () => {
+    const { store, emit } = start(Promise.reject(new Error('no worker')))
+    expect((await store.ready).state).toBe('off')
+    expect(store.status()).toBeUndefined()
+    emit({ type: 'sync.status', status: status({ state: 'synced' }) })
+    expect(store.status()?.state).toBe('synced')
+  })
+
   it('fetches on demand only while sync is set up that way', () => {
     const setup = { type: 'sync-setup' as const, url: 'https://couch.example.org', database: 'd', secrets: false, paused: false }
     expect(fetchesOnDemand(status({ setup: { ...setup, messages: 'on-demand' } }))).toBe(true)

@@ -36,7 +36,11 @@ export function createSyncStatus(api: SyncStatusApi, listen: (handler: (event: S
     (first) => {
       if (!status()) set(first)
     },
-    (error: unknown) => log.warn('tabcode: could not read the sync status', error),
+    (error: unknown) => {
+      log.warn('tabcode: could not read the sync status', error)
+      // Whoever waits on it (opening a session) goes on as without sync; a later event still shows the truth.
+      resolve({ type: 'sync-status', state: 'off', pending: 0 })
+    },
   )
   return { status, ready, set }
 }
