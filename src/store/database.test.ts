@@ -5,6 +5,7 @@ import { SCHEMA_VERSION, SCHEMA_VERSIONS, TabcodeDatabase } from './database'
 import { backfillState, runSearchBackfill } from './search-backfill'
 import { searchSessions } from './search'
 import { ProjectSchema } from '../core/schema'
+import type { SyncOutboxMark } from '../core/sync-state'
 
 /** A project the app made first, as version 7 upgrades it: the user's own. */
 const ownProject = <T extends { time: { created: number } }>(project: T) => ({ ...project, origin: { type: 'empty' }, trust: { type: 'trusted', time: project.time.created } })
@@ -281,7 +282,8 @@ describe('database schema', () => {
     await db.messages.put(user)
     expect(await db.syncOutbox.count()).toBe(0)
     // Set up: the next write is recorded in its own transaction, and the mark survives a reopen.
-    await db.syncMeta.put({ type: 'outbox', key: 'outbox', since: 1, scanned: true })
+    const mark: SyncOutboxMark = { type: 'outbox', key: 'outbox', since: 1, scanned: true }
+    await db.syncMeta.put(mark)
     db.close()
     const reopened = new TabcodeDatabase(db.name)
     await reopened.open()

@@ -247,8 +247,9 @@ export async function readOutboxMark(context: StoreContext): Promise<SyncOutboxM
  */
 export async function setOutboxRecording(context: StoreContext, live: boolean): Promise<void> {
   const { db } = context
-  db.outbox.live = live
-  db.announceOutbox(live)
+  // Off at once; on once the mark is stored (the database may open on this write, reading the mark as it was). A
+  // write in between is found by the full scan the mark asks for.
+  if (!live) db.outbox.live = false
   await write(context, [db.syncMeta, db.syncOutbox], async () => {
     const mark: SyncOutboxMark = { type: 'outbox', key: OUTBOX_MARK, since: context.now(), scanned: false }
     if (live) await db.syncMeta.put(mark)
@@ -257,6 +258,8 @@ export async function setOutboxRecording(context: StoreContext, live: boolean): 
       await db.syncOutbox.clear()
     }
   })
+  db.outbox.live = live
+  db.announceOutbox(live)
 }
 
 /** The first full push after recording began is done: from now on the outbox alone says what changed. */

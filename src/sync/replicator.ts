@@ -326,12 +326,17 @@ async function push(options: ReplicateOptions): Promise<number> {
   const docIds = candidates.map((candidate, index) => ids[index] ?? byLocal.get(outboxKeyText(candidate.key))?.id)
   const docs = scanning ? await readSyncDocs(context) : await readSyncDocs(context, [...docIds.filter((id): id is string => id !== undefined), ...blobIds.values()])
 
+  // A folder-on-disk project's files are that machine's folder: its row travels, its files never do.
+  const projectIDs = [...new Set(candidates.flatMap((candidate) => (candidate.kind === 'file' ? [(candidate.key as [string, string])[0]] : [])))]
+  const onDisk = new Set<string>()
+  for (const projectID of projectIDs) if (((await readSyncRow(context, 'project', projectID)) as { origin?: { type: string } } | undefined)?.origin?.type === 'disk') onDisk.add(projectID)
+
   const outgoingDocs = new Map<string, Outgoing>()
   const add = (entry: Outgoing) => outgoingDocs.set(`${entry.id}\n${entry.rev}`, entry)
   const present = new Set<string>()
   for (const [index, candidate] of candidates.entries()) {
     const id = docIds[index]
-    if (id === undefined) continue
+    if (id === undefined || (candidate.kind === 'file' && onDisk.has((candidate.key as [string, string])[0]))) continue
     const known = docs.get(id)
     const { kind, row } = candidate
     const local = canonicalJson(candidate.key) === canonicalJson(id) ? {} : { local: candidate.key }
@@ -362,7 +367,7 @@ async function push(options: ReplicateOptions): Promise<number> {
   if (scanning) {
     // Rows deleted while nothing recorded (sync was off here): every document exchanged whose row is gone. Blobs stay.
     for (const known of docs.values()) {
-      if (present.has(known.id) || known.digest === undefined || known.kind === 'blob' || outgoingDocs.has(known.id)) continue
+      if (present.has(known.id) || known.digest === undefined || known.kind === 'blob') continue
       const gone = await tombstone(known.id, known.kind, known.rev, { type: 'synced', id: known.id, kind: known.kind, rev: '', ...(known.local ? { local: known.local } : {}) })
       if (!outgoingDocs.has(`${gone.id}\n${gone.rev}`)) add({ ...gone, synced: { ...gone.synced, rev: gone.rev } })
     }
