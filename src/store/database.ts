@@ -155,7 +155,9 @@ export class TabcodeDatabase extends Dexie {
     this.use(syncOutboxMiddleware(this.outbox))
     this.announceOutbox = watchOutboxSwitch(this.outbox, name)
     // Before the first write of this connection: a device that set sync up records from its first write after a reload.
+    // A database this build does not know (a newer version's) may lack the store: `openDatabase` refuses it after this.
     this.on('ready', async () => {
+      if (!this.backendDB().objectStoreNames.contains('syncMeta')) return
       this.outbox.live = (await this.syncMeta.get(OUTBOX_MARK)) !== undefined
     })
   }
