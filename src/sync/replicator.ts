@@ -347,7 +347,10 @@ async function push(options: ReplicateOptions): Promise<number> {
       if (hash !== undefined && blobId !== undefined && !docs.has(blobId) && !outgoingDocs.has(`${blobId}\n1-${await blobDigest(key, hash)}`)) {
         // The content goes before the file that holds it, so a device never takes a file whose content is not there.
         const rev = `1-${await blobDigest(key, hash)}`
-        add({ id: blobId, kind: 'blob', rev, parent: undefined, content: async () => outgoing('blob', (await readSyncBlobs(context, [hash]))[0], secrets), synced: { type: 'synced', id: blobId, kind: 'blob', rev, digest: hashOf(rev), local: hash } })
+        add({ id: blobId, kind: 'blob', rev, parent: undefined, content: async () => {
+            const [blob] = await readSyncBlobs(context, [hash])
+            return blob === undefined ? undefined : outgoing('blob', blob, secrets)
+          }, synced: { type: 'synced', id: blobId, kind: 'blob', rev, digest: hashOf(rev), local: hash } })
       }
       const travelling = outgoing(kind, row, secrets)
       const digest = await digestOf(key, travelling)
@@ -384,11 +387,13 @@ async function push(options: ReplicateOptions): Promise<number> {
     // A revision the server already holds (a push cut off after the server took it, a blob another device sent) is
     // neither sealed nor sent again.
     const send = batch.filter(({ id, rev }) => missing.get(id)?.has(rev))
-    const documents = await Promise.all(send.map(async (entry) => await documentOf(key, entry)))
-    await server.bulkDocs(documents, false)
+    const documents = await Promise.all(send.map(async (entry) => ({ entry, document: await documentOf(key, entry) })))
+    // A content this device no longer holds (a file row whose blob is gone) is not sent, nor recorded as sent.
+    const unsent = new Set(documents.filter(({ document }) => document === undefined).map(({ entry }) => entry))
+    await server.bulkDocs(documents.flatMap(({ document }) => (document ? [document] : [])), false)
     // Last write per id wins: a row's content revision comes before the tombstones of its losers, all naming the same state.
-    await markSynced(context, [...new Map(batch.map(({ synced }) => [synced.id, synced])).values()])
-    pushed += send.length
+    await markSynced(context, [...new Map(batch.filter((entry) => !unsent.has(entry)).map(({ synced }) => [synced.id, synced])).values()])
+    pushed += send.length - unsent.size
     options.onProgress?.({ phase: 'push', done: Math.min(start + limit, queue.length), total: queue.length })
   }
   // Every recorded write is now on the server or needs nothing there; one written again meanwhile stays for the next push.
@@ -402,10 +407,13 @@ async function blobDigest(key: SyncKey, hash: string): Promise<string> {
   return await keyedHash(key.ids, `blob revision\n${hash}`)
 }
 
-async function documentOf(key: SyncKey, entry: Outgoing): Promise<Record<string, unknown>> {
+/** The document to send; undefined when its content is no longer here. */
+async function documentOf(key: SyncKey, entry: Outgoing): Promise<Record<string, unknown> | undefined> {
   const head = { _id: entry.id, _rev: entry.rev, _revisions: revisions(entry.rev, entry.parent), kind: entry.kind }
   if (!entry.content) return { ...head, _deleted: true }
-  return { ...head, ...(await seal(key.key, entry.id, canonicalJson(await entry.content()))) }
+  const content = await entry.content()
+  if (content === undefined) return undefined
+  return { ...head, ...(await seal(key.key, entry.id, canonicalJson(content))) }
 }
 
 /** A deletion of `parent`, with a revision every device computes alike. */
