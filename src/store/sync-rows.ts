@@ -105,7 +105,7 @@ export async function readOutbox(context: StoreContext): Promise<Array<SyncRow &
   })
 }
 
-/** How many rows wait in the outbox (the push's progress total); counts keys only. */
+/** How many rows wait in the outbox to be pushed (the indicator's pending count); counts keys only. */
 export async function countOutbox(context: StoreContext): Promise<number> {
   return await context.db.syncOutbox.count()
 }
