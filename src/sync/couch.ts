@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineError, parseWith } from '../core/errors'
-import { BulkDocsResultSchema, BulkGetSchema, ChangesSchema, CheckpointDocumentSchema, RevsDiffSchema, type Changes } from './protocol'
+import { AllDocsSchema, BulkDocsResultSchema, BulkGetSchema, ChangesSchema, CheckpointDocumentSchema, RevsDiffSchema, type Changes } from './protocol'
 
 /*
  * The few endpoints of CouchDB's replication protocol the replicator uses, over `fetch` (docs/sync.md, "Why our own
@@ -90,6 +90,24 @@ export class CouchDatabase {
   async changes(since: string, limit: number): Promise<Changes> {
     const query = new URLSearchParams({ since, limit: String(limit), style: 'all_docs' })
     return this.parse(ChangesSchema, (await this.request('GET', `/_changes?${query}`)).body, 'changes feed')
+  }
+
+  /**
+   * The changes of the named documents only (`filter=_doc_ids`, every leaf revision): what a device fetching one
+   * session asks for the documents `idsInRange` listed.
+   */
+  async changesOf(ids: readonly string[]): Promise<Changes> {
+    const query = new URLSearchParams({ filter: '_doc_ids', style: 'all_docs' })
+    return this.parse(ChangesSchema, (await this.request('POST', `/_changes?${query}`, { doc_ids: ids })).body, 'changes feed')
+  }
+
+  /**
+   * Ids from `start` (inclusive) up to `end`, at most `limit`, in key order; `after` continues a listing past that id.
+   * A key range of `_all_docs`, which every CouchDB-protocol server answers without an index or a design document.
+   */
+  async idsInRange(start: string, end: string, limit: number, after?: string): Promise<string[]> {
+    const query = new URLSearchParams({ startkey: JSON.stringify(after ?? start), endkey: JSON.stringify(end), limit: String(limit), ...(after ? { skip: '1' } : {}) })
+    return this.parse(AllDocsSchema, (await this.request('GET', `/_all_docs?${query}`)).body, 'document list').rows.map((row) => row.id)
   }
 
   /** The named revisions the server still has; with `revs`, each with its ancestry (`_revisions`). */
