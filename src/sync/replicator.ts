@@ -55,6 +55,15 @@ export interface ReplicateOptions {
   /** Names this device's checkpoint on the server; stable across reloads. */
   device: string
   batch?: number
+  /*
+   * Issue 31's agreed options, declared here for the worker's sync service; the replication work implements them:
+   * `signal` ends a round, `onProgress` reports it, `scope` narrows what a round carries (`sessions`: the list without
+   * messages and parts; `session`: one session's), `secrets` lets provider keys and MCP tokens travel.
+   */
+  signal?: AbortSignal
+  onProgress?: (progress: { phase: 'pull' | 'push'; done: number; total: number }) => void
+  scope?: { type: 'all' } | { type: 'sessions' } | { type: 'session'; sessionID: string }
+  secrets?: boolean
 }
 
 export interface ReplicateResult {
