@@ -304,6 +304,32 @@ describe('the sync service between two devices', () => {
     await statusBecomes(other, synced, 10_000)
   })
 
+  it('stops with the fix when the database is deleted, and when it is set up again with another passphrase', { timeout: 60_000 }, async () => {
+    const database = newDatabaseName()
+    const laptop = await device()
+    const onLaptop = openTab(laptop)
+    await onLaptop.api.createSyncDatabase({ url: server.url, database })
+    await onLaptop.api.enableSync(setupInput(database))
+    await statusBecomes(onLaptop, synced)
+
+    await fetch(`${server.url}/${database}`, { method: 'DELETE' })
+    await newSession(onLaptop, laptop.projectID, 'Written after the database went')
+    const gone = await statusBecomes(onLaptop, (status) => status.state === 'error')
+    expect(gone.error).toMatchObject({ name: 'SyncServerError', fix: expect.stringMatching(/database is gone/) })
+
+    // Someone sets the database up again from another device, with another passphrase.
+    const desktop = await device()
+    const onDesktop = openTab(desktop)
+    await onDesktop.api.createSyncDatabase({ url: server.url, database })
+    await onDesktop.api.enableSync(setupInput(database, 'a different passphrase entirely'))
+    await statusBecomes(onDesktop, synced)
+    await onLaptop.api.syncNow()
+    const changed = await statusBecomes(onLaptop, (status) => status.state === 'error' && status.error?.name === 'SyncPassphraseError')
+    expect(changed.error?.fix).toMatch(/passphrase was changed/)
+    // Nothing of the laptop's went to the database it can no longer open.
+    expect((await serverDocuments(database)).map((document) => document.id)).toEqual(['tabcode:keycheck'])
+  })
+
   it('forgets the setup, the password and the key when turned off, and keeps every local row', { timeout: 60_000 }, async () => {
     const database = newDatabaseName()
     const laptop = await device()

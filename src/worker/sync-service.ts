@@ -128,6 +128,11 @@ function isSyncedWrite(event: SessionEvent): boolean {
 }
 
 const LOCK = 'tabcode:sync'
+/**
+ * Held for each round and each on-demand fetch, in whichever tab: two at once would write this device's one checkpoint
+ * on the server together (the second write conflicts) and exchange the same rows twice.
+ */
+const ROUND_LOCK = 'tabcode:sync-round'
 
 export function createSyncService(options: SyncServiceOptions): SyncService {
   const timing = { ...SYNC_TIMING, ...options.timing }
@@ -135,7 +140,8 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
   const fetcher: typeof fetch = options.fetch ?? ((resource, init) => fetch(resource, init))
   let store: StoreContext | undefined
   let holding = false
-  let stopped = true
+  // Each start is a new run; a run left from before a stop ends, and lets the next one have the lock.
+  let generation = 0
   let current: SyncStatus = OFF
   let heard: SyncStatus | undefined
   let lastSynced: number | undefined
@@ -251,14 +257,15 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     }
   }
 
-  async function run(): Promise<void> {
+  async function run(mine: number): Promise<void> {
+    const stopped = () => generation !== mine || !store
     let attempt = 0
     // Where the server's feed stood when the last good round began: the long poll waits for anything past it.
     let since: string | undefined
-    while (!stopped && store) {
-      const context = store
+    while (!stopped()) {
+      const context = store!
       const stored = await readStoredSync(context)
-      if (stopped) return
+      if (stopped()) return
       if (!stored) {
         since = undefined
         setStatus(OFF)
@@ -288,14 +295,14 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
           continue
         }
         setStatus(statusOf(setup, 'syncing', { pending: current.state === 'syncing' ? current.pending : 0 }))
-        since = await round(context, stored, controller.signal)
+        since = await options.locks.request(ROUND_LOCK, { signal: controller.signal }, () => round(context, stored, controller.signal))
         attempt = 0
         lastSynced = context.now()
         setStatus(statusOf(setup, 'synced'))
       } catch (error) {
         since = undefined
         // Paused, disabled or offline meanwhile: the next turn of the loop reads what now holds.
-        if (controller.signal.aborted || stopped) continue
+        if (controller.signal.aborted || stopped()) continue
         const failure = classifyFailure(error)
         if (failure.type === 'offline') {
           attempt += 1
@@ -315,23 +322,24 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
 
   return {
     start(context) {
+      const mine = ++generation
       store = context
-      stopped = false
       options.channel.post({ type: 'status' })
       void options.locks
         .request(LOCK, {}, async () => {
-          if (stopped || store !== context) return
+          if (generation !== mine) return
           holding = true
           try {
-            await run()
+            await run(mine)
           } finally {
-            holding = false
+            if (generation === mine) holding = false
           }
         })
         .catch((error: unknown) => log.warn('tabcode: the sync service stopped', error))
     },
     stop() {
-      stopped = true
+      generation += 1
+      holding = false
       store = undefined
       if (debounce !== undefined) clearTimeout(debounce)
       interrupt()
@@ -367,7 +375,9 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
       const stored = await readStoredSync(context)
       if (!stored) throw new SyncOffError()
       const server = serverFor(stored.setup, stored.password, fetcher)
-      const { pulled } = await replicate({ context, server, key: { key: stored.key }, device: stored.device, scope: { type: 'session', sessionID }, secrets: stored.setup.secrets })
+      const { pulled } = await options.locks.request(ROUND_LOCK, {}, () =>
+        replicate({ context, server, key: { key: stored.key }, device: stored.device, scope: { type: 'session', sessionID }, secrets: stored.setup.secrets }),
+      )
       return { fetched: pulled }
     },
   }
