@@ -41,6 +41,8 @@ interface Tab {
   requests: Array<{ method: string; url: string; signal?: AbortSignal | null }>
   /** While true, the server cannot be reached from this tab (as a browser's failed fetch). */
   down: boolean
+  /** Requests it names hang until their signal aborts them (a slow server mid-round). */
+  hang?: (url: string) => boolean
 }
 
 /** One browser profile: its database, the lock and channel its tabs share, and the tabs. */
@@ -69,6 +71,10 @@ function openTab(on: Device, options: { timing?: Partial<SyncTiming>; network?: 
   const recording: typeof fetch = async (input, init) => {
     tab.requests.push({ method: init?.method ?? 'GET', url: String(input), signal: init?.signal })
     if (tab.down) throw new TypeError('Failed to fetch')
+    if (tab.hang?.(String(input))) {
+      const signal = init?.signal
+      await new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError'))))
+    }
     return await fetch(input, init)
   }
   const channel: SyncChannel = {
@@ -255,6 +261,27 @@ describe('the sync service between two devices', () => {
     await sessionArrives(laptop, session.id, 'Written while the laptop paused')
     // The other tab never talked to the server after setting sync up.
     expect(other.requests.length).toBe(setUp)
+  })
+
+  it('aborts the round in flight when paused, and sends it once resumed', { timeout: 60_000 }, async () => {
+    const database = newDatabaseName()
+    const laptop = await device()
+    const onLaptop = openTab(laptop)
+    await onLaptop.api.createSyncDatabase({ url: server.url, database })
+    await onLaptop.api.enableSync(setupInput(database))
+    await statusBecomes(onLaptop, synced)
+
+    onLaptop.hang = (url) => url.endsWith('/_revs_diff')
+    const session = await newSession(onLaptop, laptop.projectID, 'Paused mid-push')
+    await vi.waitFor(() => expect(onLaptop.requests.some((request) => request.url.endsWith('/_revs_diff'))).toBe(true), { timeout: 10_000, interval: 25 })
+    await onLaptop.api.pauseSync()
+    await statusBecomes(onLaptop, (status) => status.state === 'paused')
+    expect(onLaptop.requests.find((request) => request.url.endsWith('/_revs_diff'))!.signal?.aborted).toBe(true)
+    expect((await serverDocuments(database)).map((document) => document.id)).not.toContain(session.id)
+
+    onLaptop.hang = undefined
+    await onLaptop.api.resumeSync()
+    await vi.waitFor(async () => expect((await serverDocuments(database)).map((document) => document.id)).toContain(session.id), { timeout: 15_000, interval: 25 })
   })
 
   it('goes offline when the server cannot be reached, retries with backoff, and recovers by itself', { timeout: 60_000 }, async () => {
