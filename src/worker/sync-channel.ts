@@ -6,7 +6,7 @@ export const SYNC_CHANNEL = 'tabcode:sync'
 const TYPES: ReadonlySet<string> = new Set<SyncMessage['type']>(['changed', 'now', 'status'])
 
 /** Sync's messages between the workers of all open tabs; only the tab that runs sync acts on them. */
-export function broadcastSync(): SyncChannel {
+export function broadcastSync(): SyncChannel & { close(): void } {
   const channel = new BroadcastChannel(SYNC_CHANNEL)
   const listeners = new Set<(message: SyncMessage) => void>()
   channel.onmessage = (event) => {
@@ -17,5 +17,6 @@ export function broadcastSync(): SyncChannel {
   return {
     post: (message) => channel.postMessage({ protocol: PROTOCOL_VERSION, ...message }),
     listen: (listener) => void listeners.add(listener),
+    close: () => channel.close(),
   }
 }

@@ -364,7 +364,8 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
         return
       }
       if (!holding || !isSyncedWrite(event)) return
-      if (current.state === 'off' || current.state === 'paused') return
+      // Off and paused sync nothing; offline waits out its backoff and an error waits for the user (Sync now).
+      if (current.state !== 'syncing' && current.state !== 'synced') return
       if (debounce !== undefined) clearTimeout(debounce)
       debounce = setTimeout(() => {
         debounce = undefined
