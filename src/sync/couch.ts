@@ -110,6 +110,23 @@ export class CouchDatabase {
     return this.parse(AllDocsSchema, (await this.request('GET', `/_all_docs?${query}`)).body, 'document list').rows.map((row) => row.id)
   }
 
+  /** Where the database's changes feed stands now: a round started after reading it sees every change up to it. */
+  async updateSeq(signal?: AbortSignal): Promise<string> {
+    const body = (await this.request('GET', '', undefined, [], this.base, signal)).body
+    return String(this.parse(z.object({ update_seq: z.union([z.string(), z.number()]) }).loose(), body, 'database info').update_seq)
+  }
+
+  /**
+   * Waits until the database changes after `since` (CouchDB's `feed=longpoll`), or `timeout` ms pass; answers whether
+   * anything changed. The sync service waits here between rounds, so another device's change arrives within seconds
+   * without polling; aborting `signal` ends the wait.
+   */
+  async changesLongpoll(since: string, signal: AbortSignal, timeout = 25_000): Promise<{ changed: boolean; lastSeq: string }> {
+    const query = new URLSearchParams({ feed: 'longpoll', since, timeout: String(timeout), limit: '1' })
+    const body = this.parse(ChangesSchema, (await this.request('GET', `/_changes?${query}`, undefined, [], this.base, signal)).body, 'changes feed')
+    return { changed: body.results.length > 0, lastSeq: String(body.last_seq) }
+  }
+
   /** The named revisions the server still has; with `revs`, each with its ancestry (`_revisions`). */
   async bulkGet(refs: readonly RevisionRef[], options: { revs?: boolean } = {}): Promise<Array<Record<string, unknown>>> {
     if (refs.length === 0) return []
@@ -156,13 +173,13 @@ export class CouchDatabase {
     return parseWith(schema, value, `sync server ${shape}`)
   }
 
-  private async request(method: string, path: string, body?: unknown, accepted: number[] = [], root = this.base): Promise<{ status: number; body: unknown }> {
+  private async request(method: string, path: string, body?: unknown, accepted: number[] = [], root = this.base, signal?: AbortSignal): Promise<{ status: number; body: unknown }> {
     const headers: Record<string, string> = { accept: 'application/json' }
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (this.options.authorization) headers.authorization = this.options.authorization
     let response: Response
     try {
-      response = await (this.options.fetch ?? fetch)(`${root}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+      response = await (this.options.fetch ?? fetch)(`${root}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), ...(signal ? { signal } : {}) })
     } catch (error) {
       throw new SyncServerError('unreachable', error instanceof Error ? error.message : String(error))
     }
