@@ -76,7 +76,7 @@ export class SyncDevice extends Conversation {
   }
 
   async openSession(title: string) {
-    await this.sessionLink(new RegExp(`^${escape(title)}`)).click()
+    await this.sessionLink(new RegExp(`^${escape(title)}\\b`)).click()
     await expect(this.main.getByRole('heading', { level: 1, name: title })).toBeVisible()
   }
 

@@ -1,15 +1,16 @@
+// @vitest-environment happy-dom
 import { createRoot } from 'solid-js'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { SessionEvent } from '../../core/event'
 import type { SyncStatus } from '../../core/sync-state'
 import { createSyncStatus, fetchesOnDemand } from './create-sync-status'
 
 const status = (patch: Partial<SyncStatus>): SyncStatus => ({ type: 'sync-status', state: 'synced', pending: 0, ...patch })
 
-function start(first: Promise<SyncStatus>) {
+function start(first: Promise<SyncStatus>, syncNow = vi.fn(async () => status({ state: 'syncing' }))) {
   const handlers = new Set<(event: SessionEvent) => void>()
   const store = createRoot(() =>
-    createSyncStatus({ syncStatus: () => first }, (handler) => {
+    createSyncStatus({ syncStatus: () => first, syncNow }, (handler) => {
       handlers.add(handler)
       return () => handlers.delete(handler)
     }),
@@ -40,6 +41,18 @@ describe('createSyncStatus', () => {
     expect(store.status()).toBeUndefined()
     emit({ type: 'sync.status', status: status({ state: 'synced' }) })
     expect(store.status()?.state).toBe('synced')
+  })
+
+  it('asks for a round when the page comes back online while sync is offline, and only then', async () => {
+    const syncNow = vi.fn(async () => status({ state: 'syncing', pending: 2 }))
+    const { store, emit } = start(Promise.resolve(status({ state: 'synced' })), syncNow)
+    await store.ready
+    window.dispatchEvent(new Event('online'))
+    expect(syncNow).not.toHaveBeenCalled()
+    emit({ type: 'sync.status', status: status({ state: 'offline' }) })
+    window.dispatchEvent(new Event('online'))
+    expect(syncNow).toHaveBeenCalledTimes(1)
+    await vi.waitFor(() => expect(store.status()?.state).toBe('syncing'))
   })
 
   it('fetches on demand only while sync is set up that way', () => {

@@ -4,7 +4,7 @@ import type { ClientApi } from '../../core/protocol'
 import type { SyncStatus } from '../../core/sync-state'
 import { log } from '../../core/log'
 
-export type SyncStatusApi = Pick<ClientApi, 'syncStatus'>
+export type SyncStatusApi = Pick<ClientApi, 'syncStatus' | 'syncNow'>
 
 export interface SyncStatusStore {
   /** Undefined until the worker answered the first read. */
@@ -32,6 +32,17 @@ export function createSyncStatus(api: SyncStatusApi, listen: (handler: (event: S
       if (event.type === 'sync.status') set(event.status)
     }),
   )
+  // Back online, the page asks for a round at once. The worker watches the network too, but its `online` event is not
+  // dispatched everywhere: under Chromium's network emulation a dedicated worker's `navigator.onLine` flips without
+  // one (seen driving e2e/sync.spec.ts), while the page's window gets it.
+  if (typeof window !== 'undefined') {
+    const onOnline = () => {
+      if (status()?.state !== 'offline') return
+      api.syncNow().then(set, (error: unknown) => log.warn('tabcode: could not restart sync after going online', error))
+    }
+    window.addEventListener('online', onOnline)
+    onCleanup(() => window.removeEventListener('online', onOnline))
+  }
   api.syncStatus().then(
     (first) => {
       if (!status()) set(first)
