@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { ascending, descending } from '../src/core/id'
 import type { Message, Part } from '../src/core/schema'
@@ -42,6 +43,14 @@ function watchErrors(context: BrowserContext): string[] {
   return problems
 }
 
+/** What axe finds serious or critical on the page as it is now (as e2e/accessibility.spec.ts asks of the main views). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`))
+}
+
 /** The first device with the scripted model as its provider. */
 async function firstDevice(page: Page): Promise<SyncDevice> {
   const device = new SyncDevice(page)
@@ -77,6 +86,11 @@ test('a session made on device A appears on device B with its messages and file;
   await expect(a.replies().last()).toContainText(HARBOUR.reply)
   await a.idle()
   await a.setUpFirst(database, 'correct horse battery staple')
+  // Settings → Sync while on (Pause, Sync now, Turn off sync) and the indicator are usable by everyone.
+  await a.openSyncSettings()
+  await expect(a.syncSection.getByRole('button', { name: 'Sync now' })).toBeVisible()
+  expect(await seriousViolations(a.page), 'Settings → Sync while on').toEqual([])
+  await a.closeSettings()
 
   const { context, device: b, problems } = await secondDevice(browser)
   await b.join(database, 'correct horse battery staple')
@@ -112,6 +126,7 @@ test('a wrong passphrase on device B is refused clearly and B stores and sends n
   const { context, device: b, problems } = await secondDevice(browser)
   await b.join(database, 'not the passphrase')
   await expect(b.syncSection.getByRole('alert')).toContainText(/passphrase/i)
+  expect(await seriousViolations(b.page), 'Settings → Sync with a refused passphrase').toEqual([])
   // Still off: the form offers Turn on sync, no indicator, the server unchanged, nothing of A's here.
   await expect(b.syncSection.getByRole('button', { name: 'Turn on sync' })).toBeVisible()
   await expect(b.syncSection.getByRole('button', { name: 'Sync now' })).toHaveCount(0)
