@@ -11,6 +11,8 @@ const HOST = '127.0.0.1'
 const MOCK_MODEL_PORT = Number(process.env.TABCODE_MOCK_PORT ?? 8787)
 // The git HTTP server (git http-backend behind CORS); GIT_SERVER_URL in e2e/testing/git-server.ts must match.
 const GIT_SERVER_PORT = Number(process.env.TABCODE_GIT_PORT ?? 8821)
+// The CouchDB-protocol server for sync (issue 31); SYNC_SERVER_URL in e2e/testing/sync-server.ts must match.
+const SYNC_SERVER_PORT = Number(process.env.TABCODE_SYNC_E2E_PORT ?? 8822)
 
 export default defineConfig({
   testDir: 'e2e',
@@ -66,6 +68,17 @@ export default defineConfig({
       env: { PORT: String(GIT_SERVER_PORT) },
       reuseExistingServer: false,
       timeout: 10_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
+    },
+    {
+      // PouchDB Server in memory, CORS open to the app's origin (test-servers/sync-server.mjs); every run starts empty.
+      command: 'node test-servers/sync-server.mjs',
+      url: `http://${HOST}:${SYNC_SERVER_PORT}/`,
+      env: { PORT: String(SYNC_SERVER_PORT), APP_ORIGIN: `http://${HOST}:${PORT}` },
+      reuseExistingServer: false,
+      timeout: 20_000,
       stdout: 'ignore',
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },

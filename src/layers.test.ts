@@ -22,7 +22,7 @@ const LAYERS: Record<string, { folders: string[]; may: string[]; note: string }>
   sync: { folders: ['sync/'], may: ['core', 'store'], note: 'end-to-end encrypted replication with a CouchDB-protocol server; rows through store functions (docs/sync.md)' },
   mcp: { folders: ['mcp/'], may: ['core', 'tools'], note: "remote MCP servers: connections, their tools, OAuth sign-in" },
   session: { folders: ['session/'], may: ['core', 'store', 'provider', 'workspace', 'tools', 'snapshot', 'mcp'], note: 'a prompt from intake to idle: the loop, processor, model call, subtasks, titles, compaction, revert, fork, asks' },
-  worker: { folders: ['worker/'], may: ['core', 'store', 'provider', 'workspace', 'main-thread workspace', 'tools', 'snapshot', 'share', 'mcp', 'session'], note: 'the composition root' },
+  worker: { folders: ['worker/'], may: ['core', 'store', 'provider', 'workspace', 'main-thread workspace', 'tools', 'snapshot', 'share', 'mcp', 'session', 'sync'], note: 'the composition root' },
   // The page in floors: the kit's building blocks, the one door to the worker, the features beside each other, and
   // the app shell that puts them together. A file path is a prefix too, so the worker client can be a floor of its own.
   'ui kit': { folders: ['ui/kit/'], may: ['core'], note: 'building blocks with no feature in them: dialog, menu, icons, format, diff, form, loaders' },
@@ -104,10 +104,7 @@ export function violations(edges: Array<{ from: string; to: string; line: number
  * Production modules built ahead of their caller, which only their tests import until it lands. Each entry names
  * the issue whose next step wires it; the test below fails once the caller exists, so the entry is then removed.
  */
-const AWAITING_CALLER = new Set([
-  // Issue 31: sync's replicator; the worker's sync service (Settings → Sync, the indicator) is the next step.
-  'sync/replicator.ts',
-])
+const AWAITING_CALLER = new Set<string>([])
 
 /**
  * One message per file outside every `testing/` folder that only tests and helpers import: a helper under another

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SyncStatusSchema } from './sync-state'
 import {
   ApprovalSchema,
   idSchema,
@@ -84,6 +85,8 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
     sessionID: idSchema('session').optional(),
     error: MessageErrorSchema,
   }),
+  /** Sync's state changed (issue 31): one tab runs sync, every tab's indicator shows it. */
+  z.object({ type: z.literal('sync.status'), status: SyncStatusSchema }),
 ])
 export type SessionEvent = z.infer<typeof SessionEventSchema>
 export type SessionEventType = SessionEvent['type']

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 // From schema/common directly: schema/index re-exports this file's row schemas.
 import { idSchema, ModelReferenceSchema, PermissionRulesetSchema, type ModelReference } from './schema/common'
+import { SyncSetupSchema } from './sync-state'
 
 /** Unlike opencode, which retries for as long as the error stays retryable, a turn gives up after this many. */
 export const DEFAULT_RETRY_LIMIT = 8
@@ -64,6 +65,24 @@ export const SettingSchema = z.discriminatedUnion('key', [
    * server accepted one, never handed to the page, never in exports (store/git-token-store.ts).
    */
   z.object({ key: z.literal('git.tokens'), value: z.record(z.string(), z.string()) }),
+  /** The sync server and database the user set up (issue 31); absent: sync is off and nothing contacts a server. */
+  z.object({ key: z.literal('sync.setup'), value: SyncSetupSchema }),
+  /**
+   * The sync server's password: a secret like provider keys, read by the worker only, never handed to the page, never
+   * in exports (store/sync-setup-store.ts).
+   */
+  z.object({ key: z.literal('sync.password'), value: z.string() }),
+  /**
+   * The key derived from the sync passphrase, as a CryptoKey that cannot be exported (IndexedDB stores it by structured
+   * clone), so a reload syncs again without asking the passphrase; the passphrase itself is never stored.
+   */
+  z.object({ key: z.literal('sync.key'), value: z.custom<CryptoKey>((value) => typeof CryptoKey !== 'undefined' && value instanceof CryptoKey, 'a CryptoKey') }),
+  /** The id key derived beside it (HMAC, names documents and revisions; src/sync/crypto.ts `deriveKeys`), kept the same way. */
+  z.object({ key: z.literal('sync.ids'), value: z.custom<CryptoKey>((value) => typeof CryptoKey !== 'undefined' && value instanceof CryptoKey, 'a CryptoKey') }),
+  /** This device's id for sync, stable across reloads: it names the device's checkpoint on the server. */
+  z.object({ key: z.literal('sync.device'), value: z.string().min(1) }),
+  /** The server and database this device's record of exchanged revisions (`syncDocs`) refers to. */
+  z.object({ key: z.literal('sync.exchanged'), value: z.string().min(1) }),
 ])
 export type Setting = z.infer<typeof SettingSchema>
 export type SettingKey = Setting['key']

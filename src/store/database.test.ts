@@ -5,6 +5,7 @@ import { SCHEMA_VERSION, SCHEMA_VERSIONS, TabcodeDatabase } from './database'
 import { backfillState, runSearchBackfill } from './search-backfill'
 import { searchSessions } from './search'
 import { ProjectSchema } from '../core/schema'
+import type { SyncOutboxMark } from '../core/sync-state'
 
 /** A project the app made first, as version 7 upgrades it: the user's own. */
 const ownProject = <T extends { time: { created: number } }>(project: T) => ({ ...project, origin: { type: 'empty' }, trust: { type: 'trusted', time: project.time.created } })
@@ -42,12 +43,12 @@ describe('database schema', () => {
   // If this test fails you changed what is stored in users' browsers. Add a new version step with an upgrade and
   // an upgrade test instead of editing an existing one, then extend this snapshot.
   // Version 5 may come from another change; the pin accepts the steps this one declares.
-  it('is pinned at version 9', async () => {
+  it('is pinned at version 10', async () => {
     const db = new TabcodeDatabase(`schema-${crypto.randomUUID()}`)
     await db.open()
-    expect(SCHEMA_VERSION).toBe(9)
-    expect(db.verno).toBe(9)
-    expect(Object.keys(SCHEMA_VERSIONS).map(Number).filter((version) => version !== 5)).toEqual([1, 2, 3, 4, 6, 7, 8, 9])
+    expect(SCHEMA_VERSION).toBe(10)
+    expect(db.verno).toBe(10)
+    expect(Object.keys(SCHEMA_VERSIONS).map(Number).filter((version) => version !== 5)).toEqual([1, 2, 3, 4, 6, 7, 8, 9, 10])
     expect(shapeOf(db)).toEqual([
       { name: 'approvals', primaryKey: 'id', indexes: ['projectID'] },
       { name: 'asks', primaryKey: 'id', indexes: ['sessionID'] },
@@ -69,8 +70,9 @@ describe('database schema', () => {
       },
       { name: 'settings', primaryKey: 'key', indexes: [] },
       { name: 'snapshots', primaryKey: 'id', indexes: ['projectID'] },
-      { name: 'syncDocs', primaryKey: 'id', indexes: [] },
+      { name: 'syncDocs', primaryKey: 'id', indexes: ['local'] },
       { name: 'syncMeta', primaryKey: 'key', indexes: [] },
+      { name: 'syncOutbox', primaryKey: 'id', indexes: [] },
       { name: 'todos', primaryKey: 'sessionID', indexes: [] },
     ])
     db.close()
@@ -262,5 +264,32 @@ describe('database schema', () => {
     await db.syncDocs.put(synced)
     expect(await db.syncDocs.get(session.id)).toEqual(synced)
     db.close()
+  })
+
+  it('upgrades a version 9 database: rows and what sync exchanged stay, the outbox starts off and records only once sync is set up', async () => {
+    const build = makeBuilders()
+    const session = build.session()
+    const user = build.user(session.id)
+    const synced = { type: 'synced' as const, id: session.id, kind: 'session' as const, rev: '1-ab', digest: 'ab' }
+    const checkpoint = { type: 'checkpoint' as const, key: 'tabcode-1', since: '7' }
+    const db = await upgradeFrom(9, { sessions: [session], syncDocs: [synced], syncMeta: [checkpoint] })
+    expect(db.verno).toBe(SCHEMA_VERSION)
+    expect(await db.sessions.toArray()).toEqual([session])
+    expect(await db.syncDocs.toArray()).toEqual([synced])
+    expect(await db.syncMeta.toArray()).toEqual([checkpoint])
+    // Sync never set up here: a write records nothing.
+    expect(db.outbox.live).toBe(false)
+    await db.messages.put(user)
+    expect(await db.syncOutbox.count()).toBe(0)
+    // Set up: the next write is recorded in its own transaction, and the mark survives a reopen.
+    const mark: SyncOutboxMark = { type: 'outbox', key: 'outbox', since: 1, scanned: true }
+    await db.syncMeta.put(mark)
+    db.close()
+    const reopened = new TabcodeDatabase(db.name)
+    await reopened.open()
+    expect(reopened.outbox.live).toBe(true)
+    await reopened.sessions.put({ ...session, title: 'Renamed' })
+    expect((await reopened.syncOutbox.toArray()).map(({ table, key }) => ({ table, key }))).toEqual([{ table: 'sessions', key: session.id }])
+    reopened.close()
   })
 })

@@ -18,9 +18,10 @@ import type {
   ToolOutput,
   WorkspaceEntry,
 } from '../core/schema'
-import type { SyncCheckpoint, SyncDoc } from '../core/sync-state'
+import type { SyncDoc, SyncMeta, SyncOutboxEntry } from '../core/sync-state'
 import { addProjectTrust } from './project-trust-upgrade'
 import { META_STORE, searchIndexMiddleware } from './search-index'
+import { OUTBOX_MARK, syncOutboxMiddleware, watchOutboxSwitch, type OutboxSwitch } from './sync-outbox'
 
 /**
  * WARNING: the database name and every store definition below are persisted in users' browsers. Changing a
@@ -91,9 +92,18 @@ export const SCHEMA_VERSIONS = {
     syncDocs: 'id',
     syncMeta: 'key',
   },
+  // Version 10 (sync, issue 31) adds the change log a push reads instead of hashing every row: one entry per row
+  // written since the last push (`SyncOutboxEntrySchema`, keyed `<table>\n<key>`), written only while sync is set up
+  // (`sync-outbox.ts`); and indexes `syncDocs` by the row's own key where the document id is not it (`local`: a
+  // message deleted here is found by its id, though its document id starts with its session's group). IndexedDB
+  // builds the index from existing rows (none of which has `local`); no row changes, so no upgrade function.
+  10: {
+    syncDocs: 'id, local',
+    syncOutbox: 'id',
+  },
 } as const
 
-export const SCHEMA_VERSION = 9
+export const SCHEMA_VERSION = 10
 
 /**
  * Bounds for compound-key ranges. Dexie.maxKey is one shared array object, and IndexedDB rejects a key that holds
@@ -120,7 +130,12 @@ export class TabcodeDatabase extends Dexie {
   searchMeta!: EntityTable<SearchBackfill, 'key'>
   folders!: EntityTable<ProjectFolder, 'projectID'>
   syncDocs!: EntityTable<SyncDoc, 'id'>
-  syncMeta!: EntityTable<SyncCheckpoint, 'key'>
+  syncMeta!: EntityTable<SyncMeta, 'key'>
+  syncOutbox!: EntityTable<SyncOutboxEntry, 'id'>
+  /** Whether this connection records writes for sync (`sync-outbox.ts`); read from `syncMeta` when it opens. */
+  readonly outbox: OutboxSwitch = { live: false }
+  /** Tells the other tabs' connections the outbox was turned on or off. */
+  readonly announceOutbox: (live: boolean) => void
 
   constructor(name: string = DATABASE_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, { chromeTransactionDurability: 'relaxed', ...options })
@@ -135,6 +150,15 @@ export class TabcodeDatabase extends Dexie {
     this.version(7).stores(SCHEMA_VERSIONS[7]).upgrade(addProjectTrust)
     this.version(8).stores(SCHEMA_VERSIONS[8])
     this.version(9).stores(SCHEMA_VERSIONS[9])
+    this.version(10).stores(SCHEMA_VERSIONS[10])
     this.use(searchIndexMiddleware)
+    this.use(syncOutboxMiddleware(this.outbox))
+    this.announceOutbox = watchOutboxSwitch(this.outbox, name)
+    // Before the first write of this connection: a device that set sync up records from its first write after a reload.
+    // A database this build does not know (a newer version's) may lack the store: `openDatabase` refuses it after this.
+    this.on('ready', async () => {
+      if (!this.backendDB().objectStoreNames.contains('syncMeta')) return
+      this.outbox.live = (await this.syncMeta.get(OUTBOX_MARK)) !== undefined
+    })
   }
 }

@@ -15,7 +15,7 @@ describe('the rows sync reads and writes', () => {
     await context.db.sessions.put(session)
     await context.db.messages.put(user)
     await context.db.parts.bulkPut([ended, streaming])
-    expect((await listSyncRows(context)).map((row) => [row.kind, row.id])).toEqual([
+    expect((await listSyncRows(context)).map((row) => [row.kind, row.key])).toEqual([
       ['session', session.id],
       ['message', user.id],
       ['part', ended.id],

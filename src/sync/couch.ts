@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineError, parseWith } from '../core/errors'
-import { BulkDocsResultSchema, BulkGetSchema, ChangesSchema, CheckpointDocumentSchema, RevsDiffSchema, type Changes } from './protocol'
+import { AllDocsSchema, BulkDocsResultSchema, BulkGetSchema, ChangesSchema, CheckpointDocumentSchema, RevsDiffSchema, type Changes } from './protocol'
 
 /*
  * The few endpoints of CouchDB's replication protocol the replicator uses, over `fetch` (docs/sync.md, "Why our own
@@ -92,6 +92,41 @@ export class CouchDatabase {
     return this.parse(ChangesSchema, (await this.request('GET', `/_changes?${query}`)).body, 'changes feed')
   }
 
+  /**
+   * The changes of the named documents only (`filter=_doc_ids`, every leaf revision): what a device fetching one
+   * session asks for the documents `idsInRange` listed.
+   */
+  async changesOf(ids: readonly string[]): Promise<Changes> {
+    const query = new URLSearchParams({ filter: '_doc_ids', style: 'all_docs' })
+    return this.parse(ChangesSchema, (await this.request('POST', `/_changes?${query}`, { doc_ids: ids })).body, 'changes feed')
+  }
+
+  /**
+   * Ids from `start` (inclusive) up to `end`, at most `limit`, in key order; `after` continues a listing past that id.
+   * A key range of `_all_docs`, which every CouchDB-protocol server answers without an index or a design document.
+   */
+  async idsInRange(start: string, end: string, limit: number, after?: string): Promise<string[]> {
+    const query = new URLSearchParams({ startkey: JSON.stringify(after ?? start), endkey: JSON.stringify(end), limit: String(limit), ...(after ? { skip: '1' } : {}) })
+    return this.parse(AllDocsSchema, (await this.request('GET', `/_all_docs?${query}`)).body, 'document list').rows.map((row) => row.id)
+  }
+
+  /** Where the database's changes feed stands now: a round started after reading it sees every change up to it. */
+  async updateSeq(signal?: AbortSignal): Promise<string> {
+    const body = (await this.request('GET', '', undefined, [], this.base, signal)).body
+    return String(this.parse(z.object({ update_seq: z.union([z.string(), z.number()]) }).loose(), body, 'database info').update_seq)
+  }
+
+  /**
+   * Waits until the database changes after `since` (CouchDB's `feed=longpoll`), or `timeout` ms pass; answers whether
+   * anything changed. The sync service waits here between rounds, so another device's change arrives within seconds
+   * without polling; aborting `signal` ends the wait.
+   */
+  async changesLongpoll(since: string, signal: AbortSignal, timeout = 25_000): Promise<{ changed: boolean; lastSeq: string }> {
+    const query = new URLSearchParams({ feed: 'longpoll', since, timeout: String(timeout), limit: '1' })
+    const body = this.parse(ChangesSchema, (await this.request('GET', `/_changes?${query}`, undefined, [], this.base, signal)).body, 'changes feed')
+    return { changed: body.results.length > 0, lastSeq: String(body.last_seq) }
+  }
+
   /** The named revisions the server still has; with `revs`, each with its ancestry (`_revisions`). */
   async bulkGet(refs: readonly RevisionRef[], options: { revs?: boolean } = {}): Promise<Array<Record<string, unknown>>> {
     if (refs.length === 0) return []
@@ -138,13 +173,13 @@ export class CouchDatabase {
     return parseWith(schema, value, `sync server ${shape}`)
   }
 
-  private async request(method: string, path: string, body?: unknown, accepted: number[] = [], root = this.base): Promise<{ status: number; body: unknown }> {
+  private async request(method: string, path: string, body?: unknown, accepted: number[] = [], root = this.base, signal?: AbortSignal): Promise<{ status: number; body: unknown }> {
     const headers: Record<string, string> = { accept: 'application/json' }
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (this.options.authorization) headers.authorization = this.options.authorization
     let response: Response
     try {
-      response = await (this.options.fetch ?? fetch)(`${root}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+      response = await (this.options.fetch ?? fetch)(`${root}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), ...(signal ? { signal } : {}) })
     } catch (error) {
       throw new SyncServerError('unreachable', error instanceof Error ? error.message : String(error))
     }

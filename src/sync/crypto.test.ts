@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deriveKey, makeKeyCheck, newKeyParameters, open, PBKDF2_ITERATIONS, seal, SyncDecryptError, SyncPassphraseError, verifyKeyCheck } from './crypto'
+import { deriveKey, deriveKeys, keyedHash, makeKeyCheck, newKeyParameters, open, PBKDF2_ITERATIONS, seal, SyncDecryptError, SyncPassphraseError, verifyKeyCheck } from './crypto'
 
 // A few iterations keep these fast; the default count has its own test.
 const parameters = newKeyParameters(1_000)
@@ -43,5 +43,18 @@ describe('the sync key', () => {
     await expect(verifyKeyCheck(key, 'tabcode:keycheck', check)).resolves.toBeUndefined()
     const wrong = await deriveKey('correct hors', parameters)
     await expect(verifyKeyCheck(wrong, 'tabcode:keycheck', check)).rejects.toSatisfy((error) => SyncPassphraseError.isInstance(error))
+  })
+
+  it('gives a second key for names: the same on every device with the passphrase, unexportable, telling nothing of the content key', async () => {
+    const one = await deriveKeys('correct horse', parameters)
+    const again = await deriveKeys('correct horse', parameters)
+    const other = await deriveKeys('battery staple', parameters)
+    expect(one.ids.extractable).toBe(false)
+    expect(await keyedHash(one.ids, 'file\nprj_1\n/workspace/plan.md')).toBe(await keyedHash(again.ids, 'file\nprj_1\n/workspace/plan.md'))
+    expect(await keyedHash(one.ids, 'file\nprj_1\n/workspace/plan.md')).not.toBe(await keyedHash(other.ids, 'file\nprj_1\n/workspace/plan.md'))
+    expect(await keyedHash(one.ids, 'a')).toMatch(/^[0-9a-f]{32}$/)
+    // The content key is not the id key: what one seals the other cannot be asked to sign, and vice versa.
+    await expect(crypto.subtle.sign('HMAC', one.content, new Uint8Array(1))).rejects.toThrow()
+    await expect(open(one.content, 'ses_1', await seal(again.content, 'ses_1', 'hello'))).resolves.toBe('hello')
   })
 })

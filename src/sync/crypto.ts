@@ -45,16 +45,42 @@ export function newKeyParameters(iterations = PBKDF2_ITERATIONS): KeyParameters 
   return { salt: toBase64(crypto.getRandomValues(new Uint8Array(SALT_BYTES))), iterations }
 }
 
-/** Derives the AES-GCM-256 key from the passphrase (PBKDF2-SHA-256); slow on purpose. */
+/** The two keys one passphrase gives: one seals rows, the other names the documents whose ids must not say what they hold. */
+export interface SyncKeys {
+  /** AES-GCM-256: every document's content. */
+  content: CryptoKey
+  /** HMAC-SHA-256: the ids of files, blobs and settings and each message's and part's session group (`keyedHash`). */
+  ids: CryptoKey
+}
+
+/**
+ * Derives both keys from the passphrase: one slow PBKDF2-SHA-256 run gives 256 bits, and HKDF-SHA-256 splits them
+ * into the content key and the id key under different labels (RFC 5869's "info"), so neither key tells anything
+ * about the other and a guess still costs the full PBKDF2 run. Neither key can be exported.
+ */
+export async function deriveKeys(passphrase: string, parameters: KeyParameters): Promise<SyncKeys> {
+  const material = await crypto.subtle.importKey('raw', new TextEncoder().encode(passphrase.normalize('NFC')), 'PBKDF2', false, ['deriveBits'])
+  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: fromBase64(parameters.salt), iterations: parameters.iterations }, material, 256)
+  const root = await crypto.subtle.importKey('raw', bits, 'HKDF', false, ['deriveKey'])
+  const hkdf = (info: string) => ({ name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: new TextEncoder().encode(info) })
+  const content = await crypto.subtle.deriveKey(hkdf('tabcode sync content v1'), root, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])
+  const ids = await crypto.subtle.deriveKey(hkdf('tabcode sync ids v1'), root, { name: 'HMAC', hash: 'SHA-256', length: 256 }, false, ['sign'])
+  return { content, ids }
+}
+
+/** The content key alone (`deriveKeys`). */
 export async function deriveKey(passphrase: string, parameters: KeyParameters): Promise<CryptoKey> {
-  const material = await crypto.subtle.importKey('raw', new TextEncoder().encode(passphrase.normalize('NFC')), 'PBKDF2', false, ['deriveKey'])
-  return await crypto.subtle.deriveKey(
-    { name: 'PBKDF2', hash: 'SHA-256', salt: fromBase64(parameters.salt), iterations: parameters.iterations },
-    material,
-    { name: 'AES-GCM', length: 256 },
-    false,
-    ['encrypt', 'decrypt'],
-  )
+  return (await deriveKeys(passphrase, parameters)).content
+}
+
+/**
+ * A keyed hash of `text` (HMAC-SHA-256 under the id key), the first 32 hex: equal inputs give equal ids on every
+ * device with the passphrase, and the server, without the key, cannot test a guess (a file name, a known file's
+ * content hash) against it.
+ */
+export async function keyedHash(key: CryptoKey, text: string): Promise<string> {
+  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text))
+  return [...new Uint8Array(mac)].map((byte) => byte.toString(16).padStart(2, '0')).join('').slice(0, 32)
 }
 
 /**
@@ -94,13 +120,13 @@ export async function sha256(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
-function toBase64(bytes: Uint8Array): string {
+export function toBase64(bytes: Uint8Array): string {
   let binary = ''
   for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000))
   return btoa(binary)
 }
 
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   const binary = atob(text)
   const bytes = new Uint8Array(binary.length)
   for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index)

@@ -82,6 +82,22 @@ export function mergePart(left: Part, right: Part): Part {
 export function mergeRows(kind: SyncKind, base: unknown, rows: readonly unknown[]): unknown {
   const sorted = [...rows].sort((left, right) => (canonicalJson(left) < canonicalJson(right) ? -1 : canonicalJson(left) > canonicalJson(right) ? 1 : 0))
   if (kind === 'session') return sorted.reduce((merged, row) => mergeSession(base as SessionInfo | undefined, merged as SessionInfo, row as SessionInfo))
-  const merge = kind === 'message' ? mergeMessage : mergePart
-  return sorted.reduce((merged, row) => merge(merged as never, row as never))
+  if (kind === 'message' || kind === 'part') {
+    const merge = kind === 'message' ? mergeMessage : mergePart
+    return sorted.reduce((merged, row) => merge(merged as never, row as never))
+  }
+  return sorted.reduce((merged, row) => mergeLatest(merged, row))
+}
+
+/**
+ * Two versions of a row that has no fields of its own to merge (a project, a file, an approval, a setting, a
+ * provider): the later by its own clock (`time.updated`, a file's `modified`, an approval's `time.created`), the
+ * canonical order on a tie. A blob never conflicts: its content is its name.
+ */
+export function mergeLatest(left: unknown, right: unknown): unknown {
+  const clock = (row: unknown) => {
+    const record = row as { time?: { updated?: number; created?: number }; modified?: number }
+    return record.time?.updated ?? record.modified ?? record.time?.created ?? 0
+  }
+  return newerOf(left, right, clock)[0]
 }

@@ -30,6 +30,8 @@ export type RowDocument = z.infer<typeof RowDocumentSchema>
 export const ChangesSchema = z.object({
   results: z.array(z.object({ seq: z.union([z.string(), z.number()]), id: z.string(), changes: z.array(z.object({ rev: z.string() })), deleted: z.boolean().optional() })),
   last_seq: z.union([z.string(), z.number()]),
+  /** How many changes are left after this batch (CouchDB 2+; PouchDB Server leaves it out). */
+  pending: z.number().int().nonnegative().optional(),
 })
 export type Changes = z.infer<typeof ChangesSchema>
 
@@ -51,3 +53,6 @@ export const CheckpointDocumentSchema = z.object({ _id: z.string(), _rev: z.stri
 
 /** A revision's ancestry as `_bulk_get?revs=true` gives it: the hashes newest first, the first at generation `start`. */
 export const RevisionsSchema = z.object({ start: z.number().int().positive(), ids: z.array(z.string().min(1)).min(1) })
+
+/** `_all_docs` without the documents: ids in key order (a key range: one session's group). */
+export const AllDocsSchema = z.object({ rows: z.array(z.object({ id: z.string(), key: z.string() }).loose()) })

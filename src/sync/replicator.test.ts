@@ -292,7 +292,11 @@ describe('sync between two devices through a CouchDB-protocol server', () => {
     expect(onDesktop.sessions).toEqual(onLaptop.sessions)
     // The laptop's streaming part stays there until it ends.
     expect(onDesktop.parts).toEqual(onLaptop.parts.filter((part) => part.id !== made.streaming.id))
-    const tombstone = (await fetch(`${database.base}/${user!.id}?revs_info=true&open_revs=all`, { headers: { accept: 'application/json' } }).then((response) => response.json())) as Array<{ ok: Record<string, unknown> }>
+    // A message's document id is its session's group, then its id.
+    const feed = (await fetch(`${database.base}/_changes`).then((response) => response.json())) as { results: Array<{ id: string }> }
+    const documentId = feed.results.map((change) => change.id).find((id) => id.endsWith(`:${user!.id}`))!
+    expect(documentId).toMatch(/^grp_[0-9a-f]{32}:msg_/)
+    const tombstone = (await fetch(`${database.base}/${encodeURIComponent(documentId)}?revs_info=true&open_revs=all`, { headers: { accept: 'application/json' } }).then((response) => response.json())) as Array<{ ok: Record<string, unknown> }>
     expect(tombstone.map(({ ok }) => ({ deleted: ok._deleted, keys: Object.keys(ok).filter((key) => !key.startsWith('_')) }))).toEqual([{ deleted: true, keys: ['kind'] }])
   })
 

@@ -43,6 +43,7 @@ const KNOWN_EVENTS: Record<SessionEventType, true> = {
   'approval.updated': true,
   'workspace.changed': true,
   'project.updated': true,
+  'sync.status': true,
 }
 const EVENT_TYPES = new Set<string>(Object.keys(KNOWN_EVENTS))
 

@@ -13,6 +13,7 @@ import type { RunApi } from '../core/protocol/run'
 import type { SessionsApi } from '../core/protocol/sessions'
 import type { SettingsApi } from '../core/protocol/settings'
 import type { ShareApi } from '../core/protocol/share'
+import type { SyncApi } from '../core/protocol/sync'
 import type { TerminalApi } from '../core/protocol/terminal'
 import type { WorkspaceApi } from '../core/protocol/workspace'
 import { emptyMetrics } from '../store/part-writer'
@@ -29,6 +30,7 @@ import { permissionHandlers } from './permission-handlers'
 import { providerHandlers } from './provider-handlers'
 import { runHandlers } from './run-handlers'
 import { shareHandlers } from './share-handlers'
+import { syncHandlers } from './sync-handlers'
 import { terminalHandlers } from './terminal-handlers'
 import { workspaceHandlers } from './workspace-handlers'
 import { WorkspaceManager } from './workspace-manager'
@@ -49,12 +51,14 @@ describe("the contract's slices", () => {
     expectTypeOf(workspaceReadHandlers).returns.toEqualTypeOf<Handlers<WorkspaceApi>>()
     expectTypeOf(providerHandlers).returns.toEqualTypeOf<Handlers<SettingsApi>>()
     expectTypeOf(agentHandlers).returns.toEqualTypeOf<Handlers<AgentsApi>>()
+    expectTypeOf(syncHandlers).returns.toEqualTypeOf<Handlers<SyncApi>>()
   })
 
   it('make up the whole contract, no two of them naming the same method', () => {
     type Slices = [
       LifecycleApi, SessionsApi, RunApi, HistoryApi, CompactionApi, ProjectsApi, ProjectSetupApi, WorkspaceApi, EditorApi,
       FilesApi, TerminalApi, ShareApi, SettingsApi, AgentsApi, PermissionsApi, McpServersApi, McpConnectionApi, GitRemotesApi,
+      SyncApi,
     ]
     type Methods<List> = List extends [infer First, ...infer Rest] ? keyof First | Methods<Rest> : never
     expectTypeOf<Methods<Slices>>().toEqualTypeOf<keyof WorkerApi>()

@@ -43,6 +43,8 @@ import type { LifecycleApi } from '../core/protocol/lifecycle'
 import type { SessionsApi } from '../core/protocol/sessions'
 import type { ProjectsApi } from '../core/protocol/projects'
 import type { McpServersApi } from '../core/protocol/mcp'
+import { createSyncService, type SyncChannel, type SyncNetwork, type SyncTiming } from './sync-service'
+import { syncHandlers } from './sync-handlers'
 
 export interface ServiceOptions {
   open: () => Promise<OpenResult>
@@ -57,9 +59,20 @@ export interface ServiceOptions {
   commands?: CommandChannel
   /** Loads the engine's module (tests make it fail, as offline before it was downloaded). */
   importEngine?: () => Promise<typeof import('./engine')>
+  /** Sync's messages to and from other tabs' workers (none: this tab is on its own). */
+  syncChannel?: SyncChannel
+  /** Whether the browser is online (always, unless told). */
+  network?: SyncNetwork
+  /** This page's origin, named in the CORS settings a sync server needs. */
+  origin?: () => string
+  /** How sync reaches its server (the global fetch unless given). */
+  fetch?: typeof fetch
+  syncTiming?: Partial<SyncTiming>
 }
 
 const noCommands: CommandChannel = { cancel: () => {}, onCancel: () => {}, requestStatus: () => {}, onStatusRequest: () => {} }
+const noSyncChannel: SyncChannel = { post: () => {}, listen: () => {} }
+const alwaysOnline: SyncNetwork = { online: () => true, onChange: () => {} }
 
 const noModels: ModelSource = {
   resolve: async () => {
@@ -105,6 +118,13 @@ export function createService(options: ServiceOptions): Service {
     for (const listener of listeners) listener(notice)
   }
   const metrics = emptyMetrics()
+  const sync = createSyncService({
+    locks,
+    channel: options.syncChannel ?? noSyncChannel,
+    network: options.network ?? alwaysOnline,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.syncTiming ? { timing: options.syncTiming } : {}),
+  })
 
   const ready = (): StoreContext => {
     if (!context) throw new NotReadyError()
@@ -192,8 +212,15 @@ export function createService(options: ServiceOptions): Service {
     const opened = await options.open()
     if (opened.status === 'failed') return { status: 'failed', problem: opened.problem }
     watchVersionChange(opened.db)
-    const store: StoreContext = { db: opened.db, now, emit: options.emit, version: options.version }
+    // Sync hears this worker's own writes (other tabs' come through `hearEvent`): a round follows them.
+    const emit: StoreContext['emit'] = (event) => {
+      options.emit(event)
+      sync.hear(event)
+    }
+    const store: StoreContext = { db: opened.db, now, emit, version: options.version }
     context = store
+    // Queues for the sync lock; a server is contacted only once the user set one up.
+    sync.start(store)
     project = await currentProject(store)
     loadWhenQuiet(now())
     return { status: 'ready', project, version: options.version }
@@ -202,6 +229,7 @@ export function createService(options: ServiceOptions): Service {
   function watchVersionChange(db: TabcodeDatabase) {
     // Another tab opened a newer schema: let go of the database so its upgrade can run, and ask for a reload.
     onVersionChange(db, () => {
+      sync.stop()
       context = undefined
       notify({ type: 'reload-required', reason: 'tabcode was updated in another tab.' })
     })
@@ -212,8 +240,11 @@ export function createService(options: ServiceOptions): Service {
     watchSession: (sessionID: string) => {
       if (context) void loadEngine().then((loaded) => loaded.watchSession(sessionID), () => {})
     },
-    // Without a loaded engine no runner here waits on a question, so there is nobody to tell.
-    hearEvent: (event: SessionEvent) => engine?.loaded?.hearEvent(event),
+    hearEvent: (event: SessionEvent) => {
+      sync.hear(event)
+      // Without a loaded engine no runner here waits on a question, so there is nobody to tell.
+      if (event.type === 'permission.replied') engine?.loaded?.hearEvent(event)
+    },
   }
   /** The worker itself: the handshake, its database, its notices, its counters. */
   const lifecycle: Handlers<LifecycleApi> = {
@@ -223,6 +254,7 @@ export function createService(options: ServiceOptions): Service {
       listeners.add(listener)
     },
     resetDatabase: async () => {
+      sync.stop()
       if (context) closeDatabase(context.db)
       context = undefined
       starting = undefined
@@ -319,6 +351,7 @@ export function createService(options: ServiceOptions): Service {
     ...workspaceReadHandlers(ready, () => workspacesOf(ready()), () => project?.id),
     ...mcpServers,
     ...gitRemotes.handlers,
+    ...syncHandlers({ ready, sync, origin: options.origin ?? (() => globalThis.location?.origin ?? ''), ...(options.fetch ? { fetch: options.fetch } : {}) }),
   }
 
   const service: Service = { ...light, ...forwarded }

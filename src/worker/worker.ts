@@ -7,12 +7,14 @@ import type { TabcodeDatabase } from '../store/database'
 import { backfillState, runSearchBackfill } from '../store/search-backfill'
 import { watchApiKeys } from '../store/provider-store'
 import { watchMcpSecrets } from '../store/mcp-store'
+import { watchSyncPassword } from '../store/sync-setup-store'
 import { EVENT_CHANNEL, PROTOCOL_VERSION, type EventEnvelope } from '../core/protocol'
 import { createService } from './service'
 import { makeLocalLocks, type Locks } from './locks'
 import type { ModelSource } from '../session/model-source'
 import type { StoreContext } from '../store/context'
 import { toWire } from '../core/wire'
+import { broadcastSync } from './sync-channel'
 
 // Every tab's UI (including this worker's own) listens on the channel, so one post reaches all of them.
 const channel = new BroadcastChannel(EVENT_CHANNEL)
@@ -45,16 +47,19 @@ async function openAndWatchKeys() {
   if (opened.status !== 'open') return opened
   // A reopen (after another tab's upgrade) watches the new connection only.
   watchingKeys?.unsubscribe()
-  // API keys and MCP header values are both secrets the logger must never print.
+  // API keys, MCP header values and the sync server's password are all secrets the logger must never print.
   let keys: string[] = []
   let headers: string[] = []
+  let sync: string[] = []
   const error = (error: unknown) => log.warn('tabcode: could not watch the stored keys', error)
-  const apiKeys = watchApiKeys(opened.db, { next: (next) => setLogSecrets([...(keys = next), ...headers]), error })
-  const mcpHeaders = watchMcpSecrets(opened.db, { next: (next) => setLogSecrets([...keys, ...(headers = next)]), error })
+  const apiKeys = watchApiKeys(opened.db, { next: (next) => setLogSecrets([...(keys = next), ...headers, ...sync]), error })
+  const mcpHeaders = watchMcpSecrets(opened.db, { next: (next) => setLogSecrets([...keys, ...(headers = next), ...sync]), error })
+  const syncPassword = watchSyncPassword(opened.db, { next: (next) => setLogSecrets([...keys, ...headers, ...(sync = next)]), error })
   watchingKeys = {
     unsubscribe: () => {
       apiKeys.unsubscribe()
       mcpHeaders.unsubscribe()
+      syncPassword.unsubscribe()
     },
   }
   void backfillSearch(opened.db)
@@ -93,6 +98,15 @@ const service = createService({
   models: providerModels,
   locks,
   commands: broadcastCommands(),
+  syncChannel: broadcastSync(),
+  network: {
+    online: () => navigator.onLine,
+    onChange: (listener) => {
+      self.addEventListener('online', listener)
+      self.addEventListener('offline', listener)
+    },
+  },
+  origin: () => self.location.origin,
 })
 
 // Events from other tabs' workers (a worker never hears its own posts): a session another tab runs is watched, so
@@ -102,8 +116,9 @@ others.onmessage = (message) => {
   const envelope = message.data as Partial<EventEnvelope>
   const event = envelope?.event
   if (envelope?.protocol !== PROTOCOL_VERSION || !event) return
-  // An answer given in another tab settles the question this tab's runner waits on.
-  if (event.type === 'permission.replied') service.hearEvent(event)
+  // An answer given in another tab settles the question this tab's runner waits on; another tab's writes and sync
+  // status reach this tab's sync service.
+  service.hearEvent(event)
   if (event.type !== 'session.status' || event.status.type === 'idle') return
   service.watchSession(event.sessionID)
 }

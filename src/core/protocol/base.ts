@@ -15,7 +15,8 @@ import type { SessionEvent } from '../event'
 // 6: a folder on disk as a project (`createProject` from a `disk` source, `projectFolder`, `connectFolder`, `refreshFolder`, `outsideEdits`; issue 30).
 // 7: git remotes (`listGitTokenHosts`, `removeGitToken`, `answerGitToken`, the `git-token-wanted` notice, the
 //    `git.corsProxy` setting) (issue 30).
-export const PROTOCOL_VERSION = 7
+// 8: sync (`SyncApi`: `syncStatus`, `enableSync`, …, the `sync.status` event) (issue 31).
+export const PROTOCOL_VERSION = 8
 
 /** Cross-tab live events travel on this channel; the envelope carries the protocol so stale tabs can be told apart. */
 export const EVENT_CHANNEL = 'tabcode:events'

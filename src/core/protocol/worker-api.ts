@@ -13,6 +13,7 @@ import type { AgentsApi } from './agents'
 import type { PermissionsApi } from './permissions'
 import type { McpConnectionApi, McpServersApi } from './mcp'
 import type { GitRemotesApi } from './git-remotes'
+import type { SyncApi } from './sync'
 
 /**
  * The one contract between the UI and its worker: every domain's slice, each in its own file here. Two slices may not
@@ -36,7 +37,8 @@ export interface WorkerApi
     PermissionsApi,
     McpServersApi,
     McpConnectionApi,
-    GitRemotesApi {}
+    GitRemotesApi,
+    SyncApi {}
 
 /** What actually crosses postMessage: every method resolves to a Result, so named errors keep their data. */
 export type WireApi = {

@@ -1,4 +1,5 @@
-import { createResource, createSignal, For, Show, type JSX } from 'solid-js'
+import { createResource, createSignal, For, onCleanup, Show, type JSX } from 'solid-js'
+import type { SessionEvent } from '../../core/event'
 import type { Project } from '../../core/schema'
 import { errorMessage } from '../kit/format/error'
 import { leftOutText } from './left-out-text'
@@ -19,8 +20,19 @@ export function ProjectPicker(props: {
   /** The current project's trust: an untrusted one is marked, with the way to trust it. */
   trust?: ProjectTrustStore | undefined
   onSwitch: (project: Project, note?: string) => void
+  /** Live events: a project made or renamed elsewhere (another tab, another device through sync) joins the list. */
+  listen?: (handler: (event: SessionEvent) => void) => () => void
 }): JSX.Element {
   const [projects, { refetch }] = createResource(() => props.api.listProjects())
+  if (props.listen) {
+    onCleanup(
+      props.listen((event) => {
+        if (event.type !== 'project.updated') return
+        const known = projects()?.find((project) => project.id === event.info.id)
+        if (!known || known.name !== event.info.name) void refetch()
+      }),
+    )
+  }
   const [creating, setCreating] = createSignal(false)
   const [problem, setProblem] = createSignal<string>()
 

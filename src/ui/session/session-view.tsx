@@ -84,6 +84,11 @@ export function SessionView(props: {
             </button>
           </div>
         </Show>
+        <Show when={store.current.fetching()}>
+          <p class="session-notice" role="status">
+            Fetching messages…
+          </p>
+        </Show>
         <MessageList controls={(controls) => (list = controls)} />
         <UnansweredNotice sessionID={props.sessionID} />
         <Show when={info()?.revert}>

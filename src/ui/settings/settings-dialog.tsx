@@ -19,6 +19,7 @@ import { isOwnAgent, newAgent } from './agent-settings-draft'
 import { ModelSelect } from './model-picker'
 import { McpSection, type McpSettingsApi } from './mcp-settings'
 import { GitSettings, type GitSettingsApi } from './git-settings'
+import { SyncSettings, type SyncSettingsProps } from './sync-settings'
 import { ProviderForm, type ProviderFormApi } from './provider-form'
 import type { ProjectTrustStore } from '../project/create-project-trust'
 import { ProjectTrustSection } from '../project/project-trust-section'
@@ -51,6 +52,8 @@ export default function SettingsDialog(props: {
   listen?: (handler: (event: SessionEvent) => void) => () => void
   /** Export everything and import a file; absent, the Backup section is left out. */
   backup?: BackupActions
+  /** Settings → Sync; absent, the section is left out. With `focus`, the dialog opens at it (the sync indicator's fix). */
+  sync?: SyncSettingsProps
 }): JSX.Element {
   const [view, setView] = createSignal<View>({ type: 'overview' })
   const [removing, setRemoving] = createSignal<ProviderSummary>()
@@ -89,6 +92,7 @@ export default function SettingsDialog(props: {
             trust={props.trust}
             approvals={props.projectID ? { api: props.api, projectID: props.projectID, ...(props.listen ? { listen: props.listen } : {}) } : undefined}
             backup={props.backup}
+            sync={props.sync}
           />
         </Match>
         <Match when={(() => {
@@ -166,6 +170,7 @@ function Overview(props: {
   approvals?: Parameters<typeof ApprovalsSettings>[0] | undefined
   trust?: ProjectTrustStore | undefined
   backup?: BackupActions | undefined
+  sync?: SyncSettingsProps | undefined
   mcp: McpSettingsApi
   git: GitSettingsApi
 }): JSX.Element {
@@ -331,6 +336,8 @@ function Overview(props: {
       <McpSection api={props.mcp} agents={props.agents.agents()} />
 
       <GitSettings api={props.git} store={store} onNotice={props.setNotice} />
+
+      <Show when={props.sync}>{(sync) => <SyncSettings {...sync()} />}</Show>
 
       <Show when={props.approvals}>{(approvals) => <ApprovalsSettings {...approvals()} />}</Show>
 

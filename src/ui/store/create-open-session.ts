@@ -17,6 +17,8 @@ export interface OpenSession {
   messages: Accessor<Message[]>
   hasOlder: Accessor<boolean>
   loading: Accessor<boolean>
+  /** The session's messages are being fetched from the sync server (on demand: none were here yet). */
+  fetching: Accessor<boolean>
   error: Accessor<string | undefined>
   /** The worker found the last reply cut off by a tab that died, and closed it. */
   repaired: Accessor<boolean>
@@ -38,11 +40,18 @@ export interface OpenSession {
  * The one session whose history is loaded. Opening another unloads the previous one, so memory and event work
  * track the open session, not everything the user has looked at.
  */
-export function createOpenSession(options: { api: ClientApi; state: UiState; setState: SetStoreFunction<UiState> }): OpenSession {
+export function createOpenSession(options: {
+  api: ClientApi
+  state: UiState
+  setState: SetStoreFunction<UiState>
+  /** Whether this session, found with no messages here, should fetch them from the sync server first. */
+  fetchesOnDemand?: (sessionID: string) => Promise<boolean>
+}): OpenSession {
   const { api, state, setState } = options
   const [id, setID] = createSignal<string>()
   const [cursor, setCursor] = createSignal<string>()
   const [loading, setLoading] = createSignal(false)
+  const [fetching, setFetching] = createSignal(false)
   const [error, setError] = createSignal<string>()
   const [repaired, setRepaired] = createSignal(false)
   const [target, setTarget] = createSignal<{ sessionID: string; messageID: string }>()
@@ -64,6 +73,7 @@ export function createOpenSession(options: { api: ClientApi; state: UiState; set
       setCursor(undefined)
       setError(undefined)
       setLoading(false)
+      setFetching(false)
       setRepaired(false)
     })
   }
@@ -119,8 +129,13 @@ export function createOpenSession(options: { api: ClientApi; state: UiState; set
         if (id() !== sessionID) return
         setState('sessions', sessionID, fetched)
       }
-      const page = await api.pageMessages({ sessionID, limit: MESSAGE_PAGE_SIZE })
+      let page = await api.pageMessages({ sessionID, limit: MESSAGE_PAGE_SIZE })
       if (id() !== sessionID) return
+      if (page.messages.length === 0 && (await options.fetchesOnDemand?.(sessionID))) {
+        if (id() !== sessionID) return
+        page = await fetchSynced(sessionID)
+        if (id() !== sessionID) return
+      }
       batch(() => {
         setState(produce((draft) => applyHistory(draft, sessionID, page.messages)))
         setCursor(page.nextCursor)
@@ -130,6 +145,20 @@ export function createOpenSession(options: { api: ClientApi; state: UiState; set
     } finally {
       if (id() === sessionID) setLoading(false)
     }
+  }
+
+  /** Takes the session's messages from the sync server, then reads its first page again. */
+  async function fetchSynced(sessionID: string): Promise<Awaited<ReturnType<ClientApi['pageMessages']>>> {
+    setFetching(true)
+    try {
+      await api.fetchSyncedSession({ sessionID })
+    } catch (problem) {
+      // Offline, or the server failed: what is here is shown, and opening it again tries again.
+      if (id() === sessionID) setError(`Couldn't fetch this session's messages from the sync server: ${errorMessage(problem)}`)
+    } finally {
+      if (id() === sessionID) setFetching(false)
+    }
+    return api.pageMessages({ sessionID, limit: MESSAGE_PAGE_SIZE })
   }
 
   async function loadOlder(limit = MESSAGE_PAGE_SIZE): Promise<void> {
@@ -180,6 +209,7 @@ export function createOpenSession(options: { api: ClientApi; state: UiState; set
     messages,
     hasOlder: () => cursor() !== undefined,
     loading,
+    fetching,
     error,
     repaired,
     dismissRepaired: () => setRepaired(false),

@@ -280,6 +280,54 @@ describe('createSessionStore: the open session', () => {
   })
 })
 
+describe('createSessionStore: messages fetched on demand (sync)', () => {
+  it('fetches a session found with no messages here, says so meanwhile, then shows what came', async () => {
+    const history: Record<string, MessageWithParts[]> = {}
+    const worker = makeWorker([session(1)], history)
+    let finish!: () => void
+    const fetchSyncedSession = vi.fn(
+      (input: { sessionID: string }) =>
+        new Promise<{ fetched: number }>((done) => {
+          finish = () => {
+            history[input.sessionID] = [message(input.sessionID, 1), message(input.sessionID, 2)]
+            done({ fetched: 2 })
+          }
+        }),
+    )
+    Object.assign(worker.api, { fetchSyncedSession })
+    const { store, dispose } = createRoot((dispose) => ({
+      store: createSessionStore(worker.connection, { fetchesOnDemand: async () => true }),
+      dispose,
+    }))
+    void store.current.open('ses_0001')
+    await vi.waitFor(() => expect(store.current.fetching()).toBe(true))
+    expect(fetchSyncedSession).toHaveBeenCalledWith({ sessionID: 'ses_0001' })
+    expect(store.current.messages()).toEqual([])
+    finish()
+    await vi.waitFor(() => expect(store.current.messages().map((info) => info.id)).toEqual(['msg_0001', 'msg_0002']))
+    expect(store.current.fetching()).toBe(false)
+    dispose()
+  })
+
+  it('fetches nothing when sync takes every message, when messages are here, or for a session made in this tab', async () => {
+    const worker = makeWorker([session(1), session(2)], { ses_0002: [message('ses_0002', 1)] })
+    const fetchSyncedSession = vi.fn(async () => ({ fetched: 0 }))
+    Object.assign(worker.api, { fetchSyncedSession, createSession: vi.fn(async () => session(3)) })
+    let onDemand = false
+    const { store, dispose } = createRoot((dispose) => ({
+      store: createSessionStore(worker.connection, { fetchesOnDemand: async () => onDemand }),
+      dispose,
+    }))
+    await store.current.open('ses_0001')
+    onDemand = true
+    await store.current.open('ses_0002')
+    await store.createSession()
+    expect(store.current.id()).toBe('ses_0003')
+    expect(fetchSyncedSession).not.toHaveBeenCalled()
+    dispose()
+  })
+})
+
 describe('createSessionStore: actions', () => {
   it('applies results at once and words failures for the user', async () => {
     const worker = makeWorker([session(1)])

@@ -51,7 +51,14 @@ const NO_PARTS: Part[] = []
  * is disposed. Results of our own calls are applied at once; the matching events (which every tab receives)
  * apply the same rows again, which is harmless.
  */
-export function createSessionStore(connection: WorkerConnection, options: { projectID?: string } = {}): SessionStore {
+export function createSessionStore(
+  connection: WorkerConnection,
+  options: {
+    projectID?: string
+    /** Whether a session opened with no messages here fetches them from the sync server (sync's on-demand). */
+    fetchesOnDemand?: () => Promise<boolean>
+  } = {},
+): SessionStore {
   const { api } = connection
   const [state, setState] = createStore<UiState>(emptyState())
   const queue = makeEventQueue((events) =>
@@ -64,8 +71,16 @@ export function createSessionStore(connection: WorkerConnection, options: { proj
   onCleanup(connection.listen(queue.push))
   onCleanup(queue.dispose)
 
-  const list = createSessionList({ api, state, setState, ...options })
-  const current = createOpenSession({ api, state, setState })
+  const { fetchesOnDemand, ...listOptions } = options
+  const list = createSessionList({ api, state, setState, ...listOptions })
+  // Sessions made in this tab start empty on purpose: there is nothing on a server to fetch for them.
+  const madeHere = new Set<string>()
+  const current = createOpenSession({
+    api,
+    state,
+    setState,
+    ...(fetchesOnDemand ? { fetchesOnDemand: async (sessionID: string) => !madeHere.has(sessionID) && (await fetchesOnDemand()) } : {}),
+  })
   const [problem, setProblem] = createSignal<string>()
   const [dismissed, setDismissed] = createSignal<Record<string, string>>({})
   const drafts = makeDraftStore()
@@ -125,6 +140,7 @@ export function createSessionStore(connection: WorkerConnection, options: { proj
     createSession: () =>
       attempt('create a session', async () => {
         const info = await api.createSession({})
+        madeHere.add(info.id)
         upsert(info)
         await current.open(info.id)
         return info

@@ -25,6 +25,8 @@ export function Sidebar(props: {
   onShowSettings: () => void
   /** Shown above the sessions (the project picker). */
   header?: JSX.Element
+  /** App-wide state shown in the foot, above its buttons (the sync indicator). */
+  status?: JSX.Element
   /** Shared with another view of the storage status (Settings); the sidebar makes its own otherwise. */
   storage?: StorageStatus
 }): JSX.Element {
@@ -197,6 +199,7 @@ export function Sidebar(props: {
         </Show>
       </nav>
       <div class="sidebar-foot">
+        {props.status}
         <StorageSummary status={storage} />
         <button
           type="button"

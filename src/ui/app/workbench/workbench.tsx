@@ -26,6 +26,8 @@ import { createImportFlow } from '../../share/create-import-flow'
 import { importProblemText } from '../../share/import-problem'
 import { droppedJsonFile, ImportButton } from '../../share/import-button'
 import { OpenShareDialog } from '../../share/open-share-dialog'
+import { createSyncStatus, fetchesOnDemand } from '../../sync/create-sync-status'
+import { SyncIndicator } from '../../sync/sync-indicator'
 import './workbench.css'
 
 // The open session (messages, markdown, parts, the prompt box) is a chunk of its own, fetched and evaluated after the
@@ -86,7 +88,12 @@ export function Workbench(props: {
   /** Read once, on mount: the session is opened from the fragment the switch set. */
   arrival?: Arrival | undefined
 }): JSX.Element {
-  const store = createSessionStore(props.connection, { projectID: props.project.id })
+  // Read before the session store: opening a session with no messages here asks it whether to fetch them (on demand).
+  const sync = createSyncStatus(props.connection.api, props.connection.listen)
+  const store = createSessionStore(props.connection, {
+    projectID: props.project.id,
+    fetchesOnDemand: () => sync.ready.then(fetchesOnDemand),
+  })
   // News about the session just opened ("Branched into …"), shown while that session stays open.
   // News about the session just opened ("Branched into …", an opened link) and the project just made: toasts that
   // go by themselves, so they never stand stale beside a later error.
@@ -101,6 +108,12 @@ export function Workbench(props: {
   const [sidebarOpen, setSidebarOpen] = createSignal(false)
   const [helpOpen, setHelpOpen] = createSignal(false)
   const [settingsOpen, setSettingsOpen] = createSignal(false)
+  /** Settings was opened at its Sync section (the indicator's fix). */
+  const [settingsAtSync, setSettingsAtSync] = createSignal(false)
+  const showSettings = (atSync = false) => {
+    setSettingsAtSync(atSync)
+    setSettingsOpen(true)
+  }
   const providers = createProviderStore(props.connection.api)
   const trust = createProjectTrust(props.connection.api, props.project, props.connection.listen)
   const workspace = createPanelState()
@@ -262,13 +275,15 @@ export function Workbench(props: {
                 onCreate={() => void createSession()}
                 onHide={() => setSidebarOpen(false)}
                 onShowShortcuts={() => setHelpOpen(true)}
-                onShowSettings={() => setSettingsOpen(true)}
+                onShowSettings={() => showSettings()}
+                status={<SyncIndicator status={sync.status()} onShowSettings={() => showSettings(true)} />}
                 header={
                   <>
                     <ProjectPicker
                       api={props.connection.api}
                       current={props.project}
                       trust={trust}
+                      listen={props.connection.listen}
                       onSwitch={(project, note) => props.onSwitchProject?.(project, undefined, note)}
                     />
                     <div class="workbench-import">
@@ -336,6 +351,7 @@ export function Workbench(props: {
                   projectID={props.project.id}
                   trust={trust}
                   listen={props.connection.listen}
+                  sync={{ api: props.connection.api, status: sync.status, onStatus: sync.set, focus: settingsAtSync() }}
                   onClose={() => setSettingsOpen(false)}
                   backup={{
                     exportBackup: () => props.connection.api.exportBackup(),
