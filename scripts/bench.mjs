@@ -16,6 +16,8 @@
 // `--only=huge` a 100,000-message session: search, open, export.
 // `--only=disk` a folder on disk as a project (issue 30): listing a 5,000-file folder, a 20-step read turn on it
 // against a stored project.
+// `--only=sync` sync across devices (issue 31): the first sync of a 10,000-message coding session to a new device and
+// one turn's rows, bytes and delay, through PouchDB Server in memory (test-servers/sync-server.mjs).
 // `--smoke` (what `npm test` runs after the e2e suite): every section once on small sizes (scripts/bench/size.mjs),
 // against the build the e2e step made; it fails when a section breaks, never because a figure is slow.
 import { execFileSync, spawn } from 'node:child_process'
@@ -41,6 +43,7 @@ import { hugeSession } from './bench/huge.mjs'
 import { firstVisit } from './bench/boot.mjs'
 import { SMOKE } from './bench/size.mjs'
 import { diskFolder } from './bench/disk.mjs'
+import { syncCost } from './bench/sync.mjs'
 
 // Not imported from steps.mjs: that module installs signal handlers that would exit without our cleanup.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -52,8 +55,8 @@ const BASE_URL = `http://${HOST}:${PORT}/`
 const JSON_OUT = process.argv.includes('--json')
 const BUILD = !process.argv.includes('--no-build')
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
-if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime', 'request', 'editor', 'steps', 'delta', 'huge', 'boot', 'stop', 'disk'].includes(ONLY)) {
-  throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share, runtime, request, editor, steps, delta, huge, boot, stop or disk`)
+if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime', 'request', 'editor', 'steps', 'delta', 'huge', 'boot', 'stop', 'disk', 'sync'].includes(ONLY)) {
+  throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share, runtime, request, editor, steps, delta, huge, boot, stop, disk or sync`)
 }
 const started = Date.now()
 const log = (...args) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s]`, ...args)
@@ -241,6 +244,11 @@ async function main() {
     log('disk: listing a 5,000-file folder, a 20-step read turn on a folder project and on a stored one…')
     const providerID = await connectMockModel(page, mock.url)
     Object.assign(figures, await diskFolder(page, { baseURL: BASE_URL, mockURL: mock.url, providerID }, log))
+  }
+  if (!ONLY || ONLY === 'sync') {
+    log('sync: the first sync of a 10,000-message session to a new device, then one turn…')
+    const providerID = await connectMockModel(page, mock.url)
+    Object.assign(figures, await syncCost(page, browser, { root: ROOT, baseURL: BASE_URL, mockURL: mock.url, providerID, projectID, version }, log))
   }
   // After everything else: the preview and Python parts switch project and reload the page.
   if (!ONLY || ONLY === 'runtime') Object.assign(figures, await runtimes(page, log))
