@@ -20,7 +20,7 @@ import { syncHandlers } from './sync-handlers'
 import { createSyncService, type SyncChannel, type SyncMessage, type SyncNetwork, type SyncService, type SyncTiming } from './sync-service'
 
 // Devices are fake-IndexedDB databases, each with one or more tabs (a sync service and its handlers, as each tab's
-// worker has); the server is a real CouchDB-protocol one (PouchDB Server, `TABCODE_SYNC_PORT`).
+// worker has); the server is a real CouchDB-protocol one (PouchDB Server, one per test file).
 let server: CouchServer
 beforeAll(async () => {
   server = await startCouchServer()
@@ -30,7 +30,7 @@ afterAll(async () => {
 })
 
 const PASSPHRASE = 'orange kettle under the stairs'
-const FAST: SyncTiming = { debounceMs: 50, firstRetryMs: 100, longestRetryMs: 400, longpollMs: 2_000 }
+const FAST: SyncTiming = { debounceMs: 50, firstRetryMs: 100, longestRetryMs: 400, longpollMs: 2_000, offlineCheckMs: 200 }
 const ORIGIN = 'http://tabcode.test'
 
 interface Tab {
@@ -140,6 +140,35 @@ async function sessionArrives(on: Device, sessionID: string, title: string, time
 }
 
 const syncRows = async (context: StoreContext) => (await context.db.settings.toArray()).filter((row) => row.key.startsWith('sync.') && row.key !== 'sync.device').map((row) => row.key)
+
+// First in the file: no other test's service is running yet, whose last requests could reach the global fetch.
+describe('the worker without a sync setup', () => {
+  it('contacts no server, however much is written', { timeout: 30_000 }, async () => {
+    const fetcher = vi.fn<typeof fetch>()
+    const global = vi.spyOn(globalThis, 'fetch')
+    const events: SessionEvent[] = []
+    const service = createService({
+      open: () => openDatabase(() => new TabcodeDatabase(`sync-off-${crypto.randomUUID()}`)),
+      emit: (event) => events.push(event),
+      version: '1',
+      fetch: fetcher,
+      syncTiming: FAST,
+    })
+    const api = fromWire(toWire(service) as never)
+    const started = await api.start()
+    if (started.status !== 'ready') throw new Error('expected ready')
+    expect(await api.syncStatus()).toEqual({ type: 'sync-status', state: 'off', pending: 0 })
+    const session = await api.createSession({})
+    await api.renameSession(session.id, 'Never leaves this browser')
+    expect(await api.syncNow()).toMatchObject({ state: 'off' })
+    // Several times the wait after which a write would start a round.
+    await new Promise((resolve) => setTimeout(resolve, FAST.debounceMs * 6))
+    expect(fetcher).not.toHaveBeenCalled()
+    expect(global).not.toHaveBeenCalled()
+    expect(events.filter((event) => event.type === 'sync.status')).toEqual([])
+    global.mockRestore()
+  })
+})
 
 describe('the sync service between two devices', () => {
   it('tests the connection, creates the database, and brings a session written on one device to the other within seconds, both ways', { timeout: 90_000 }, async () => {
@@ -271,12 +300,15 @@ describe('the sync service between two devices', () => {
     await onLaptop.api.enableSync(setupInput(database))
     await statusBecomes(onLaptop, synced)
 
+    // The first `_revs_diff` from now on is the one that hangs: earlier rounds' ones had finished.
+    const earlier = onLaptop.requests.length
+    const hung = () => onLaptop.requests.slice(earlier).find((request) => request.url.endsWith('/_revs_diff'))
     onLaptop.hang = (url) => url.endsWith('/_revs_diff')
     const session = await newSession(onLaptop, laptop.projectID, 'Paused mid-push')
-    await vi.waitFor(() => expect(onLaptop.requests.some((request) => request.url.endsWith('/_revs_diff'))).toBe(true), { timeout: 10_000, interval: 25 })
+    await vi.waitFor(() => expect(hung()).toBeDefined(), { timeout: 10_000, interval: 25 })
     await onLaptop.api.pauseSync()
     await statusBecomes(onLaptop, (status) => status.state === 'paused')
-    expect(onLaptop.requests.find((request) => request.url.endsWith('/_revs_diff'))!.signal?.aborted).toBe(true)
+    expect(hung()!.signal?.aborted).toBe(true)
     expect((await serverDocuments(database)).map((document) => document.id)).not.toContain(session.id)
 
     onLaptop.hang = undefined
@@ -301,6 +333,26 @@ describe('the sync service between two devices', () => {
     onLaptop.down = false
     await statusBecomes(onLaptop, synced)
     expect((await serverDocuments(database)).map((document) => document.id)).toContain(session.id)
+  })
+
+  it('comes back online by itself where the worker hears no online event', { timeout: 60_000 }, async () => {
+    const database = newDatabaseName()
+    const laptop = await device()
+    let online = true
+    const changes: Array<() => void> = []
+    // As in a dedicated worker: `navigator.onLine` changes, no event says so when it comes back.
+    const network: SyncNetwork = { online: () => online, onChange: (listener) => void changes.push(listener) }
+    const onLaptop = openTab(laptop, { network })
+    await onLaptop.api.createSyncDatabase({ url: server.url, database })
+    await onLaptop.api.enableSync(setupInput(database))
+    await statusBecomes(onLaptop, synced)
+    online = false
+    for (const listener of changes) listener()
+    await statusBecomes(onLaptop, (status) => status.state === 'offline')
+    const session = await newSession(onLaptop, laptop.projectID, 'Written offline')
+    online = true
+    await statusBecomes(onLaptop, synced)
+    await vi.waitFor(async () => expect((await serverDocuments(database)).map((document) => document.id)).toContain(session.id), { timeout: 15_000, interval: 25 })
   })
 
   it('goes offline with the browser, and Sync now from another tab skips the backoff', { timeout: 60_000 }, async () => {
@@ -344,7 +396,7 @@ describe('the sync service between two devices', () => {
     await statusBecomes(onLaptop, (status) => status.state === 'paused')
     await fetch(`${server.url}/${database}`, { method: 'DELETE' })
     await onLaptop.api.resumeSync()
-    await newSession(onLaptop, laptop.projectID, 'Written after the database went')
+    const written = await newSession(onLaptop, laptop.projectID, 'Written after the database went')
     const gone = await statusBecomes(onLaptop, (status) => status.state === 'error')
     expect(gone.error).toMatchObject({ name: 'SyncServerError', fix: expect.stringMatching(/database is gone/) })
 
@@ -357,8 +409,11 @@ describe('the sync service between two devices', () => {
     await onLaptop.api.syncNow()
     const changed = await statusBecomes(onLaptop, (status) => status.state === 'error' && status.error?.name === 'SyncPassphraseError')
     expect(changed.error?.fix).toMatch(/passphrase was changed/)
-    // Nothing of the laptop's went to the database it can no longer open.
-    expect((await serverDocuments(database)).map((document) => document.id)).toEqual(['tabcode:keycheck'])
+    // Nothing of the laptop's went to the database it can no longer open (the desktop's own project did).
+    const stored = (await serverDocuments(database)).map((document) => document.id)
+    expect(stored).toContain('tabcode:keycheck')
+    expect(stored).not.toContain(laptop.projectID)
+    expect(stored.some((id) => id.includes(written.id))).toBe(false)
   })
 
   it('forgets the setup, the password and the key when turned off, and keeps every local row', { timeout: 60_000 }, async () => {
@@ -398,34 +453,6 @@ describe('a device that takes messages on demand', () => {
     expect(await onPhone.api.enableSync({ ...setupInput(database), messages: 'on-demand' })).toMatchObject({ setup: { messages: 'on-demand' } })
     expect(await onPhone.api.fetchSyncedSession({ sessionID: session.id })).toEqual({ fetched: expect.any(Number) })
     await sessionArrives(phone, session.id, 'Opened on the phone')
-  })
-})
-
-describe('the worker without a sync setup', () => {
-  it('contacts no server, however much is written', { timeout: 30_000 }, async () => {
-    const fetcher = vi.fn<typeof fetch>()
-    const global = vi.spyOn(globalThis, 'fetch')
-    const events: SessionEvent[] = []
-    const service = createService({
-      open: () => openDatabase(() => new TabcodeDatabase(`sync-off-${crypto.randomUUID()}`)),
-      emit: (event) => events.push(event),
-      version: '1',
-      fetch: fetcher,
-      syncTiming: FAST,
-    })
-    const api = fromWire(toWire(service) as never)
-    const started = await api.start()
-    if (started.status !== 'ready') throw new Error('expected ready')
-    expect(await api.syncStatus()).toEqual({ type: 'sync-status', state: 'off', pending: 0 })
-    const session = await api.createSession({})
-    await api.renameSession(session.id, 'Never leaves this browser')
-    expect(await api.syncNow()).toMatchObject({ state: 'off' })
-    // Several times the wait after which a write would start a round.
-    await new Promise((resolve) => setTimeout(resolve, FAST.debounceMs * 6))
-    expect(fetcher).not.toHaveBeenCalled()
-    expect(global).not.toHaveBeenCalled()
-    expect(events.filter((event) => event.type === 'sync.status')).toEqual([])
-    global.mockRestore()
   })
 })
 

@@ -53,9 +53,15 @@ export interface SyncTiming {
   longestRetryMs: number
   /** How long one `_changes` long poll waits before the server answers with nothing. */
   longpollMs: number
+  /**
+   * While the browser says it is offline, how often to look again: a dedicated worker's `navigator.onLine` changes
+   * but Chromium fires no `online` event there (seen in the e2e suite), so waiting for the event alone could wait for
+   * ever.
+   */
+  offlineCheckMs: number
 }
 
-export const SYNC_TIMING: SyncTiming = { debounceMs: 500, firstRetryMs: FIRST_RETRY_MS, longestRetryMs: LONGEST_RETRY_MS, longpollMs: 25_000 }
+export const SYNC_TIMING: SyncTiming = { debounceMs: 500, firstRetryMs: FIRST_RETRY_MS, longestRetryMs: LONGEST_RETRY_MS, longpollMs: 25_000, offlineCheckMs: 5_000 }
 
 export interface SyncServiceOptions {
   locks: Locks
@@ -282,7 +288,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
       if (!options.network.online()) {
         since = undefined
         setStatus(statusOf(setup, 'offline'))
-        await wait()
+        await wait(timing.offlineCheckMs)
         continue
       }
       const controller = new AbortController()

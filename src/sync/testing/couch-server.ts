@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
 import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -7,7 +8,8 @@ import { fileURLToPath } from 'node:url'
 /*
  * A CouchDB-protocol server for the sync tests: PouchDB Server, in memory, started by the test itself (issue 31).
  * The binary is the repository's devDependency, or the one `TABCODE_POUCHDB_SERVER` names; the port is
- * `TABCODE_SYNC_PORT` (5994 unless set).
+ * `TABCODE_SYNC_PORT` if set, else a free one the system gives: test files run in parallel, each with a server of its
+ * own, and a fixed port would let one file's server answer (and stop under) another's tests.
  */
 
 const repository = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -25,8 +27,19 @@ export interface CouchServer {
   stop(): Promise<void>
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))))
+    })
+  })
+}
+
 export async function startCouchServer(): Promise<CouchServer> {
-  const port = Number(process.env.TABCODE_SYNC_PORT ?? 5994)
+  const port = process.env.TABCODE_SYNC_PORT ? Number(process.env.TABCODE_SYNC_PORT) : await freePort()
   const url = `http://127.0.0.1:${port}`
   // It writes its config and log into the working directory: give it one of its own.
   const directory = mkdtempSync(join(tmpdir(), 'tabcode-couch-'))
