@@ -76,10 +76,10 @@ function codingSession(projectID, version, count) {
   return { session, chunks }
 }
 
-async function startSyncServer(root, log) {
+async function startSyncServer(root, baseURL, log) {
   const child = spawn(process.execPath, [join(root, 'test-servers/sync-server.mjs')], {
     cwd: root,
-    env: { ...process.env, TABCODE_SYNC_E2E_PORT: String(SYNC_PORT) },
+    env: { ...process.env, PORT: String(SYNC_PORT), APP_ORIGIN: new URL(baseURL).origin },
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   let stderr = ''
@@ -178,7 +178,7 @@ function waitForNewest({ sessionID, text, timeoutMs }) {
 
 export async function syncCost(page, browser, { root, baseURL, mockURL, providerID, projectID, version }, log) {
   const figures = {}
-  const server = await startSyncServer(root, log)
+  const server = await startSyncServer(root, baseURL, log)
   const database = `bench-${Date.now()}`
   const second = await browser.newContext({ serviceWorkers: 'block' })
   try {

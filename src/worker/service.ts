@@ -124,6 +124,10 @@ export function createService(options: ServiceOptions): Service {
     network: options.network ?? alwaysOnline,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.syncTiming ? { timing: options.syncTiming } : {}),
+    // Files another device wrote: a loaded stored workspace reads its index again before its next use.
+    onPulled: (event) => {
+      if (event.type === 'workspace.changed') workspaces?.manager.forgetStored(event.projectID)
+    },
   })
 
   const ready = (): StoreContext => {

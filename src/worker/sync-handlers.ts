@@ -4,6 +4,7 @@ import type { SyncApi, SyncConnectionReport, SyncServerInput } from '../core/pro
 import type { SyncSetup } from '../core/sync-state'
 import type { StoreContext } from '../store/context'
 import { forgetSyncSetup, readSyncPassword, readSyncSetup, saveSyncSetup, setSyncPaused } from '../store/sync-setup-store'
+import { setOutboxRecording } from '../store/sync-rows'
 import { unlock } from '../sync/replicator'
 import { connectionReport, OFF, statusFromSetup } from './sync-schedule'
 import { serverFor, type SyncService } from './sync-service'
@@ -71,12 +72,17 @@ export function syncHandlers(options: SyncHandlerOptions): Handlers<SyncApi> {
         messages: input.messages,
         paused: false,
       }
+      const before = await readSyncSetup(context)
       await saveSyncSetup(context, { setup, key, ids, ...(password !== undefined ? { password } : {}) })
+      // What travels changed (keys now go, or no longer do): the next push looks at every row once.
+      if (before !== undefined && before.secrets !== setup.secrets) await setOutboxRecording(context, true)
       sync.changed()
       return statusFromSetup(setup)
     },
     disableSync: async () => {
       await forgetSyncSetup(ready())
+      // No write records itself for a sync that is off; turning it on again starts with one full scan.
+      await setOutboxRecording(ready(), false)
       sync.changed()
       return OFF
     },

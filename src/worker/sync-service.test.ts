@@ -11,6 +11,7 @@ import { openDatabase } from '../store/open-database'
 import { ensureDefaultProject } from '../store/project-store'
 import { createSession, setTitle } from '../store/session-store'
 import { saveSyncSetup } from '../store/sync-setup-store'
+import { countOutbox } from '../store/sync-rows'
 import { SyncPassphraseError } from '../sync/crypto'
 import { startCouchServer, type CouchServer } from '../sync/testing/couch-server'
 import { makeTestContext } from '../testing/test-context'
@@ -434,6 +435,8 @@ describe('the sync service between two devices', () => {
     await newSession(onLaptop, laptop.projectID, 'Written after turning sync off')
     await onLaptop.api.syncNow()
     expect(onLaptop.requests.length).toBe(sent)
+    // Nor does a write record itself for a later push while sync is off.
+    expect(await countOutbox(laptop.context)).toBe(0)
   })
 })
 

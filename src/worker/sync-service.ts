@@ -69,6 +69,8 @@ export interface SyncServiceOptions {
   network: SyncNetwork
   fetch?: typeof fetch
   timing?: Partial<SyncTiming>
+  /** What a pull announced (a file another device wrote, …), for the worker's caches of stored rows. */
+  onPulled?: (event: SessionEvent) => void
 }
 
 export interface SyncService {
@@ -188,6 +190,15 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
       wake = done
     })
 
+  /** The store as the replicator writes through it: what it announces also reaches `onPulled`. */
+  const pulling = (context: StoreContext): StoreContext => ({
+    ...context,
+    emit: (event) => {
+      context.emit(event)
+      options.onPulled?.(event)
+    },
+  })
+
   const setStatus = (next: SyncStatus, force = false) => {
     if (!force && JSON.stringify(next) === JSON.stringify(current)) return
     current = next
@@ -225,7 +236,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     const first = lastSynced === undefined && !(await hasSyncCheckpoint(context))
     const { setup } = stored
     await replicate({
-      context,
+      context: pulling(context),
       server,
       key: { key: stored.key, ids: stored.ids },
       device: stored.device,
@@ -383,7 +394,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
       if (!stored) throw new SyncOffError()
       const server = serverFor(stored.setup, stored.password, fetcher)
       const { pulled } = await options.locks.request(ROUND_LOCK, {}, () =>
-        replicate({ context, server, key: { key: stored.key, ids: stored.ids }, device: stored.device, scope: { type: 'session', sessionID }, secrets: stored.setup.secrets }),
+        replicate({ context: pulling(context), server, key: { key: stored.key, ids: stored.ids }, device: stored.device, scope: { type: 'session', sessionID }, secrets: stored.setup.secrets }),
       )
       return { fetched: pulled }
     },

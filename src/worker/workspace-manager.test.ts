@@ -113,3 +113,19 @@ describe('a folder project', () => {
     expect(await workspaces.folderStatus('prj_2')).toBeUndefined()
   })
 })
+
+describe('a stored workspace whose rows another device wrote', () => {
+  it('is read again from storage after sync says so, and shows the files it wrote', async () => {
+    const { context } = makeTestContext()
+    const options = { requestWebContainer: () => {}, webContainerAllowed: async () => false, programs: leadingWords }
+    const workspaces = new WorkspaceManager(() => context, options)
+    const names = async () => (await (await workspaces.localOf('prj_1')).list('/workspace')).map((entry) => entry.name)
+    expect(await names()).toEqual([])
+    // Sync writes the rows without the loaded workspace: a second manager over the same database stands in for it.
+    const writer = new WorkspaceManager(() => context, options)
+    await (await writer.localOf('prj_1')).writeFile('/workspace/pulled.txt', 'from the laptop\n')
+    expect(await names()).toEqual([])
+    workspaces.forgetStored('prj_1')
+    expect(await names()).toEqual(['pulled.txt'])
+  })
+})

@@ -125,6 +125,15 @@ export class WorkspaceManager {
     return workspace
   }
 
+  /**
+   * The stored rows of a project's files changed under its loaded workspace (sync wrote files another device made):
+   * the next use opens it again from storage, so listings and tools see them. A command running on the old one
+   * finishes there; its writes go to the same storage.
+   */
+  forgetStored(projectID: string): void {
+    this.local.delete(projectID)
+  }
+
   private async open(projectID: string): Promise<Workspace> {
     const store = this.store()
     const onChange = (change: WorkspaceChange) => {
