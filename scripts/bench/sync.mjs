@@ -100,8 +100,10 @@ async function startSyncServer(root, baseURL, log) {
 function meter(context, serverURL) {
   const totals = { requests: 0, docsSent: 0, bytesUp: 0, bytesDown: 0 }
   const pending = new Set()
+  let lastWrite = Date.now()
   context.on('requestfinished', (request) => {
     if (!request.url().startsWith(serverURL)) return
+    if (request.method() !== 'GET' && !request.url().includes('/_local/')) lastWrite = Date.now()
     const counted = (async () => {
       totals.requests += 1
       const body = request.postData() ?? ''
@@ -114,6 +116,10 @@ function meter(context, serverURL) {
     counted.finally(() => pending.delete(counted))
   })
   return {
+    /** Resolves once this device has sent nothing but reads for `ms` (the turn's later writes, like pruning, are out). */
+    async quiet(ms) {
+      while (Date.now() - lastWrite < ms) await new Promise((resolve) => setTimeout(resolve, 100))
+    },
     async take() {
       await Promise.all(pending)
       const taken = { ...totals }
@@ -136,6 +142,21 @@ function enableAndSettle({ url, database, passphrase, timeoutMs }) {
       if (status.state === 'synced' && status.pending === 0) return performance.now() - t0
       if (status.state === 'error') throw new Error(`sync stopped: ${status.error?.message}`)
       if (performance.now() - t0 > timeoutMs) throw new Error(`sync did not settle within ${timeoutMs} ms (${status.state}, ${status.pending} pending)`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  })()
+}
+
+/** In a page: waits until sync has nothing left either way. */
+function settled({ timeoutMs }) {
+  const api = window.__tabcode.api
+  return (async () => {
+    const t0 = performance.now()
+    for (;;) {
+      const status = await api.syncStatus()
+      if (status.state === 'synced' && status.pending === 0) return
+      if (status.state === 'error') throw new Error(`sync stopped: ${status.error?.message}`)
+      if (performance.now() - t0 > timeoutMs) throw new Error(`sync did not settle within ${timeoutMs} ms (${status.state})`)
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
   })()
@@ -209,30 +230,38 @@ export async function syncCost(page, browser, { root, baseURL, mockURL, provider
     figures.syncFirstSyncRequests_10kMessages = download.requests
     log(`  device B's first sync: ${figures.syncFirstSyncMs_10kMessages.toFixed(0)} ms, ${download.requests} requests, ${figures.syncFirstSyncMB_10kMessages.toFixed(1)} MB down`)
 
-    // One real turn on A (a read and the reply after it), then the time until B shows the reply, and what both sent.
-    await first.take()
-    await joined.take()
-    const reply = `Synced turn ${Date.now()}: the reply after the read.`
-    await script(mockURL, [
-      { type: 'stream', chunks: [{ toolCall: { id: 'sync_read', name: 'read', arguments: JSON.stringify({ filePath: 'README.md' }) } }] },
-      { type: 'stream', chunks: [{ text: reply }] },
-    ])
-    const waiting = other.evaluate(waitForNewest, { sessionID: session.id, text: reply, timeoutMs: 120_000 })
-    const result = await turn(page, { sessionID: session.id, model: { providerID, modelID: 'mock-model' }, text: 'Read the README, then answer.' })
-    check(result.reply === reply, `the synced turn's reply was ${JSON.stringify(result.reply)}`)
-    const arrivedMs = await waiting
-    const sent = await first.take()
-    const received = await joined.take()
-    // B started waiting as A's turn started: what is left after the turn's own time is the sync's delay.
-    figures.syncTurnArrivalMs = Math.max(0, arrivedMs - result.ms)
-    figures.syncTurnDocsSent = sent.docsSent
-    figures.syncTurnKBUp = sent.bytesUp / 1024
-    figures.syncTurnKBDown = received.bytesDown / 1024
-    figures.syncTurnRequests = sent.requests + received.requests
-    log(
-      `  one turn: on device B ${figures.syncTurnArrivalMs.toFixed(0)} ms after it ended on A; A sent ${sent.docsSent} documents in ` +
-        `${sent.requests} requests (${figures.syncTurnKBUp.toFixed(1)} KB up), B took ${figures.syncTurnKBDown.toFixed(1)} KB in ${received.requests} requests`,
-    )
+    // Real turns on A (a read and the reply after it), each timed until B shows the reply, with what both sent. The
+    // first turn in the seeded session also prunes the old tool outputs it holds (opencode's rule, run after a turn),
+    // which changes thousands of parts once; the second is the steady cost of a turn.
+    for (const [index, name] of ['FirstTurn', 'Turn'].entries()) {
+      await first.take()
+      await joined.take()
+      const reply = `Synced turn ${index} ${Date.now()}: the reply after the read.`
+      await script(mockURL, [
+        { type: 'stream', chunks: [{ toolCall: { id: `sync_read_${index}`, name: 'read', arguments: JSON.stringify({ filePath: 'README.md' }) } }] },
+        { type: 'stream', chunks: [{ text: reply }] },
+      ])
+      const waiting = other.evaluate(waitForNewest, { sessionID: session.id, text: reply, timeoutMs: 600_000 })
+      const result = await turn(page, { sessionID: session.id, model: { providerID, modelID: 'mock-model' }, text: `Read the README, then answer (${index}).` })
+      check(result.reply === reply, `the synced turn's reply was ${JSON.stringify(result.reply)}`)
+      const arrivedMs = await waiting
+      // Everything the turn changed has gone out once A has sent nothing for a few seconds and says it is synced.
+      await first.quiet(3_000)
+      await page.evaluate(settled, { timeoutMs: 600_000 })
+      const sent = await first.take()
+      const received = await joined.take()
+      // B started waiting as A's turn started: what is left after the turn's own time is the sync's delay.
+      figures[`sync${name}ArrivalMs`] = Math.max(0, arrivedMs - result.ms)
+      figures[`sync${name}DocsSent`] = sent.docsSent
+      figures[`sync${name}KBUp`] = sent.bytesUp / 1024
+      figures[`sync${name}KBDown`] = received.bytesDown / 1024
+      figures[`sync${name}Requests`] = sent.requests + received.requests
+      log(
+        `  ${index === 0 ? 'the first turn (it prunes old tool outputs)' : 'the next turn'}: on device B ${figures[`sync${name}ArrivalMs`].toFixed(0)} ms after ` +
+          `it ended on A; A sent ${sent.docsSent} documents in ${sent.requests} requests (${figures[`sync${name}KBUp`].toFixed(1)} KB up), ` +
+          `B took ${figures[`sync${name}KBDown`].toFixed(1)} KB in ${received.requests} requests`,
+      )
+    }
     await page.evaluate(() => window.__tabcode.api.disableSync())
   } finally {
     await second.close()
