@@ -148,6 +148,17 @@ const ROWS = [
   ['20-step read turn, folder on disk / stored project', 'diskReadTurnRatio', 'ratio'],
   ['  on the folder (median)', 'diskReadTurnMs_20Steps', 'ms'],
   ['  on the stored project (median)', 'storedReadTurnMs_20Steps', 'ms'],
+  ['sync: first upload of a 10,000-message session', 'syncUploadMs_10kMessages', 'ms'],
+  ['sync: first sync of that session to a new device', 'syncFirstSyncMs_10kMessages', 'ms'],
+  ['  taken by the new device (MB)', 'syncFirstSyncMB_10kMessages', 'count'],
+  ['  requests', 'syncFirstSyncRequests_10kMessages', 'count'],
+  ['sync: one turn, on the other device after it ended', 'syncTurnArrivalMs', 'ms'],
+  ['  documents sent', 'syncTurnDocsSent', 'count'],
+  ['  sent', 'syncTurnKBUp', 'kb'],
+  ['  taken by the other device', 'syncTurnKBDown', 'kb'],
+  ['  requests, both devices', 'syncTurnRequests', 'count'],
+  ['  the first turn after seeding (it prunes old outputs): documents sent', 'syncFirstTurnDocsSent', 'count'],
+  ['  and on the other device after it ended', 'syncFirstTurnArrivalMs', 'ms'],
 ]
 
 export function report(f) {
