@@ -1,4 +1,5 @@
 import type { Table } from 'dexie'
+import type { ZodType } from 'zod'
 import { parseWith } from '../core/errors'
 import { canonicalJson } from '../core/mcp'
 import { ProviderConfigSchema } from '../core/provider/schema'
@@ -273,27 +274,22 @@ export async function markOutboxScanned(context: StoreContext): Promise<void> {
   })
 }
 
+/** The schema each kind's pulled row must parse with, and the words its error uses. */
+const SCHEMA_OF: { [K in SyncKind]: readonly [ZodType, string] } = {
+  session: [SessionInfoSchema, 'synced session'],
+  message: [MessageSchema, 'synced message'],
+  part: [PartSchema, 'synced part'],
+  project: [ProjectSchema, 'synced project'],
+  file: [WorkspaceEntrySchema, 'synced file'],
+  blob: [BlobSchema, 'synced file content'],
+  approval: [ApprovalSchema, 'synced approval'],
+  setting: [SettingSchema, 'synced setting'],
+  provider: [ProviderConfigSchema, 'synced provider'],
+}
+
 function parseRow(kind: SyncKind, row: unknown): unknown {
-  switch (kind) {
-    case 'session':
-      return parseWith(SessionInfoSchema, row, 'synced session')
-    case 'message':
-      return parseWith(MessageSchema, row, 'synced message')
-    case 'part':
-      return parseWith(PartSchema, row, 'synced part')
-    case 'project':
-      return parseWith(ProjectSchema, row, 'synced project')
-    case 'file':
-      return parseWith(WorkspaceEntrySchema, row, 'synced file')
-    case 'blob':
-      return parseWith(BlobSchema, row, 'synced file content')
-    case 'approval':
-      return parseWith(ApprovalSchema, row, 'synced approval')
-    case 'setting':
-      return parseWith(SettingSchema, row, 'synced setting')
-    case 'provider':
-      return parseWith(ProviderConfigSchema, row, 'synced provider')
-  }
+  const [schema, what] = SCHEMA_OF[kind]
+  return parseWith(schema, row, what)
 }
 
 function announceRow(announce: Announce, kind: SyncKind, row: unknown, created: boolean, approvalProjects: Set<string>): void {

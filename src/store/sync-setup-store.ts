@@ -30,40 +30,19 @@ export interface StoredSync {
 
 type Context = Pick<StoreContext, 'db'>
 
-async function setting(context: Context, key: SettingKey): Promise<Setting | undefined> {
+/** The value of one settings row, or undefined when it is missing or no longer parses. */
+type ValueByKey = { [S in Setting as S['key']]: S['value'] }
+
+async function valueOf<K extends SettingKey>(context: Context, key: K): Promise<ValueByKey[K] | undefined> {
   const parsed = SettingSchema.safeParse(await context.db.settings.get(key))
-  return parsed.success ? parsed.data : undefined
+  if (!parsed.success || parsed.data.key !== key) return undefined
+  const value: unknown = parsed.data.value
+  return value as ValueByKey[K]
 }
 
-async function setupOf(context: Context): Promise<SyncSetup | undefined> {
-  const row = await setting(context, SETUP)
-  return row?.key === SETUP ? row.value : undefined
-}
-
-async function passwordOf(context: Context): Promise<string | undefined> {
-  const row = await setting(context, PASSWORD)
-  return row?.key === PASSWORD ? row.value : undefined
-}
-
-async function keyOf(context: Context): Promise<CryptoKey | undefined> {
-  const row = await setting(context, KEY)
-  return row?.key === KEY ? row.value : undefined
-}
-
-async function idsOf(context: Context): Promise<CryptoKey | undefined> {
-  const row = await setting(context, IDS)
-  return row?.key === IDS ? row.value : undefined
-}
-
-async function deviceOf(context: Context): Promise<string | undefined> {
-  const row = await setting(context, DEVICE)
-  return row?.key === DEVICE ? row.value : undefined
-}
-
-async function exchangedWith(context: Context): Promise<string | undefined> {
-  const row = await setting(context, EXCHANGED)
-  return row?.key === EXCHANGED ? row.value : undefined
-}
+const setupOf = (context: Context) => valueOf(context, SETUP)
+const passwordOf = (context: Context) => valueOf(context, PASSWORD)
+const deviceOf = (context: Context) => valueOf(context, DEVICE)
 
 /** The setup, or undefined when sync is off. */
 export async function readSyncSetup(context: Context): Promise<SyncSetup | undefined> {
@@ -72,7 +51,7 @@ export async function readSyncSetup(context: Context): Promise<SyncSetup | undef
 
 /** The setup with its password and key; undefined when sync is off (or the key is missing, which `enable` prevents). */
 export async function readStoredSync(context: Context): Promise<StoredSync | undefined> {
-  const [setup, password, key, ids, device] = await Promise.all([setupOf(context), passwordOf(context), keyOf(context), idsOf(context), deviceOf(context)])
+  const [setup, password, key, ids, device] = await Promise.all([setupOf(context), passwordOf(context), valueOf(context, KEY), valueOf(context, IDS), deviceOf(context)])
   if (!setup || !key || !ids || !device) return undefined
   return { setup, key, ids, device, ...(password !== undefined ? { password } : {}) }
 }
@@ -97,7 +76,7 @@ export async function saveSyncSetup(context: StoreContext, input: { setup: SyncS
   const { db } = context
   const target = syncTarget(setup)
   await write(context, [db.settings, db.syncDocs, db.syncMeta], async () => {
-    if ((await exchangedWith(context)) !== target) {
+    if ((await valueOf(context, EXCHANGED)) !== target) {
       await db.syncDocs.clear()
       await db.syncMeta.clear()
     }
