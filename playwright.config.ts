@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test'
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from './scripts/find-browser.mjs'
 
 // End-to-end tests run against the production build served by `vite preview`.
@@ -14,6 +14,12 @@ const GIT_SERVER_PORT = Number(process.env.TABCODE_GIT_PORT ?? 8821)
 // The CouchDB-protocol server for sync (issue 31); SYNC_SERVER_URL in e2e/testing/sync-server.ts must match.
 const SYNC_SERVER_PORT = Number(process.env.TABCODE_SYNC_E2E_PORT ?? 8822)
 
+// Parallel lanes (Playwright workers): each has its own model, git and sync server (e2e/testing/lane.ts says why),
+// the preview server is shared. TABCODE_E2E_WORKERS sets how many.
+const WORKERS = Number(process.env.TABCODE_E2E_WORKERS ?? 1)
+// Must match LANE_PORT_STRIDE in e2e/testing/lane.ts.
+const LANE_PORT_STRIDE = 100
+
 export default defineConfig({
   testDir: 'e2e',
   // A test that takes two or three turns and a panel takes 10–20 s on a quiet 2-core machine and over 30 s on a busy
@@ -21,7 +27,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
@@ -49,12 +55,22 @@ export default defineConfig({
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
+    ...Array.from({ length: WORKERS }, (_, lane) => laneServers(lane)).flat(),
+  ],
+})
+
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, readonly unknown[]>[number]
+
+/** One lane's servers: its model, git and sync server, each LANE_PORT_STRIDE × lane above the first lane's port. */
+function laneServers(lane: number): WebServer[] {
+  const [mock, git, sync] = [MOCK_MODEL_PORT, GIT_SERVER_PORT, SYNC_SERVER_PORT].map((port) => port + lane * LANE_PORT_STRIDE)
+  return [
     {
       // The scriptable model in four wire formats (test-servers/mock-model-server.mjs; tests drive it with
       // e2e/testing/model-script.ts). Plain `node`, so teardown stops the process that holds the port.
       command: 'node test-servers/mock-model-server.mjs',
-      url: `http://${HOST}:${MOCK_MODEL_PORT}/health`,
-      env: { PORT: String(MOCK_MODEL_PORT) },
+      url: `http://${HOST}:${mock}/health`,
+      env: { PORT: String(mock) },
       reuseExistingServer: false,
       timeout: 10_000,
       stdout: 'ignore',
@@ -64,8 +80,8 @@ export default defineConfig({
     {
       // Debian's `git http-backend` behind a small server that adds CORS and a push token (test-servers/git-http-server.mjs).
       command: 'node test-servers/git-http-server.mjs',
-      url: `http://${HOST}:${GIT_SERVER_PORT}/health`,
-      env: { PORT: String(GIT_SERVER_PORT) },
+      url: `http://${HOST}:${git}/health`,
+      env: { PORT: String(git) },
       reuseExistingServer: false,
       timeout: 10_000,
       stdout: 'ignore',
@@ -75,13 +91,13 @@ export default defineConfig({
     {
       // PouchDB Server in memory, CORS open to the app's origin (test-servers/sync-server.mjs); every run starts empty.
       command: 'node test-servers/sync-server.mjs',
-      url: `http://${HOST}:${SYNC_SERVER_PORT}/`,
-      env: { PORT: String(SYNC_SERVER_PORT), APP_ORIGIN: `http://${HOST}:${PORT}` },
+      url: `http://${HOST}:${sync}/`,
+      env: { PORT: String(sync), APP_ORIGIN: `http://${HOST}:${PORT}` },
       reuseExistingServer: false,
       timeout: 20_000,
       stdout: 'ignore',
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
     },
-  ],
-})
+  ]
+}

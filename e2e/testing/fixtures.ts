@@ -1,5 +1,6 @@
 import { test as base, expect } from '@playwright/test'
 import { NOTE_DESCRIPTION, startMcpServer, type McpTestServer } from '../../test-servers/mcp-server.mjs'
+import { lanePort } from './lane'
 
 /**
  * Console errors that never fail a test. Keep this list short and specific: every entry hides real failures too.
@@ -34,7 +35,8 @@ export const test = base.extend<Options & Fixtures, WorkerFixtures>({
 
   mcpServer: [
     async ({}, use) => {
-      const server = await startMcpServer({ port: Number(process.env.TABCODE_MCP_PORT ?? 0) })
+      const port = process.env.TABCODE_MCP_PORT ? lanePort(Number(process.env.TABCODE_MCP_PORT)) : 0
+      const server = await startMcpServer({ port })
       await use(server)
       await server.close()
     },

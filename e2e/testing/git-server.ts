@@ -3,9 +3,10 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { lanePort } from './lane'
 
 /** The git HTTP server playwright.config.ts starts (test-servers/git-http-server.mjs); the port must match. */
-export const GIT_SERVER_URL = `http://127.0.0.1:${process.env.TABCODE_GIT_PORT ?? 8821}`
+export const GIT_SERVER_URL = `http://127.0.0.1:${lanePort(Number(process.env.TABCODE_GIT_PORT ?? 8821))}`
 /** The token the server takes for a push (its default). */
 export const GIT_SERVER_TOKEN = 'test-token'
 

@@ -15,6 +15,8 @@
  * script with `model` when another call (title generation on 'mock-small') could otherwise take it.
  */
 
+import { lanePort } from './lane'
+
 export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter'
 
 /** The wire formats, named as the request log names them. */
@@ -173,7 +175,7 @@ export interface ModelsFailure {
   repeat?: number
 }
 
-export const MOCK_MODEL_SERVER_URL = `http://127.0.0.1:${process.env.TABCODE_MOCK_PORT ?? 8787}`
+export const MOCK_MODEL_SERVER_URL = `http://127.0.0.1:${lanePort(Number(process.env.TABCODE_MOCK_PORT ?? 8787))}`
 
 export class ModelScript {
   /** `url` is the server root (no /v1). */

@@ -1,5 +1,7 @@
+import { lanePort } from './lane'
+
 /** The CouchDB-protocol server playwright.config.ts starts (test-servers/sync-server.mjs); the port must match. */
-export const SYNC_SERVER_URL = `http://127.0.0.1:${process.env.TABCODE_SYNC_E2E_PORT ?? 8822}`
+export const SYNC_SERVER_URL = `http://127.0.0.1:${lanePort(Number(process.env.TABCODE_SYNC_E2E_PORT ?? 8822))}`
 
 let count = 0
 
