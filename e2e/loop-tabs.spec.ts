@@ -9,7 +9,8 @@ test.beforeEach(async () => {
 })
 
 test('two tabs prompting one session get one runner and no duplicate messages', async ({ context }) => {
-  await model.push([streamText('Reply to the first tab.', { delayMs: 1_500 }), streamText('Reply covering the second tab.')], { model: 'mock-model' })
+  // The first reply is held until the second tab has sent: what the test is about happens while the run is busy.
+  await model.push([streamText('Reply to the first tab.', { hold: 'first' }), streamText('Reply covering the second tab.')], { model: 'mock-model' })
   const first = new Conversation(await context.newPage())
   await first.start('Shared work')
   const second = new Conversation(await context.newPage())
@@ -19,6 +20,7 @@ test('two tabs prompting one session get one runner and no duplicate messages', 
   await first.send('from the first tab')
   await model.waitForRequests(1)
   await second.send('from the second tab')
+  await model.release('first')
   for (const tab of [first, second]) {
     await expect(tab.replies().last()).toContainText('Reply covering the second tab.')
     await expect(tab.prompts()).toHaveCount(2)

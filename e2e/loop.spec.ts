@@ -171,8 +171,8 @@ test('Escape stops the turn too', async ({ page }) => {
 test('a prompt sent while running is answered in the same run; a queued one after the turn', async ({ page }) => {
   await model.push(
     [
-      // The server holds the first answer back long enough for the next two prompts to arrive while it runs.
-      toolCalls([{ id: 'call_1', name: 'todowrite', args: { todos: [] } }], { delayMs: 2_000 }),
+      // The server holds the first answer back until the next two prompts have arrived while it runs.
+      toolCalls([{ id: 'call_1', name: 'todowrite', args: { todos: [] } }], { hold: 'first' }),
       streamText('Answered both the first and the steer.'),
       streamText('Answer to the queued prompt.'),
     ],
@@ -183,6 +183,7 @@ test('a prompt sent while running is answered in the same run; a queued one afte
   await model.waitForRequests(1)
   await app.send('also consider this')
   await app.queue('and afterwards this')
+  await model.release('first')
   await expect(app.replies().last()).toContainText('Answer to the queued prompt.')
   const texts = await app.messages.getByRole('article').allInnerTexts()
   const order = texts.map((text) => (text.includes('first task') ? 'first' : text.includes('also consider') ? 'steer' : text.includes('afterwards') ? 'queued' : text.includes('Answered both') ? 'reply-both' : text.includes('queued prompt') ? 'reply-queued' : 'other'))

@@ -15,6 +15,7 @@
 // Tests script it over HTTP (e2e/testing/model-script.ts wraps this with types):
 //   POST /__script   { model?, responses: Response[] }   queue responses (per model id, or the shared queue)
 //   POST /__reset                                        clear queues, request log and /v1/models scripting
+//   POST /__release  { name }                            let the responses held as `hold: name` answer
 //   POST /__models   { ids?, fail? }                     script GET /v1/models
 //   GET  /__requests?wait=N&settled=1&timeoutMs=&path=   request log; wait long-polls (≤ 10 s) for N requests
 //   GET  /__queues                                       responses still queued, by queue
@@ -96,6 +97,10 @@ function createState() {
     live: new Set(),
     /** A page that never finishes (`GET /slow`), for tools cancelled while they wait: how many opened and closed. */
     slow: { opened: 0, closed: 0 },
+    /** Hold names released since the last reset, and the responses waiting on the others (`hold`). */
+    released: new Set(),
+    /** @type {Map<string, Set<() => void>>} */
+    held: new Map(),
   }
 }
 
@@ -142,6 +147,8 @@ async function handle(state, req, res) {
       return
     case 'POST /__models':
       return scriptModels(state, req, res)
+    case 'POST /__release':
+      return release(state, req, res)
     case 'GET /__requests':
       return requests(state, req, res, url)
     case 'GET /__queues':
@@ -185,10 +192,43 @@ async function script(state, req, res) {
 
 function reset(state) {
   state.slow = { opened: 0, closed: 0 }
+  // A held response is live: the abort below ends it.
+  state.released.clear()
   for (const live of state.live) live.abort('reset')
   state.queues.clear()
   state.log = []
   state.models = { ids: [...DEFAULT_MODEL_IDS], fail: null }
+}
+
+async function release(state, req, res) {
+  const body = await readJson(req)
+  if (!body.ok) return sendJson(res, 400, { error: body.error })
+  const name = body.value?.name
+  if (typeof name !== 'string' || !name) return sendJson(res, 400, { error: '`name` must be a non-empty string' })
+  state.released.add(name)
+  const waiting = [...(state.held.get(name) ?? [])]
+  for (const go of waiting) go()
+  sendJson(res, 200, { ok: true, released: waiting.length })
+}
+
+/**
+ * Waits until `name` is released (at once if it was since the last reset) or the client goes away. A test holds a
+ * reply this way for as long as it takes to do what must happen meanwhile, where a fixed delay races a busy machine.
+ */
+function held(state, name, res) {
+  if (state.released.has(name)) return Promise.resolve()
+  return new Promise((resolve) => {
+    const waiting = state.held.get(name) ?? new Set()
+    state.held.set(name, waiting)
+    const done = () => {
+      res.off('close', done)
+      waiting.delete(done)
+      if (waiting.size === 0 && state.held.get(name) === waiting) state.held.delete(name)
+      resolve(undefined)
+    }
+    waiting.add(done)
+    res.on('close', done)
+  })
 }
 
 async function scriptModels(state, req, res) {
@@ -331,6 +371,7 @@ async function modelCall(state, req, res, url, format, pathModel) {
   const closed = () => outcome !== 'pending' || res.destroyed
 
   if (response.delayMs > 0) await sleep(response.delayMs, res)
+  if (response.hold) await held(state, response.hold, res)
   if (closed()) return
   if (response.type === 'error') {
     sendError(res, { ...response, body: response.body === undefined ? format.errorBody(response.status, response.message) : response.body })
@@ -437,6 +478,7 @@ function validateResponse(r) {
   if (r == null || typeof r !== 'object') return 'must be an object'
   const common = checkCount(r.repeat, 'repeat', 1) ?? checkCount(r.delayMs, 'delayMs', 0)
   if (common) return common
+  if (r.hold != null && (typeof r.hold !== 'string' || !r.hold)) return '`hold` must be a non-empty string'
   switch (r.type) {
     case 'error':
       return validateError(r)

@@ -238,6 +238,25 @@ describe('mock model server: streaming through @ai-sdk/openai-compatible', () =>
     expect(arrivals[2]! - arrivals[0]!).toBeGreaterThanOrEqual(30)
   })
 
+  it('holds a reply scripted with `hold` until the test releases it; a released name answers at once', async () => {
+    await model.push(scriptedText('held', { hold: 'gate' }), { model: 'mock-model' })
+    await model.push(scriptedText('other'), { model: 'mock-small' })
+    let answered = false
+    const first = run().then((out) => {
+      answered = true
+      return out
+    })
+    await model.waitForRequests(1)
+    // A whole other call comes and goes meanwhile, and the held one has still not answered.
+    expect((await run({ modelId: 'mock-small' })).text).toBe('other')
+    expect(answered).toBe(false)
+    await model.release('gate')
+    expect((await first).text).toBe('held')
+    // Released stays released until the next reset.
+    await model.push(scriptedText('after', { hold: 'gate' }))
+    expect((await run()).text).toBe('after')
+  })
+
   it('streams many small deltas through the SDK in order', async () => {
     await model.push(manyDeltas(3_000))
     const out = await run()

@@ -19,10 +19,11 @@ export class Conversation extends Workbench {
       ...(options.type ? { type: options.type } : {}),
       ...(options.prices ? { prices: options.prices } : {}),
     })
-    // The provider list in the UI refreshes on load (and on focus); the seed went around it through the RPC.
-    await this.page.reload()
-    await this.ready()
+    // The seed went around the UI through the RPC, and the UI's provider list refreshes on load and when the tab
+    // regains focus (as after a provider was set up in another tab): a focus event, not a second load of the app.
+    await this.page.evaluate(() => window.dispatchEvent(new Event('focus')))
     await this.newSession()
+    await expect(this.page.getByRole('combobox', { name: 'Model', exact: true })).toHaveValue(/\/mock-model$/)
     if (title) await this.rename(/New session · /, title)
   }
 

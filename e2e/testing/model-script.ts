@@ -67,6 +67,8 @@ interface EntryOptions {
   repeat?: number
   /** Wait this long before answering at all (before the status line). */
   delayMs?: number
+  /** Answer only once `release(hold)` was called (before the status line, after `delayMs`). */
+  hold?: string
 }
 
 interface EndingOptions {
@@ -189,6 +191,11 @@ export class ModelScript {
   /** Clears every queue, the request log and /v1/models scripting, and cuts streams still open. */
   async reset(): Promise<void> {
     await this.call('POST', '/__reset')
+  }
+
+  /** Lets the responses scripted with `hold: name` answer, now and from now on until the next reset. */
+  async release(name: string): Promise<void> {
+    await this.call('POST', '/__release', { name })
   }
 
   /** Queues responses for `options.model` (that model id only) or, without it, for any model. */
