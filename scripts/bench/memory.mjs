@@ -4,7 +4,8 @@
 // the kernel has it, PSS (/proc/<pid>/smaps_rollup), which shares each shared page among the processes mapping it,
 // so PSS summed over processes is what the browser as a whole holds. The page's renderer is the process the
 // page's trace events came from (steps.mjs traces the read turn) or, without one, the renderer with the most RSS.
-// The JS heaps (information) come from `Runtime.getHeapUsage` on the page and on its dedicated worker.
+// The JS heaps (information) come from `Runtime.getHeapUsage` on the page and on its dedicated worker. How much of
+// it all is garbage not yet collected shows after `collectGarbage` (V8's and Blink's collectors on both threads).
 import { readdirSync, readFileSync } from 'node:fs'
 
 const MB = 1024 * 1024
@@ -50,39 +51,49 @@ function processTree(root) {
   return [...tree]
 }
 
-/** JS heap in use (MB) of the page's main thread and of its dedicated worker, through a flat CDP session each. */
-async function heaps(browser, page) {
+/**
+ * Sends `method` to the page's main thread and to its dedicated worker; returns both results. The worker is a target
+ * of the page's session; attached without flattening, it is spoken to through Target.sendMessageToTarget, which
+ * Playwright's session carries as an ordinary command.
+ */
+async function onBothThreads(browser, page, method) {
   const pageSession = await page.context().newCDPSession(page)
   const out = {}
   try {
-    const { usedSize } = await pageSession.send('Runtime.getHeapUsage')
-    out.pageHeapMb = usedSize / MB
-    // The worker is a target of the page's session; attached without flattening, it is spoken to through
-    // Target.sendMessageToTarget, which Playwright's session carries as an ordinary command.
+    out.page = await pageSession.send(method)
     const { targetInfos } = await pageSession.send('Target.getTargets')
     const worker = targetInfos.find((t) => t.type === 'worker')
-    if (worker) {
-      const browserSession = await browser.newBrowserCDPSession()
-      try {
-        const { sessionId } = await browserSession.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false })
-        const reply = new Promise((resolve) => {
-          browserSession.on('Target.receivedMessageFromTarget', (event) => {
-            const message = JSON.parse(event.message)
-            if (event.sessionId === sessionId && message.id === 1) resolve(message.result)
-          })
+    if (!worker) return out
+    const browserSession = await browser.newBrowserCDPSession()
+    try {
+      const { sessionId } = await browserSession.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false })
+      const reply = new Promise((resolve) => {
+        browserSession.on('Target.receivedMessageFromTarget', (event) => {
+          const message = JSON.parse(event.message)
+          if (event.sessionId === sessionId && message.id === 1) resolve(message.result)
         })
-        await browserSession.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }) })
-        const result = await Promise.race([reply, new Promise((resolve) => setTimeout(resolve, 5_000))])
-        if (result) out.workerHeapMb = result.usedSize / MB
-        await browserSession.send('Target.detachFromTarget', { sessionId }).catch(() => {})
-      } finally {
-        await browserSession.detach().catch(() => {})
-      }
+      })
+      await browserSession.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method }) })
+      out.worker = await Promise.race([reply, new Promise((resolve) => setTimeout(resolve, 10_000))])
+      await browserSession.send('Target.detachFromTarget', { sessionId }).catch(() => {})
+    } finally {
+      await browserSession.detach().catch(() => {})
     }
   } finally {
     await pageSession.detach().catch(() => {})
   }
   return out
+}
+
+/** JS heap in use (MB) of the page's main thread and of its dedicated worker. */
+async function heaps(browser, page) {
+  const { page: main, worker } = await onBothThreads(browser, page, 'Runtime.getHeapUsage')
+  return { pageHeapMb: main.usedSize / MB, workerHeapMb: worker ? worker.usedSize / MB : undefined }
+}
+
+/** Runs a full garbage collection on the page's main thread and on its worker (what the tab holds, not its garbage). */
+export async function collectGarbage(browser, page) {
+  await onBothThreads(browser, page, 'HeapProfiler.collectGarbage')
 }
 
 /**

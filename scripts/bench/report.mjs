@@ -151,6 +151,8 @@ const ROWS = [
   ['  all Chromium processes, RSS (MB)', 'browserRssMb_readTurn', 'count'],
   ['  JS heap in use, page (MB)', 'pageHeapMb_readTurn', 'count'],
   ['  JS heap in use, worker (MB)', 'workerHeapMb_readTurn', 'count'],
+  ['  the renderer after a full GC of page and worker, RSS (MB)', 'rendererRssMbAfterGc_readTurn', 'count'],
+  ['  all Chromium processes after that GC, PSS (MB)', 'browserPssMbAfterGc_readTurn', 'count'],
   ['list a 5,000-file folder on disk after a reload (scan included)', 'diskListingMs_5kFiles', 'ms'],
   ['  listed again', 'diskListingWarmMs_5kFiles', 'ms'],
   ['20-step read turn, folder on disk / stored project', 'diskReadTurnRatio', 'ratio'],
