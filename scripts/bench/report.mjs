@@ -25,6 +25,8 @@ export const TARGETS = {
   // Issue 32: a session of the shape real long sessions have costs a step what a new one does.
   stepCostRatio_compactionLoopVs2: 1.2,
   readStepOverheadMs: 60,
+  // Issue 32: a lighter tab (opencode's whole PSS at a turn's end was 635 MB).
+  rendererRssMb_readTurn: 200,
   mainUsPerDelta_1KB: 20,
   mainUsPerDelta_200KB: 20,
   mainUsPerDeltaRatio_200KBvs1KB: 1.2,
@@ -143,6 +145,14 @@ const ROWS = [
   ['  worker busy per step (traced turn)', 'readStepWorkerBusyMs', 'ms'],
   ['  page busy per step (traced turn)', 'readStepMainBusyMs', 'ms'],
   ['  per-step overhead with the session closed', 'readStepOverheadMsSessionClosed', 'ms'],
+  ['the page\'s renderer at the end of the 20-step read turn, RSS (MB)', 'rendererRssMb_readTurn', 'count'],
+  ['  its PSS (MB)', 'rendererPssMb_readTurn', 'count'],
+  ['  all Chromium processes, PSS (MB)', 'browserPssMb_readTurn', 'count'],
+  ['  all Chromium processes, RSS (MB)', 'browserRssMb_readTurn', 'count'],
+  ['  JS heap in use, page (MB)', 'pageHeapMb_readTurn', 'count'],
+  ['  JS heap in use, worker (MB)', 'workerHeapMb_readTurn', 'count'],
+  ['  the renderer after a full GC of page and worker, RSS (MB)', 'rendererRssMbAfterGc_readTurn', 'count'],
+  ['  all Chromium processes after that GC, PSS (MB)', 'browserPssMbAfterGc_readTurn', 'count'],
   ['list a 5,000-file folder on disk after a reload (scan included)', 'diskListingMs_5kFiles', 'ms'],
   ['  listed again', 'diskListingWarmMs_5kFiles', 'ms'],
   ['20-step read turn, folder on disk / stored project', 'diskReadTurnRatio', 'ratio'],

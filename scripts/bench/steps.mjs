@@ -9,6 +9,7 @@
 //   wall time − the server's scripted delays, none here) / 20, the median of READ_RUNS turns after a warm-up.
 import { check, median, openFresh, seed } from './page.mjs'
 import { busyMs, startTrace, stopTrace } from './trace.mjs'
+import { collectGarbage, memoryNow } from './memory.mjs'
 import { ascendingId, sessionRow } from './rows.mjs'
 import { size } from './size.mjs'
 
@@ -263,6 +264,16 @@ export async function steps(page, browser, { baseURL, mockURL, providerID, proje
         figures.readStepWorkerBusyMs = busyMs(trace.worker, from, to) / READ_STEPS
         figures.readStepMainBusyMs = busyMs(trace.main, from, to) / READ_STEPS
         log(`  traced read turn: ${out.ms.toFixed(0)} ms; per step the worker ran ${figures.readStepWorkerBusyMs.toFixed(1)} ms, the page ${figures.readStepMainBusyMs.toFixed(1)} ms`)
+        // Issue 32: what the tab holds at the end of the turn, the session still open.
+        const memory = await memoryNow(browser, page, trace.pid)
+        for (const [key, value] of Object.entries(memory)) figures[`${key}_readTurn`] = value
+        // And what of it is held, not garbage waiting for a collection that had not come yet.
+        await collectGarbage(browser, page)
+        await new Promise((resolve) => setTimeout(resolve, 1_000)) // sweeping and unmapping run after the collection
+        const held = await memoryNow(browser, page, trace.pid)
+        figures.rendererRssMbAfterGc_readTurn = held.rendererRssMb
+        figures.browserPssMbAfterGc_readTurn = held.browserPssMb
+        log(`  memory at its end: renderer ${memory.rendererRssMb?.toFixed(0)} MB RSS, ${memory.rendererPssMb?.toFixed(0)} MB PSS; all ${memory.processes} Chromium processes ${memory.browserRssMb?.toFixed(0)} MB RSS, ${memory.browserPssMb?.toFixed(0)} MB PSS; JS heap page ${memory.pageHeapMb?.toFixed(1)} MB, worker ${memory.workerHeapMb?.toFixed(1)} MB; after a full GC the renderer ${held.rendererRssMb?.toFixed(0)} MB RSS, JS heap page ${held.pageHeapMb?.toFixed(1)} MB, worker ${held.workerHeapMb?.toFixed(1)} MB`)
       }
       check(out.errors.length === 0, `the read turn failed: ${JSON.stringify(out.errors)}`)
       check(out.reply === reply, `the read turn stored ${JSON.stringify(out.reply)}, expected ${JSON.stringify(reply)}`)

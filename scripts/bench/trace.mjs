@@ -47,7 +47,8 @@ export async function stopTrace(browser, name = 'trace') {
     if (!e) throw new Error(`the trace has no mark ${name}`)
     return e.ts
   }
-  return { main, worker: workers[0] ?? [], mark }
+  // pid: the page's renderer process (Chromium runs unsandboxed here, so it is this machine's pid).
+  return { main, worker: workers[0] ?? [], mark, pid: anyMark.pid }
 }
 
 const total = (tasks) => tasks.reduce((sum, e) => sum + e.dur, 0)

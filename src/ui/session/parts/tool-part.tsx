@@ -1,4 +1,4 @@
-import { For, Show, type JSX } from 'solid-js'
+import { createSignal, For, Show, type JSX } from 'solid-js'
 import type { ToolPart } from '../../../core/schema'
 import { formatDuration } from '../../kit/format/time'
 import { formatJson } from '../../kit/format/truncate'
@@ -57,6 +57,8 @@ export function ToolPartView(props: { part: ToolPart }): JSX.Element {
     const shown = output()
     return props.part.tool === 'read' && completed() && shown ? readContent(shown.text) : undefined
   }
+  // Whether the read call's Content section is open: its lines are highlighted only once someone can see them.
+  const [readOpen, setReadOpen] = createSignal(false)
   return (
     <div
       class="part part-tool"
@@ -131,12 +133,12 @@ export function ToolPartView(props: { part: ToolPart }): JSX.Element {
       </Show>
       <Show when={read()}>
         {(content) => (
-          <details class="tool-section">
+          <details class="tool-section" on:toggle={(event) => setReadOpen(event.currentTarget.open)}>
             <summary>
               <span>Content</span>
               <span class="faint"> · {describeLines(content().lines.length)}</span>
             </summary>
-            <ReadLines content={content()} file={filePath()} />
+            <ReadLines content={content()} file={filePath()} shown={readOpen()} />
           </details>
         )}
       </Show>

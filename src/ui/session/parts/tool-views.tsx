@@ -41,13 +41,21 @@ export function ToolDiff(props: { change: ToolChange }): JSX.Element {
   )
 }
 
-/** A read call's file content with the line numbers the tool gave, highlighted once the highlighter has loaded. */
-export function ReadLines(props: { content: ReadContent; file: string | undefined }): JSX.Element {
+/**
+ * A read call's file content with the line numbers the tool gave, highlighted once the highlighter has loaded.
+ * `shown`: whether a reader can see the lines (their section is open). Folded lines stay plain: a turn of read calls
+ * then neither loads the highlighter nor parses each file, nor swaps every line's text for coloured runs, for
+ * content nobody opened (issue 32: the page's work per step).
+ */
+export function ReadLines(props: { content: ReadContent; file: string | undefined; shown: boolean }): JSX.Element {
   const [showAll, setShowAll] = createSignal(false)
   const visible = createMemo(() => (showAll() ? props.content.lines : props.content.lines.slice(0, CARD_LINES)))
   const [tokens, setTokens] = createSignal<ClassedText[][]>()
+  // Once opened, always wanted: folding again keeps the colours, and opening again does not find them twice.
+  const wanted = createMemo((before: boolean) => before || props.shown, false)
   createEffect(
-    on([visible, () => props.file], ([lines, file]) => {
+    on([visible, () => props.file, wanted], ([lines, file, want]) => {
+      if (!want) return
       setTokens(undefined)
       if (!file) return
       let current = true
