@@ -240,6 +240,11 @@ export class PartWriter {
     this.handle = undefined
   }
 
+  /** The newest stored state of every part this writer wrote, as storage holds it. */
+  storedParts(): Part[] {
+    return [...this.stored.values()]
+  }
+
   get pending(): number {
     return this.dirty.size
   }
