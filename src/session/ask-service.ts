@@ -21,7 +21,7 @@ import {
   writeAsk,
 } from '../store/ask-store'
 import { PermissionCorrectedError, PermissionDeniedError, PermissionRejectedError, permissionAbortError } from '../core/permission/errors'
-import { effectiveRules, evaluate, rulesFor } from '../core/permission/evaluate'
+import { allowsAll, effectiveRules, evaluate, rulesFor } from '../core/permission/evaluate'
 import { approvalsFor } from '../core/permission/pinned-approvals'
 import { askedQuestions, QUESTION_PERMISSION, QuestionAnswerError, validateAnswers } from '../core/question'
 
@@ -172,6 +172,9 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
   async function check(input: CheckInput): Promise<PermissionReply | undefined> {
     const { request } = input
     const rules = effectiveRules(input)
+    // Stored approvals are only ever "allow" (an "always" answer writes them, `takeReply`), so where the rules alone
+    // allow every pattern they cannot change the answer: a `read` step asks storage nothing (issue 32).
+    if (request.permission !== QUESTION_PERMISSION && allowsAll(request.permission, request.patterns, rules)) return undefined
     // A tool its server may redefine is allowed by an approval only while it is what the user allowed (issue 27).
     const { holding: approvals, changedFrom } = approvalsFor(await projectApprovals(store, input.projectID), request.permission, request.tool)
     let needsAsk = request.permission === QUESTION_PERMISSION

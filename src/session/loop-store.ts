@@ -4,7 +4,7 @@ import type { AssistantMessage, InboxEntry, MessageError, ModelReference, Sessio
 import { modelForPrompt } from '../core/settings'
 import { createCompactionMarker } from '../store/compaction-store'
 import type { StoreContext } from '../store/context'
-import { updateMessage, type MessageWithParts } from '../store/message-store'
+import { addMessageIfCurrent, updateMessage, type MessageWithParts } from '../store/message-store'
 import { createUserMessage, takeQueuedPrompt } from '../store/prompt'
 import { getSettings } from '../store/provider-store'
 import { getSession } from '../store/session-store'
@@ -42,8 +42,26 @@ export async function requestCompaction(store: StoreContext, user: UserMessage, 
   await createCompactionMarker(store, { sessionID: user.sessionID, agent: user.agent, model: user.model, auto: true, ...(options.overflow ? { overflow: true } : {}) })
 }
 
-/** A step's reply to the prompt `user`, stored empty before the model is called. */
-export async function openReply(store: StoreContext, session: SessionInfo, user: UserMessage, resolved: ResolvedModel): Promise<AssistantMessage> {
+/**
+ * A step's reply to the prompt `user`, stored empty before the model is called. With `since` (the step decided from
+ * a history kept in memory), only if the session holds nothing newer than that history but the replies it kept:
+ * undefined, with nothing stored, when another writer (a prompt from another tab, say) came in between.
+ */
+export async function openReply(
+  store: StoreContext,
+  session: SessionInfo,
+  user: UserMessage,
+  resolved: ResolvedModel,
+  since: { after: readonly [number, string]; known: readonly string[] },
+): Promise<AssistantMessage | undefined>
+export async function openReply(store: StoreContext, session: SessionInfo, user: UserMessage, resolved: ResolvedModel): Promise<AssistantMessage>
+export async function openReply(
+  store: StoreContext,
+  session: SessionInfo,
+  user: UserMessage,
+  resolved: ResolvedModel,
+  since?: { after: readonly [number, string]; known: readonly string[] },
+): Promise<AssistantMessage | undefined> {
   const now = store.now()
   const assistant: AssistantMessage = {
     id: ascending('message', now),
@@ -59,6 +77,7 @@ export async function openReply(store: StoreContext, session: SessionInfo, user:
     cost: 0,
     tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
   }
+  if (since) return (await addMessageIfCurrent(store, assistant, since)) ? assistant : undefined
   await updateMessage(store, assistant)
   return assistant
 }

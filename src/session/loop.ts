@@ -31,6 +31,7 @@ import { runStepWithRetry, runSummaryStep, type StepDependencies } from './retry
 import { stepRequest, type StepRequest } from './step-request'
 import { runSubtask } from './subtask'
 import { generateTitle } from './title'
+import { keptFrom, withReply, type KeptHistory } from './kept-history'
 import { turnReads, type CompactionSettings, type TurnReads } from './turn-reads'
 import type { PermissionGate, SnapshotSource, WorkspaceSource } from './turn-services'
 import { offeredDefinitions, recordDiffs, recordPatch, snapshotMemo, stepTools } from './turn-tools'
@@ -88,6 +89,8 @@ interface LoopRun {
    * (the loop writes nothing after it; a prompt another tab stores meanwhile belongs to the next turn).
    */
   settled?: RecentHistory
+  /** The history after the last step, kept in memory when the turn goes on from it (`kept-history.ts`). */
+  kept?: KeptHistory | undefined
 }
 
 /** The newest prompt of the history a step would send, and what the iteration read to answer it. */
@@ -96,6 +99,8 @@ interface PromptTurn {
   history: MessageWithParts[]
   user: UserMessage
   settings: CompactionSettings
+  /** The history decided from, as kept for the next step; with replies kept in memory when it was not read. */
+  kept: KeptHistory | undefined
 }
 
 /** A step about to answer the prompt, past the model's resolution. */
@@ -106,8 +111,10 @@ interface StepPlan extends PromptTurn {
 }
 
 /**
- * opencode's step loop. Each iteration re-reads the history from storage and decides from it alone: a prompt stored
- * by another tab is answered at the next step, and a reload loses nothing but the stream in flight. One iteration is
+ * opencode's step loop. Each iteration decides from the history as stored: read afresh, or, for a step that goes
+ * on from the one before, that read with the replies the loop stored since (`kept-history.ts`; the reply is stored
+ * only if nothing else came in meanwhile, else the step reads afresh). A prompt stored by another tab is answered at
+ * the next step, and a reload loses nothing but the stream in flight. One iteration is
  * one model call and one assistant message: a step of the turn, or the summary that answers a compaction marker.
  * When the turn is done, prompts queued behind it are promoted one at a time, each starting a fresh turn; when the
  * loop is done, old tool outputs are pruned.
@@ -172,8 +179,14 @@ async function endRun(run: LoopRun): Promise<void> {
 /** An iteration: the history read afresh, then the turn's end, a pending compaction, or a step. */
 async function iterate(run: LoopRun): Promise<Next> {
   const { dependencies, sessionID } = run
+  // A step that goes on from the one before decides from the history kept in memory (its reply is stored only if
+  // nothing else came in meanwhile); a turn that looks done there is read afresh before it ends.
+  let kept = run.kept
+  run.kept = undefined
+  if (kept && turnIsDone(kept.recent.history)) kept = undefined
   // From the last compaction boundary: a step costs what the history since then costs, not the session.
-  const recent = await loadRecentHistory(dependencies.store, sessionID)
+  const recent = kept?.recent ?? (await loadRecentHistory(dependencies.store, sessionID))
+  kept ??= keptFrom(recent)
   if (turnIsDone(recent.history, { resume: run.resume })) return nextPrompt(run, recent)
   const resuming = run.resume
   run.resume = false
@@ -190,7 +203,7 @@ async function iterate(run: LoopRun): Promise<Next> {
   const session = await run.reads.session()
   const marker = pendingMarker(history, { resume: resuming })
   if (marker) return summarize(run, { session, history, marker })
-  return checkBeforeStep(run, { session, history, user, settings })
+  return checkBeforeStep(run, { session, history, user, settings, kept })
 }
 
 /** The turn is done: the prompt queued behind it starts a fresh turn, or the run ends with nothing to answer. */
@@ -277,7 +290,13 @@ async function takeStep(run: LoopRun, plan: StepPlan, request: StepRequest<LoopD
   if (run.step === 1) void generateTitle(dependencies, session, history, resolved).catch(() => {})
 
   const before = await run.snapshots.track(session.projectID, workspace)
-  const assistant = await openReply(store, session, plan.user, resolved)
+  const since = plan.kept?.known.length ? plan.kept : undefined
+  const assistant = since ? await openReply(store, session, plan.user, resolved, since) : await openReply(store, session, plan.user, resolved)
+  if (!assistant) {
+    // Something came in since the history kept in memory: nothing was stored, and the step starts again from a read.
+    run.step--
+    return 'continue'
+  }
   const snapshots: StepSnapshots = {
     ...(before ? { before } : {}),
     // A step whose tools cannot change files ends where it began: no second walk of the workspace per step.
@@ -289,14 +308,16 @@ async function takeStep(run: LoopRun, plan: StepPlan, request: StepRequest<LoopD
     ...(agent.topP !== undefined ? { topP: agent.topP } : {}),
   }
   const call = { sessionID, assistant, resolved, system, messages, signal, snapshots, ...sampling }
-  const { error, blocked, after } = await runStepWithRetry(run.stepDependencies, {
+  const { error, blocked, after, parts } = await runStepWithRetry(run.stepDependencies, {
     ...call,
     tools: (processor) => stepTools(request.dependencies, { ...call, turn }, processor, run.runChild),
   })
   const verdict = overflowVerdict({ error, blocked, assistant, settings: plan.settings, compacted: plan.compacted, limit: resolved.limit, onlyPrompt: isOnlyTextPrompt(history) })
   const final = verdict.error ?? error
   await closeReply(store, assistant, { error, final })
-  await recordPatch(dependencies, assistant, before, after)
+  const patch = await recordPatch(dependencies, assistant, before, after)
+  // A step that went well goes on from its own rows: the reply as stored and its parts, the patch among them.
+  if (plan.kept && parts && !final && !blocked && !verdict.compact) run.kept = withReply(plan.kept, assistant, patch ? [...parts, patch] : parts)
   return afterStep(run, plan, { compact: verdict.compact, final, blocked })
 }
 

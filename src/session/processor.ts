@@ -240,12 +240,12 @@ export class StepProcessor {
         this.assistant.finish = event.finishReason
         this.assistant.cost = Number((this.assistant.cost + cost).toFixed(12))
         this.assistant.tokens = tokens
-        await this.writer.flush()
         const called = [...this.tools.values()].map((part) => part.tool)
         const snapshot = await this.snapshots.after?.(called).catch(() => undefined)
         this.after = snapshot
         // The stream's last event (every tool has answered): the step's usage on its finish part and the message,
-        // completed, in one transaction; the loop writes the message again only when it has more to say (an error).
+        // completed, in one transaction, with the tools' results held for it and the streamed rows not yet flushed;
+        // the loop writes the message again only when it has more to say (an error).
         this.assistant.time = { ...this.assistant.time, completed: now }
         await this.writer.save({ ...this.base(), type: 'step-finish', reason: event.finishReason, ...(snapshot ? { snapshot } : {}), cost, tokens }, this.assistant)
         return
@@ -266,7 +266,9 @@ export class StepProcessor {
     // A result for a call already closed (errored, or interrupted by cleanup: see keepLateResult) is not applied here.
     if (!part || part.state.status !== 'running') return
     part.state = completedState(part, part.state.input, value, part.state.time.start, now, () => this.base())
-    await this.writer.save(part)
+    // Held for the step's finish, which follows the last result at once: one write for both (issue 32). The
+    // finish, cleanup's flush and so the next request wait for it.
+    this.writer.hold(part)
   }
 
   /**

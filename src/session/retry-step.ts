@@ -2,7 +2,7 @@ import { resolveLanguageModel } from 'ai/internal'
 import type { ModelMessage } from 'ai'
 import { maxOutputTokens } from '../core/compaction/overflow'
 import type { SessionStatus } from '../core/event'
-import type { AssistantMessage, MessageError } from '../core/schema'
+import type { AssistantMessage, MessageError, Part } from '../core/schema'
 import type { StoreContext } from '../store/context'
 import { PartWriter, type WriterMetrics } from '../store/part-writer'
 import type { StepTools } from '../tools/tool'
@@ -60,7 +60,10 @@ export function runSummaryStep(
 }
 
 /** One model call, retried on retryable errors with the provider's delay, up to the configured number of attempts. */
-export async function runStepWithRetry(dependencies: StepDependencies, input: StepInput): Promise<{ error?: MessageError; blocked: boolean; after?: string }> {
+export async function runStepWithRetry(
+  dependencies: StepDependencies,
+  input: StepInput,
+): Promise<{ error?: MessageError; blocked: boolean; after?: string; parts?: Part[] }> {
   const { store } = dependencies
   const limit = await dependencies.retryLimit()
   for (let attempt = 1; ; attempt++) {
@@ -84,7 +87,8 @@ export async function runStepWithRetry(dependencies: StepDependencies, input: St
     dependencies.onWriter?.(undefined)
     const error = outcome.error && redactError(outcome.error, input.resolved.redact)
     const after = processor.after ? { after: processor.after } : {}
-    if (!error) return { blocked: processor.blocked, ...after }
+    // The reply's parts as stored, when this attempt wrote all of them (a retry's reply also holds the failed ones').
+    if (!error) return { blocked: processor.blocked, ...after, ...(attempt === 1 ? { parts: writer.storedParts() } : {}) }
     // Retrying cannot help while the browser itself is offline, and "Failed to fetch" eight times says nothing.
     const offline = offlineError(error, input.resolved, dependencies.online?.() ?? true)
     if (offline) return { error: offline, blocked: processor.blocked, ...after }

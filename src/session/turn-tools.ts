@@ -200,19 +200,19 @@ export function stepTools(
   }
 }
 
-/** After a step: a patch part listing the files whose content changed during it. */
+/** After a step: a patch part listing the files whose content changed during it; the part as stored, if one was. */
 export async function recordPatch(
   dependencies: TurnDependencies,
   assistant: AssistantMessage,
   before: string | undefined,
   after: string | undefined,
-): Promise<void> {
-  if (!before || !after || after === before || !dependencies.snapshots) return
+): Promise<Part | undefined> {
+  if (!before || !after || after === before || !dependencies.snapshots) return undefined
   const { store } = dependencies
   const files = await dependencies.snapshots.changedFiles(before, after)
-  if (files.length === 0) return
+  if (files.length === 0) return undefined
   const part: PartOf<'patch'> = { id: ascending('part', store.now()), sessionID: assistant.sessionID, messageID: assistant.id, type: 'patch', hash: before, files }
-  await putPart(store, part)
+  return putPart(store, part)
 }
 
 /** Each prompt that has a snapshot range, with it, oldest first. */

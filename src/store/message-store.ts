@@ -76,6 +76,33 @@ export async function updateMessage(context: StoreContext, message: Message): Pr
   return info
 }
 
+/**
+ * Stores a new message, as `updateMessage` does, only if the session's messages newer than `since` (by
+ * `[time.created, id]`) are exactly `known`: the caller decided from a history that held everything up to `since`
+ * and has kept the rest in memory. Otherwise nothing is written and it returns false (one index read of keys, in
+ * the write's own transaction).
+ */
+export async function addMessageIfCurrent(
+  context: StoreContext,
+  message: Message,
+  since: { after: readonly [number, string]; known: readonly string[] },
+): Promise<boolean> {
+  const info = parseWith(MessageSchema, message, 'message')
+  const { db } = context
+  return write(context, [db.sessions, db.messages], async (announce) => {
+    if (!(await db.sessions.get(info.sessionID))) throw new NotFoundError('session', info.sessionID)
+    const newer = await db.messages
+      .where('[sessionID+time.created+id]')
+      .between([info.sessionID, since.after[0], since.after[1]], [info.sessionID, KEY.timeMax, KEY.idMax], false, true)
+      .primaryKeys()
+    const known = new Set(since.known)
+    if (newer.length !== known.size || newer.some((id) => !known.has(id as string))) return false
+    await db.messages.put(info)
+    announce({ type: 'message.updated', info })
+    return true
+  })
+}
+
 /** Stores a part (validated; a step-finish part moves the session totals): see `putPart`. */
 export function updatePart(context: StoreContext, input: Part): Promise<Part> {
   return putPart(context, input)

@@ -189,6 +189,42 @@ describe('part writer', () => {
     expect(((await db.parts.get(part.id)) as PartOf<'tool'>).state.status).toBe('completed')
   })
 
+  it('writes a held state with the next save, in its transaction and announced before it, and the streamed rows too', async () => {
+    const { db, events, build, reply, writer } = await setup()
+    const tool = {
+      id: 'prt_held00000000000000000001', sessionID: reply.sessionID, messageID: reply.id, type: 'tool' as const, callID: 'c', tool: 'read',
+      state: { status: 'completed' as const, input: { filePath: 'a' }, output: 'x', title: 'a', metadata: {}, time: { start: 1, end: 2 } },
+    } as PartOf<'tool'>
+    const streamed = build.text(reply, 'streamed')
+    writer.delta(streamed, 'streamed')
+    events.length = 0
+    writer.hold(tool)
+    expect(await db.parts.get(tool.id)).toBeUndefined()
+    const finish = build.text(reply, 'the finish')
+    await writer.save(finish, { ...reply, finish: 'tool-calls' })
+    expect(writer.commits).toBe(1)
+    expect(events.map((event) => (event.type === 'part.updated' ? event.part.id : event.type))).toEqual([tool.id, finish.id, 'message.updated'])
+    expect(await db.parts.get(tool.id)).toMatchObject({ state: { status: 'completed' } })
+    expect(await db.parts.get(streamed.id)).toMatchObject({ text: 'streamed' })
+    expect(writer.pending).toBe(0)
+  })
+
+  it('writes a held state on its own a moment later when no save comes, and flush waits for it', async () => {
+    const { db, events, reply, writer } = await setup()
+    const tool = {
+      id: 'prt_held00000000000000000002', sessionID: reply.sessionID, messageID: reply.id, type: 'tool' as const, callID: 'c', tool: 'read',
+      state: { status: 'completed' as const, input: { filePath: 'a' }, output: 'x', title: 'a', metadata: {}, time: { start: 1, end: 2 } },
+    } as PartOf<'tool'>
+    events.length = 0
+    writer.hold(tool)
+    await expect.poll(async () => (await db.parts.get(tool.id))?.id).toBe(tool.id)
+    expect(events.map((event) => event.type)).toEqual(['part.updated'])
+    const other = { ...tool, id: 'prt_held00000000000000000003', callID: 'd' }
+    writer.hold(other)
+    await writer.flush()
+    expect(await db.parts.get(other.id)).toBeDefined()
+  })
+
   it('reports a queued write storage refused through `refused` and to the next save', async () => {
     const { db, build, reply, writer } = await setup()
     db.parts.put = (() => Promise.reject(quotaAbort())) as never

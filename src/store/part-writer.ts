@@ -37,6 +37,9 @@ export class PartWriter {
   private writing: Promise<void> = Promise.resolve()
   /** Queued states not yet handed to storage, the newest of each part, in the order first queued. */
   private readonly queued = new Map<string, Part>()
+  /** States `hold` keeps for the next save, the newest of each part; `releasing` while a release is scheduled. */
+  private readonly held = new Map<string, Part>()
+  private releasing = false
   /** Commits so far (the benchmark reads it). */
   commits = 0
 
@@ -73,22 +76,54 @@ export class PartWriter {
 
   /**
    * Writes a part now and announces it (a new part, a finished one, a tool changing state); with `message`, its
-   * message in the same transaction.
+   * message in the same transaction. States held for it (`hold`) and the streamed rows not yet flushed go in the
+   * same transaction: a tool's result and the step's finish after it are one write.
    */
   async save(part: Part, message?: Message): Promise<void> {
     this.dirty.delete(part.id)
-    // A queued state this one replaces before storage got to it is not written (nor announced) on its way.
+    // A queued or held state this one replaces before storage got to it is not written (nor announced) on its way.
     this.queued.delete(part.id)
+    this.held.delete(part.id)
+    const held = [...this.held.values()]
+    this.held.clear()
+    // Snapshots, as in `flush`: the objects go on changing while the transaction runs.
+    const streamed = [...this.dirty.values()].map((row) => structuredClone(row))
+    this.dirty.clear()
     try {
       await this.writing
-      this.stored.set(part.id, await putPart(this.context, part, message ? { message } : {}))
-      this.unsaved.delete(part.id)
+      if (held.length === 0 && streamed.length === 0) this.stored.set(part.id, await putPart(this.context, part, message ? { message } : {}))
+      else for (const row of await putPartsAnnounced(this.context, [...held, part], { ...(message ? { message } : {}), quiet: streamed })) this.stored.set(row.id, row)
+      for (const row of [...held, ...streamed, part]) this.unsaved.delete(row.id)
     } catch (error) {
+      for (const row of held) this.unsaved.set(row.id, row)
+      for (const row of streamed) if (!this.dirty.has(row.id)) this.dirty.set(row.id, row)
       this.unsaved.set(part.id, part)
       this.refuse(error)
       throw error
     }
     this.committed()
+  }
+
+  /**
+   * Keeps a part's state to be written with the next `save` (in its transaction), or on its own a macrotask later
+   * if no save comes first: a tool's result, which the step's finish usually follows at once. `flush`, and so the
+   * step's end and the next request, wait for it as for a queued state.
+   */
+  hold(part: Part): void {
+    this.dirty.delete(part.id)
+    this.queued.delete(part.id)
+    this.held.set(part.id, structuredClone(part))
+    if (this.releasing) return
+    this.releasing = true
+    setTimeout(() => this.release(), 0)
+  }
+
+  /** Held states no save took: queued now, behind every write before them. */
+  private release(): void {
+    this.releasing = false
+    const held = [...this.held.values()]
+    this.held.clear()
+    for (const part of held) this.queue(part)
   }
 
   /**
@@ -101,6 +136,7 @@ export class PartWriter {
    */
   queue(part: Part): void {
     this.dirty.delete(part.id)
+    this.held.delete(part.id)
     const scheduled = this.queued.size > 0
     // The caller goes on changing the object (a pending tool becomes running): store the state it has now.
     this.queued.set(part.id, structuredClone(part))
@@ -159,6 +195,7 @@ export class PartWriter {
 
   /** Writes every dirty part in one transaction; also called on abort, end and when the page is hidden. */
   flush(): Promise<void> {
+    if (this.held.size > 0) this.release()
     if (this.handle !== undefined) this.timer.clear(this.handle)
     this.handle = undefined
     this.lastFlushAt = this.now()
@@ -188,18 +225,24 @@ export class PartWriter {
    * and nothing that is already lost. The unwritten states are dropped; the step is over.
    */
   showStored(): void {
-    for (const part of new Map([...this.unsaved, ...this.queued, ...this.dirty]).values()) {
+    for (const part of new Map([...this.unsaved, ...this.queued, ...this.held, ...this.dirty]).values()) {
       const stored = this.stored.get(part.id)
       if (stored) this.context.emit({ type: 'part.updated', part: stored })
       else this.context.emit({ type: 'part.removed', sessionID: part.sessionID, messageID: part.messageID, partID: part.id })
     }
     this.unsaved.clear()
     this.queued.clear()
+    this.held.clear()
     this.dirty.clear()
     // The refusal has been reported; a later flush (the loop's, the page being hidden) must not report it again.
     this.writing = this.writing.catch(() => {})
     if (this.handle !== undefined) this.timer.clear(this.handle)
     this.handle = undefined
+  }
+
+  /** The newest stored state of every part this writer wrote, as storage holds it. */
+  storedParts(): Part[] {
+    return [...this.stored.values()]
   }
 
   get pending(): number {

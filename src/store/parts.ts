@@ -37,28 +37,40 @@ export async function putPart(context: StoreContext, input: Part, options: { mes
 
 /**
  * `putPart` for several parts at once: one transaction (each part's message checked, a step-finish moving the
- * session totals), then each part announced in the order given. For states the part writer queued together.
+ * session totals), then each part announced in the order given. For states the part writer queued together, and
+ * for a save that takes them (and the streamed rows, stored unannounced: `quiet`) into its own write, with its
+ * message (announced last, as `putPart` does).
  */
-export async function putPartsAnnounced(context: StoreContext, inputs: readonly Part[]): Promise<Part[]> {
+export async function putPartsAnnounced(
+  context: StoreContext,
+  inputs: readonly Part[],
+  options: { message?: Message; quiet?: readonly Part[] } = {},
+): Promise<Part[]> {
   const rows = inputs.map((input) => parseWith(PartSchema, input, 'part'))
+  const quiet = (options.quiet ?? []).map((input) => parseWith(PartSchema, input, 'part'))
+  const info = options.message && parseWith(MessageSchema, options.message, 'message')
+  if (info && rows.some((row) => info.id !== row.messageID || info.sessionID !== row.sessionID)) throw new NotFoundError('message', rows[0]!.messageID)
+  const all = [...quiet, ...rows]
   const { db } = context
   await write(context, [db.sessions, db.messages, db.parts], async (announce) => {
-    const messages = new Map(rows.map((row) => [row.messageID, row.sessionID]))
+    const messages = new Map(all.map((row) => [row.messageID, row.sessionID]))
     const found = await db.messages.bulkGet([...messages.keys()])
     for (const [index, [messageID, sessionID]] of [...messages].entries()) {
       if (found[index]?.sessionID !== sessionID) throw new NotFoundError('message', messageID)
     }
     const moved: SessionInfo[] = []
-    for (const row of rows) {
+    for (const row of all) {
       if (!usageOf(row)) continue
       const session = await applyUsage(context, row.sessionID, usageOf(await db.parts.get(row.id)), usageOf(row))
       if (session) moved.push(session)
     }
-    for (const row of rows) await db.parts.put(row)
+    for (const row of all) await db.parts.put(row)
+    if (info) await db.messages.put(info)
     for (const part of rows) announce({ type: 'part.updated', part })
-    for (const info of moved) announce({ type: 'session.updated', info })
+    for (const session of moved) announce({ type: 'session.updated', info: session })
+    if (info) announce({ type: 'message.updated', info })
   })
-  return rows
+  return [...quiet, ...rows]
 }
 
 /**

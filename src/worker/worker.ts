@@ -8,7 +8,9 @@ import { backfillState, runSearchBackfill } from '../store/search-backfill'
 import { watchApiKeys } from '../store/provider-store'
 import { watchMcpSecrets } from '../store/mcp-store'
 import { watchSyncPassword } from '../store/sync-setup-store'
-import { EVENT_CHANNEL, PROTOCOL_VERSION, type EventEnvelope } from '../core/protocol'
+import { EVENT_CHANNEL } from '../core/protocol'
+import type { SessionEvent } from '../core/event'
+import { openEventChannel } from './event-channel'
 import { createService } from './service'
 import { makeLocalLocks, type Locks } from './locks'
 import type { ModelSource } from '../session/model-source'
@@ -16,9 +18,12 @@ import type { StoreContext } from '../store/context'
 import { toWire } from '../core/wire'
 import { broadcastSync } from './sync-channel'
 
-// Every tab's UI (including this worker's own) listens on the channel, so one post reaches all of them.
-const channel = new BroadcastChannel(EVENT_CHANNEL)
-const outbox = makeEventOutbox((event) => channel.postMessage({ protocol: PROTOCOL_VERSION, event } satisfies EventEnvelope))
+// Every tab's UI (including this worker's own) listens on the channel, so one post reaches all of them. Events from
+// other tabs' workers: a session another tab runs is watched, so that if that tab dies this one repairs the session
+// and tells every tab it is idle; an answer given in another tab settles the question this tab's runner waits on;
+// another tab's writes and sync status reach this tab's sync service.
+const channel = openEventChannel(EVENT_CHANNEL, (event) => hearOtherTab(event))
+const outbox = makeEventOutbox(channel.post)
 
 // Web Locks make one runner per session across tabs; without them (very old browsers) each tab is on its own.
 const locks: Locks = (navigator as Navigator & { locks?: Locks }).locks ?? makeLocalLocks()
@@ -109,15 +114,7 @@ const service = createService({
   origin: () => self.location.origin,
 })
 
-// Events from other tabs' workers (a worker never hears its own posts): a session another tab runs is watched, so
-// that if that tab dies this one repairs the session and tells every tab it is idle.
-const others = new BroadcastChannel(EVENT_CHANNEL)
-others.onmessage = (message) => {
-  const envelope = message.data as Partial<EventEnvelope>
-  const event = envelope?.event
-  if (envelope?.protocol !== PROTOCOL_VERSION || !event) return
-  // An answer given in another tab settles the question this tab's runner waits on; another tab's writes and sync
-  // status reach this tab's sync service.
+function hearOtherTab(event: SessionEvent) {
   service.hearEvent(event)
   if (event.type !== 'session.status' || event.status.type === 'idle') return
   service.watchSession(event.sessionID)

@@ -168,12 +168,14 @@ describe('a turn with the workspace tools', () => {
     await test.run()
     expect((await test.tools()).map((part) => part.state.status)).toEqual(Array(steps).fill('completed'))
     const perStep = { transactions: transactions / (steps + 1), events: test.events.length / (steps + 1) }
-    // Per step: the history, the reply created, the step's start and the tool running, the permission check, the
-    // tool's result, the step's finish with the message completed (15.9 transactions and 9.4 events before the
-    // turn's reads were shared and the writes merged). About 9 and 7.1–7.6 here: whether a tool's pending and
-    // running states share the step start's write depends on storage still being busy with it (the part writer's
-    // tests pin that), so the bounds allow each tool step one write and one event more.
-    expect(perStep.transactions).toBeLessThanOrEqual(10)
+    // Per step: the reply created (the history kept in memory from the step before), the step's start and the tool
+    // running, the tool's result with the step's finish and the message completed; the turn's reads, its first
+    // history read and its end on top (15.9 transactions and 9.4 events before the turn's reads were shared and the
+    // writes merged, about 9 and 7.1–7.6 before the history was kept and the result held for the finish, issue 32).
+    // About 6.3 and 6.7–7 here: whether a tool's running state shares the step start's write depends on storage
+    // still being busy with it (the part writer's tests pin that), so the bounds allow each tool step one write and
+    // one event more.
+    expect(perStep.transactions).toBeLessThanOrEqual(7.5)
     expect(perStep.events).toBeLessThanOrEqual(8)
   })
 
