@@ -23,11 +23,24 @@ const WALK_BATCH = 16
  */
 const PROMPTS_BEFORE = 2
 
+/**
+ * Messages walked one by one past the kept tail's start while looking for those prompts; past them the walk reads
+ * only user messages (`[sessionID+role+time.created+id]`). A turn that compacted in its middle has its prompt before
+ * thousands of replies (opencode writes each step as its own message): no rule looks at a reply before the tail's
+ * start, so reading them made a step cost what the turn had cost (issue 32).
+ */
+const PAST_START = 16
+
 export interface RecentHistory {
   /** Oldest first, each reply in its prompt's turn, as `loadHistory` orders it. */
   history: MessageWithParts[]
   /** It starts at the session's first message: there was no compaction to start from, or the read fell back. */
   whole: boolean
+  /**
+   * The replies between this message and the prompt before it were left out: before it the walk read user messages
+   * only (see PAST_START). Work that walks the replies back further (the prune, a turn's diffs) reads them itself.
+   */
+  skippedBefore?: string
 }
 
 /**
@@ -50,11 +63,15 @@ export async function loadRecentHistory(context: StoreContext, sessionID: string
     let exhausted = false
     // Doubling: a short tail costs one or two small reads, a session with no boundary about a dozen.
     let batchSize = WALK_BATCH
+    // Set once the walk reads user messages only: the newest message walked before that.
+    let skippedBefore: string | undefined
     const more = async (): Promise<boolean> => {
       if (exhausted) return false
-      const batch = await db.messages
-        .where('[sessionID+time.created+id]')
-        .between([sessionID, KEY.timeMin, KEY.idMin], upper, true, false)
+      const [, time, id] = upper
+      const batch = await (skippedBefore
+        ? db.messages.where('[sessionID+role+time.created+id]').between([sessionID, 'user', KEY.timeMin, KEY.idMin], [sessionID, 'user', time, id], true, false)
+        : db.messages.where('[sessionID+time.created+id]').between([sessionID, KEY.timeMin, KEY.idMin], upper, true, false)
+      )
         .reverse()
         .limit(batchSize)
         .toArray()
@@ -64,6 +81,15 @@ export async function loadRecentHistory(context: StoreContext, sessionID: string
       if (last) upper = [sessionID, last.time.created, last.id]
       walked.push(...batch)
       return batch.length > 0
+    }
+    // From the walked message at `index` on, user messages only: the walk forgets what it read from there.
+    const promptsOnlyFrom = (index: number) => {
+      const newest = walked[index - 1]!
+      walked.length = index
+      upper = [sessionID, newest.time.created, newest.id]
+      skippedBefore = newest.id
+      exhausted = false
+      batchSize = WALK_BATCH
     }
     // A message's parts, read together with those of every unread message newer than `through` (the walk keeps
     // them all when it gets there): one query where there was one per prompt and one more for the rest.
@@ -132,11 +158,16 @@ export async function loadRecentHistory(context: StoreContext, sessionID: string
     let prompts = 0
     let titled = 0
     let probe = start
+    const tailStart = start
     let reachedStart = false
     while (prompts < PROMPTS_BEFORE || titled < PROMPTS_BEFORE) {
       if (probe >= walked.length && !(await more())) {
         reachedStart = true
         break
+      }
+      if (!skippedBefore && probe - tailStart > PAST_START && walked[probe]!.role === 'assistant') {
+        promptsOnlyFrom(probe)
+        continue
       }
       if (walked[probe]!.role === 'user') {
         // Through the user message that would be the last one counted, if every one up to it counts.
@@ -147,7 +178,8 @@ export async function loadRecentHistory(context: StoreContext, sessionID: string
       start = probe
       probe++
     }
-    if (reachedStart) return { history: await wholeSession(), whole: true }
+    // Every user message is walked: with replies left out, what was walked decides as the whole session does.
+    if (reachedStart && !skippedBefore) return { history: await wholeSession(), whole: true }
 
     const kept = walked.slice(0, start + 1).reverse()
     const ids = new Set(kept.map((info) => info.id))
@@ -155,11 +187,11 @@ export async function loadRecentHistory(context: StoreContext, sessionID: string
     const unread = kept.filter((info) => !promptParts.has(info.id)).map((info) => info.id)
     const rest = unread.length > 0 ? groupParts(await db.parts.where('messageID').anyOf(unread).toArray()) : new Map<string, Part[]>()
     const history = kept.map((info) => ({ info, parts: promptParts.get(info.id) ?? rest.get(info.id) ?? [] }))
-    return { history: inTurnOrder(history), whole: false }
+    return { history: inTurnOrder(history), whole: false, ...(skippedBefore ? { skippedBefore } : {}) }
 
     // What `loadHistory` reads, without reading again the messages walked already.
     async function wholeSession(): Promise<MessageWithParts[]> {
-      const messages = exhausted ? walked.slice().reverse() : await messagesOf(context, sessionID).toArray()
+      const messages = exhausted && !skippedBefore ? walked.slice().reverse() : await messagesOf(context, sessionID).toArray()
       const parts = groupParts(await db.parts.where('sessionID').equals(sessionID).toArray())
       return inTurnOrder(messages.map((info) => ({ info, parts: parts.get(info.id) ?? [] })))
     }
