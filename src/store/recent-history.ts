@@ -65,18 +65,20 @@ export async function loadRecentHistory(context: StoreContext, sessionID: string
     let batchSize = WALK_BATCH
     // Set once the walk reads user messages only: the newest message walked before that.
     let skippedBefore: string | undefined
-    const more = async (): Promise<boolean> => {
+    // At most `cap` messages this time (the batch does not grow then).
+    const more = async (cap = Infinity): Promise<boolean> => {
       if (exhausted) return false
       const [, time, id] = upper
+      const size = Math.min(batchSize, cap)
       const batch = await (skippedBefore
         ? db.messages.where('[sessionID+role+time.created+id]').between([sessionID, 'user', KEY.timeMin, KEY.idMin], [sessionID, 'user', time, id], true, false)
         : db.messages.where('[sessionID+time.created+id]').between([sessionID, KEY.timeMin, KEY.idMin], upper, true, false)
       )
         .reverse()
-        .limit(batchSize)
+        .limit(size)
         .toArray()
-      if (batch.length < batchSize) exhausted = true
-      batchSize *= 2
+      if (batch.length < size) exhausted = true
+      if (size === batchSize) batchSize *= 2
       const last = batch.at(-1)
       if (last) upper = [sessionID, last.time.created, last.id]
       walked.push(...batch)
@@ -161,7 +163,8 @@ export async function loadRecentHistory(context: StoreContext, sessionID: string
     const tailStart = start
     let reachedStart = false
     while (prompts < PROMPTS_BEFORE || titled < PROMPTS_BEFORE) {
-      if (probe >= walked.length && !(await more())) {
+      // Walking one by one, no further than where it turns to prompts only.
+      if (probe >= walked.length && !(await more(skippedBefore ? Infinity : Math.max(1, tailStart + PAST_START + 2 - walked.length)))) {
         reachedStart = true
         break
       }
