@@ -272,6 +272,17 @@ describe('the history since the last compaction', () => {
       longTurn(h, steps, {})
     },
     'one turn of many tool calls after the only typed prompt, an overflow compaction and its "continue"': (h, steps) => longTurn(h, steps, { overflow: true }),
+    'one turn of many tool calls whose overflow compaction replays its prompt, the tail kept from before it': (h, steps) => {
+      turns(h, 6)
+      const tail = h.history.at(-4)!.info.id
+      const prompt = h.user('a long task')
+      for (let step = 0; step < steps; step++) h.assistant('', { finish: 'tool-calls' }, (info) => [h.tool(info, 'read', `step ${step}`)])
+      h.marker({ overflow: true, tail_start_id: tail })
+      h.summary('SUMMARY')
+      const replay = h.user('a long task')
+      replay.parts[0] = { ...replay.parts[0]!, metadata: { compaction_replay: prompt.info.id } } as Part
+      for (let step = 0; step < 3; step++) h.assistant('', { finish: 'tool-calls' }, (info) => [h.tool(info, 'read', `again ${step}`)])
+    },
     'a new prompt after such a turn': (h, steps) => {
       longTurn(h, steps, { overflow: true })
       h.user('the next prompt')

@@ -4,7 +4,8 @@ import type { Message, Part } from '../core/schema'
 import { inTurnOrder, type MessageWithParts } from '../core/history'
 import { messagesOf } from './session-store'
 import { read } from './transaction'
-import { compactionOf, isCompletedSummary, isFollowUp, isRealUser } from '../core/compaction/markers'
+import { compactionOf, isCompletedSummary, isFollowUp, isRealUser, replayIndex } from '../core/compaction/markers'
+import { visibleHistory } from '../core/compaction/filter'
 
 /** Messages read by the first step of the walk back from the newest; each next step reads twice as many. */
 const WALK_BATCH = 16
@@ -63,14 +64,15 @@ export async function loadRecentHistory(context: StoreContext, sessionID: string
     let exhausted = false
     // Doubling: a short tail costs one or two small reads, a session with no boundary about a dozen.
     let batchSize = WALK_BATCH
-    // Set once the walk reads user messages only: the newest message walked before that.
+    // Whether the walk reads user messages only, now; and the newest message walked before it first did.
+    let promptsOnly = false
     let skippedBefore: string | undefined
     // At most `cap` messages this time (the batch does not grow then).
     const more = async (cap = Infinity): Promise<boolean> => {
       if (exhausted) return false
       const [, time, id] = upper
       const size = Math.min(batchSize, cap)
-      const batch = await (skippedBefore
+      const batch = await (promptsOnly
         ? db.messages.where('[sessionID+role+time.created+id]').between([sessionID, 'user', KEY.timeMin, KEY.idMin], [sessionID, 'user', time, id], true, false)
         : db.messages.where('[sessionID+time.created+id]').between([sessionID, KEY.timeMin, KEY.idMin], upper, true, false)
       )
@@ -87,9 +89,15 @@ export async function loadRecentHistory(context: StoreContext, sessionID: string
     // From the walked message at `index` on, user messages only: the walk forgets what it read from there.
     const promptsOnlyFrom = (index: number) => {
       const newest = walked[index - 1]!
-      walked.length = index
+      skippedBefore ??= newest.id
+      walkFrom(index - 1, true)
+    }
+    // Past the walked message at `index`, every message again (or prompts only): what was read past it is forgotten.
+    const walkFrom = (index: number, prompts: boolean) => {
+      const newest = walked[index]!
+      walked.length = index + 1
       upper = [sessionID, newest.time.created, newest.id]
-      skippedBefore = newest.id
+      promptsOnly = prompts
       exhausted = false
       batchSize = WALK_BATCH
     }
@@ -126,7 +134,7 @@ export async function loadRecentHistory(context: StoreContext, sessionID: string
     // 1. The boundary: the newest marker whose newest summary completed, and that nobody undid.
     const summaries = new Map<string, Message>()
     let index = 0
-    let boundary: { index: number; tailStart?: string } | undefined
+    let boundary: { index: number; overflow: boolean; tailStart?: string } | undefined
     while (!boundary && (index < walked.length || (await more()))) {
       for (; index < walked.length && !boundary; index++) {
         const info = walked[index]!
@@ -135,23 +143,38 @@ export async function loadRecentHistory(context: StoreContext, sessionID: string
         if (!summary || !isCompletedSummary({ info: summary, parts: [] })) continue
         const compaction = compactionOf(await entry(index))
         if (!compaction || compaction.undone !== undefined) continue
-        boundary = { index, ...(compaction.tail_start_id ? { tailStart: compaction.tail_start_id } : {}) }
+        boundary = { index, overflow: compaction.overflow === true, ...(compaction.tail_start_id ? { tailStart: compaction.tail_start_id } : {}) }
       }
     }
     if (!boundary) return { history: await wholeSession(), whole: true }
 
-    // 2. Back to the start of the tail the summary left verbatim, when it lies before the marker.
+    // 2. Back to the start of the tail the summary left verbatim, when it lies before the marker. An overflow marker's
+    // tail lies before the prompt it replays: the attempt between them is sent no more, so past PAST_START messages
+    // the walk reads prompts only, down to the newest real one, then every message again (checked below).
     let start = boundary.index
+    let replayed: string | undefined
     if (boundary.tailStart) {
       let probe = boundary.index + 1
       let found: number | undefined
       while (found === undefined && (probe < walked.length || (await more()))) {
         for (; probe < walked.length; probe++) {
-          if (walked[probe]!.id !== boundary.tailStart) continue
-          found = probe
-          break
+          const info = walked[probe]!
+          if (info.id === boundary.tailStart) {
+            found = probe
+            break
+          }
+          if (boundary.overflow && !skippedBefore && probe - boundary.index > PAST_START && info.role === 'assistant') {
+            promptsOnlyFrom(probe)
+            break
+          }
+          if (promptsOnly && isRealUser(await entry(probe))) {
+            replayed = info.id
+            walkFrom(probe, false)
+          }
         }
       }
+      // A tail that starts among the prompts read alone would miss replies it sends.
+      if (found !== undefined && promptsOnly) return { history: await wholeSession(), whole: true }
       // Not in the session (rows from an import): no tail is sent, and the walk so far covers the rest.
       if (found !== undefined) start = found
     }
@@ -164,11 +187,11 @@ export async function loadRecentHistory(context: StoreContext, sessionID: string
     let reachedStart = false
     while (prompts < PROMPTS_BEFORE || titled < PROMPTS_BEFORE) {
       // Walking one by one, no further than where it turns to prompts only.
-      if (probe >= walked.length && !(await more(skippedBefore ? Infinity : Math.max(1, tailStart + PAST_START + 2 - walked.length)))) {
+      if (probe >= walked.length && !(await more(promptsOnly ? Infinity : Math.max(1, tailStart + PAST_START + 2 - walked.length)))) {
         reachedStart = true
         break
       }
-      if (!skippedBefore && probe - tailStart > PAST_START && walked[probe]!.role === 'assistant') {
+      if (!promptsOnly && probe - tailStart > PAST_START && walked[probe]!.role === 'assistant') {
         promptsOnlyFrom(probe)
         continue
       }
@@ -189,8 +212,10 @@ export async function loadRecentHistory(context: StoreContext, sessionID: string
     if (kept.some((info) => info.role === 'assistant' && !ids.has(info.parentID))) return { history: await wholeSession(), whole: true }
     const unread = kept.filter((info) => !promptParts.has(info.id)).map((info) => info.id)
     const rest = unread.length > 0 ? groupParts(await db.parts.where('messageID').anyOf(unread).toArray()) : new Map<string, Part[]>()
-    const history = kept.map((info) => ({ info, parts: promptParts.get(info.id) ?? rest.get(info.id) ?? [] }))
-    return { history: inTurnOrder(history), whole: false, ...(skippedBefore ? { skippedBefore } : {}) }
+    const history = inTurnOrder(kept.map((info) => ({ info, parts: promptParts.get(info.id) ?? rest.get(info.id) ?? [] })))
+    // The attempt left out before an overflow marker must be what its replay leaves out of every request.
+    if (replayed && !replacedAttempt(history, walked[boundary.index]!.id, replayed)) return { history: await wholeSession(), whole: true }
+    return { history, whole: false, ...(skippedBefore ? { skippedBefore } : {}) }
 
     // What `loadHistory` reads, without reading again the messages walked already.
     async function wholeSession(): Promise<MessageWithParts[]> {
@@ -199,6 +224,14 @@ export async function loadRecentHistory(context: StoreContext, sessionID: string
       return inTurnOrder(messages.map((info) => ({ info, parts: parts.get(info.id) ?? [] })))
     }
   })
+}
+
+/** Whether the overflow marker `markerID` replays `prompt` or a prompt before it: all from there to it is dropped. */
+function replacedAttempt(history: MessageWithParts[], markerID: string, prompt: string): boolean {
+  const visible = visibleHistory(history)
+  const replay = replayIndex(visible, visible.findIndex((entry) => entry.info.id === markerID))
+  const at = visible.findIndex((entry) => entry.info.id === prompt)
+  return replay !== undefined && (at < 0 || replay <= at)
 }
 
 const sortByID = (parts: Part[]) => parts.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
