@@ -50,9 +50,11 @@ export interface RecentHistory {
  * everything before its kept tail (`tail_start_id`) is what `filterCompacted` leaves out of every request. The walk
  * goes back through the `[sessionID+time.created+id]` index newest first (message rows only, in doubling batches),
  * reading the parts of a prompt only where it must tell a marker or a follow-up, then past the tail's start by
- * PROMPTS_BEFORE prompts, then reads the parts of what it kept by `messageID`: no part before the start is read. A reply whose prompt lies before the start (it would be re-ordered across it) makes it read
- * the whole session instead, so what it returns always gives the same request, turn rules and title check as the
- * whole history.
+ * PROMPTS_BEFORE prompts, then reads the parts of what it kept by `messageID`: no part before the start is read. Past a
+ * long run of replies that no rule looks at (PAST_START: before the tail's start, or the attempt an overflow marker's
+ * replay drops) it reads user messages only, through the role index, and says so (`skippedBefore`). A reply whose
+ * prompt lies before the start (it would be re-ordered across it) makes it read the whole session instead, so what it
+ * returns always gives the same request, turn rules and title check as the whole history.
  */
 export async function loadRecentHistory(context: StoreContext, sessionID: string): Promise<RecentHistory> {
   const { db } = context
