@@ -24,6 +24,9 @@ export const TARGETS = {
   stepCostRatio_100kVs2: 1.2,
   // Issue 32: a session of the shape real long sessions have costs a step what a new one does.
   stepCostRatio_compactionLoopVs2: 1.2,
+  stepCostRatio_longTurnVs2: 1.2,
+  stepCostRatio_subagentsVs2: 1.2,
+  stepCostRatio_importedVs2: 1.2,
   readStepOverheadMs: 60,
   // Issue 32: a lighter tab (opencode's whole PSS at a turn's end was 635 MB).
   rendererRssMb_readTurn: 200,
@@ -140,6 +143,12 @@ const ROWS = [
   ['  1-step text turn, 100,000 messages (median)', 'stepTurnMs_100kMessages', 'ms'],
   ['1-step text turn, 1,640-message compaction loop / 2 messages', 'stepCostRatio_compactionLoopVs2', 'ratio'],
   ['  1-step text turn, 1,640-message compaction loop (median)', 'stepTurnMs_compactionLoop', 'ms'],
+  ['1-step text turn, after one turn of 10,000 tool calls / 2 messages', 'stepCostRatio_longTurnVs2', 'ratio'],
+  ['  1-step text turn, after one turn of 10,000 tool calls (median)', 'stepTurnMs_longTurn', 'ms'],
+  ['1-step text turn, parent of 50 subagent sessions / 2 messages', 'stepCostRatio_subagentsVs2', 'ratio'],
+  ['  1-step text turn, parent of 50 subagent sessions (median)', 'stepTurnMs_subagents', 'ms'],
+  ['1-step text turn, compaction loop imported from opencode / 2 messages', 'stepCostRatio_importedVs2', 'ratio'],
+  ['  1-step text turn, compaction loop imported from opencode (median)', 'stepTurnMs_imported', 'ms'],
   ['per-step overhead of a 20-step read turn (session open)', 'readStepOverheadMs', 'ms'],
   ['  that turn (median)', 'readTurnMs_20Steps', 'ms'],
   ['  worker busy per step (traced turn)', 'readStepWorkerBusyMs', 'ms'],

@@ -4,13 +4,17 @@
 //   the page from `api.prompt` to the worker's `idle` status for that session (which it posts after the turn's
 //   diffs are recorded); the median of STEP_RUNS turns after one warm-up turn. The sessions of 1,000 and more end
 //   as a long session does: a compaction (marker, summary, its "continue" and the reply to it) four messages before
-//   the end, its kept tail starting two messages before the marker.
+//   the end, its kept tail starting two messages before the marker. Then the same turn in sessions of the shapes
+//   opencode leaves (`shapes.mjs`, issue 32): an automatic-compaction loop, one turn of 10,000 tool calls compacted
+//   near its end, a parent of 50 subagent sessions, and the loop as an import from opencode stores it; each with
+//   its ratio to the 2-message session.
 // - a 20-step `read` turn (20 scripted read calls, then a text) in an open session: per-step overhead = (the turn's
 //   wall time − the server's scripted delays, none here) / 20, the median of READ_RUNS turns after a warm-up.
 import { check, median, openFresh, seed } from './page.mjs'
 import { busyMs, startTrace, stopTrace } from './trace.mjs'
 import { collectGarbage, memoryNow } from './memory.mjs'
 import { ascendingId, sessionRow } from './rows.mjs'
+import { compactionLoopSession, importedSession, inChunks, longTurnSession, said, subagentSession } from './shapes.mjs'
 import { size } from './size.mjs'
 
 export const STEP_SIZES = size([2, 1_000, 10_000, 100_000], [2, 1_000])
@@ -18,14 +22,15 @@ const STEP_RUNS = Number(process.env.BENCH_STEP_RUNS ?? size(7, 1))
 const READ_RUNS = Number(process.env.BENCH_READ_RUNS ?? size(3, 1))
 const WARM_UP = 2 // turns per size before the measured ones
 const READ_STEPS = 20
-const CHUNK = 5_000 // messages per writeFixture call (one ~150-character text part each)
-// A session that compacted in a loop, as long as issue 32's real one (1,639 messages).
+// The shapes of issue 32: a session that compacted in a loop as long as its real one (1,639 messages), a turn of
+// 10,000 tool calls, 50 subagent sessions, and the loop imported from opencode.
 const LOOP_MESSAGES = size(1_640, 200)
+const LONG_TURN_STEPS = size(10_000, 200)
+const SUBAGENTS = size(50, 5)
 const READ_FILE = 'bench-steps-read.txt'
 
 const emptyTokens = () => ({ input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } })
 const model = { providerID: 'openai', modelID: 'gpt-bench' }
-const said = (i) => `Seeded message ${i}: the parser walks the token list once, keeping a stack of open blocks as it goes.`
 
 /**
  * `count` messages of one session as writeFixture chunks: user and assistant alternating, one text part each; with
@@ -71,64 +76,7 @@ function stepSession(projectID, version, count, compacted) {
     newest = 'Carried on after the seeded compaction.'
     assistant(t + 30, newest)
   }
-  return inChunks(session, messages, parts, newest)
-}
-
-/**
- * A session as opencode leaves one that compacted in a loop (issue 32: a real export of 1,639 messages held 2 typed
- * prompts among 656 user messages): a typed prompt, then rounds of a reply with a tool call, an automatic compaction
- * keeping that reply as its tail, its summary and the synthetic "continue", and a typed prompt halfway.
- */
-function compactionLoopSession(projectID, version, count) {
-  const now = Date.now()
-  const session = sessionRow(projectID, version, `Bench compaction loop ${count}`, now - 60_000)
-  let t = now - 3_600_000 - count * 10
-  const messages = []
-  const parts = []
-  let lastUser
-  const user = (part) => {
-    const id = ascendingId('msg', (t += 10))
-    messages.push({ id, sessionID: session.id, role: 'user', time: { created: t }, agent: 'build', model })
-    parts.push({ id: ascendingId('prt', t + 1), sessionID: session.id, messageID: id, ...part })
-    return (lastUser = id)
-  }
-  const assistant = (extra, ...body) => {
-    const id = ascendingId('msg', (t += 10))
-    messages.push({
-      id, sessionID: session.id, role: 'assistant', time: { created: t, completed: t + 5 }, parentID: lastUser, agent: 'build', mode: 'build',
-      modelID: model.modelID, providerID: model.providerID, path: { cwd: '/workspace', root: '/workspace' }, cost: 0, tokens: emptyTokens(),
-      finish: 'stop', ...extra,
-    })
-    body.forEach((part, k) => parts.push({ id: ascendingId('prt', t + 1 + k), sessionID: session.id, messageID: id, ...part }))
-    return id
-  }
-  const rounds = Math.floor((count - 3) / 4)
-  user({ type: 'text', text: said(0) })
-  for (let round = 0; round < rounds; round++) {
-    if (round === Math.floor(rounds / 2)) {
-      user({ type: 'text', text: said(round) })
-    }
-    const reply = assistant(
-      { finish: 'tool-calls' },
-      { type: 'tool', callID: `call_${round}`, tool: 'read', state: { status: 'completed', input: { filePath: 'src/app.ts' }, output: said(round).repeat(20), title: 'src/app.ts', metadata: {}, time: { start: t, end: t + 1 } } },
-    )
-    user({ type: 'compaction', auto: true, tail_start_id: reply })
-    assistant({ summary: true, agent: 'compaction', mode: 'compaction' }, { type: 'text', text: `Summary ${round}: the work so far, and what is left.` })
-    user({ type: 'text', text: 'Continue if you have next steps', synthetic: true, metadata: { compaction_continue: true } })
-  }
-  const newest = 'Carried on after the last automatic compaction.'
-  assistant({}, { type: 'text', text: newest })
-  return inChunks(session, messages, parts, newest)
-}
-
-function inChunks(session, messages, parts, newest) {
-  const chunks = []
-  for (let from = 0; from < messages.length; from += CHUNK) {
-    const ids = new Set(messages.slice(from, from + CHUNK).map((m) => m.id))
-    chunks.push({ sessions: [], messages: messages.slice(from, from + CHUNK), parts: parts.filter((p) => ids.has(p.messageID)) })
-  }
-  chunks[0].sessions = [session]
-  return { session, chunks, newest }
+  return inChunks({ session, messages, parts }, newest)
 }
 
 async function control(mockURL, path, body) {
@@ -196,10 +144,15 @@ export async function steps(page, browser, { baseURL, mockURL, providerID, proje
   const sizes = process.env.BENCH_STEP_SIZES ? process.env.BENCH_STEP_SIZES.split(',').map(Number) : STEP_SIZES
   // Every session is written first, so each size is measured in the same database (and after the writes settled).
   const seededSizes = sizes.map((size) => stepSession(projectID, version, size, size >= 1_000))
-  const loop = compactionLoopSession(projectID, version, LOOP_MESSAGES)
+  const shapes = [
+    { name: 'compactionLoop', label: `${LOOP_MESSAGES.toLocaleString('en')}-message compaction loop`, seeded: compactionLoopSession(projectID, version, LOOP_MESSAGES) },
+    { name: 'longTurn', label: `turn of ${LONG_TURN_STEPS.toLocaleString('en')} tool calls`, seeded: longTurnSession(projectID, version, LONG_TURN_STEPS) },
+    { name: 'subagents', label: `parent of ${SUBAGENTS} subagent sessions`, seeded: subagentSession(projectID, version, SUBAGENTS) },
+    { name: 'imported', label: `${LOOP_MESSAGES.toLocaleString('en')}-message compaction loop imported from opencode`, seeded: importedSession(projectID, version, LOOP_MESSAGES) },
+  ]
   await openFresh(page, baseURL)
-  const seedMs = await seed(page, [...seededSizes.flatMap((seeded) => seeded.chunks), ...loop.chunks])
-  log(`  sessions of ${sizes.map((size) => size.toLocaleString('en')).join(', ')} messages and a ${LOOP_MESSAGES.toLocaleString('en')}-message compaction loop written in ${(seedMs / 1000).toFixed(1)} s`)
+  const seedMs = await seed(page, [...seededSizes.flatMap((seeded) => seeded.chunks), ...shapes.flatMap((shape) => shape.seeded.chunks)])
+  log(`  sessions of ${sizes.map((size) => size.toLocaleString('en')).join(', ')} messages and of each shape (${shapes.map((shape) => shape.label).join('; ')}) written in ${(seedMs / 1000).toFixed(1)} s`)
   const measure = async (seeded, label) => {
     await openSession(page, baseURL, seeded.session.id, seeded.newest)
     const times = []
@@ -225,11 +178,13 @@ export async function steps(page, browser, { baseURL, mockURL, providerID, proje
     figures[`stepTurnWorkerMs_${name}Messages`] = measured.workerMs
   }
   if (perSize[100_000] && perSize[2]) figures.stepCostRatio_100kVs2 = perSize[100_000] / perSize[2]
-  // Issue 32: the shape a real long session has, against the new session's step.
-  const looped = await measure(loop, `${LOOP_MESSAGES.toLocaleString('en')}-message compaction loop`)
-  figures.stepTurnMs_compactionLoop = looped.ms
-  figures.stepTurnWorkerMs_compactionLoop = looped.workerMs
-  if (perSize[2]) figures.stepCostRatio_compactionLoopVs2 = looped.ms / perSize[2]
+  // Issue 32: the shapes real long sessions have, each against the new session's step.
+  for (const shape of shapes) {
+    const measured = await measure(shape.seeded, shape.label)
+    figures[`stepTurnMs_${shape.name}`] = measured.ms
+    figures[`stepTurnWorkerMs_${shape.name}`] = measured.workerMs
+    if (perSize[2]) figures[`stepCostRatio_${shape.name}Vs2`] = measured.ms / perSize[2]
+  }
 
   // The 20-step read turn, in a fresh small session (two seeded messages), with a 40-line file to read.
   const small = stepSession(projectID, version, 2, false)

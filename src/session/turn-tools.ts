@@ -6,7 +6,7 @@ import { resolvePath } from '../workspace/path'
 import type { Workspace } from '../workspace/workspace'
 import type { StoreContext } from '../store/context'
 import { loadHistory, type MessageWithParts } from '../store/message-store'
-import { loadRecentHistory, type RecentHistory } from '../store/recent-history'
+import { loadHistoryFrom, loadRecentHistory, type RecentHistory } from '../store/recent-history'
 import { updateMessage } from '../store/message-store'
 import { writeTodos } from '../store/todo-store'
 import { putPart } from '../store/parts'
@@ -17,6 +17,7 @@ import { summarizeDiffs } from '../core/diff-summary'
 import type { StepProcessor } from './processor'
 import type { AssistantMessage, Part, PartOf, PermissionRule, SessionInfo, UserMessage } from '../core/schema'
 import { ascending } from '../core/id'
+import { lastOf } from '../core/history'
 import type { PermissionGate, SnapshotSource, WorkspaceSource } from './turn-services'
 import { allowEverything } from './turn-services'
 import type { StepToolContext, ToolRegistry } from '../tools/registry'
@@ -235,6 +236,19 @@ function turnRanges(history: MessageWithParts[]): { user: UserMessage; range: Tu
 }
 
 /**
+ * The newest prompt that has a snapshot range, with it. When the read left out replies before its kept tail and the
+ * newest prompt lies before them (a turn that compacted in its middle), the turn is read again from that prompt on:
+ * what the turn wrote, not the session.
+ */
+async function lastTurnRange(store: StoreContext, sessionID: string, recent: RecentHistory): Promise<{ user: UserMessage; range: TurnRange } | undefined> {
+  const newest = lastOf(recent.history, 'user')
+  const skipped = recent.skippedBefore ? recent.history.findIndex((entry) => entry.info.id === recent.skippedBefore) : -1
+  if (!newest || skipped < 0 || recent.history.indexOf(newest) >= skipped) return turnRanges(recent.history).at(-1)
+  // An older prompt's range (the newest had none) needs its replies: those the read left out, perhaps.
+  return turnRanges(await loadHistoryFrom(store, sessionID, newest.info.id)).at(-1) ?? turnRanges(await loadHistory(store, sessionID)).at(-1)
+}
+
+/**
  * When a turn ends: its net diffs on its user message, and the session's net diffs and totals on the session, both
  * derived from the snapshots stored on step parts (so a turn resumed after a reload is counted whole). The turn is
  * found in the history since the last compaction; the whole session is read only when the session's diffs can
@@ -250,7 +264,7 @@ export async function recordDiffs(
   const { store, snapshots } = dependencies
   if (!snapshots) return
   const recent = settled ?? (await loadRecentHistory(store, sessionID))
-  const last = turnRanges(recent.history).at(-1)
+  const last = await lastTurnRange(store, sessionID, recent)
   if (!last) return
   const turnDiffs = await snapshots.diffs(last.range.from, last.range.to)
   await updateMessage(store, { ...last.user, summary: { ...last.user.summary, diffs: turnDiffs } })

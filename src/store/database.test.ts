@@ -43,12 +43,12 @@ describe('database schema', () => {
   // If this test fails you changed what is stored in users' browsers. Add a new version step with an upgrade and
   // an upgrade test instead of editing an existing one, then extend this snapshot.
   // Version 5 may come from another change; the pin accepts the steps this one declares.
-  it('is pinned at version 10', async () => {
+  it('is pinned at version 11', async () => {
     const db = new TabcodeDatabase(`schema-${crypto.randomUUID()}`)
     await db.open()
-    expect(SCHEMA_VERSION).toBe(10)
-    expect(db.verno).toBe(10)
-    expect(Object.keys(SCHEMA_VERSIONS).map(Number).filter((version) => version !== 5)).toEqual([1, 2, 3, 4, 6, 7, 8, 9, 10])
+    expect(SCHEMA_VERSION).toBe(11)
+    expect(db.verno).toBe(11)
+    expect(Object.keys(SCHEMA_VERSIONS).map(Number).filter((version) => version !== 5)).toEqual([1, 2, 3, 4, 6, 7, 8, 9, 10, 11])
     expect(shapeOf(db)).toEqual([
       { name: 'approvals', primaryKey: 'id', indexes: ['projectID'] },
       { name: 'asks', primaryKey: 'id', indexes: ['sessionID'] },
@@ -56,7 +56,7 @@ describe('database schema', () => {
       { name: 'files', primaryKey: '[projectID+path]', indexes: ['projectID'] },
       { name: 'folders', primaryKey: 'projectID', indexes: [] },
       { name: 'inbox', primaryKey: 'id', indexes: ['sessionID'] },
-      { name: 'messages', primaryKey: 'id', indexes: ['[sessionID+time.created+id]'] },
+      { name: 'messages', primaryKey: 'id', indexes: ['[sessionID+role+time.created+id]', '[sessionID+time.created+id]'] },
       { name: 'outputs', primaryKey: 'id', indexes: ['sessionID'] },
       { name: 'parts', primaryKey: 'id', indexes: ['messageID', 'sessionID'] },
       { name: 'projects', primaryKey: 'id', indexes: ['time.updated'] },
@@ -291,5 +291,24 @@ describe('database schema', () => {
     await reopened.sessions.put({ ...session, title: 'Renamed' })
     expect((await reopened.syncOutbox.toArray()).map(({ table, key }) => ({ table, key }))).toEqual([{ table: 'sessions', key: session.id }])
     reopened.close()
+  })
+  it('upgrades a version 10 database: every message stays, and a session’s prompts are found by role, oldest first', async () => {
+    const build = makeBuilders()
+    const session = build.session()
+    const other = build.session()
+    const first = build.user(session.id)
+    const reply = build.assistant(session.id, first.id)
+    const second = build.user(session.id)
+    const elsewhere = build.user(other.id)
+    const messages = [first, reply, second, elsewhere]
+    const db = await upgradeFrom(10, { sessions: [session, other], messages })
+    expect(db.verno).toBe(SCHEMA_VERSION)
+    expect(await db.messages.orderBy('id').toArray()).toEqual([...messages].sort((a, b) => (a.id < b.id ? -1 : 1)))
+    const prompts = await db.messages
+      .where('[sessionID+role+time.created+id]')
+      .between([session.id, 'user', -Infinity, ''], [session.id, 'user', Infinity, '\uffff'])
+      .toArray()
+    expect(prompts.map((message) => message.id)).toEqual([first.id, second.id])
+    db.close()
   })
 })

@@ -101,9 +101,15 @@ export const SCHEMA_VERSIONS = {
     syncDocs: 'id, local',
     syncOutbox: 'id',
   },
+  // Version 11 (issue 32) indexes a session's messages by role, so the history walk reads the prompts before a long
+  // run of replies without reading the replies (`recent-history.ts`). IndexedDB builds the index from the existing
+  // rows (every message has a role); no row changes, so no upgrade function is needed.
+  11: {
+    messages: 'id, [sessionID+time.created+id], [sessionID+role+time.created+id]',
+  },
 } as const
 
-export const SCHEMA_VERSION = 10
+export const SCHEMA_VERSION = 11
 
 /**
  * Bounds for compound-key ranges. Dexie.maxKey is one shared array object, and IndexedDB rejects a key that holds
@@ -151,6 +157,7 @@ export class TabcodeDatabase extends Dexie {
     this.version(8).stores(SCHEMA_VERSIONS[8])
     this.version(9).stores(SCHEMA_VERSIONS[9])
     this.version(10).stores(SCHEMA_VERSIONS[10])
+    this.version(11).stores(SCHEMA_VERSIONS[11])
     this.use(searchIndexMiddleware)
     this.use(syncOutboxMiddleware(this.outbox))
     this.announceOutbox = watchOutboxSwitch(this.outbox, name)

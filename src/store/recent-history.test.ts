@@ -44,6 +44,26 @@ function compactionLoop(h: Builder, rounds: number) {
   h.assistant('the newest work')
 }
 
+/**
+ * A turn as opencode writes a long one (issue 32): a typed prompt answered by `steps` tool-call steps, each its own
+ * assistant message; an automatic compaction in its middle keeping the newest three steps verbatim, its summary and
+ * the synthetic "continue"; then a few more steps and the answer. An overflow compaction after the session's only
+ * typed prompt has nothing to replay, so it carries on with a "continue" too.
+ */
+function longTurn(h: Builder, steps: number, options: { overflow?: boolean }) {
+  h.user('a long task')
+  let tail: MessageWithParts | undefined
+  for (let step = 0; step < steps; step++) {
+    const reply = h.assistant('', { finish: 'tool-calls' }, (info) => [h.tool(info, 'read', `step ${step}`)])
+    if (step === steps - 3) tail = reply
+  }
+  h.marker({ ...options, tail_start_id: tail!.info.id })
+  h.summary('SUMMARY')
+  h.resume()
+  for (let step = 0; step < 5; step++) h.assistant('', { finish: 'tool-calls' }, (info) => [h.tool(info, 'read', `after ${step}`)])
+  h.assistant('the long task is done')
+}
+
 /** What a step decides from: the request's messages, the turn rules, the pending marker and the title check. */
 function decisions(history: MessageWithParts[]) {
   const step = stepHistory(history)
@@ -242,6 +262,61 @@ describe('the history since the last compaction', () => {
       expect(long.counted.rows).toBe(short.counted.rows)
       expect(long.recent.history.length).toBe(short.recent.history.length)
     })
+  }
+
+  // Shapes whose compaction lies inside a turn of many steps (issue 32): the step reads the same rows whether 300 or
+  // 3,000 steps lie before the compaction, and no part of a step before the kept tail.
+  const longShapes: Record<string, (h: Builder, steps: number) => void> = {
+    'one turn of many tool calls, compacted in its middle for its usage': (h, steps) => {
+      turns(h, 3)
+      longTurn(h, steps, {})
+    },
+    'one turn of many tool calls after the only typed prompt, an overflow compaction and its "continue"': (h, steps) => longTurn(h, steps, { overflow: true }),
+    'one turn of many tool calls whose overflow compaction replays its prompt, the tail kept from before it': (h, steps) => {
+      turns(h, 6)
+      const tail = h.history.at(-4)!.info.id
+      const prompt = h.user('a long task')
+      for (let step = 0; step < steps; step++) h.assistant('', { finish: 'tool-calls' }, (info) => [h.tool(info, 'read', `step ${step}`)])
+      h.marker({ overflow: true, tail_start_id: tail })
+      h.summary('SUMMARY')
+      const replay = h.user('a long task')
+      replay.parts[0] = { ...replay.parts[0]!, metadata: { compaction_replay: prompt.info.id } } as Part
+      for (let step = 0; step < 3; step++) h.assistant('', { finish: 'tool-calls' }, (info) => [h.tool(info, 'read', `again ${step}`)])
+    },
+    'a new prompt after such a turn': (h, steps) => {
+      longTurn(h, steps, { overflow: true })
+      h.user('the next prompt')
+      h.assistant('answered')
+    },
+  }
+  for (const [name, build] of Object.entries(longShapes)) {
+    it(`reads as many rows for a step whatever the number of steps before the compaction: ${name}`, async () => {
+      const read = async (steps: number) => {
+        const h = historyBuilder()
+        build(h, steps)
+        const { context, db } = await stored(h)
+        const whole = await loadHistory(context, h.sessionID)
+        const counted = await countReads(db)
+        const recent = await loadRecentHistory(context, h.sessionID)
+        expect(decisions(recent.history)).toEqual(decisions(whole))
+        // Oldest first as the whole session holds them, only replies left out.
+        const all = ids(whole)
+        const positions = ids(recent.history).map((id) => all.indexOf(id))
+        expect(positions).toEqual([...positions].sort((a, b) => a - b))
+        const left = new Set(all.filter((id) => !ids(recent.history).includes(id) && all.indexOf(id) > positions[0]!))
+        expect(whole.filter((entry) => left.has(entry.info.id)).every((entry) => entry.info.role === 'assistant')).toBe(true)
+        // Of a reply left out, a part is read only where the one query for the kept prompts' parts steps over it.
+        expect([...counted.parts].filter((id) => left.has(id)).length).toBeLessThanOrEqual(2)
+        return { recent, counted }
+      }
+      const short = await read(300)
+      const long = await read(3_000)
+      expect(long.recent.whole).toBe(false)
+      expect(long.recent.skippedBefore).toBeDefined()
+      expect(long.counted.rows).toBe(short.counted.rows)
+      expect(long.recent.history.length).toBe(short.recent.history.length)
+      expect(long.recent.history.length).toBeLessThan(40)
+    }, 30_000)
   }
 
   it("reads a compacted session's parts in two queries, not one per prompt it keeps, and keeps the same history", async () => {

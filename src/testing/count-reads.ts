@@ -1,13 +1,17 @@
 import type { TabcodeDatabase } from '../store/database'
 import type { Message, Part } from '../core/schema'
 
-/** Every message and part row the database hands out, by table (a DBCore middleware, so every read path counts). */
+/**
+ * Every message and part row the database hands out, by table (a DBCore middleware, so every read path counts);
+ * session rows apart, in `sessionRows`.
+ */
 export async function countReads(db: TabcodeDatabase) {
   // Middleware joins only when the database opens.
   db.close()
-  const read = { messages: new Set<string>(), parts: new Set<string>(), rows: 0 }
+  const read = { messages: new Set<string>(), parts: new Set<string>(), rows: 0, sessionRows: 0 }
   const note = (table: string, row: unknown) => {
     if (!row || typeof row !== 'object' || !('id' in row)) return
+    if (table === 'sessions') return void read.sessionRows++
     read.rows++
     if (table === 'messages') read.messages.add((row as Message).id)
     if (table === 'parts') read.parts.add((row as Part).messageID)
@@ -19,7 +23,7 @@ export async function countReads(db: TabcodeDatabase) {
       ...down,
       table: (name) => {
         const table = down.table(name)
-        if (name !== 'messages' && name !== 'parts') return table
+        if (name !== 'messages' && name !== 'parts' && name !== 'sessions') return table
         return {
           ...table,
           get: async (request) => {

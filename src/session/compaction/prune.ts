@@ -80,7 +80,9 @@ export async function pruneSession(
   // Usually the walk stops at the last summary, inside the history since the last compaction; right after one it
   // goes on past it (the newest turn is skipped whole), and then only the whole session says where it stops.
   const recent = settled ?? (await loadRecentHistory(store, sessionID))
-  const walk = pruneWalk(recent.history)
+  // Where the read left replies out, a walk that goes on past there must see them: only the part after it counts.
+  const from = recent.skippedBefore ? recent.history.findIndex((entry) => entry.info.id === recent.skippedBefore) : 0
+  const walk = pruneWalk(recent.history.slice(Math.max(0, from)))
   const candidates = walk.stopped || recent.whole ? walk.candidates : prunableParts(await loadHistory(store, sessionID))
   if (candidates.length === 0) return 0
   const now = store.now()
