@@ -27,7 +27,8 @@ export const TARGETS = {
   stepCostRatio_longTurnVs2: 1.2,
   stepCostRatio_subagentsVs2: 1.2,
   stepCostRatio_importedVs2: 1.2,
-  readStepOverheadMs: 60,
+  // Issue 32: a tenth of opencode's 146 ms per step of the same turn.
+  readStepOverheadMs: 15,
   // Issue 32: a lighter tab (opencode's whole PSS at a turn's end was 635 MB).
   rendererRssMb_readTurn: 200,
   mainUsPerDelta_1KB: 20,

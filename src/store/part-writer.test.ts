@@ -210,13 +210,16 @@ describe('part writer', () => {
   })
 
   it('writes a held state on its own a moment later when no save comes, and flush waits for it', async () => {
-    const { db, events, reply, writer } = await setup()
+    const { db, events, reply, clock, writer } = await setup()
     const tool = {
       id: 'prt_held00000000000000000002', sessionID: reply.sessionID, messageID: reply.id, type: 'tool' as const, callID: 'c', tool: 'read',
       state: { status: 'completed' as const, input: { filePath: 'a' }, output: 'x', title: 'a', metadata: {}, time: { start: 1, end: 2 } },
     } as PartOf<'tool'>
     events.length = 0
     writer.hold(tool)
+    expect(await db.parts.get(tool.id)).toBeUndefined()
+    // The moment passes (the writer's timer: a macrotask in the app).
+    clock.fire()
     await expect.poll(async () => (await db.parts.get(tool.id))?.id).toBe(tool.id)
     expect(events.map((event) => event.type)).toEqual(['part.updated'])
     const other = { ...tool, id: 'prt_held00000000000000000003', callID: 'd' }

@@ -115,7 +115,7 @@ export class PartWriter {
     this.held.set(part.id, structuredClone(part))
     if (this.releasing) return
     this.releasing = true
-    setTimeout(() => this.release(), 0)
+    this.timer.set(() => this.release(), 0)
   }
 
   /** Held states no save took: queued now, behind every write before them. */
