@@ -25,6 +25,14 @@ function manualTimer() {
   return { timer, fire: () => [...callbacks.entries()].forEach(([handle, callback]) => (callbacks.delete(handle), callback())), size: () => callbacks.size }
 }
 
+/** A `read` call's completed state on `reply`, the kind of part the loop holds for the step's finish. */
+function completedRead(reply: { sessionID: string; id: string }, id: string): PartOf<'tool'> {
+  return {
+    id, sessionID: reply.sessionID, messageID: reply.id, type: 'tool', callID: 'c', tool: 'read',
+    state: { status: 'completed', input: { filePath: 'a' }, output: 'x', title: 'a', metadata: {}, time: { start: 1, end: 2 } },
+  } as PartOf<'tool'>
+}
+
 describe('part writer', () => {
   async function setup() {
     const test = makeTestContext()
@@ -191,10 +199,7 @@ describe('part writer', () => {
 
   it('writes a held state with the next save, in its transaction and announced before it, and the streamed rows too', async () => {
     const { db, events, build, reply, writer } = await setup()
-    const tool = {
-      id: 'prt_held00000000000000000001', sessionID: reply.sessionID, messageID: reply.id, type: 'tool' as const, callID: 'c', tool: 'read',
-      state: { status: 'completed' as const, input: { filePath: 'a' }, output: 'x', title: 'a', metadata: {}, time: { start: 1, end: 2 } },
-    } as PartOf<'tool'>
+    const tool = completedRead(reply, 'prt_held00000000000000000001')
     const streamed = build.text(reply, 'streamed')
     writer.delta(streamed, 'streamed')
     events.length = 0
@@ -211,10 +216,7 @@ describe('part writer', () => {
 
   it('writes a held state on its own a moment later when no save comes, and flush waits for it', async () => {
     const { db, events, reply, clock, writer } = await setup()
-    const tool = {
-      id: 'prt_held00000000000000000002', sessionID: reply.sessionID, messageID: reply.id, type: 'tool' as const, callID: 'c', tool: 'read',
-      state: { status: 'completed' as const, input: { filePath: 'a' }, output: 'x', title: 'a', metadata: {}, time: { start: 1, end: 2 } },
-    } as PartOf<'tool'>
+    const tool = completedRead(reply, 'prt_held00000000000000000002')
     events.length = 0
     writer.hold(tool)
     expect(await db.parts.get(tool.id)).toBeUndefined()
