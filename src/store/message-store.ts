@@ -8,12 +8,13 @@ import { clampLimit, messagesOf } from './session-store'
 import type { MessagePage, MessagePageInput, MessageWithParts } from '../core/dto/messages'
 import { addUsage, applyUsage, putPart, usageOf, type Usage } from './parts'
 import { read, write } from './transaction'
+import { partsOfMessages } from './message-parts'
 
 export type { MessagePage, MessagePageInput, MessageWithParts }
 
 /**
  * The newest `limit` messages older than the cursor, with all their parts, in chronological order. One indexed
- * range read for the messages (limit + 1 to know whether more exist) and one `anyOf` for their parts.
+ * range read for the messages (limit + 1 to know whether more exist), then their parts (`partsOfMessages`).
  */
 export async function pageMessages(context: StoreContext, input: MessagePageInput): Promise<MessagePage> {
   const { db } = context
@@ -31,16 +32,7 @@ export async function pageMessages(context: StoreContext, input: MessagePageInpu
     if (page.length === 0 && !(await db.sessions.get(input.sessionID))) {
       throw new NotFoundError('session', input.sessionID)
     }
-    const parts = await db.parts
-      .where('messageID')
-      .anyOf(page.map((message) => message.id))
-      .toArray()
-    const byMessage = new Map<string, Part[]>()
-    for (const part of parts) {
-      const list = byMessage.get(part.messageID)
-      if (list) list.push(part)
-      else byMessage.set(part.messageID, [part])
-    }
+    const byMessage = await partsOfMessages(db, page.map((message) => message.id))
     const oldest = page[page.length - 1]
     return {
       messages: page.reverse().map((info) => ({ info, parts: byMessage.get(info.id) ?? [] })),
@@ -176,13 +168,7 @@ export async function loadOpenTail(context: StoreContext, sessionID: string, atL
       .reverse()
       .until((message) => tail.length >= atLeast && message.role === 'assistant' && message.time.completed !== undefined, true)
       .each((message) => void tail.push(message))
-    const parts = tail.length ? await db.parts.where('messageID').anyOf(tail.map((message) => message.id)).toArray() : []
-    const byMessage = new Map<string, Part[]>()
-    for (const part of parts.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
-      const list = byMessage.get(part.messageID)
-      if (list) list.push(part)
-      else byMessage.set(part.messageID, [part])
-    }
+    const byMessage = await partsOfMessages(db, tail.map((message) => message.id))
     return tail.reverse().map((info) => ({ info, parts: byMessage.get(info.id) ?? [] }))
   })
 }

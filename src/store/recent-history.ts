@@ -4,6 +4,7 @@ import type { Message, Part } from '../core/schema'
 import { inTurnOrder, type MessageWithParts } from '../core/history'
 import { messagesOf } from './session-store'
 import { read } from './transaction'
+import { partsOfMessages } from './message-parts'
 import { compactionOf, isCompletedSummary, isFollowUp, isRealUser, replayIndex } from '../core/compaction/markers'
 import { visibleHistory } from '../core/compaction/filter'
 
@@ -109,7 +110,7 @@ export async function loadRecentHistory(context: StoreContext, sessionID: string
       const info = walked[index]!
       if (!promptParts.has(info.id)) {
         const ids = walked.slice(0, through + 1).flatMap((message) => (promptParts.has(message.id) ? [] : [message.id]))
-        const read = groupParts(await db.parts.where('messageID').anyOf(ids).toArray())
+        const read = await partsOfMessages(db, ids)
         for (const id of ids) promptParts.set(id, read.get(id) ?? [])
       }
       return { info, parts: promptParts.get(info.id)! }
@@ -213,7 +214,7 @@ export async function loadRecentHistory(context: StoreContext, sessionID: string
     const ids = new Set(kept.map((info) => info.id))
     if (kept.some((info) => info.role === 'assistant' && !ids.has(info.parentID))) return { history: await wholeSession(), whole: true }
     const unread = kept.filter((info) => !promptParts.has(info.id)).map((info) => info.id)
-    const rest = unread.length > 0 ? groupParts(await db.parts.where('messageID').anyOf(unread).toArray()) : new Map<string, Part[]>()
+    const rest = unread.length > 0 ? await partsOfMessages(db, unread) : new Map<string, Part[]>()
     const history = inTurnOrder(kept.map((info) => ({ info, parts: promptParts.get(info.id) ?? rest.get(info.id) ?? [] })))
     // The attempt left out before an overflow marker must be what its replay leaves out of every request.
     if (replayed && !replacedAttempt(history, walked[boundary.index]!.id, replayed)) return { history: await wholeSession(), whole: true }
@@ -264,7 +265,7 @@ export async function loadHistoryFrom(context: StoreContext, sessionID: string, 
       .where('[sessionID+time.created+id]')
       .between([sessionID, from.time.created, from.id], [sessionID, KEY.timeMax, KEY.idMax], true, true)
       .toArray()
-    const parts = groupParts(await db.parts.where('messageID').anyOf(messages.map((message) => message.id)).toArray())
+    const parts = await partsOfMessages(db, messages.map((message) => message.id))
     return inTurnOrder(messages.map((info) => ({ info, parts: parts.get(info.id) ?? [] })))
   })
 }

@@ -3,6 +3,7 @@ import { NotFoundError, parseWith } from '../core/errors'
 import { SessionInfoSchema, type Part, type SessionInfo } from '../core/schema'
 import { messagesOf, moveTotals, usageOfParts } from './session-store'
 import { write } from './transaction'
+import { partsOfMessages } from './message-parts'
 
 type RevertPoint = NonNullable<SessionInfo['revert']>
 
@@ -37,7 +38,7 @@ export async function removeRevertedRows(context: StoreContext, sessionID: strin
       .filter((message) => hidden.message(revert, message.id))
       .primaryKeys()
     const removedMessages = new Set(messageIDs)
-    const whole = messageIDs.length > 0 ? await db.parts.where('messageID').anyOf(messageIDs).toArray() : []
+    const whole = [...(await partsOfMessages(db, messageIDs as string[])).values()].flat()
     const partial = revert.partID
       ? (await db.parts.where('messageID').equals(revert.messageID).toArray()).filter((part) => hidden.part(revert, part))
       : []

@@ -3,12 +3,13 @@ import type { Message, Part } from '../core/schema'
 
 /**
  * Every message and part row the database hands out, by table (a DBCore middleware, so every read path counts);
- * session rows apart, in `sessionRows`.
+ * session rows apart, in `sessionRows`. `cursorRows`: the rows of messages and parts that came through a cursor, each
+ * a round trip of its own to Chromium's storage process (a range read is one for all its rows).
  */
 export async function countReads(db: TabcodeDatabase) {
   // Middleware joins only when the database opens.
   db.close()
-  const read = { messages: new Set<string>(), parts: new Set<string>(), rows: 0, sessionRows: 0 }
+  const read = { messages: new Set<string>(), parts: new Set<string>(), rows: 0, sessionRows: 0, cursorRows: 0 }
   const note = (table: string, row: unknown) => {
     if (!row || typeof row !== 'object' || !('id' in row)) return
     if (table === 'sessions') return void read.sessionRows++
@@ -26,23 +27,25 @@ export async function countReads(db: TabcodeDatabase) {
         if (name !== 'messages' && name !== 'parts' && name !== 'sessions') return table
         return {
           ...table,
-          get: async (request) => {
-            const row = await table.get(request)
-            note(name, row)
-            return row
-          },
-          getMany: async (request) => {
-            const rows = await table.getMany(request)
-            for (const row of rows) note(name, row)
-            return rows
-          },
-          query: async (request) => {
-            const response = await table.query(request)
-            if (request.values) for (const row of response.result) note(name, row)
-            return response
-          },
-          openCursor: async (request) => {
-            const cursor = await table.openCursor(request)
+          // Dexie's own promises are passed on (`then`, not `async`): a native promise in between loses the
+          // transaction's zone when reads run side by side, and Dexie then commits it early.
+          get: (request) =>
+            table.get(request).then((row) => {
+              note(name, row)
+              return row
+            }),
+          getMany: (request) =>
+            table.getMany(request).then((rows) => {
+              for (const row of rows) note(name, row)
+              return rows
+            }),
+          query: (request) =>
+            table.query(request).then((response) => {
+              if (request.values) for (const row of response.result) note(name, row)
+              return response
+            }),
+          openCursor: (request) =>
+            table.openCursor(request).then((cursor) => {
             if (!cursor || !request.values) return cursor
             const start = cursor.start.bind(cursor)
             return Object.create(cursor, {
@@ -50,11 +53,12 @@ export async function countReads(db: TabcodeDatabase) {
                 value: (onNext: () => void) =>
                   start(() => {
                     note(name, cursor.value)
+                    if (name !== 'sessions') read.cursorRows++
                     onNext()
                   }),
               },
             })
-          },
+            }),
         }
       },
     }),

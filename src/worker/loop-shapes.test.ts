@@ -122,7 +122,7 @@ async function oneStepTurn(shape: (h: Builder, size: number, session: SessionInf
   const stop = await runLoop(dependencies, sessionID, { signal: new AbortController().signal })
   expect(stop, JSON.stringify(stop)).toMatchObject({ type: 'inbox-empty' })
   expect(main.model.doStreamCalls, JSON.stringify(stop)).toHaveLength(1)
-  const turn = { rows: read.rows, sessions: read.sessionRows }
+  const turn = { rows: read.rows, sessions: read.sessionRows, cursorRows: read.cursorRows }
   await pruneSession(test.context, sessionID)
   const end = read.rows - turn.rows
   const recent = await loadRecentHistory(test.context, sessionID)
@@ -144,6 +144,8 @@ describe('a one-step turn in a session of each shape opencode leaves (issue 32)'
         const long = await oneStepTurn(shape.build, large, { imported })
         expect(long.recent.whole).toBe(false)
         expect(long.turn).toEqual(short.turn)
+        // Index lookups issued together, not a cursor jumping from message to message (a round trip each in Chromium).
+        expect(long.turn.cursorRows).toBe(0)
         expect(long.end).toBe(short.end)
         expect(long.request).toContain('the new prompt')
       }, 60_000)
