@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { makeBuilders } from '../testing/fixture-builders'
 import { makeTestContext } from '../testing/test-context'
 import { removeMessage } from './message-store'
@@ -67,6 +67,30 @@ describe('search index', () => {
     await putPart(context, { ...part, text: 'the marmalade lexer stalls', time: { start: 1, end: 2 } })
     expect((await context.db.searchIndex.get(part.id))?.words).toContain('marmalade')
     expect(ids(await searchSessions(context, { query: 'marmalade' }))).toEqual([reply.id])
+  })
+
+  it('touches no index row when a step writes its tool, step and reasoning parts', async () => {
+    const { context } = makeTestContext()
+    const build = makeBuilders()
+    const session = build.session()
+    const reply = build.assistant(session.id, build.user(session.id).id)
+    await context.db.sessions.put(session)
+    await context.db.messages.put(reply)
+    const deletes = vi.spyOn(IDBObjectStore.prototype, 'delete')
+    await putPart(context, { id: build.ids.ascending('part'), sessionID: session.id, messageID: reply.id, type: 'step-start' })
+    await putPart(context, { id: build.ids.ascending('part'), sessionID: session.id, messageID: reply.id, type: 'reasoning', text: 'think', time: { start: 1, end: 2 } })
+    await putPart(context, {
+      id: build.ids.ascending('part'), sessionID: session.id, messageID: reply.id, type: 'tool', callID: 'call_1', tool: 'read',
+      state: { status: 'completed', input: {}, output: 'the file', title: 'read', metadata: {}, time: { start: 1, end: 2 } },
+    })
+    expect(deletes).not.toHaveBeenCalled()
+    // A text part that stops being indexable (emptied) still loses its row.
+    const text = build.text(reply, 'the marmalade lexer')
+    await putPart(context, text)
+    expect(await context.db.searchIndex.get(text.id)).toBeDefined()
+    await putPart(context, { ...text, text: '' })
+    expect(await context.db.searchIndex.get(text.id)).toBeUndefined()
+    deletes.mockRestore()
   })
 
   it('forgets a deleted message\'s and a deleted session\'s words', async () => {

@@ -64,7 +64,9 @@ async function followWrite(index: DBCoreTable, trans: DBCoreTransaction, request
       for (const part of (request.values as Part[]).filter((_, at) => !failures[at])) {
         const row = indexRowOf(part)
         if (row) rows.push(row)
-        else if (!streaming(part)) dropped.push(part.id)
+        // Only a text part can have been indexed (a part keeps its type): a step's tool, step and reasoning writes
+        // cost the index nothing (they were three deletes a step, each a request of its own).
+        else if (part.type === 'text' && !streaming(part)) dropped.push(part.id)
       }
       if (rows.length) await index.mutate({ type: 'put', trans, values: rows })
       if (dropped.length) await index.mutate({ type: 'delete', trans, keys: dropped })

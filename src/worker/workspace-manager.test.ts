@@ -4,6 +4,7 @@ import { createMemoryWorkspace } from '../workspace/local/testing/memory-workspa
 import { parseShellCommands } from '../tools/bash'
 import type { RemoteWorkspace } from '../workspace/webcontainer/bridge'
 import { WorkspaceManager } from './workspace-manager'
+import { snapshotMemo } from '../session/turn-tools'
 
 /** The programs of a line, by the shell's parser (as the worker wires it). */
 const leadingWords = async (command: string) => (await parseShellCommands(command)).map((entry) => entry.words[0] ?? '')
@@ -72,6 +73,19 @@ describe('the workspace manager starts WebContainer only on demand', () => {
     expect(requests).toEqual([])
     expect(result.exitCode).toBe(0)
     expect(result.output).toContain('offline')
+  })
+})
+
+describe('the workspace a turn gets', () => {
+  it('is one object from step to step, so steps that change no file share one walk of the project', async () => {
+    const { workspaces } = manager()
+    const walks: string[] = []
+    const memo = snapshotMemo({ snapshots: { track: async (projectID: string) => (walks.push(projectID), `snp_${walks.length}`) } } as never)
+    // As the loop does: the workspace is asked for at every step.
+    for (let step = 0; step < 3; step++) await memo.track('prj_1', await workspaces.get('prj_1'))
+    expect(walks).toHaveLength(1)
+    await (await workspaces.get('prj_1')).writeFile('/workspace/changed.txt', 'a write')
+    expect(await memo.track('prj_1', await workspaces.get('prj_1'))).toBe('snp_2')
   })
 })
 

@@ -81,11 +81,19 @@ export class WorkspaceManager {
     const local = await this.localOf(projectID)
     // Before every step and every read of the project: what another program changed on disk is seen first.
     if (isRefreshable(local)) await local.refresh()
-    return onDemandWebContainer(local, {
-      programs: this.options.programs,
-      want: (reason) => this.want(projectID, reason),
-    })
+    let wrapped = this.onDemand.get(local)
+    if (!wrapped) {
+      wrapped = onDemandWebContainer(local, { programs: this.options.programs, want: (reason) => this.want(projectID, reason) })
+      this.onDemand.set(local, wrapped)
+    }
+    return wrapped
   }
+
+  /**
+   * One wrapper per loaded workspace: what is kept per workspace object (a run's last snapshot, the snapshot's
+   * hash cache) holds from step to step. A new wrapper per call made every step walk and hash the project again.
+   */
+  private readonly onDemand = new WeakMap<Workspace, Workspace>()
 
   /**
    * WebContainer for a project, started on demand: attached already, or asked of the page and waited for until it
