@@ -16,7 +16,7 @@ import { collectGarbage, memoryNow } from './memory.mjs'
 import { ascendingId, sessionRow } from './rows.mjs'
 import { compactionLoopSession, importedSession, inChunks, longTurnSession, said, subagentSession } from './shapes.mjs'
 import { size } from './size.mjs'
-import { PROFILE_DIR, profileWorker } from './worker-profile.mjs'
+import { PROFILE_DIR, profileTurns } from './cpu-profile.mjs'
 
 export const STEP_SIZES = size([2, 1_000, 10_000, 100_000], [2, 1_000])
 const STEP_RUNS = Number(process.env.BENCH_STEP_RUNS ?? size(7, 1))
@@ -160,7 +160,7 @@ export async function steps(page, browser, { baseURL, mockURL, providerID, proje
     const workerTimes = []
     let profile
     for (let run = 1 - WARM_UP; run <= STEP_RUNS; run++) {
-      if (PROFILE_DIR && run === 1) profile = await profileWorker(browser, page)
+      if (PROFILE_DIR && run === 1) profile = await profileTurns(browser, page)
       const reply = `Short bench reply ${label}-${run}.`
       await script(mockURL, [{ type: 'stream', chunks: [{ text: reply }] }])
       const out = await turn(page, { sessionID: seeded.session.id, model: mockModel, text: `Bench step ${label}-${run}` })
@@ -170,7 +170,7 @@ export async function steps(page, browser, { baseURL, mockURL, providerID, proje
       if (run > 0) times.push(out.ms)
       if (run > 0) workerTimes.push(out.workerMs)
     }
-    if (profile) log(`  the worker's profile over those turns: ${await profile.stop(`steps ${label}`)}`)
+    if (profile) log(`  CPU profiles of those turns: ${await profile.stop(`steps ${label}`)}`)
     log(`  ${label}: ${median(times).toFixed(1)} ms per 1-step turn (median of ${times.length}: ${times.map((t) => t.toFixed(0)).join(', ')}; worker clock ${workerTimes.join(', ')})`)
     return { ms: median(times), workerMs: median(workerTimes) }
   }
@@ -207,7 +207,7 @@ export async function steps(page, browser, { baseURL, mockURL, providerID, proje
     const readTimes = []
     let profile
     for (let run = 0; run <= READ_RUNS; run++) {
-      if (PROFILE_DIR && open && run === 1) profile = await profileWorker(browser, page)
+      if (PROFILE_DIR && open && run === 1) profile = await profileTurns(browser, page)
       // Different offsets: three identical calls in a row would ask the doom-loop question.
       const calls = Array.from({ length: READ_STEPS }, (_, i) => ({
         type: 'stream',
@@ -241,7 +241,7 @@ export async function steps(page, browser, { baseURL, mockURL, providerID, proje
       check(out.completedTools === READ_STEPS, `the read turn completed ${out.completedTools} of ${READ_STEPS} read calls`)
       if (run > 0) readTimes.push(out.ms)
     }
-    if (profile) log(`  the worker's profile over those turns: ${await profile.stop('read turn')}`)
+    if (profile) log(`  CPU profiles of those turns: ${await profile.stop('read turn')}`)
     const readMs = median(readTimes)
     log(`  20-step read turn, session ${open ? 'open' : 'closed'}: ${readMs.toFixed(0)} ms (median of ${readTimes.length}: ${readTimes.map((t) => t.toFixed(0)).join(', ')})`)
     if (open) {

@@ -1,13 +1,39 @@
-// The page's worker's CPU profile over a span of the bench (BENCH_PROFILE_DIR=dir): where a step's time goes, by
-// function, read with DevTools' Performance panel or any .cpuprofile viewer. Through the browser's DevTools session,
-// attached to the worker without flattening (a page session cannot reach a dedicated worker's Profiler).
+// CPU profiles of the page's main thread and of its worker over a span of the bench (BENCH_PROFILE_DIR=dir): where
+// a step's time goes, by function, read with DevTools' Performance panel or any .cpuprofile viewer. The worker is
+// reached through the browser's DevTools session, attached without flattening (a page session cannot reach a
+// dedicated worker's Profiler). Profiling slows what it watches: figures from such a run are not the bench's.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 export const PROFILE_DIR = process.env.BENCH_PROFILE_DIR
 
+const SAMPLING_US = 100 // a step's pieces are a few ms
+
+function write(name, profile) {
+  mkdirSync(PROFILE_DIR, { recursive: true })
+  const file = join(PROFILE_DIR, `${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`)
+  writeFileSync(file, JSON.stringify(profile))
+  return file
+}
+
+/** Starts profiling the page's worker and its main thread; `stop(name)` writes `<name>-worker` and `<name>-page`. */
+export async function profileTurns(browser, page) {
+  const worker = await profileWorker(browser, page)
+  const pageSession = await page.context().newCDPSession(page)
+  await pageSession.send('Profiler.enable')
+  await pageSession.send('Profiler.setSamplingInterval', { interval: SAMPLING_US })
+  await pageSession.send('Profiler.start')
+  return {
+    async stop(name) {
+      const { profile } = await pageSession.send('Profiler.stop')
+      await pageSession.detach().catch(() => {})
+      return [await worker.stop(`${name} worker`), write(`${name} page`, profile)].join(', ')
+    },
+  }
+}
+
 /** Starts profiling the page's dedicated worker; `stop(name)` writes `<name>.cpuprofile` into PROFILE_DIR. */
-export async function profileWorker(browser, page) {
+async function profileWorker(browser, page) {
   const pageSession = await page.context().newCDPSession(page)
   const { targetInfos } = await pageSession.send('Target.getTargets')
   await pageSession.detach().catch(() => {})
@@ -30,16 +56,13 @@ export async function profileWorker(browser, page) {
       browserSession.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) }).catch(reject)
     })
   await send('Profiler.enable')
-  await send('Profiler.setSamplingInterval', { interval: 100 }) // µs: a step's pieces are a few ms
+  await send('Profiler.setSamplingInterval', { interval: SAMPLING_US })
   await send('Profiler.start')
   return {
     async stop(name) {
       const { profile } = await send('Profiler.stop')
       await browserSession.detach().catch(() => {})
-      mkdirSync(PROFILE_DIR, { recursive: true })
-      const file = join(PROFILE_DIR, `${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`)
-      writeFileSync(file, JSON.stringify(profile))
-      return file
+      return write(name, profile)
     },
   }
 }
