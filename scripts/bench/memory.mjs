@@ -27,6 +27,10 @@ function procFields(path, names) {
 }
 
 const rssMb = (pid) => procFields(`/proc/${pid}/status`, ['VmRSS'])?.VmRSS
+// RSS in two: pages of the process's own (heaps, allocators) and pages of files it maps (Chromium's code and data,
+// shared with every other Chromium process).
+const rssAnonMb = (pid) => procFields(`/proc/${pid}/status`, ['RssAnon'])?.RssAnon
+const rssFileMb = (pid) => procFields(`/proc/${pid}/status`, ['RssFile'])?.RssFile
 const pssMb = (pid) => procFields(`/proc/${pid}/smaps_rollup`, ['Pss'])?.Pss
 
 /** The pid and every process under it (Chromium's zygotes and their renderers are children of children). */
@@ -88,7 +92,7 @@ async function onBothThreads(browser, page, method) {
 /** JS heap in use (MB) of the page's main thread and of its dedicated worker. */
 async function heaps(browser, page) {
   const { page: main, worker } = await onBothThreads(browser, page, 'Runtime.getHeapUsage')
-  return { pageHeapMb: main.usedSize / MB, workerHeapMb: worker ? worker.usedSize / MB : undefined }
+  return { pageHeapMb: main.usedSize / MB, workerHeapMb: worker ? worker.usedSize / MB : undefined, pageHeapTotalMb: main.totalSize / MB, workerHeapTotalMb: worker ? worker.totalSize / MB : undefined }
 }
 
 /** Runs a full garbage collection on the page's main thread and on its worker (what the tab holds, not its garbage). */
@@ -113,6 +117,35 @@ export async function memoryNow(browser, page, rendererPid) {
   const renderer = renderers.includes(rendererPid) ? rendererPid : renderers.sort((a, b) => (rssMb(b) ?? 0) - (rssMb(a) ?? 0))[0]
   const all = browserPid ? processTree(browserPid) : processInfo.map((p) => p.id)
   const sum = (read) => all.reduce((total, pid) => total + (read(pid) ?? 0), 0)
-  const figures = { rendererRssMb: rssMb(renderer), rendererPssMb: pssMb(renderer), browserRssMb: sum(rssMb), browserPssMb: sum(pssMb), processes: all.length, ...(await heaps(browser, page)) }
+  const figures = { rendererRssMb: rssMb(renderer), rendererRssAnonMb: rssAnonMb(renderer), rendererRssFileMb: rssFileMb(renderer), rendererPssMb: pssMb(renderer), browserRssMb: sum(rssMb), browserPssMb: sum(pssMb), processes: all.length, ...(await heaps(browser, page)) }
   return Object.fromEntries(Object.entries(figures).filter(([, v]) => typeof v === 'number'))
+}
+
+/**
+ * BENCH_MEMORY_DUMP=1: what the renderer's memory is made of, from Chromium's own accounting (a detailed dump of the
+ * `memory-infra` tracing category): the largest allocators of process `pid` (V8's heaps, Blink's, malloc,
+ * PartitionAlloc, fonts, Skia, the compositor's tiles), in MB, for finding what to release. A deterministic dump
+ * collects garbage first: this is what the renderer holds, not what it has yet to collect.
+ */
+export async function rendererAllocators(browser, pid, top = 25) {
+  await browser.startTracing(undefined, { categories: ['disabled-by-default-memory-infra', '__metadata'] })
+  const session = await browser.newBrowserCDPSession()
+  try {
+    const { success } = await session.send('Tracing.requestMemoryDump', { deterministic: true, levelOfDetail: 'detailed' })
+    if (!success) throw new Error('Chromium did not take the memory dump')
+  } finally {
+    await session.detach().catch(() => {})
+  }
+  const parsed = JSON.parse((await browser.stopTracing()).toString('utf8'))
+  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents
+  const dump = events.find((e) => e.ph === 'v' && e.pid === pid && e.args?.dumps?.allocators)
+  if (!dump) return []
+  const sizeOf = (entry) => Number.parseInt(entry?.attrs?.size?.value ?? '0', 16) / MB
+  // Top-level allocators and their first level (`v8/main`, `malloc/partitions`…), largest first.
+  return Object.entries(dump.args.dumps.allocators)
+    .filter(([name]) => name.split('/').length <= 2)
+    .map(([name, entry]) => ({ name, mb: sizeOf(entry) }))
+    .filter((entry) => entry.mb >= 0.5)
+    .sort((a, b) => b.mb - a.mb)
+    .slice(0, top)
 }

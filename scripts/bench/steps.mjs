@@ -12,7 +12,7 @@
 //   wall time − the server's scripted delays, none here) / 20, the median of READ_RUNS turns after a warm-up.
 import { check, median, openFresh, seed } from './page.mjs'
 import { busyMs, startTrace, stopTrace } from './trace.mjs'
-import { collectGarbage, memoryNow } from './memory.mjs'
+import { collectGarbage, memoryNow, rendererAllocators } from './memory.mjs'
 import { ascendingId, sessionRow } from './rows.mjs'
 import { compactionLoopSession, importedSession, inChunks, longTurnSession, said, subagentSession } from './shapes.mjs'
 import { size } from './size.mjs'
@@ -190,24 +190,30 @@ export async function steps(page, browser, { baseURL, mockURL, providerID, proje
     if (perSize[2]) figures[`stepCostRatio_${shape.name}Vs2`] = measured.ms / perSize[2]
   }
 
-  // The 20-step read turn, in a fresh small session (two seeded messages), with a 40-line file to read.
+  // The 20-step read turn, in a fresh small session (two seeded messages), with a 40-line file to read, in a tab of
+  // its own: a new renderer process, so its memory at the end is the turn's and the app's, not what the sections
+  // before it (sessions of 100,000 messages, the shapes) left in the allocators of the tab that opened them.
+  // The first tab is left on a blank page meanwhile: its app would hear the turn's events and render them.
+  await page.goto('about:blank')
+  const readPage = await page.context().newPage()
   const small = stepSession(projectID, version, 2, false)
-  await openFresh(page, baseURL)
-  await seed(page, small.chunks)
-  await page.evaluate(
+  await openFresh(readPage, baseURL)
+  await seed(readPage, small.chunks)
+  await readPage.evaluate(
     ({ projectID, path }) =>
       window.__tabcode.api.saveFile({ projectID, path, content: Array.from({ length: 40 }, (_, i) => `line ${i + 1} of the file the bench reads`).join('\n') + '\n' }),
     { projectID, path: READ_FILE },
   )
   // Open, as the target asks; then closed (the page on the session list), for information: what the page's own work
   // (rendering each step's cards) costs the turn on this machine.
+  let rendererPid
   for (const open of [true, false]) {
-    if (open) await openSession(page, baseURL, small.session.id, small.newest)
-    else await openFresh(page, baseURL)
+    if (open) await openSession(readPage, baseURL, small.session.id, small.newest)
+    else await openFresh(readPage, baseURL)
     const readTimes = []
     let profile
     for (let run = 0; run <= READ_RUNS; run++) {
-      if (PROFILE_DIR && open && run === 1) profile = await profileTurns(browser, page)
+      if (PROFILE_DIR && open && run === 1) profile = await profileTurns(browser, readPage)
       // Different offsets: three identical calls in a row would ask the doom-loop question.
       const calls = Array.from({ length: READ_STEPS }, (_, i) => ({
         type: 'stream',
@@ -215,26 +221,35 @@ export async function steps(page, browser, { baseURL, mockURL, providerID, proje
       }))
       const reply = `Read it all, run ${run}${open ? '' : ' (closed)'}.`
       await script(mockURL, [...calls, { type: 'stream', chunks: [{ text: reply }] }])
-      // The last run with the session open is traced: how much of a step the worker and the page spend running.
-      const traced = open && run === READ_RUNS
+      // The first measured run with the session open is traced: how much of a step the worker and the page spend
+      // running (and which process is the page's renderer).
+      const traced = open && run === 1
       if (traced) await startTrace(browser)
-      const out = await turn(page, { sessionID: small.session.id, model: mockModel, text: `Bench read turn ${run}${open ? '' : ' (closed)'}` })
+      const out = await turn(readPage, { sessionID: small.session.id, model: mockModel, text: `Bench read turn ${run}${open ? '' : ' (closed)'}` })
       if (traced) {
         const trace = await stopTrace(browser, 'read-turn')
         const [from, to] = [trace.mark('bench:prompt'), trace.mark('bench:idle')]
         figures.readStepWorkerBusyMs = busyMs(trace.worker, from, to) / READ_STEPS
         figures.readStepMainBusyMs = busyMs(trace.main, from, to) / READ_STEPS
+        rendererPid = trace.pid
         log(`  traced read turn: ${out.ms.toFixed(0)} ms; per step the worker ran ${figures.readStepWorkerBusyMs.toFixed(1)} ms, the page ${figures.readStepMainBusyMs.toFixed(1)} ms`)
-        // Issue 32: what the tab holds at the end of the turn, the session still open.
-        const memory = await memoryNow(browser, page, trace.pid)
+      }
+      // Issue 32: what the tab holds at the end of the last turn, the session still open (untraced, unless it is
+      // the only one: tracing keeps buffers in the renderer).
+      if (open && run === READ_RUNS) {
+        const memory = await memoryNow(browser, readPage, rendererPid)
         for (const [key, value] of Object.entries(memory)) figures[`${key}_readTurn`] = value
+        if (process.env.BENCH_MEMORY_DUMP) {
+          const allocators = await rendererAllocators(browser, rendererPid)
+          log(`  the renderer's largest allocators (MB): ${allocators.map(({ name, mb }) => `${name} ${mb.toFixed(1)}`).join(', ')}`)
+        }
         // And what of it is held, not garbage waiting for a collection that had not come yet.
-        await collectGarbage(browser, page)
+        await collectGarbage(browser, readPage)
         await new Promise((resolve) => setTimeout(resolve, 1_000)) // sweeping and unmapping run after the collection
-        const held = await memoryNow(browser, page, trace.pid)
+        const held = await memoryNow(browser, readPage, rendererPid)
         figures.rendererRssMbAfterGc_readTurn = held.rendererRssMb
         figures.browserPssMbAfterGc_readTurn = held.browserPssMb
-        log(`  memory at its end: renderer ${memory.rendererRssMb?.toFixed(0)} MB RSS, ${memory.rendererPssMb?.toFixed(0)} MB PSS; all ${memory.processes} Chromium processes ${memory.browserRssMb?.toFixed(0)} MB RSS, ${memory.browserPssMb?.toFixed(0)} MB PSS; JS heap page ${memory.pageHeapMb?.toFixed(1)} MB, worker ${memory.workerHeapMb?.toFixed(1)} MB; after a full GC the renderer ${held.rendererRssMb?.toFixed(0)} MB RSS, JS heap page ${held.pageHeapMb?.toFixed(1)} MB, worker ${held.workerHeapMb?.toFixed(1)} MB`)
+        log(`  memory at its end: renderer ${memory.rendererRssMb?.toFixed(0)} MB RSS (its own ${memory.rendererRssAnonMb?.toFixed(0)}, files ${memory.rendererRssFileMb?.toFixed(0)}), ${memory.rendererPssMb?.toFixed(0)} MB PSS; all ${memory.processes} Chromium processes ${memory.browserRssMb?.toFixed(0)} MB RSS, ${memory.browserPssMb?.toFixed(0)} MB PSS; JS heap page ${memory.pageHeapMb?.toFixed(1)} of ${memory.pageHeapTotalMb?.toFixed(1)} MB, worker ${memory.workerHeapMb?.toFixed(1)} of ${memory.workerHeapTotalMb?.toFixed(1)} MB; after a full GC the renderer ${held.rendererRssMb?.toFixed(0)} MB RSS (its own ${held.rendererRssAnonMb?.toFixed(0)}), JS heap page ${held.pageHeapMb?.toFixed(1)} MB, worker ${held.workerHeapMb?.toFixed(1)} MB`)
       }
       check(out.errors.length === 0, `the read turn failed: ${JSON.stringify(out.errors)}`)
       check(out.reply === reply, `the read turn stored ${JSON.stringify(out.reply)}, expected ${JSON.stringify(reply)}`)
@@ -249,6 +264,7 @@ export async function steps(page, browser, { baseURL, mockURL, providerID, proje
       figures.readStepOverheadMs = readMs / READ_STEPS // no scripted server delays to take off
     } else figures.readStepOverheadMsSessionClosed = readMs / READ_STEPS
   }
+  await readPage.close()
   return figures
 }
 
