@@ -169,6 +169,10 @@ test('both devices work offline on one session: back online, both show all four 
   // With no network each turn fails at once (its reply is the error), instead of retrying for minutes.
   await a.noRetries()
   await b.noRetries()
+  // Both visits complete first: a device whose service worker had not cached the model provider's chunk yet failed
+  // its turn offline with "Failed to fetch dynamically imported module" and stored no reply (the flake this test had).
+  await a.waitUntilAvailableOffline()
+  await b.waitUntilAvailableOffline()
 
   await contextA.setOffline(true)
   await contextB.setOffline(true)
@@ -188,9 +192,7 @@ test('both devices work offline on one session: back online, both show all four 
   await expect(b.prompts()).toContainText(order, { timeout: 30_000 })
   await expect(a.indicator).toHaveText('Synced', { timeout: 30_000 })
   await expect(b.indicator).toHaveText('Synced', { timeout: 30_000 })
-  // Four messages on each (two prompts, each with its failed reply), the same on both. The other device's reply can
-  // come a round after its prompt (a clean-clone run saw A at three messages after 10 s): the bound is the test's own
-  // for a sync to converge.
+  // Four messages on each (two prompts, each with its failed reply), the same on both.
   const articles = (device: SyncDevice) => device.messages.getByRole('article')
   await expect(articles(a)).toHaveCount(4, { timeout: 30_000 })
   await expect(articles(b)).toHaveCount(4, { timeout: 30_000 })
