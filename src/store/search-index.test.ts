@@ -25,6 +25,17 @@ function corpus(count: number) {
 
 const ids = (hits: { messageID?: string }[]) => hits.map((hit) => hit.messageID)
 
+/** A session with one stored reply, for parts to be written to. */
+async function storedReply() {
+  const { context } = makeTestContext()
+  const build = makeBuilders()
+  const session = build.session()
+  const reply = build.assistant(session.id, build.user(session.id).id)
+  await context.db.sessions.put(session)
+  await context.db.messages.put(reply)
+  return { context, build, session, reply }
+}
+
 describe('search index', () => {
   it('finds words from their start and from camelCase or digit boundaries', () => {
     expect(indexWords('Call splitLine() in src/csv.ts, then getUserName v2beta')).toEqual(
@@ -54,12 +65,7 @@ describe('search index', () => {
   })
 
   it('indexes a streamed text part once it ends, not on the flushes before', async () => {
-    const { context } = makeTestContext()
-    const build = makeBuilders()
-    const session = build.session()
-    const reply = build.assistant(session.id, build.user(session.id).id)
-    await context.db.sessions.put(session)
-    await context.db.messages.put(reply)
+    const { context, build, reply } = await storedReply()
     const part: Part = { ...build.text(reply, ''), time: { start: 1 } }
     await putPart(context, part)
     await putParts(context, [{ ...part, text: 'the marmalade lexer' }])
@@ -70,12 +76,7 @@ describe('search index', () => {
   })
 
   it('touches no index row when a step writes its tool, step and reasoning parts', async () => {
-    const { context } = makeTestContext()
-    const build = makeBuilders()
-    const session = build.session()
-    const reply = build.assistant(session.id, build.user(session.id).id)
-    await context.db.sessions.put(session)
-    await context.db.messages.put(reply)
+    const { context, build, session, reply } = await storedReply()
     const deletes = vi.spyOn(IDBObjectStore.prototype, 'delete')
     await putPart(context, { id: build.ids.ascending('part'), sessionID: session.id, messageID: reply.id, type: 'step-start' })
     await putPart(context, { id: build.ids.ascending('part'), sessionID: session.id, messageID: reply.id, type: 'reasoning', text: 'think', time: { start: 1, end: 2 } })
