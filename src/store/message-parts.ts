@@ -4,7 +4,8 @@ import type { Part } from '../core/schema'
 /**
  * The parts of some messages, by message, each list in id order (creation order). One index read per message,
  * all issued at once: `anyOf` walks one cursor that jumps from key to key, and in Chromium each jump waits for its
- * own round trip to the storage process (a 60-message tail took ~25 ms that way; see BENCHMARKS.md, issue 32).
+ * own round trip to the storage process (a step after a turn of 10,000 tool calls went from 105 to 53 ms with
+ * this; BENCHMARKS.md, issue 32's fourth round).
  * Call inside a transaction that holds `parts`.
  */
 export async function partsOfMessages(db: TabcodeDatabase, messageIDs: Iterable<string>): Promise<Map<string, Part[]>> {

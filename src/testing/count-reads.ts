@@ -46,18 +46,18 @@ export async function countReads(db: TabcodeDatabase) {
             }),
           openCursor: (request) =>
             table.openCursor(request).then((cursor) => {
-            if (!cursor || !request.values) return cursor
-            const start = cursor.start.bind(cursor)
-            return Object.create(cursor, {
-              start: {
-                value: (onNext: () => void) =>
-                  start(() => {
-                    note(name, cursor.value)
-                    if (name !== 'sessions') read.cursorRows++
-                    onNext()
-                  }),
-              },
-            })
+              if (!cursor || !request.values) return cursor
+              const start = cursor.start.bind(cursor)
+              return Object.create(cursor, {
+                start: {
+                  value: (onNext: () => void) =>
+                    start(() => {
+                      note(name, cursor.value)
+                      if (name !== 'sessions') read.cursorRows++
+                      onNext()
+                    }),
+                },
+              })
             }),
         }
       },
