@@ -167,15 +167,20 @@ async function main() {
   browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] })
   // First, in contexts of its own with service workers allowed (a first visit installs one).
   if (!ONLY || ONLY === 'boot') Object.assign(figures, await firstVisit(browser, BASE_URL, ROOT, log))
-  // No service worker: every reload then loads the page and its worker from the preview server, as built.
-  const context = await browser.newContext({ serviceWorkers: 'block' })
-  await context.addInitScript(pageSetup)
-  const page = await context.newPage()
   const pageErrors = []
-  page.on('pageerror', (e) => pageErrors.push(e.message))
-  await page.goto(BASE_URL)
-  await waitForHook(page)
-  const { version, projectID } = await page.evaluate(() => ({ version: window.__tabcode.version, projectID: window.__tabcode.projectID }))
+  // A browser context (its own storage) with the app loaded. No service worker: every reload then loads the page and
+  // its worker from the preview server, as built.
+  const openApp = async () => {
+    const context = await browser.newContext({ serviceWorkers: 'block' })
+    await context.addInitScript(pageSetup)
+    const page = await context.newPage()
+    page.on('pageerror', (e) => pageErrors.push(e.message))
+    await page.goto(BASE_URL)
+    await waitForHook(page)
+    const ids = await page.evaluate(() => ({ version: window.__tabcode.version, projectID: window.__tabcode.projectID }))
+    return { context, page, ...ids }
+  }
+  const { page, version, projectID } = await openApp()
 
   let tenK
   if (!ONLY || ONLY === 'scale') {
@@ -242,17 +247,11 @@ async function main() {
   // The sections that seed a lot each get a browser context (storage) of their own: an off-the-record profile's quota
   // is a share of memory, and after two sessions of 100,000 messages the first context's storage is full.
   const inOwnContext = async (run) => {
-    const own = await browser.newContext({ serviceWorkers: 'block' })
+    const { context, page: ownPage, version, projectID } = await openApp()
     try {
-      await own.addInitScript(pageSetup)
-      const ownPage = await own.newPage()
-      ownPage.on('pageerror', (e) => pageErrors.push(e.message))
-      await ownPage.goto(BASE_URL)
-      await waitForHook(ownPage)
-      const ids = await ownPage.evaluate(() => ({ version: window.__tabcode.version, projectID: window.__tabcode.projectID }))
-      return await run(ownPage, ids)
+      return await run(ownPage, { version, projectID })
     } finally {
-      await own.close()
+      await context.close()
     }
   }
   if (!ONLY || ONLY === 'huge') Object.assign(figures, await inOwnContext((ownPage) => hugeSession(ownPage, log)))

@@ -189,9 +189,8 @@ export async function steps(page, browser, { baseURL, mockURL, providerID, proje
   // Issue 32: the shapes real long sessions have.
   const shaped = []
   for (const shape of shapes) shaped.push([shape, await measure(shape.seeded, shape.label)])
-  // The new session's turn again, after all the others: the machine drifts over a run (the storage process compacts
-  // what the seeding wrote, for one), and a base measured only first made later sizes look up to 1.5× as slow in a
-  // full run. Every ratio is against the median of both sets.
+  // The new session's turn again, after all the others, so that a machine drifting over the run does not move the
+  // ratios: every ratio is against the median of both sets.
   if (base) {
     const again = await measure(seededSizes[sizes.indexOf(2)], '2 messages, again')
     base = { ms: median([...base.times, ...again.times]), workerMs: median([...base.workerTimes, ...again.workerTimes]) }
