@@ -2,7 +2,7 @@
 
 /**
  * The in-page driver: sends a prompt through the RPC and follows the reply on the app's event channel (envelopes
- * `{ protocol, event }`), as every tab does. Marks `bench:prompt`, `bench:first-delta`, `bench:last-delta` and
+ * `{ protocol, events }`), as every tab does. Marks `bench:prompt`, `bench:first-delta`, `bench:last-delta` and
  * `bench:idle` for the trace. `hang`: the server holds the stream open after the last delta (no finish), the
  * driver waits for that delta to be committed, then cancels.
  */
@@ -17,42 +17,44 @@ export function drive({ sessionID, text, marker, hang, sampleMs, frames, timeout
   const idle = new Promise((resolve) => (onIdle = resolve))
   complete.catch(() => {})
   const timer = setTimeout(() => fail(new Error(`timed out after ${timeoutMs} ms with ${out.chars} of ${text.length} characters`)), timeoutMs)
+  // An envelope carries a batch: `{ protocol, events }`.
   channel.onmessage = ({ data }) => {
-    const event = data?.event
-    if (!event || event.sessionID !== sessionID) return
-    if (event.type === 'part.delta') {
-      const now = performance.now()
-      if (!out.events++) {
-        out.firstAt = now
-        out.firstChars = event.delta.length
-        performance.mark('bench:first-delta')
+    for (const event of data?.events ?? []) {
+      if (!event || event.sessionID !== sessionID) continue
+      if (event.type === 'part.delta') {
+        const now = performance.now()
+        if (!out.events++) {
+          out.firstAt = now
+          out.firstChars = event.delta.length
+          performance.mark('bench:first-delta')
+        }
+        out.chars += event.delta.length
+        // The middle 80% of the reply unless told otherwise: the per-delta cost leaves out the start (the first batches
+        // can arrive late and then all at once) and the end.
+        if (out.windowStartChars === undefined && out.chars >= (windowFrom ?? text.length * 0.1)) {
+          out.windowStartChars = out.chars
+          out.windowStartAt = now
+          performance.mark('bench:window-start')
+        }
+        if (out.windowEndChars === undefined && out.chars >= (windowTo ?? text.length * 0.9)) {
+          out.windowEndChars = out.chars
+          out.windowEndAt = now
+          performance.mark('bench:window-end')
+        }
+        if (out.chars >= text.length && out.lastAt === undefined) {
+          out.lastAt = now
+          performance.mark('bench:last-delta')
+          onComplete()
+        }
+      } else if (event.type === 'session.error') {
+        out.errors.push(event.error)
+      } else if (event.type === 'session.status' && event.status.type === 'idle') {
+        out.idleAt = performance.now()
+        performance.mark('bench:idle')
+        framing = false
+        onIdle()
+        if (out.lastAt === undefined) fail(new Error(`the turn ended after ${out.chars} of ${text.length} characters: ${JSON.stringify(out.errors)}`))
       }
-      out.chars += event.delta.length
-      // The middle 80% of the reply unless told otherwise: the per-delta cost leaves out the start (the first batches
-      // can arrive late and then all at once) and the end.
-      if (out.windowStartChars === undefined && out.chars >= (windowFrom ?? text.length * 0.1)) {
-        out.windowStartChars = out.chars
-        out.windowStartAt = now
-        performance.mark('bench:window-start')
-      }
-      if (out.windowEndChars === undefined && out.chars >= (windowTo ?? text.length * 0.9)) {
-        out.windowEndChars = out.chars
-        out.windowEndAt = now
-        performance.mark('bench:window-end')
-      }
-      if (out.chars >= text.length && out.lastAt === undefined) {
-        out.lastAt = now
-        performance.mark('bench:last-delta')
-        onComplete()
-      }
-    } else if (event.type === 'session.error') {
-      out.errors.push(event.error)
-    } else if (event.type === 'session.status' && event.status.type === 'idle') {
-      out.idleAt = performance.now()
-      performance.mark('bench:idle')
-      framing = false
-      onIdle()
-      if (out.lastAt === undefined) fail(new Error(`the turn ended after ${out.chars} of ${text.length} characters: ${JSON.stringify(out.errors)}`))
     }
   }
 

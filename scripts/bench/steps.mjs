@@ -102,11 +102,13 @@ function timedTurn({ sessionID, model, text, timeoutMs }) {
     setTimeout(() => reject(new Error(`the turn in ${sessionID} did not end within ${timeoutMs} ms`)), timeoutMs)
   })
   idle.catch(() => {})
+  // An envelope carries a batch: `{ protocol, events }`.
   channel.onmessage = ({ data }) => {
-    const event = data?.event
-    if (!event || event.sessionID !== sessionID) return
-    if (event.type === 'session.error') errors.push(event.error)
-    if (event.type === 'session.status' && event.status.type === 'idle') onIdle(performance.now())
+    for (const event of data?.events ?? []) {
+      if (!event || event.sessionID !== sessionID) continue
+      if (event.type === 'session.error') errors.push(event.error)
+      if (event.type === 'session.status' && event.status.type === 'idle') onIdle(performance.now())
+    }
   }
   return (async () => {
     try {

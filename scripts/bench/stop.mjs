@@ -21,21 +21,23 @@ function timedStop({ model, kind, timeoutMs }) {
     let sessionID
     let started
     const timer = setTimeout(() => reject(new Error(`the ${kind} turn did not stop within ${timeoutMs} ms: ${seen.join(', ')}`)), timeoutMs)
+    // An envelope carries a batch: `{ protocol, events }`.
     channel.onmessage = ({ data }) => {
-      const event = data?.event
-      if (!event || (event.sessionID ?? event.part?.sessionID ?? event.info?.sessionID) !== sessionID) return
-      seen.push(`${event.type}${event.status ? `:${event.status.type}` : ''}${event.part ? `:${event.part.type}` : ''}`)
-      const underway =
-        kind === 'text'
-          ? event.type === 'part.delta'
-          : event.type === 'part.updated' && event.part?.type === 'tool' && event.part.state?.status === 'running' && event.part.state.metadata?.output
-      if (started === undefined && underway) {
-        started = performance.now()
-        void api.cancel(sessionID)
-      } else if (started !== undefined && event.type === 'session.status' && event.status?.type === 'idle') {
-        clearTimeout(timer)
-        channel.close()
-        resolve({ ms: performance.now() - started, seen })
+      for (const event of data?.events ?? []) {
+        if (!event || (event.sessionID ?? event.part?.sessionID ?? event.info?.sessionID) !== sessionID) continue
+        seen.push(`${event.type}${event.status ? `:${event.status.type}` : ''}${event.part ? `:${event.part.type}` : ''}`)
+        const underway =
+          kind === 'text'
+            ? event.type === 'part.delta'
+            : event.type === 'part.updated' && event.part?.type === 'tool' && event.part.state?.status === 'running' && event.part.state.metadata?.output
+        if (started === undefined && underway) {
+          started = performance.now()
+          void api.cancel(sessionID)
+        } else if (started !== undefined && event.type === 'session.status' && event.status?.type === 'idle') {
+          clearTimeout(timer)
+          channel.close()
+          resolve({ ms: performance.now() - started, seen })
+        }
       }
     }
     void api.createSession({}).then(async (session) => {

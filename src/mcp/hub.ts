@@ -64,8 +64,13 @@ export type McpConnector = (config: McpServerConfig, options?: { authProvider?: 
 export interface McpHub {
   /** Every configured server's state, connecting those not tried yet (`refresh`: each one again). */
   status(options?: { refresh?: boolean }): Promise<McpServerStatus[]>
-  /** The tools of the servers the agent may use, connected or not: a failing server just adds none. */
-  tools(agent: string): Promise<ToolDefinition[]>
+  /** The servers' configuration as stored (a turn reads it once, for all its steps). */
+  servers(): Promise<McpServerConfig[]>
+  /**
+   * The tools of the servers the agent may use, connected or not: a failing server just adds none. `servers`: the
+   * configuration as the turn read it (`servers()`); without it, read now.
+   */
+  tools(agent: string, servers?: McpServerConfig[]): Promise<ToolDefinition[]>
   /** Drops the server's connection (after a sign-in or sign-out): the next use connects afresh. */
   reset(name: string): void
   close(): void
@@ -202,8 +207,8 @@ export function createMcpHub(options: McpHubOptions): McpHub {
     return started
   }
 
-  async function configured(): Promise<McpServerConfig[]> {
-    const servers = await options.servers()
+  async function configured(given?: McpServerConfig[]): Promise<McpServerConfig[]> {
+    const servers = given ?? (await options.servers())
     for (const name of [...entries.keys()]) if (!servers.some((server) => server.name === name && server.enabled)) forget(name)
     return servers
   }
@@ -257,6 +262,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
   }
 
   return {
+    servers: () => options.servers(),
     async status({ refresh = false } = {}) {
       const servers = await configured()
       const results = await Promise.all(servers.map(async (config) => ({ config, result: config.enabled ? await attempt(config, refresh) : undefined })))
@@ -270,10 +276,10 @@ export function createMcpHub(options: McpHubOptions): McpHub {
         return { name: config.name, status: { state: 'connected', tools: offered.map((tool) => tool.name), ...(collisions.length ? { collisions } : {}) } }
       })
     },
-    async tools(agent) {
+    async tools(agent, given) {
       let servers: McpServerConfig[]
       try {
-        servers = serversForAgent(await configured(), agent)
+        servers = serversForAgent(await configured(given), agent)
       } catch (error) {
         log.warn('tabcode: could not read the MCP servers', error)
         return []

@@ -325,9 +325,12 @@ describe('the loop', () => {
       },
     ])
     await prompt('hi')
-    // The disk is full for streamed text: the timed flush of the delta is refused (the part's start was written).
-    db.parts.bulkPut = (() =>
-      Promise.reject(Object.assign(new Error('QuotaExceededError'), { name: 'AbortError', inner: new DOMException('full', 'QuotaExceededError') }))) as never
+    // The disk is full for streamed text: the timed flush of the delta is refused (the part's start, empty, was written).
+    const bulkPut = db.parts.bulkPut.bind(db.parts)
+    db.parts.bulkPut = ((rows: Part[]) =>
+      rows.some((row) => row.type === 'text' && row.text)
+        ? Promise.reject(Object.assign(new Error('QuotaExceededError'), { name: 'AbortError', inner: new DOMException('full', 'QuotaExceededError') }))
+        : bulkPut(rows)) as never
     // Without the stop, the model's open stream would keep the run going until the user cancelled it.
     await run()
     const reply = (await assistants())[0]!

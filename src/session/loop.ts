@@ -53,7 +53,7 @@ export interface LoopDependencies extends StepDependencies {
   /** The compaction settings; read from the stored settings when not given. */
   compaction?: () => Promise<CompactionSettings>
   /** Remote MCP servers' tools; without it, a turn has only the built-in tools. */
-  mcp?: Pick<McpHub, 'tools'>
+  mcp?: Pick<McpHub, 'tools' | 'servers'>
 }
 
 export interface LoopOptions {
@@ -263,7 +263,7 @@ async function presend(run: LoopRun, plan: StepPlan): Promise<Next> {
   const { store } = run.dependencies
   const { session, history, user, resolved } = plan
   const agents = await run.reads.agents()
-  const request = await stepRequest(run.dependencies, { session, history, user, resolved, agents, step: run.step, signal: run.signal })
+  const request = await stepRequest(run.dependencies, { session, history, user, resolved, agents, step: run.step, signal: run.signal, mcpServers: run.reads.mcpServers })
   const estimate = requestTokens({ system: request.system, messages: request.messages, tools: offeredDefinitions(request.dependencies, request.turn) })
   const verdict = presendVerdict({ estimate, limit: resolved.limit, auto: plan.settings.auto, compacted: plan.compacted, onlyPrompt: isOnlyTextPrompt(history) })
   if (verdict.action === 'compact') {

@@ -31,8 +31,9 @@ async function turn(options: { input: Record<string, unknown>; servers?: McpServ
     },
     hiddenTools: () => [],
   }
+  let serverReads = 0
   const hub = createMcpHub({
-    servers: async () => options.servers ?? [config('dict')],
+    servers: async () => (serverReads++, options.servers ?? [config('dict')]),
     connect: async (server) => {
       if (server.name === 'down') throw new McpConnectError({ state: 'unreachable', maybeCors: false })
       return dictionary(calls)
@@ -63,7 +64,7 @@ async function turn(options: { input: Record<string, unknown>; servers?: McpServ
   await createUserMessage(test.context, { sessionID: session.id, parts: [{ type: 'text', text: 'Look it up' }], model: MODEL })
   await runLoop(dependencies, session.id, { signal: new AbortController().signal })
   const parts = (await loadHistory(test.context, session.id)).flatMap((entry) => entry.parts)
-  return { main, calls, asked, tool: parts.find((part) => part.type === 'tool') }
+  return { main, calls, asked, tool: parts.find((part) => part.type === 'tool'), serverReads }
 }
 
 describe('an MCP tool in the loop', () => {
@@ -94,6 +95,13 @@ describe('an MCP tool in the loop', () => {
     expect(calls).toEqual([{ name: 'lookup', input: { word: 'zephyr' } }])
     expect(tool?.type === 'tool' && tool.state.status === 'completed' ? tool.state.output : undefined).toBe('zephyr: a word.\n\nSource: test.')
     expect(JSON.stringify(main.model.doStreamCalls[1]?.prompt)).toContain('zephyr: a word.')
+  })
+
+  it('reads the servers’ configuration once a turn, and offers their tools on every step', async () => {
+    const { main, serverReads } = await turn({ input: { word: 'zephyr' } })
+    expect(main.model.doStreamCalls).toHaveLength(2)
+    for (const call of main.model.doStreamCalls) expect((call.tools ?? []).map((entry) => entry.name)).toContain('dict_lookup')
+    expect(serverReads).toBe(1)
   })
 
   it('a tool error from the server is an error the model sees', async () => {

@@ -1,7 +1,7 @@
 import { resolveLanguageModel } from 'ai/internal'
 import type { ModelMessage } from 'ai'
 import { agentNamed, subagents, type Agent } from '../core/agent'
-import { withMcpDefaults } from '../core/mcp'
+import { withMcpDefaults, type McpServerConfig } from '../core/mcp'
 import { evaluate } from '../core/permission/evaluate'
 import type { SessionInfo, UserMessage } from '../core/schema'
 import type { MessageWithParts } from '../store/message-store'
@@ -39,6 +39,8 @@ export async function stepRequest<Dependencies extends TurnDependencies & { mcp?
     agents: Record<string, Agent>
     step: number
     signal: AbortSignal
+    /** The MCP servers' configuration as the turn read it; without it the hub reads it. */
+    mcpServers?: () => Promise<McpServerConfig[]>
   },
 ): Promise<StepRequest<Dependencies>> {
   const { store } = dependencies
@@ -65,7 +67,8 @@ export async function stepRequest<Dependencies extends TurnDependencies & { mcp?
     attachments: await loadAttachments(store, history),
   })
   // A failing server adds no tools (its status in Settings says why); it never stops the turn.
-  const extra = dependencies.mcp ? await dependencies.mcp.tools(agent.name).catch(() => []) : []
+  const mcp = dependencies.mcp
+  const extra = mcp ? await (input.mcpServers ? input.mcpServers().then((servers) => mcp.tools(agent.name, servers)) : mcp.tools(agent.name)).catch(() => []) : []
   const turnDependencies = extra.length ? { ...dependencies, tools: dependencies.tools.with(extra) } : dependencies
   const turn: TurnContext = {
     session,

@@ -1,5 +1,6 @@
 import type { ModelReference } from '../core/schema'
 import { loadAgents } from '../store/agent-settings'
+import type { McpHub } from '../mcp/hub'
 import type { StoreContext } from '../store/context'
 import { getSettings } from '../store/provider-store'
 import { getSession } from '../store/session-store'
@@ -22,13 +23,14 @@ export interface TurnReadSources {
   retryLimit(): Promise<number>
   /** The compaction settings; read from the stored settings when not given. */
   compaction?: () => Promise<CompactionSettings>
+  mcp?: Pick<McpHub, 'servers'> | undefined
 }
 
 export type TurnReads = ReturnType<typeof turnReads>
 
 /**
- * What every step of a turn reads the same: the compaction settings, the retry limit, the session, the agent and
- * the resolved model, read by the first step that needs each and shared by the turn's other steps (a 20-step turn
+ * What every step of a turn reads the same: the compaction settings, the retry limit, the session, the agent, the
+ * MCP servers and the resolved model, read by the first step that needs each and shared by the turn's other steps (a 20-step turn
  * made seven small transactions per step for them). A new turn (a queued prompt promoted) reads them afresh, so a
  * change in Settings applies from the next turn on, as a change of model in the prompt box does; a steering prompt
  * with another model or agent is read for itself. A failed read is not kept: the next step tries again.
@@ -56,6 +58,8 @@ export function turnReads(sources: TurnReadSources, sessionID: string) {
         const { projectID } = await getSession(sources.store, sessionID)
         return loadAgents(sources.store, await projectAgentsOf(sources.store, projectID, () => sources.workspaces.get(projectID)))
       }),
+    // The MCP servers' configuration (a server added mid-turn offers its tools from the next turn).
+    mcpServers: () => once('mcp', () => sources.mcp?.servers() ?? Promise.resolve([])),
     model: (reference: ModelReference) =>
       once(`model\u0000${reference.providerID}\u0000${reference.modelID}`, () => sources.models.resolve(reference)),
   }

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { makeBuilders } from '../testing/fixture-builders'
 import type { Message, Part } from '../core/schema'
 import { writeFixture } from './fixture'
-import { getMessage, pageMessages, partDelta, putMessagesAndParts, removeMessage, removePart, updateMessage, updatePart } from './message-store'
+import { addMessageIfCurrent, getMessage, pageMessages, partDelta, putMessagesAndParts, removeMessage, removePart, updateMessage, updatePart } from './message-store'
 import { createSession, getSession } from './session-store'
 import { makeTestContext } from '../testing/test-context'
+import { countRoundTrips } from '../testing/count-round-trips'
 
 describe('message paging', () => {
   async function seeded(count: number) {
@@ -161,5 +162,22 @@ describe('message and part writes', () => {
     partDelta(context, { sessionID: 'ses_a', messageID: 'msg_a', partID: 'prt_a', delta: 'He' })
     expect(events).toEqual([{ type: 'part.delta', field: 'text', sessionID: 'ses_a', messageID: 'msg_a', partID: 'prt_a', delta: 'He' }])
     expect(await db.parts.count()).toBe(0)
+  })
+})
+
+describe('a step’s reply, added only if the history is as the step saw it', () => {
+  it('is stored in two round trips to storage (the session and the newer messages read together), and refused when a message came in', async () => {
+    const { context, db } = makeTestContext()
+    const build = makeBuilders()
+    const session = await createSession(context, { projectID: 'prj_test' })
+    const user = build.user(session.id)
+    await updateMessage(context, user)
+    const since = { after: [user.time.created, user.id] as const, known: [] }
+    const trips = await countRoundTrips(db)
+    trips.trips = 0
+    expect(await addMessageIfCurrent(context, build.assistant(session.id, user.id), since)).toBe(true)
+    expect(trips.trips).toBe(2)
+    // The reply just stored is newer than what this step saw.
+    expect(await addMessageIfCurrent(context, build.assistant(session.id, user.id), since)).toBe(false)
   })
 })

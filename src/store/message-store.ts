@@ -82,11 +82,15 @@ export async function addMessageIfCurrent(
   const info = parseWith(MessageSchema, message, 'message')
   const { db } = context
   return write(context, [db.sessions, db.messages], async (announce) => {
-    if (!(await db.sessions.get(info.sessionID))) throw new NotFoundError('session', info.sessionID)
-    const newer = await db.messages
-      .where('[sessionID+time.created+id]')
-      .between([info.sessionID, since.after[0], since.after[1]], [info.sessionID, KEY.timeMax, KEY.idMax], false, true)
-      .primaryKeys()
+    // Both reads at once: one round trip to storage (issue 32).
+    const [session, newer] = await Promise.all([
+      db.sessions.get(info.sessionID),
+      db.messages
+        .where('[sessionID+time.created+id]')
+        .between([info.sessionID, since.after[0], since.after[1]], [info.sessionID, KEY.timeMax, KEY.idMax], false, true)
+        .primaryKeys(),
+    ])
+    if (!session) throw new NotFoundError('session', info.sessionID)
     const known = new Set(since.known)
     if (newer.length !== known.size || newer.some((id) => !known.has(id as string))) return false
     await db.messages.put(info)

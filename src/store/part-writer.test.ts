@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { makeBuilders } from '../testing/fixture-builders'
 import { updateMessage } from './message-store'
 import { PartWriter, type Timer } from './part-writer'
@@ -232,9 +232,43 @@ describe('part writer', () => {
 
   it('reports a queued write storage refused through `refused` and to the next save', async () => {
     const { db, build, reply, writer } = await setup()
-    db.parts.put = (() => Promise.reject(quotaAbort())) as never
+    db.parts.bulkPut = (() => Promise.reject(quotaAbort())) as never
     writer.queue(build.text(reply, 'never stored'))
     await whenAborted(writer.refused)
     await expect(writer.save(build.text(reply, 'after it'))).rejects.toMatchObject({ name: 'AbortError' })
+  })
+
+  it('opens a save while a queued state is still being written, and storage ends with the newest states in order', async () => {
+    const { db, events, build, reply, writer } = await setup()
+    // Each transaction's opening and its end, in order; the step's finish is saved just after the queued write opens.
+    const log: string[] = []
+    const transaction = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>
+    let opened = 0
+    let saved: Promise<void> | undefined
+    const finish = build.stepFinish(reply, 0.1, 10, 1)
+    db.transaction = ((...args: unknown[]) => {
+      const index = ++opened
+      log.push(`open ${index}`)
+      if (index === 1)
+        queueMicrotask(() => {
+          writer.hold(completedRead(reply, 'prt_call'))
+          saved = writer.save(finish)
+        })
+      return transaction(...args).finally(() => log.push(`end ${index}`))
+    }) as never
+    const running = { ...completedRead(reply, 'prt_call'), state: { status: 'running', input: { filePath: 'a' }, time: { start: 1 } } } as PartOf<'tool'>
+    events.length = 0
+    // A step: the call's running state queued, then at once its result held and the step's finish saved.
+    writer.queue(running)
+    await vi.waitFor(() => expect(saved).toBeDefined())
+    await saved
+    // Not opened after the queued write's end: IndexedDB runs them in order anyway.
+    expect(log).toEqual(['open 1', 'open 2', 'end 1', 'end 2'])
+    expect(await db.parts.get('prt_call')).toMatchObject({ state: { status: 'completed' } })
+    expect(events.filter((event) => event.type === 'part.updated').map((event) => [event.part.id, event.part.type === 'tool' ? event.part.state.status : event.part.type])).toEqual([
+      ['prt_call', 'running'],
+      ['prt_call', 'completed'],
+      [finish.id, 'step-finish'],
+    ])
   })
 })

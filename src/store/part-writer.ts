@@ -1,5 +1,5 @@
 import type { StoreContext } from './context'
-import { putPart, putParts, putPartsAnnounced } from './parts'
+import { putParts, putPartsAnnounced } from './parts'
 import type { Message, Part } from '../core/schema'
 import type { WriterMetrics } from '../core/dto/metrics'
 
@@ -35,6 +35,8 @@ export class PartWriter {
   private handle: unknown
   private lastFlushAt: number
   private writing: Promise<void> = Promise.resolve()
+  /** Flushes chained behind `writing` whose transactions are not opened yet. */
+  private flushesWaiting = 0
   /** Queued states not yet handed to storage, the newest of each part, in the order first queued. */
   private readonly queued = new Map<string, Part>()
   /** States `hold` keeps for the next save, the newest of each part; `releasing` while a release is scheduled. */
@@ -84,15 +86,21 @@ export class PartWriter {
     // A queued or held state this one replaces before storage got to it is not written (nor announced) on its way.
     this.queued.delete(part.id)
     this.held.delete(part.id)
-    const held = [...this.held.values()]
+    // Queued states storage has not been handed yet go in this transaction too, before the held ones, as they came.
+    const held = [...this.queued.values(), ...this.held.values()]
+    this.queued.clear()
     this.held.clear()
     // Snapshots, as in `flush`: the objects go on changing while the transaction runs.
     const streamed = [...this.dirty.values()].map((row) => structuredClone(row))
     this.dirty.clear()
     try {
-      await this.writing
-      if (held.length === 0 && streamed.length === 0) this.stored.set(part.id, await putPart(this.context, part, message ? { message } : {}))
-      else for (const row of await putPartsAnnounced(this.context, [...held, part], { ...(message ? { message } : {}), quiet: streamed })) this.stored.set(row.id, row)
+      // Writes already handed to storage commit before this one (IndexedDB runs read-write transactions over the same
+      // stores in the order they were opened), so this one is opened at once instead of after their commit: a step's
+      // finish no longer waits a round of storage for its tool's running state (issue 32). A flush still waiting its
+      // turn holds rows older than these and must be opened first; after a refusal, `writing` reports it.
+      if (this.flushesWaiting > 0 || this.refused.aborted) await this.writing
+      const [rows] = await Promise.all([putPartsAnnounced(this.context, [...held, part], { ...(message ? { message } : {}), quiet: streamed }), this.writing])
+      for (const row of rows) this.stored.set(row.id, row)
       for (const row of [...held, ...streamed, part]) this.unsaved.delete(row.id)
     } catch (error) {
       for (const row of held) this.unsaved.set(row.id, row)
@@ -203,8 +211,10 @@ export class PartWriter {
     // Snapshot the rows: the objects go on changing while the transaction runs.
     const rows = [...this.dirty.values()].map((part) => structuredClone(part))
     this.dirty.clear()
-    const write = () =>
-      putParts(this.context, rows).then(
+    this.flushesWaiting++
+    const write = () => {
+      this.flushesWaiting--
+      return putParts(this.context, rows).then(
         (written) => this.wrote(written),
         (error: unknown) => {
           // Nothing of a failed transaction was written (a full disk, an invalid row): the rows go back to be
@@ -214,6 +224,7 @@ export class PartWriter {
           throw error
         },
       )
+    }
     // One failed flush must not fail every later one.
     this.writing = this.writing.catch(() => {}).then(write)
     return this.writing

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { makeBuilders } from '../testing/fixture-builders'
 import { makeTestContext } from '../testing/test-context'
 import { removePart, updateMessage } from './message-store'
-import { partsOf, putPart, putParts, rewriteParts } from './parts'
+import { partsOf, putPart, putParts, putPartsAnnounced, rewriteParts } from './parts'
+import { countRoundTrips } from '../testing/count-round-trips'
 import { createSession, getSession } from './session-store'
 import type { Part } from '../core/schema'
 
@@ -38,8 +39,10 @@ describe('part writes', () => {
   it('reads no stored part to write one that carries no usage, and still moves the totals for a step-finish', async () => {
     const { context, db, build, session, reply } = await conversation()
     const get = db.parts.get.bind(db.parts)
+    const bulkGet = db.parts.bulkGet.bind(db.parts)
     let reads = 0
     db.parts.get = ((key: string) => (reads++, get(key))) as typeof db.parts.get
+    db.parts.bulkGet = ((keys: string[]) => (reads++, bulkGet(keys))) as typeof db.parts.bulkGet
     const text = build.text(reply, 'first')
     await putPart(context, text)
     await putPart(context, { ...text, text: 'first, longer' })
@@ -49,6 +52,33 @@ describe('part writes', () => {
     await putPart(context, { ...step, cost: 0.5 })
     expect(await getSession(context, session.id)).toMatchObject({ cost: 0.5, tokens: { input: 1000 } })
     expect(((await db.parts.get(text.id)) as typeof text).text).toBe('first, longer')
+  })
+
+  it('reads together, then writes together: a step’s finish and its tool’s result are two round trips to storage', async () => {
+    const { context, db, build, session, reply } = await conversation()
+    const trips = await countRoundTrips(db)
+    const tool = build.text(reply, 'the tool’s result, held for the finish')
+    const step = build.stepFinish(reply, 0.25, 1000, 100)
+    trips.trips = 0
+    await putPartsAnnounced(context, [tool, step], { message: { ...reply, cost: 0.25, time: { ...reply.time, completed: 2 } } })
+    // The messages' check, the finish's old usage and the session; then the parts, the message and the session.
+    expect(trips.trips).toBe(2)
+    expect(await getSession(context, session.id)).toMatchObject({ cost: 0.25, tokens: { input: 1000, output: 100 } })
+    trips.trips = 0
+    await putPart(context, { ...build.text(reply, 'a queued state') })
+    expect(trips.trips).toBe(2)
+  })
+
+  it('moves each session’s totals once for several finishes written together, and refuses a part of a missing message', async () => {
+    const { context, build, session, reply } = await conversation()
+    const first = build.stepFinish(reply, 0.25, 1000, 100)
+    const second = build.stepFinish(reply, 0.5, 2000, 200)
+    await putPartsAnnounced(context, [first, second])
+    expect(await getSession(context, session.id)).toMatchObject({ cost: 0.75, tokens: { input: 3000, output: 300 } })
+    await putPartsAnnounced(context, [{ ...first, cost: 0.5 }])
+    expect(await getSession(context, session.id)).toMatchObject({ cost: 1, tokens: { input: 3000 } })
+    const orphan = { ...build.text(reply, 'lost'), messageID: 'msg_gone' }
+    await expect(putPartsAnnounced(context, [build.text(reply, 'kept back'), orphan])).rejects.toMatchObject({ name: 'NotFoundError' })
   })
 
   it('lists a message’s parts and only its own', async () => {

@@ -15,24 +15,8 @@ import { write } from './transaction'
  * its message's usage are one write, and never one without the other.
  */
 export async function putPart(context: StoreContext, input: Part, options: { message?: Message } = {}): Promise<Part> {
-  const part = parseWith(PartSchema, input, 'part')
-  const info = options.message && parseWith(MessageSchema, options.message, 'message')
-  if (info && (info.id !== part.messageID || info.sessionID !== part.sessionID)) throw new NotFoundError('message', part.messageID)
-  const { db } = context
-  await write(context, [db.sessions, db.messages, db.parts], async (announce) => {
-    const message = await db.messages.get(part.messageID)
-    if (!message || message.sessionID !== part.sessionID) throw new NotFoundError('message', part.messageID)
-    // A part keeps its type: only a step-finish can have stored usage to take back, so only one reads its old row
-    // (a step's other writes, several a step, read nothing but their message).
-    const previous = usageOf(part) ? await db.parts.get(part.id) : undefined
-    await db.parts.put(part)
-    if (info) await db.messages.put(info)
-    const session = await applyUsage(context, part.sessionID, usageOf(previous), usageOf(part))
-    announce({ type: 'part.updated', part })
-    if (session) announce({ type: 'session.updated', info: session })
-    if (info) announce({ type: 'message.updated', info })
-  })
-  return part
+  const [part] = await putPartsAnnounced(context, [input], options)
+  return part!
 }
 
 /**
@@ -40,6 +24,9 @@ export async function putPart(context: StoreContext, input: Part, options: { mes
  * session totals), then each part announced in the order given. For states the part writer queued together, and
  * for a save that takes them (and the streamed rows, stored unannounced: `quiet`) into its own write, with its
  * message (announced last, as `putPart` does).
+ *
+ * Its reads go to storage together, then its writes together: two round trips to the storage process whatever the
+ * rows, where awaiting each request in turn took seven for a step's finish (issue 32).
  */
 export async function putPartsAnnounced(
   context: StoreContext,
@@ -54,20 +41,29 @@ export async function putPartsAnnounced(
   const { db } = context
   await write(context, [db.sessions, db.messages, db.parts], async (announce) => {
     const messages = new Map(all.map((row) => [row.messageID, row.sessionID]))
-    const found = await db.messages.bulkGet([...messages.keys()])
+    // Only a step-finish carries usage: the other writes (several a step) read nothing but their messages.
+    const priced = all.filter((row) => usageOf(row))
+    const sessionIDs = [...new Set(priced.map((row) => row.sessionID))]
+    const [found, previous, sessions] = await Promise.all([
+      db.messages.bulkGet([...messages.keys()]),
+      priced.length ? db.parts.bulkGet(priced.map((row) => row.id)) : [],
+      sessionIDs.length ? db.sessions.bulkGet(sessionIDs) : [],
+    ])
     for (const [index, [messageID, sessionID]] of [...messages].entries()) {
       if (found[index]?.sessionID !== sessionID) throw new NotFoundError('message', messageID)
     }
-    const moved: SessionInfo[] = []
-    for (const row of all) {
-      if (!usageOf(row)) continue
-      const session = await applyUsage(context, row.sessionID, usageOf(await db.parts.get(row.id)), usageOf(row))
-      if (session) moved.push(session)
-    }
-    for (const row of all) await db.parts.put(row)
-    if (info) await db.messages.put(info)
+    const moved = new Map<string, SessionInfo>()
+    sessionIDs.forEach((sessionID, index) => {
+      const session = sessions[index]
+      if (session) moved.set(sessionID, session)
+    })
+    priced.forEach((row, index) => {
+      const session = moved.get(row.sessionID)
+      if (session) moved.set(row.sessionID, withUsage(session, usageOf(previous[index]), usageOf(row)))
+    })
+    await Promise.all([db.parts.bulkPut(all), ...(info ? [db.messages.put(info)] : []), ...(moved.size ? [db.sessions.bulkPut([...moved.values()])] : [])])
     for (const part of rows) announce({ type: 'part.updated', part })
-    for (const session of moved) announce({ type: 'session.updated', info: session })
+    for (const session of moved.values()) announce({ type: 'session.updated', info: session })
     if (info) announce({ type: 'message.updated', info })
   })
   return [...quiet, ...rows]
@@ -167,12 +163,19 @@ export async function applyUsage(
   if (!removed && !added) return undefined
   const session = await context.db.sessions.get(sessionID)
   if (!session) return undefined
+  const next = withUsage(session, removed, added)
+  await context.db.sessions.put(next)
+  return next
+}
+
+/** The session with its totals moved by a part's usage: `removed` (its old version's) taken off, `added` put on. */
+export function withUsage(session: SessionInfo, removed: Usage | undefined, added: Usage | undefined): SessionInfo {
   const tokens = session.tokens ?? emptyTokens()
   const sign = (value: number, from: (usage: Usage) => number) =>
     value + (added ? from(added) : 0) - (removed ? from(removed) : 0)
   // Float sums drift (0.1 + 0.2); clamp at zero so a removal can never leave a negative total.
   const clean = (value: number) => Math.max(0, Number(value.toFixed(10)))
-  const next: SessionInfo = {
+  return {
     ...session,
     cost: clean(sign(session.cost ?? 0, (usage) => usage.cost)),
     tokens: {
@@ -185,6 +188,4 @@ export async function applyUsage(
       },
     },
   }
-  await context.db.sessions.put(next)
-  return next
 }

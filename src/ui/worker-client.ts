@@ -47,15 +47,21 @@ const KNOWN_EVENTS: Record<SessionEventType, true> = {
 }
 const EVENT_TYPES = new Set<string>(Object.keys(KNOWN_EVENTS))
 
-/** The one place the UI accepts events: anything that is not a well-formed envelope of our protocol is dropped. */
-export function readEnvelope(data: unknown): { event: SessionEvent } | { foreign: number } | undefined {
+/**
+ * The one place the UI accepts events: anything that is not a well-formed envelope of our protocol is dropped, and so
+ * is any event in it of a type this build does not know (the others of its batch still count).
+ */
+export function readEnvelope(data: unknown): { events: SessionEvent[] } | { foreign: number } | undefined {
   if (typeof data !== 'object' || data === null) return undefined
   const envelope = data as Partial<EventEnvelope>
   if (typeof envelope.protocol !== 'number') return undefined
   if (envelope.protocol !== PROTOCOL_VERSION) return { foreign: envelope.protocol }
-  const type = (envelope.event as { type?: unknown } | undefined)?.type
-  if (typeof type !== 'string' || !EVENT_TYPES.has(type)) return undefined
-  return { event: envelope.event as SessionEvent }
+  if (!Array.isArray(envelope.events)) return undefined
+  const events = envelope.events.filter((event: unknown) => {
+    const type = (event as { type?: unknown } | null)?.type
+    return typeof type === 'string' && EVENT_TYPES.has(type)
+  })
+  return events.length ? { events } : undefined
 }
 
 export async function connectWorker(): Promise<WorkerConnection> {
@@ -96,7 +102,7 @@ export async function connectWorker(): Promise<WorkerConnection> {
     const read = readEnvelope(message.data)
     if (!read) return
     if ('foreign' in read) for (const handler of foreignHandlers) handler(read.foreign)
-    else for (const handler of handlers) handler(read.event)
+    else for (const event of read.events) for (const handler of handlers) handler(event)
   }
   return {
     api,

@@ -23,9 +23,11 @@ describe('the worker event channel', () => {
     opened.push(one, two)
     const ui = page(name)
     const idle: SessionEvent = { type: 'session.status', sessionID: 'ses_1', status: { type: 'idle' } }
-    one.post(idle)
+    const busy: SessionEvent = { type: 'session.status', sessionID: 'ses_2', status: { type: 'busy' } }
+    one.post([idle, busy])
+    // One message for the batch.
     await expect.poll(() => ui.length).toBe(1)
-    await expect.poll(() => heard.two).toEqual([idle])
+    await expect.poll(() => heard.two).toEqual([idle, busy])
     // Another tab's post has arrived by now; our own never comes back (it used to, through a second channel object).
     expect(heard.one).toEqual([])
   })

@@ -7,12 +7,12 @@ import { PROTOCOL_VERSION, type EventEnvelope } from '../core/protocol'
  * a post to the object that sent it: a second object for listening, in this same worker, was handed (and
  * deserialized, in a task of its own) every event this worker posted, six or seven a step (issue 32).
  */
-export function openEventChannel(name: string, hear: (event: SessionEvent) => void): { post(event: SessionEvent): void; close(): void } {
+export function openEventChannel(name: string, hear: (event: SessionEvent) => void): { post(events: SessionEvent[]): void; close(): void } {
   const channel = new BroadcastChannel(name)
   channel.onmessage = (message) => {
     const envelope = message.data as Partial<EventEnvelope>
-    if (envelope?.protocol !== PROTOCOL_VERSION || !envelope.event) return
-    hear(envelope.event)
+    if (envelope?.protocol !== PROTOCOL_VERSION || !Array.isArray(envelope.events)) return
+    for (const event of envelope.events) hear(event)
   }
-  return { post: (event) => channel.postMessage({ protocol: PROTOCOL_VERSION, event } satisfies EventEnvelope), close: () => channel.close() }
+  return { post: (events) => channel.postMessage({ protocol: PROTOCOL_VERSION, events } satisfies EventEnvelope), close: () => channel.close() }
 }

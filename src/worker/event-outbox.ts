@@ -1,7 +1,12 @@
-import type { EventOf, SessionEvent } from '../core/event'
+import type { SessionEvent } from '../core/event'
 
-/** A delta after a quiet spell waits this long, so the burst it starts goes out as one message. */
-export const DELTA_WINDOW_MS = 16
+/**
+ * Events of one burst go out as one message: the first waits this long for the rest. A tool step writes and
+ * announces five or six rows within a few milliseconds (the call, its run, its result, the step's end and the next
+ * step's start); one message each cost the worker a post, the browser a routing and every tab's main thread a task
+ * and a structured clone, on every step (issue 32).
+ */
+export const EVENT_WINDOW_MS = 16
 /**
  * While a part streams, its deltas cross to the UI at most this often. Each message costs every tab's main thread
  * a structured-clone and a task (~0.5 ms on a loaded machine), and the tab renders at the next frame whatever
@@ -17,48 +22,70 @@ export const DELTA_INTERVAL_MS = 100
 export const FAST_FLUSH_CHARS = 600
 export const FAST_INTERVAL_MS = 250
 
+const IMMEDIATE: ReadonlySet<SessionEvent['type']> = new Set(['session.status', 'workspace.changed'])
+
 /**
- * Coalesces text deltas before they cross to the UI, keeping order with every other event (a non-delta event first
- * sends the deltas queued before it, so the end of a reply, its status or an error is never held back). A fast
- * stream (thousands of tokens a second) then costs each tab about four messages a second, not thousands.
+ * Batches events before they cross to the UI, in the order they were emitted: any event waits at most
+ * EVENT_WINDOW_MS for the others of its burst, and text deltas are merged per part and paced (DELTA_INTERVAL_MS, or
+ * FAST_INTERVAL_MS for a fast stream). An event that is not a delta takes the deltas queued before it along, so the
+ * end of a reply or an error is never held back behind the pacing, and a session's status or a file's change goes
+ * at once. A fast stream then costs each tab
+ * about four messages a second, not thousands, and a tool step one or two, not six.
  */
 export function makeEventOutbox(
-  post: (event: SessionEvent) => void,
-  { windowMs = DELTA_WINDOW_MS, intervalMs = DELTA_INTERVAL_MS, fastChars = FAST_FLUSH_CHARS, fastIntervalMs = FAST_INTERVAL_MS } = {},
+  post: (events: SessionEvent[]) => void,
+  { windowMs = EVENT_WINDOW_MS, intervalMs = DELTA_INTERVAL_MS, fastChars = FAST_FLUSH_CHARS, fastIntervalMs = FAST_INTERVAL_MS } = {},
   now: () => number = () => performance.now(),
 ) {
-  let pending: EventOf<'part.delta'>[] = []
+  let queued: SessionEvent[] = []
   let timer: ReturnType<typeof setTimeout> | undefined
+  let due = Infinity
   let deltasPostedAt = -Infinity
-  // The characters the last flush carried: what tells a fast stream from one at a reading pace.
+  // The characters the last flush of deltas carried: what tells a fast stream from one at a reading pace.
   let lastFlushChars = 0
 
   const flush = () => {
     if (timer !== undefined) clearTimeout(timer)
     timer = undefined
-    const deltas = pending
-    pending = []
-    if (!deltas.length) return
-    deltasPostedAt = now()
-    lastFlushChars = 0
-    for (const delta of deltas) {
-      lastFlushChars += delta.delta.length
-      post(delta)
+    due = Infinity
+    const events = queued
+    queued = []
+    if (!events.length) return
+    let chars = -1
+    for (const event of events) if (event.type === 'part.delta') chars = Math.max(chars, 0) + event.delta.length
+    if (chars >= 0) {
+      deltasPostedAt = now()
+      lastFlushChars = chars
     }
+    post(events)
+  }
+  /** Posts what is queued within `ms`, or sooner if a flush is already due sooner. */
+  const flushWithin = (ms: number) => {
+    const at = now() + ms
+    if (at >= due) return
+    if (timer !== undefined) clearTimeout(timer)
+    due = at
+    timer = setTimeout(flush, ms)
   }
 
   return {
     emit(event: SessionEvent) {
       if (event.type !== 'part.delta') {
-        flush()
-        post(event)
+        queued.push(event)
+        // A status (busy, retrying, idle) is what the user waits on, and what a tab that watches a session acts on;
+        // a file changing is what a file tree lists again, racing its listing against the next change: both go at
+        // once, with what is queued before them.
+        if (IMMEDIATE.has(event.type)) flush()
+        else flushWithin(windowMs)
         return
       }
-      const last = pending[pending.length - 1]
-      if (last && last.partID === event.partID) last.delta += event.delta
-      else pending.push({ ...event })
+      const last = queued[queued.length - 1]
+      // `last` is the outbox's own copy (below), so appending to it changes nothing the emitter holds.
+      if (last?.type === 'part.delta' && last.partID === event.partID) last.delta += event.delta
+      else queued.push({ ...event })
+      // A queued event that is not a delta already set an earlier flush; the deltas go with it.
       const interval = lastFlushChars >= fastChars ? fastIntervalMs : intervalMs
-      timer ??= setTimeout(flush, Math.max(windowMs, deltasPostedAt + interval - now()))
+      flushWithin(Math.max(windowMs, deltasPostedAt + interval - now()))
     },
     flush,
   }

@@ -16,14 +16,16 @@ import type { SessionEvent } from '../event'
 // 7: git remotes (`listGitTokenHosts`, `removeGitToken`, `answerGitToken`, the `git-token-wanted` notice, the
 //    `git.corsProxy` setting) (issue 30).
 // 8: sync (`SyncApi`: `syncStatus`, `enableSync`, …, the `sync.status` event) (issue 31).
-export const PROTOCOL_VERSION = 8
+// 9: an event envelope carries a batch (`events`), not one event (issue 32).
+export const PROTOCOL_VERSION = 9
 
 /** Cross-tab live events travel on this channel; the envelope carries the protocol so stale tabs can be told apart. */
 export const EVENT_CHANNEL = 'tabcode:events'
 
 export interface EventEnvelope {
   protocol: number
-  event: SessionEvent
+  /** In the order they happened: a worker posts the events of one burst together (worker/event-outbox.ts). */
+  events: SessionEvent[]
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedError }

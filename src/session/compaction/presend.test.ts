@@ -26,6 +26,13 @@ describe('the size of a request before it is sent', () => {
     expect(estimate).toBeGreaterThanOrEqual(2 * MEDIA_TOKENS)
     expect(estimate).toBeLessThan(2 * MEDIA_TOKENS + 200)
   })
+
+  it('counts text that quotes a file part as text', () => {
+    const quoted = JSON.stringify({ type: 'file', data: 'C'.repeat(4_000) })
+    const estimate = requestTokens({ system: '', messages: [{ role: 'user', content: quoted }], tools: [] })
+    expect(estimate).toBeGreaterThan(1_000)
+    expect(estimate).toBeLessThan(MEDIA_TOKENS)
+  })
 })
 
 describe('whether a request is sent as built', () => {

@@ -8,7 +8,7 @@ import type { WorkerConnection } from '../worker-client'
 import { createOpenSession, type OpenSession } from './create-open-session'
 import { makeDraftStore, type DraftStore } from './draft-store'
 import { createSessionList, type SessionList } from './create-session-list'
-import { makeEventQueue } from './event-queue'
+import { makeEventQueue, type Scheduler } from './event-queue'
 import { addChild, applyEvent } from './reducer'
 import { emptyState, type UiState } from './state'
 
@@ -57,21 +57,25 @@ export function createSessionStore(
     projectID?: string
     /** Whether a session opened with no messages here fetches them from the sync server (sync's on-demand). */
     fetchesOnDemand?: () => Promise<boolean>
+    /** When live events are applied: at most one update every UPDATE_INTERVAL_MS, in a frame (event-queue.ts). */
+    schedule?: Scheduler
   } = {},
 ): SessionStore {
   const { api } = connection
   const [state, setState] = createStore<UiState>(emptyState())
-  const queue = makeEventQueue((events) =>
-    setState(
-      produce((draft) => {
-        for (const event of events) applyEvent(draft, event)
-      }),
-    ),
+  const queue = makeEventQueue(
+    (events) =>
+      setState(
+        produce((draft) => {
+          for (const event of events) applyEvent(draft, event)
+        }),
+      ),
+    options.schedule,
   )
   onCleanup(connection.listen(queue.push))
   onCleanup(queue.dispose)
 
-  const { fetchesOnDemand, ...listOptions } = options
+  const { fetchesOnDemand, schedule: _schedule, ...listOptions } = options
   const list = createSessionList({ api, state, setState, ...listOptions })
   // Sessions made in this tab start empty on purpose: there is nothing on a server to fetch for them.
   const madeHere = new Set<string>()

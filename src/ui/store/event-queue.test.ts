@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SessionEvent } from '../../core/event'
-import { makeEventQueue, type Scheduler } from './event-queue'
+import { makeEventQueue, UPDATE_INTERVAL_MS, type Scheduler } from './event-queue'
 
 function manualScheduler() {
   const scheduled: (() => void)[] = []
@@ -61,19 +61,39 @@ describe('event queue while text streams', () => {
     return { schedule, now: () => time, advance: (ms: number) => (time += ms), scheduled, run: () => scheduled.splice(0).forEach((entry) => entry.flush()) }
   }
 
-  it('applies deltas at the next frame like any other event (the worker paces them), with what else came in that frame', () => {
+  it('applies the worker’s paced deltas at the next frame, with what else came in that frame', () => {
     const clock = clocked()
     const batches: SessionEvent[][] = []
-    const queue = makeEventQueue((events) => batches.push(events), clock.schedule)
+    const queue = makeEventQueue((events) => batches.push(events), clock.schedule, { now: clock.now })
     queue.push(delta('a'))
     clock.run()
-    clock.advance(16)
-    // The outbox's next message, soon after the last: it shows in the next frame, not after a second interval.
+    // The outbox's next message comes a delta interval later: it shows in the next frame, not after a second wait.
+    clock.advance(100)
     queue.push(delta('b'))
     expect(clock.scheduled.map((entry) => entry.delayMs)).toEqual([0])
     queue.push(status(1))
     expect(clock.scheduled).toHaveLength(1)
     clock.run()
     expect(batches.map((batch) => batch.map((event) => event.type))).toEqual([['part.delta'], ['part.delta', 'session.status']])
+  })
+
+  it('updates at most once an interval while events keep coming, and at once after a quiet spell', () => {
+    const clock = clocked()
+    const batches: SessionEvent[][] = []
+    const queue = makeEventQueue((events) => batches.push(events), clock.schedule, { now: clock.now })
+    queue.push(status(1))
+    expect(clock.scheduled.map((entry) => entry.delayMs)).toEqual([0])
+    clock.run()
+    // A fast tool loop: the next step's events 20 ms later wait out the rest of the interval, together.
+    clock.advance(20)
+    queue.push(status(2))
+    queue.push(status(3))
+    expect(clock.scheduled.map((entry) => entry.delayMs)).toEqual([UPDATE_INTERVAL_MS - 20])
+    clock.advance(UPDATE_INTERVAL_MS - 20)
+    clock.run()
+    expect(batches.map((batch) => batch.length)).toEqual([1, 2])
+    clock.advance(UPDATE_INTERVAL_MS)
+    queue.push(status(4))
+    expect(clock.scheduled.map((entry) => entry.delayMs)).toEqual([0])
   })
 })

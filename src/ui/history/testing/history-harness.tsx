@@ -9,6 +9,7 @@ import type { ClientApi, ProviderSummary } from '../../../core/protocol'
 import type { ProviderStore } from '../../settings/create-provider-store'
 import { ProviderStoreContext } from '../../settings/create-provider-store'
 import { createSessionStore, type SessionStore } from '../../store/create-session-store'
+import { frameScheduler } from '../../store/event-queue'
 import { SessionStoreContext } from '../../store/session-store-context'
 import type { WorkerConnection } from '../../worker-client'
 
@@ -92,7 +93,8 @@ export async function mountWithStore(api: ClientApi, sessionID: string, view: ()
   document.body.append(container)
   let store!: SessionStore
   createRoot((dispose) => {
-    store = createSessionStore(connection)
+    // Each delivery applied at the next frame, as the first after a quiet spell is: the harness's events are far apart.
+    store = createSessionStore(connection, { schedule: (flush) => frameScheduler(flush) })
     const unmount = render(
       () => (
         <SessionStoreContext.Provider value={store}>
@@ -109,7 +111,7 @@ export async function mountWithStore(api: ClientApi, sessionID: string, view: ()
   })
   await store.current.open(sessionID)
   await settle()
-  /** Delivers events the way the worker's channel does (applied on the next frame). */
+  /** Delivers events the way the worker's channel does (applied at the next frame). */
   const emit = async (...events: SessionEvent[]) => {
     for (const event of events) for (const handler of handlers) handler(event)
     await new Promise((resolve) => requestAnimationFrame(resolve))
