@@ -87,3 +87,35 @@ test('keyboard: new session, move between sessions, focus the prompt', async ({ 
   await page.keyboard.press('Escape')
   await expect(help).toBeHidden()
 })
+
+test('Back and Forward move between the sessions opened; an address opens its session in a new tab, and one of no session says so', async ({ page, context }) => {
+  const app = new Workbench(page)
+  await app.open()
+  for (const title of ['First', 'Second', 'Third']) {
+    await app.newSession()
+    await app.rename(/New session · /, title)
+  }
+  const shown = (title: string) => expect(app.main.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await shown('Third')
+  await app.sessionLink(/^First/).click()
+  await shown('First')
+  await app.sessionLink(/^Second/).click()
+  await shown('Second')
+
+  await page.goBack()
+  await shown('First')
+  await expect(app.sessionLink(/^First/)).toHaveAttribute('aria-current', 'page')
+  await page.goBack()
+  await shown('Third')
+  await page.goForward()
+  await shown('First')
+  const address = page.url()
+
+  // The address of a session, pasted into a new tab, opens it there.
+  const other = new Workbench(await context.newPage())
+  await other.open(new URL(address).pathname + new URL(address).hash)
+  await expect(other.main.getByRole('heading', { level: 1, name: 'First' })).toBeVisible()
+  // One of a session this browser does not hold (deleted, or made in another browser) says so.
+  await other.page.goto('/#/session/ses_0000000000000000000000000')
+  await expect(other.main.getByRole('alert')).toHaveText(/There is no session ses_0000000000000000000000000 here: it was deleted, or its address comes from another browser or profile\./)
+})

@@ -1,5 +1,6 @@
 import { batch, createEffect, createMemo, createSignal, type Accessor } from 'solid-js'
 import { produce, type SetStoreFunction } from 'solid-js/store'
+import { NotFoundError } from '../../core/errors'
 import { log } from '../../core/log'
 import type { Message, SessionInfo } from '../../core/schema'
 import type { ClientApi } from '../../core/protocol'
@@ -113,9 +114,11 @@ export function createOpenSession(options: {
 
   async function open(sessionID: string): Promise<void> {
     if (id() === sessionID) return
-    close()
-    if (target()?.sessionID !== sessionID) setTarget(undefined)
+    // One change from the old session to the new: what follows the open session (the address, whose history entry
+    // Back returns to) never sees none open in between.
     batch(() => {
+      close()
+      if (target()?.sessionID !== sessionID) setTarget(undefined)
       setID(sessionID)
       setLoading(true)
       // An empty list first, so events that arrive while the first page loads are kept (the reducer only
@@ -141,7 +144,7 @@ export function createOpenSession(options: {
         setCursor(page.nextCursor)
       })
     } catch (problem) {
-      if (id() === sessionID) setError(`Couldn't open the session: ${errorMessage(problem)}`)
+      if (id() === sessionID) setError(openProblem(sessionID, problem))
     } finally {
       if (id() === sessionID) setLoading(false)
     }
@@ -220,4 +223,10 @@ export function createOpenSession(options: {
     revealing: () => (loaded() ? wanted() : undefined),
     revealed: () => setTarget(undefined),
   }
+}
+
+/** Why a session did not open, in words: an address of a session this browser does not hold says so. */
+export function openProblem(sessionID: string, problem: unknown): string {
+  if (NotFoundError.isInstance(problem) && problem.data.kind === 'session') return `There is no session ${sessionID} here: it was deleted, or its address comes from another browser or profile.`
+  return `Couldn't open the session: ${errorMessage(problem)}`
 }

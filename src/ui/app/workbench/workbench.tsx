@@ -168,7 +168,7 @@ export function Workbench(props: {
     'show-shortcuts': () => setHelpOpen(true),
   })
 
-  // The fragment follows the open session, and a changed fragment (back button, pasted link) opens its session.
+  // The fragment follows the open session, and a changed fragment (Back or Forward, a pasted link) opens its session.
   // Arrived from a branch in another project: the session opens from the fragment, and its prompt takes the focus
   // the old workbench's menu had.
   if (props.arrival) onMount(() => focusPrompt(document.body))
@@ -190,13 +190,16 @@ export function Workbench(props: {
     onCleanup(() => window.removeEventListener('hashchange', onHashChange))
   })
   createEffect(
-    on(store.current.id, (sessionID) => {
+    on(store.current.id, (sessionID, previous) => {
       // A share link waiting to be opened (or to have its problem read) keeps its fragment until it is dealt with.
       if (!sessionID && shareLinkFromHash(window.location.hash)) return
       const hash = hashForSession(sessionID)
-      if (window.location.hash !== hash) {
-        history.replaceState(history.state, '', hash || window.location.pathname + window.location.search)
-      }
+      if (window.location.hash === hash) return
+      const url = hash || window.location.pathname + window.location.search
+      // Going from one session to another is a step Back returns from (and Forward repeats, through the
+      // fragment's change above); the first session this tab shows, or none, takes the entry it arrived with.
+      if (previous && sessionID) history.pushState(history.state, '', url)
+      else history.replaceState(history.state, '', url)
     }),
   )
 
