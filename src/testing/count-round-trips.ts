@@ -1,4 +1,3 @@
-import type { DBCoreTable } from 'dexie'
 import type { TabcodeDatabase } from '../store/database'
 
 /**
@@ -41,7 +40,7 @@ export async function countRoundTrips(db: TabcodeDatabase) {
           query: (request) => track(() => table.query(request)),
           count: (request) => track(() => table.count(request)),
           mutate: (request) => track(() => table.mutate(request)),
-        } satisfies DBCoreTable
+        }
       },
     }),
   })
