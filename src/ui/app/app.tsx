@@ -60,8 +60,13 @@ export function App(): JSX.Element {
                   arrival={arrival}
                   projectNote={projectNote}
                   onSwitchProject={(next, target, note) => {
-                    // The open session belongs to the project being left; the fragment names the one to open next.
-                    history.replaceState(null, '', target ? hashForSession(target.sessionID) : location.pathname + location.search)
+                    // The open session belongs to the project being left; the fragment names the one to open next. A
+                    // switch the user made is a step Back returns from; one Back or Forward made (the address already
+                    // names the session) adds none.
+                    const hash = target ? hashForSession(target.sessionID) : ''
+                    const url = hash || location.pathname + location.search
+                    if (location.hash !== hash) history.pushState(null, '', url)
+                    else history.replaceState(null, '', url)
                     arrival = target
                     projectNote = note
                     installTestHook({ api: outcome().connection.api, version: outcome().version, projectID: next.id })

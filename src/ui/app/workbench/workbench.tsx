@@ -130,6 +130,13 @@ export function Workbench(props: {
     setNotice,
     focusPrompt,
   })
+  /** A session the address names (Back, Forward, a pasted link): one of another project opens with its project. */
+  const openFromAddress = async (sessionID: string) => {
+    const session = await props.connection.api.getSession(sessionID).catch(() => undefined)
+    if (session && session.projectID !== props.project.id) await openTarget({ session })
+    // A session of no project here opens to say so.
+    else await store.current.open(sessionID)
+  }
   // Share links and imported files: opened into this project (or the one an export's files made), then shown.
   const imports = createImportFlow({
     api: props.connection.api,
@@ -184,7 +191,7 @@ export function Workbench(props: {
         return
       }
       const target = sessionFromHash(window.location.hash)
-      if (target && target !== store.current.id()) void store.current.open(target)
+      if (target && target !== store.current.id()) void openFromAddress(target)
     }
     window.addEventListener('hashchange', onHashChange)
     onCleanup(() => window.removeEventListener('hashchange', onHashChange))
