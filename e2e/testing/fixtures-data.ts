@@ -152,7 +152,7 @@ export function everyPartTypeFixture(options: EveryPartTypeOptions = {}): Fixtur
     {
       ...base(step.id),
       type: 'text',
-      text: `## ${T.assistantHeading}\n\n${T.assistantText}. Run \`npm test\` to check:\n\n\`\`\`ts\nparse('- a\\n  - b')\n\`\`\``,
+      text: `## ${T.assistantHeading}\n\n${T.assistantText}. Run \`npm test\` to check:\n\n\`\`\`ts\n// a nested list\nconst list = parse('- a\\n  - b', { strict: true })\n\`\`\``,
       time: { start: step.time.created + 2400, end: step.time.created + 3000 },
     },
     {

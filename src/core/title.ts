@@ -14,11 +14,13 @@ export function isDefaultTitle(title: string): boolean {
   return DEFAULT_TITLE.test(title)
 }
 
-/** A title for display: default titles read better as the time they were made. */
-export function displayTitle(title: string): string {
+/**
+ * A title for display: default titles read better as the time they were made. `when` writes that time; the UI passes
+ * its locale formatter (`ui/kit/format/time.ts`), anything else gets the local date and minute.
+ */
+export function displayTitle(title: string, when: (time: number) => string = localMinute): string {
   if (!isDefaultTitle(title)) return title
   const child = title.startsWith(CHILD_PREFIX)
   const iso = title.slice(child ? CHILD_PREFIX.length : NEW_PREFIX.length)
-  const when = localMinute(new Date(iso))
-  return `${child ? 'Child session' : 'New session'} · ${when}`
+  return `${child ? 'Child session' : 'New session'} · ${when(Date.parse(iso))}`
 }

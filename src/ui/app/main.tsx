@@ -5,6 +5,7 @@ import { render } from 'solid-js/web'
 import { App } from './app'
 import { UpdateBanner } from './pwa/update-banner'
 import { themeControl } from '../kit/theme/theme'
+import { prepareDateFormats } from '../kit/format/time'
 
 // The stored theme is on the page already (index.html); from here it also follows the system and the user's choice.
 themeControl()
@@ -25,3 +26,12 @@ setTimeout(() =>
     root,
   ),
 )
+
+// Dates in the user's locale: the formatters load the locale's data (tens of ms on a first visit), so they are made in
+// the first idle moment after the first screen, in a task of their own, and the dates on screen switch to them then.
+setTimeout(() => {
+  if ('requestIdleCallback' in window) requestIdleCallback(() => prepareDateFormats(), { timeout: DATE_FORMATS_TIMEOUT_MS })
+  else prepareDateFormats()
+})
+
+const DATE_FORMATS_TIMEOUT_MS = 500

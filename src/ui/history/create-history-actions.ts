@@ -1,9 +1,9 @@
 import { NotFoundError } from '../../core/errors'
+import { sessionTitle } from '../kit/format/time'
 import { isImported } from '../../core/read-only'
 import { createSignal, type Accessor } from 'solid-js'
 import type { AssistantMessage, Message, PromptPartInput, SessionInfo, UserMessage } from '../../core/schema'
 import { attachedParts } from '../../core/attachments'
-import { displayTitle } from '../../core/title'
 import type { RevertPreview } from '../../core/protocol'
 import { isRunning } from '../kit/format/session-status-text'
 import type { SessionStore } from '../store/create-session-store'
@@ -118,7 +118,7 @@ export function createHistoryActions(options: { store: SessionStore; sessionID: 
       const result = await store.attempt('branch the session', () => api.forkSession({ sessionID, ...(messageID ? { messageID } : {}) }))
       if (!result) return
       const prompt = message.role === 'user' ? promptText(store.partsOf(message.id)) : ''
-      const title = displayTitle(result.session.title)
+      const title = sessionTitle(result.session.title)
       options.open({
         session: result.session,
         // A fork whose files differ from the project's now gets a project of its own, which the sidebar then shows:

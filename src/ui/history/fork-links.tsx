@@ -1,7 +1,7 @@
 import { createResource, createSignal, createUniqueId, For, Show, type JSX } from 'solid-js'
+import { sessionTitle } from '../kit/format/time'
 import { log } from '../../core/log'
 import type { SessionInfo } from '../../core/schema'
-import { displayTitle } from '../../core/title'
 import type { ForkFamily } from '../../core/protocol'
 import { hashForSession } from '../kit/routing/session-location'
 import './history.css'
@@ -52,7 +52,7 @@ export function ForkLinks(props: {
       <Show when={origin()}>
         {(session) => (
           <a class="fork-origin" href={hashForSession(session().id)} onClick={(event) => follow(event, () => props.onOpen(session()))}>
-            Forked from {displayTitle(session().title)}
+            Forked from {sessionTitle(session().title)}
           </a>
         )}
       </Show>
@@ -83,7 +83,7 @@ export function ForkLinks(props: {
                 {(fork) => (
                   <li>
                     <a href={hashForSession(fork.id)} onClick={(event) => follow(event, () => props.onOpen(fork))}>
-                      {displayTitle(fork.title)}
+                      {sessionTitle(fork.title)}
                     </a>
                   </li>
                 )}

@@ -1,7 +1,6 @@
 import { For, Match, Show, Switch, type JSX } from 'solid-js'
-import { displayTitle } from '../../core/title'
 import type { SearchHit } from '../../core/protocol'
-import { formatDateTime, formatRelativeTime, isoTime } from '../kit/format/time'
+import { formatDateTime, formatRelativeTime, isoTime, sessionTitle } from '../kit/format/time'
 import { hashForSession } from '../kit/routing/session-location'
 import type { SessionSearch } from './create-session-search'
 import { highlight } from './highlight'
@@ -105,7 +104,7 @@ export function SearchResults(props: {
 }
 
 function SearchResult(props: { hit: SearchHit; now: number; current: boolean; archived: boolean; onOpen: () => void }): JSX.Element {
-  const title = () => displayTitle(props.hit.title)
+  const title = () => sessionTitle(props.hit.title)
   const parts = () => highlight(props.hit.snippet, props.hit.match, { lead: SNIPPET_LEAD_CHARS })
   // A default title is shown as its date, so the raw title's match positions mean nothing there.
   const titleMatch = () => props.hit.messageID === undefined && title() === props.hit.title

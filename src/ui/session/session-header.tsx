@@ -1,7 +1,6 @@
 import { createSignal, lazy, Show, useContext, type JSX } from 'solid-js'
 import type { SessionInfo } from '../../core/schema'
-import { displayTitle } from '../../core/title'
-import { formatDateTime, isoTime } from '../kit/format/time'
+import { formatDateTime, isoTime, sessionTitle } from '../kit/format/time'
 import { SessionHistoryControls } from '../history/session-history-controls'
 import { PencilIcon } from '../kit/icons/icons'
 import { useSessionStore } from '../store/session-store-context'
@@ -48,7 +47,7 @@ export function SessionHeader(props: { info: SessionInfo }): JSX.Element {
           }
         >
           <h1 id={SESSION_HEADING_ID} class="session-heading" title={props.info.title}>
-            {displayTitle(props.info.title)}
+            {sessionTitle(props.info.title)}
           </h1>
           <button
             ref={renameButton}
@@ -88,7 +87,7 @@ export function SessionHeader(props: { info: SessionInfo }): JSX.Element {
       </p>
       <SessionHistoryControls info={props.info} />
       <Show when={sharing()}>
-        <ShareDialog api={store.api} sessionID={props.info.id} title={displayTitle(props.info.title)} onClose={() => setSharing(false)} />
+        <ShareDialog api={store.api} sessionID={props.info.id} title={sessionTitle(props.info.title)} onClose={() => setSharing(false)} />
       </Show>
     </header>
   )

@@ -1,4 +1,5 @@
 import { Show, type JSX } from 'solid-js'
+import { sessionTitle } from '../kit/format/time'
 import { log } from '../../core/log'
 import { errorMessage } from '../kit/format/error'
 import { createHistoryActions, type OpenTarget } from '../history/create-history-actions'
@@ -18,7 +19,6 @@ import { TodoPanel } from './todo-panel'
 import { UnansweredNotice } from './unanswered-notice'
 import { AskDialog } from '../permission/ask-dialog'
 import { isImported } from '../../core/read-only'
-import { displayTitle } from '../../core/title'
 import { ImportedBanner, READ_ONLY_REASON } from '../share/imported-banner'
 import './session.css'
 import './parts/parts.css'
@@ -44,7 +44,7 @@ export function SessionView(props: {
   const continueInFork = async () => {
     const result = await store.attempt('continue in a fork', () => store.api.forkSession({ sessionID: props.sessionID }))
     if (!result) return
-    props.onOpen?.({ session: result.session, notice: `Continued in a fork: “${displayTitle(result.session.title)}” is yours to prompt.` })
+    props.onOpen?.({ session: result.session, notice: `Continued in a fork: “${sessionTitle(result.session.title)}” is yours to prompt.` })
   }
   return (
     <HistoryActionsContext.Provider value={history}>

@@ -1,6 +1,6 @@
 import type { JSX } from 'solid-js'
+import { sessionTitle } from '../../kit/format/time'
 import type { SessionInfo } from '../../../core/schema'
-import { displayTitle } from '../../../core/title'
 import { ConfirmDialog } from '../../kit/dialog/confirm-dialog'
 
 export function DeleteSessionDialog(props: { info: SessionInfo; onConfirm: () => Promise<unknown>; onClose: () => void }): JSX.Element {
@@ -10,7 +10,7 @@ export function DeleteSessionDialog(props: { info: SessionInfo; onConfirm: () =>
       description={
         <>
           <p>
-            “{displayTitle(props.info.title)}” and all its messages will be deleted from this browser. Child sessions
+            “{sessionTitle(props.info.title)}” and all its messages will be deleted from this browser. Child sessions
             started from it (subagent runs) are deleted too.
           </p>
           <p>This can't be undone.</p>

@@ -1,7 +1,6 @@
 import { For, onMount, Show, type JSX } from 'solid-js'
 import type { SessionInfo } from '../../../core/schema'
-import { displayTitle } from '../../../core/title'
-import { formatDateTime, formatRelativeTime, isoTime } from '../../kit/format/time'
+import { formatDateTime, formatRelativeTime, isoTime, sessionTitle } from '../../kit/format/time'
 import { ArchiveIcon, PencilIcon, TrashIcon, UnarchiveIcon } from '../../kit/icons/icons'
 import { isRunning } from '../../kit/format/session-status-text'
 import { TitleEditor } from '../../session/title-editor'
@@ -26,7 +25,7 @@ export function SessionItem(props: {
   const store = useSessionStore()
   // Subagent sessions are not in the list itself; each row brings its own.
   onMount(() => void store.loadChildren?.(props.info.id).catch(() => {}))
-  const title = () => displayTitle(props.info.title)
+  const title = () => sessionTitle(props.info.title)
   const archived = () => props.info.time.archived !== undefined
   const status = () => store.state.status[props.info.id]
   return (
@@ -105,7 +104,7 @@ export function SessionItem(props: {
                   <li class="session-child" classList={{ 'session-item-current': store.current.id() === childID }}>
                     <a
                       class="session-link"
-                      aria-label={`Subagent session: ${displayTitle(child().title)}`}
+                      aria-label={`Subagent session: ${sessionTitle(child().title)}`}
                       href={hashForSession(childID)}
                       aria-current={store.current.id() === childID ? 'page' : undefined}
                       onClick={(event) => {
@@ -114,7 +113,7 @@ export function SessionItem(props: {
                         props.onOpenSession?.(childID)
                       }}
                     >
-                      <span class="session-title">{displayTitle(child().title)}</span>
+                      <span class="session-title">{sessionTitle(child().title)}</span>
                     </a>
                   </li>
                 )}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { countIntlFormatters } from '../../../testing/count-intl'
-import { formatDateTime, formatDuration, formatRelativeTime, isoTime } from './time'
+import { createMemo, createRoot } from 'solid-js'
+import { formatDateTime, formatDuration, formatRelativeTime, isoTime, prepareDateFormats, sessionTitle } from './time'
 
 describe('formatDuration', () => {
   it.each([
@@ -34,9 +35,10 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(now - 4 * day, now)).toBe('4 d ago')
   })
 
-  it('falls back to the date after a week, with the year only when it differs', () => {
-    expect(formatRelativeTime(now - 20 * day, now, 'en-US')).toBe('Nov 10')
-    expect(formatRelativeTime(Date.UTC(2025, 0, 15, 12), now, 'en-US')).toBe('Jan 15, 2025')
+  it('falls back to the date after a week: year first until the locale formats are made', async () => {
+    const { made, result } = await countIntlFormatters('DateTimeFormat', () => formatRelativeTime(new Date(2026, 10, 10, 12).getTime(), now))
+    expect(result).toBe('2026-11-10')
+    expect(made).toBe(0)
   })
 })
 
@@ -46,10 +48,34 @@ describe('isoTime', () => {
   })
 })
 
-describe('formatDateTime', () => {
-  it('writes the local date and minute without loading any locale data', async () => {
-    const { made, result } = await countIntlFormatters('DateTimeFormat', () => formatDateTime(new Date(2026, 11, 2, 6, 3).getTime()))
-    expect(result).toBe('2026-12-02 06:03')
+// The tests below run in order: the formats are made once per page, by `prepareDateFormats`.
+describe('dates in the user locale', () => {
+  const morning = new Date(2026, 11, 2, 6, 3).getTime()
+
+  it('before the formats are made, writes the local date and minute without loading any locale data', async () => {
+    const { made, result } = await countIntlFormatters('DateTimeFormat', () => [formatDateTime(morning), sessionTitle(`New session - ${new Date(morning).toISOString()}`)])
+    expect(result).toEqual(['2026-12-02 06:03', 'New session · 2026-12-02 06:03'])
     expect(made).toBe(0)
+  })
+
+  it('once made, every date on screen switches to the locale form, and no formatter is made per call', async () => {
+    await createRoot(async (dispose) => {
+      const shown = createMemo(() => formatDateTime(morning))
+      expect(shown()).toBe('2026-12-02 06:03')
+      prepareDateFormats('en-US')
+      expect(shown()).toBe(new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(morning))
+      expect(shown()).toMatch(/^Dec 2, 2026, 6:03\sAM$/)
+      const { made } = await countIntlFormatters('DateTimeFormat', () => [formatDateTime(morning), formatRelativeTime(morning, morning + 30 * 86_400_000)])
+      expect(made).toBe(0)
+      dispose()
+    })
+  })
+
+  it('writes default titles, and dates older than a week, in the locale form', () => {
+    expect(sessionTitle(`Child session - ${new Date(morning).toISOString()}`)).toMatch(/^Child session · Dec 2, 2026, 6:03\sAM$/)
+    expect(sessionTitle('Fix the login bug')).toBe('Fix the login bug')
+    const now = new Date(2026, 11, 30).getTime()
+    expect(formatRelativeTime(morning, now)).toBe('Dec 2')
+    expect(formatRelativeTime(new Date(2025, 0, 15, 12).getTime(), now)).toBe('Jan 15, 2025')
   })
 })
