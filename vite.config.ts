@@ -7,7 +7,6 @@ import solid from 'vite-plugin-solid'
 import { VitePWA } from 'vite-plugin-pwa'
 import packageJson from './package.json' with { type: 'json' }
 import { prepareWheels, type PreparedWheels } from './scripts/python-wheels.mjs'
-import { NEW_SESSION_ADDRESS, SHARE_PARAMETERS } from './src/ui/app/launch/launch-address'
 
 // Cross-origin isolation: WebContainer needs SharedArrayBuffer. The service worker replays these headers
 // from its precache, so the page stays isolated when served offline. COEP `credentialless` (Chromium, Firefox)
@@ -255,13 +254,14 @@ export default defineConfig({
           { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
-        // What the installed app is launched with; src/ui/app/launch/ carries each out.
+        // What the installed app is launched with; src/ui/app/launch/ carries each out (the addresses and parameters
+        // are launch-address.ts's; e2e/install.spec.ts launches with what this manifest says, so they cannot drift).
         shortcuts: [
           {
             name: 'New session',
             short_name: 'New session',
             description: 'Start a new session in the last project',
-            url: NEW_SESSION_ADDRESS,
+            url: '/?launch=new-session',
             icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }],
           },
         ],
@@ -275,7 +275,7 @@ export default defineConfig({
         // stop that turn.
         launch_handler: { client_mode: 'focus-existing' },
         // A shared link or text arrives in the address (GET: nothing to post, and it works offline from the cache).
-        share_target: { action: '/', method: 'GET', params: { title: SHARE_PARAMETERS.title, text: SHARE_PARAMETERS.text, url: SHARE_PARAMETERS.url } },
+        share_target: { action: '/', method: 'GET', params: { title: 'share-title', text: 'share-text', url: 'share-url' } },
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,wasm}'],

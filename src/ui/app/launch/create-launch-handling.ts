@@ -15,9 +15,9 @@ export interface LaunchQueue {
 }
 
 export interface LaunchHandling {
-  /** Why the last launch did nothing, until dismissed. */
-  problem: Accessor<string | undefined>
-  dismissProblem(): void
+  /** Why launches did nothing, each until dismissed (a second one never hides the first). */
+  problems: Accessor<readonly string[]>
+  dismissProblem(text: string): void
   /** The zip waiting for the user's decision in the new-project dialog (the next one once it closes). */
   offeredZip: Accessor<OfferedZip | undefined>
   closeOffer(): void
@@ -48,7 +48,8 @@ export function createLaunchHandling(deps: {
   /** The page's launch queue, where the browser has one. */
   launchQueue: () => LaunchQueue | undefined
 }): LaunchHandling {
-  const [problem, setProblem] = createSignal<string>()
+  const [problems, setProblems] = createSignal<readonly string[]>([])
+  const setProblem = (text: string) => setProblems((shown) => [...shown.filter((other) => other !== text), text])
 
   const run = async (action: LaunchAction) => {
     switch (action.type) {
@@ -98,8 +99,8 @@ export function createLaunchHandling(deps: {
   }
 
   return {
-    problem,
-    dismissProblem: () => setProblem(undefined),
+    problems,
+    dismissProblem: (text) => setProblems((shown) => shown.filter((other) => other !== text)),
     offeredZip: () => zips()[0],
     closeOffer: () => setZips((waiting) => waiting.slice(1)),
     start: () => {

@@ -1,4 +1,4 @@
-import { createComponent, createEffect, createSignal, lazy, on, onCleanup, onMount, Show, Suspense, type JSX } from 'solid-js'
+import { createComponent, createEffect, createSignal, For, lazy, on, onCleanup, onMount, Show, Suspense, type JSX } from 'solid-js'
 import type { Project } from '../../../core/schema'
 import { Banner } from '../../kit/banner/banner'
 import { SidebarIcon } from '../../kit/icons/icons'
@@ -266,9 +266,9 @@ export function Workbench(props: {
                 />
               )}
             </Show>
-            <Show when={launches.problem()}>
-              {(text) => <Banner tone="danger" role="alert" message={text()} onDismiss={launches.dismissProblem} />}
-            </Show>
+            <For each={launches.problems()}>
+              {(text) => <Banner tone="danger" role="alert" message={text} onDismiss={() => launches.dismissProblem(text)} />}
+            </For>
             <Show when={imports.status()}>
               {(text) => <Banner message={text()} {...(imports.busy() ? {} : { onDismiss: imports.dismissStatus })} />}
             </Show>
