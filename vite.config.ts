@@ -239,6 +239,8 @@ export default defineConfig({
       registerType: 'prompt',
       includeAssets: ['icon.svg'],
       manifest: {
+        // The app's identity once installed: kept when start_url changes.
+        id: '/',
         name: 'tabcode',
         short_name: 'tabcode',
         description: 'An open coding agent that lives in one browser tab.',
@@ -252,6 +254,28 @@ export default defineConfig({
           { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // What the installed app is launched with; src/ui/app/launch/ carries each out (the addresses and parameters
+        // are launch-address.ts's; e2e/install.spec.ts launches with what this manifest says, so they cannot drift).
+        shortcuts: [
+          {
+            name: 'New session',
+            short_name: 'New session',
+            description: 'Start a new session in the last project',
+            url: '/?launch=new-session',
+            icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
+        // Exports (and backups) open through "Import…"'s import; a zip waits in the new-project dialog for a yes.
+        file_handlers: [
+          { action: '/', accept: { 'application/json': ['.json'] } },
+          { action: '/', accept: { 'application/zip': ['.zip'] } },
+        ],
+        // A launch goes to the app window already open (the newest), which takes it from its launch queue: another
+        // window would load the app again beside one that may be running a turn, and navigating the open one would
+        // stop that turn.
+        launch_handler: { client_mode: 'focus-existing' },
+        // A shared link or text arrives in the address (GET: nothing to post, and it works offline from the cache).
+        share_target: { action: '/', method: 'GET', params: { title: 'share-title', text: 'share-text', url: 'share-url' } },
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,wasm}'],

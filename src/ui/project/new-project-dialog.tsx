@@ -16,16 +16,29 @@ export const NO_FOLDER_ACCESS_TEXT =
   'browsers (Chrome, Edge, Brave, Opera) have and Firefox and Safari do not. Here, import the folder as a copy instead; ' +
   'when the agent is done, take the files back with "Download zip" in the Files panel.'
 
+/** A zip archive the system opened with tabcode (its file handler), offered here: it becomes a project only once the user presses Create project. */
+export interface OfferedZip {
+  fileName: string
+  data: Uint8Array
+}
+
 /**
  * A new project: a name, and its files from nothing, a folder (picked or dropped), a zip archive or a git
  * repository's URL, all copied into the browser; or a folder on disk the project works on in place, where the browser
  * can open one.
  */
-export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; onCreated: (created: CreatedProject) => void }): JSX.Element {
-  const [name, setName] = createSignal('')
-  const [source, setSource] = createSignal<Source>('empty')
-  const [picked, setPicked] = createSignal<ProjectSource>({ type: 'empty' })
-  const [summary, setSummary] = createSignal<string>()
+export function NewProjectDialog(props: {
+  api: ProjectApi
+  onClose: () => void
+  onCreated: (created: CreatedProject) => void
+  /** Read once, when the dialog opens: the zip it starts from. */
+  offered?: OfferedZip | undefined
+}): JSX.Element {
+  const offered = props.offered
+  const [name, setName] = createSignal(offered ? offered.fileName.replace(/\.zip$/i, '') : '')
+  const [source, setSource] = createSignal<Source>(offered ? 'zip' : 'empty')
+  const [picked, setPicked] = createSignal<ProjectSource>(offered ? { type: 'zip', data: offered.data } : { type: 'empty' })
+  const [summary, setSummary] = createSignal<string | undefined>(offered?.fileName)
   const [problem, setProblem] = createSignal<string>()
   const [busy, setBusy] = createSignal(false)
   const [url, setUrl] = createSignal('')
@@ -69,6 +82,14 @@ export function NewProjectDialog(props: { api: ProjectApi; onClose: () => void; 
   return (
     <Dialog title="New project" onClose={props.onClose} class="new-project-dialog">
       <form class="new-project-form" onSubmit={(event) => void create(event)}>
+        <Show when={offered}>
+          {(zip) => (
+            <p class="quiet" role="note">
+              tabcode was asked to open the zip archive {zip().fileName}. Nothing is imported until you press Create project; the new project
+              starts untrusted.
+            </p>
+          )}
+        </Show>
         <label for="new-project-name">Name</label>
         <input id="new-project-name" data-autofocus value={name()} onInput={(event) => setName(event.currentTarget.value)} />
         <fieldset>

@@ -3,7 +3,7 @@ import type { SessionEvent } from '../../core/event'
 import type { Project } from '../../core/schema'
 import { errorMessage } from '../kit/format/error'
 import { leftOutText } from './left-out-text'
-import { NewProjectDialog } from './new-project-dialog'
+import { NewProjectDialog, type OfferedZip } from './new-project-dialog'
 import type { ProjectApi } from './project-api'
 import type { ProjectTrustStore } from './create-project-trust'
 import { UntrustedMarker } from './untrusted-marker'
@@ -22,6 +22,9 @@ export function ProjectPicker(props: {
   onSwitch: (project: Project, note?: string) => void
   /** Live events: a project made or renamed elsewhere (another tab, another device through sync) joins the list. */
   listen?: (handler: (event: SessionEvent) => void) => () => void
+  /** A zip the system opened with tabcode: the new-project dialog opens with it, and `onOfferClosed` when it closes. */
+  offeredZip?: OfferedZip | undefined
+  onOfferClosed?: () => void
 }): JSX.Element {
   const [projects, { refetch }] = createResource(() => props.api.listProjects())
   if (props.listen) {
@@ -35,6 +38,7 @@ export function ProjectPicker(props: {
   }
   const [creating, setCreating] = createSignal(false)
   const [problem, setProblem] = createSignal<string>()
+  const close = (offer: boolean) => (offer ? props.onOfferClosed?.() : setCreating(false))
 
   const open = async (projectID: string, note?: string) => {
     if (projectID === props.current.id) return
@@ -75,17 +79,22 @@ export function ProjectPicker(props: {
         )}
       </Show>
       <ProblemNote text={problem()} />
-      <Show when={creating()}>
-        <NewProjectDialog
-          api={props.api}
-          onClose={() => setCreating(false)}
-          onCreated={async ({ project, leftOut }) => {
-            setCreating(false)
-            await refetch()
-            const notes = [project.trust.type === 'trusted' ? undefined : UNTRUSTED_IMPORT_NOTICE, leftOutText(leftOut)].filter(Boolean)
-            await open(project.id, notes.length ? notes.join(' ') : undefined)
-          }}
-        />
+      {/* Keyed: each zip gets a dialog of its own, which reads it once; one that arrives while the user fills the dialog
+          in waits for it to close. */}
+      <Show when={creating() || props.offeredZip} keyed>
+        {(offer) => (
+          <NewProjectDialog
+            api={props.api}
+            offered={offer === true ? undefined : offer}
+            onClose={() => close(offer !== true)}
+            onCreated={async ({ project, leftOut }) => {
+              close(offer !== true)
+              await refetch()
+              const notes = [project.trust.type === 'trusted' ? undefined : UNTRUSTED_IMPORT_NOTICE, leftOutText(leftOut)].filter(Boolean)
+              await open(project.id, notes.length ? notes.join(' ') : undefined)
+            }}
+          />
+        )}
       </Show>
     </div>
   )

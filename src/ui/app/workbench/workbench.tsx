@@ -1,4 +1,4 @@
-import { createComponent, createEffect, createSignal, lazy, on, onCleanup, onMount, Show, Suspense, type JSX } from 'solid-js'
+import { createComponent, createEffect, createSignal, For, lazy, on, onCleanup, onMount, Show, Suspense, type JSX } from 'solid-js'
 import type { Project } from '../../../core/schema'
 import { Banner } from '../../kit/banner/banner'
 import { SidebarIcon } from '../../kit/icons/icons'
@@ -28,6 +28,7 @@ import { droppedJsonFile, ImportButton } from '../../share/import-button'
 import { OpenShareDialog } from '../../share/open-share-dialog'
 import { createSyncStatus, fetchesOnDemand } from '../../sync/create-sync-status'
 import { SyncIndicator } from '../../sync/sync-indicator'
+import { createLaunchHandling, type LaunchQueue } from '../launch/create-launch-handling'
 import './workbench.css'
 
 // The open session (messages, markdown, parts, the prompt box) is a chunk of its own, fetched and evaluated after the
@@ -74,6 +75,9 @@ function throwIfFailed(failure: unknown): undefined {
 const ShortcutsDialog = lazy(() => import('../../kit/keyboard/shortcuts-dialog').then((module) => ({ default: module.ShortcutsDialog })))
 
 export const PROMPT_ID = 'prompt'
+
+/** Said when shared text waits in a new session's prompt box. */
+export const SHARED_DRAFT_NOTICE = 'The shared text is in the prompt box of a new session. Nothing was sent: read it before you send it.'
 
 // The settings dialog (forms, the model table) loads on first open, so the first screen stays small.
 const SettingsDialog = lazy(() => import('../../settings/settings-dialog'))
@@ -152,12 +156,27 @@ export function Workbench(props: {
     const hash = hashForSession(store.current.id())
     history.replaceState(history.state, '', hash || window.location.pathname + window.location.search)
   }
-  const createSession = async () => {
+  /** A new session; `draft` is text for its prompt box (shared with the app), never sent without the user. */
+  const createSession = async (draft?: string) => {
     setSidebarOpen(false)
     // Where focus was when the user asked: by the time the session exists they may have moved on (pressed Rename).
     const asked = document.activeElement
-    if (await store.createSession()) focusPrompt(asked)
+    const session = await store.createSession()
+    if (!session) return
+    if (draft !== undefined) {
+      store.drafts.fill(session.id, draft)
+      toasts.show(SHARED_DRAFT_NOTICE)
+    }
+    focusPrompt(asked)
   }
+  // The installed app's shortcuts, share target and file handlers (the manifest in vite.config.ts).
+  const launches = createLaunchHandling({
+    newSession: () => createSession(),
+    draft: (text) => createSession(text),
+    openLink: (link) => imports.openLink(link),
+    importFile: (file) => imports.importFile(file),
+    launchQueue: () => (window as { launchQueue?: LaunchQueue }).launchQueue,
+  })
   const step = (direction: -1 | 1) => {
     const next = adjacentSession(
       store.list.items().map((info) => info.id),
@@ -179,6 +198,7 @@ export function Workbench(props: {
   // Arrived from a branch in another project: the session opens from the fragment, and its prompt takes the focus
   // the old workbench's menu had.
   if (props.arrival) onMount(() => focusPrompt(document.body))
+  onMount(() => onCleanup(launches.start()))
   onMount(() => {
     const initial = sessionFromHash(window.location.hash)
     if (initial) void store.current.open(initial)
@@ -246,6 +266,9 @@ export function Workbench(props: {
                 />
               )}
             </Show>
+            <For each={launches.problems()}>
+              {(text) => <Banner tone="danger" role="alert" message={text} onDismiss={() => launches.dismissProblem(text)} />}
+            </For>
             <Show when={imports.status()}>
               {(text) => <Banner message={text()} {...(imports.busy() ? {} : { onDismiss: imports.dismissStatus })} />}
             </Show>
@@ -295,6 +318,8 @@ export function Workbench(props: {
                       trust={trust}
                       listen={props.connection.listen}
                       onSwitch={(project, note) => props.onSwitchProject?.(project, undefined, note)}
+                      offeredZip={launches.offeredZip()}
+                      onOfferClosed={launches.closeOffer}
                     />
                     <div class="workbench-import">
                       <ImportButton busy={imports.busy()} onFile={(file) => void imports.importFile(file)} />
