@@ -222,6 +222,20 @@ function browserShims(): Plugin {
   }
 }
 
+/**
+ * A build prints only what needs the reader's attention (issue 33: `npm start`'s output read like errors). Pyodide's
+ * module imports `node:fs`, `node:path` and five more on a branch that runs only under Node; the browser build
+ * never reaches it, so Vite's note that it replaced them with an empty module is expected every time. Anything else
+ * still reaches the default handler.
+ */
+function quietKnownLogs(level: string, log: { message: string; id?: string }, handler: (level: never, log: never) => void): void {
+  if (level === 'warn' && /has been externalized for browser compatibility, imported by "[^"]*\/node_modules\/pyodide\//.test(log.message)) return
+  handler(level as never, log as never)
+}
+
+/** Rolldown's report of slow plugin callbacks is for profiling a build, not for every build: the figures vary run to run. */
+const QUIET_CHECKS = { pluginTimings: false }
+
 /** Where the benchmark's inputs are built (see build.rolldownOptions). */
 const BENCH_DATA_FILE = 'assets/bench-data.js'
 
@@ -331,7 +345,7 @@ export default defineConfig({
   ],
   // The Python worker names the policy it needs when a server does not send it (src/workspace/python/worker-policy.ts).
   define: { __APP_VERSION__: JSON.stringify(packageJson.version), __PYTHON_WORKER_POLICY__: JSON.stringify(PYTHON_WORKER_POLICY) },
-  worker: { format: 'es', plugins: () => [browserShims(), engineChunkName()] },
+  worker: { format: 'es', plugins: () => [browserShims(), engineChunkName()], rolldownOptions: { onLog: quietKnownLogs, checks: QUIET_CHECKS } },
   optimizeDeps: { include: ['comlink', 'dexie', 'zod', 'workbox-window', 'marked'] },
   build: {
     target: 'es2022',
@@ -340,6 +354,8 @@ export default defineConfig({
       // own under a fixed name, which `window.__tabcode.benchData` loads by URL.
       input: { index: 'index.html', 'bench-data': 'src/share/testing/bench-data.ts' },
       preserveEntrySignatures: 'exports-only',
+      onLog: quietKnownLogs,
+      checks: QUIET_CHECKS,
       output: { entryFileNames: (chunk) => (chunk.name === 'bench-data' ? BENCH_DATA_FILE : 'assets/[name]-[hash].js') },
     },
   },
