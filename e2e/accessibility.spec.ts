@@ -36,5 +36,11 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: 'Settings', exact: true }).click()
     await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible()
     expect(await seriousViolations(page), 'the settings dialog').toEqual([])
+    await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Close' }).click()
+
+    // The seeded session's replies carry cost and tokens: the usage view shows its table.
+    await page.getByRole('button', { name: 'Usage', exact: true }).click()
+    await expect(page.getByRole('dialog', { name: 'Usage' }).getByRole('table')).toBeVisible()
+    expect(await seriousViolations(page), 'the usage view').toEqual([])
   })
 }
