@@ -1,3 +1,7 @@
+import type { UsageReport, UsageRow, UsageTokens, UsageTotals } from './dto/usage'
+
+export type { UsageReport, UsageRow, UsageTokens, UsageTotals } from './dto/usage'
+
 /**
  * Usage over time (issue 33): the tokens and cost of the stored replies, summed by day, model, project and agent, as
  * opencode's `opencode stats` does. Pure: the store feeds it one reply at a time, so nothing holds every row.
@@ -13,41 +17,6 @@ export interface UsageRecord {
   agent: string
   cost: number
   tokens: { input: number; output: number; reasoning: number; cache: { read: number; write: number } }
-}
-
-export interface UsageTokens {
-  input: number
-  output: number
-  reasoning: number
-  cacheRead: number
-  cacheWrite: number
-}
-
-export interface UsageTotals {
-  /** Assistant messages (replies) counted. */
-  replies: number
-  tokens: UsageTokens
-  /** US dollars. */
-  cost: number
-  /** Replies that used tokens but carry no cost: their model had no price, so `cost` leaves them out. */
-  unpriced: number
-}
-
-export interface UsageRow extends UsageTotals {
-  /** The group: a day `YYYY-MM-DD`, `providerID/modelID`, a project id or an agent name. */
-  key: string
-  /** What the user reads; the worker fills it in for models and projects (provider and project names). */
-  label: string
-}
-
-export interface UsageReport {
-  totals: UsageTotals & { sessions: number }
-  /** Newest day first; only days with replies. */
-  days: UsageRow[]
-  /** Most expensive first (then most tokens). */
-  models: UsageRow[]
-  projects: UsageRow[]
-  agents: UsageRow[]
 }
 
 /** A sum of doubles with Neumaier's compensation: adding many small costs keeps the exact decimal total (0.1 + 0.2 is 0.3). */

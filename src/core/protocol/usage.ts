@@ -1,6 +1,6 @@
-import type { UsageReport } from '../usage-report'
+import type { UsageReport } from '../dto/usage'
 
-export type { UsageReport, UsageRow, UsageTokens, UsageTotals } from '../usage-report'
+export type { UsageReport, UsageRow, UsageTokens, UsageTotals } from '../dto/usage'
 
 /** Which replies the usage view sums: since a time (the start of the period, none for all time) and in one project or all. */
 export interface UsageQuery {
