@@ -81,6 +81,13 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.keyboard.press('Escape')
     await expect(project).toBeHidden()
 
+    // The seeded session's replies carry cost and tokens: the usage view shows its table.
+    await page.getByRole('button', { name: 'Usage', exact: true }).click()
+    const usage = page.getByRole('dialog', { name: 'Usage' })
+    await settled(usage)
+    await expect(usage.getByRole('table')).toBeVisible()
+    await check('the usage view')
+
     expect(Object.fromEntries(Object.entries(found).filter(([, lines]) => lines.length > 0))).toEqual({})
   })
 }

@@ -14,6 +14,7 @@
 // `--only=delta` the main thread per streamed delta with the reply at 1 KB and at 200 KB; `--only=stop` how long Stop
 // takes to clear (issue 20).
 // `--only=huge` a 100,000-message session: search, open, export.
+// `--only=usage` the usage view's query over 100,000 messages in several projects, models, agents and days (issue 33).
 // `--only=disk` a folder on disk as a project (issue 30): listing a 5,000-file folder, a 20-step read turn on it
 // against a stored project.
 // `--only=sync` sync across devices (issue 31): the first sync of a 10,000-message coding session to a new device and
@@ -44,6 +45,7 @@ import { firstVisit } from './bench/boot.mjs'
 import { SMOKE } from './bench/size.mjs'
 import { diskFolder } from './bench/disk.mjs'
 import { syncCost } from './bench/sync.mjs'
+import { usageQuery } from './bench/usage.mjs'
 
 // Not imported from steps.mjs: that module installs signal handlers that would exit without our cleanup.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -55,8 +57,8 @@ const BASE_URL = `http://${HOST}:${PORT}/`
 const JSON_OUT = process.argv.includes('--json')
 const BUILD = !process.argv.includes('--no-build')
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
-if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime', 'request', 'editor', 'steps', 'delta', 'huge', 'boot', 'stop', 'disk', 'sync'].includes(ONLY)) {
-  throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share, runtime, request, editor, steps, delta, huge, boot, stop, disk or sync`)
+if (ONLY && !['scale', 'streaming', 'main-thread', 'share', 'runtime', 'request', 'editor', 'steps', 'delta', 'huge', 'boot', 'stop', 'disk', 'sync', 'usage'].includes(ONLY)) {
+  throw new Error(`--only=${ONLY}: expected scale, streaming, main-thread, share, runtime, request, editor, steps, delta, huge, boot, stop, disk, sync or usage`)
 }
 const started = Date.now()
 const log = (...args) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s]`, ...args)
@@ -255,6 +257,10 @@ async function main() {
     }
   }
   if (!ONLY || ONLY === 'huge') Object.assign(figures, await inOwnContext((ownPage) => hugeSession(ownPage, log)))
+  if (!ONLY || ONLY === 'usage') {
+    log('usage: tokens and cost over 100,000 messages, all time, the last 7 days, one project…')
+    Object.assign(figures, await inOwnContext((ownPage) => usageQuery(ownPage, log)))
+  }
   if (!ONLY || ONLY === 'disk') {
     log('disk: listing a 5,000-file folder, a 20-step read turn on a folder project and on a stored one…')
     const diskFigures = await inOwnContext(async (ownPage) => {

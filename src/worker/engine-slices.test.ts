@@ -16,6 +16,7 @@ import type { ShareApi } from '../core/protocol/share'
 import type { SyncApi } from '../core/protocol/sync'
 import type { TerminalApi } from '../core/protocol/terminal'
 import type { WorkspaceApi } from '../core/protocol/workspace'
+import type { UsageApi } from '../core/protocol/usage'
 import { emptyMetrics } from '../store/part-writer'
 import { makeTestContext } from '../testing/test-context'
 import { agentHandlers } from './agent-handlers'
@@ -32,6 +33,7 @@ import { runHandlers } from './run-handlers'
 import { shareHandlers } from './share-handlers'
 import { syncHandlers } from './sync-handlers'
 import { terminalHandlers } from './terminal-handlers'
+import { usageHandlers } from './usage-handlers'
 import { workspaceHandlers } from './workspace-handlers'
 import { WorkspaceManager } from './workspace-manager'
 import { workspaceReadHandlers } from './workspace-read-handlers'
@@ -52,13 +54,14 @@ describe("the contract's slices", () => {
     expectTypeOf(providerHandlers).returns.toEqualTypeOf<Handlers<SettingsApi>>()
     expectTypeOf(agentHandlers).returns.toEqualTypeOf<Handlers<AgentsApi>>()
     expectTypeOf(syncHandlers).returns.toEqualTypeOf<Handlers<SyncApi>>()
+    expectTypeOf(usageHandlers).returns.toEqualTypeOf<Handlers<UsageApi>>()
   })
 
   it('make up the whole contract, no two of them naming the same method', () => {
     type Slices = [
       LifecycleApi, SessionsApi, RunApi, HistoryApi, CompactionApi, ProjectsApi, ProjectSetupApi, WorkspaceApi, EditorApi,
       FilesApi, TerminalApi, ShareApi, SettingsApi, AgentsApi, PermissionsApi, McpServersApi, McpConnectionApi, GitRemotesApi,
-      SyncApi,
+      SyncApi, UsageApi,
     ]
     type Methods<List> = List extends [infer First, ...infer Rest] ? keyof First | Methods<Rest> : never
     expectTypeOf<Methods<Slices>>().toEqualTypeOf<keyof WorkerApi>()

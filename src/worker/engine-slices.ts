@@ -13,15 +13,17 @@ import type { PermissionsApi } from '../core/protocol/permissions'
 import type { McpConnectionApi, McpServersApi } from '../core/protocol/mcp'
 import type { GitRemotesApi } from '../core/protocol/git-remotes'
 import type { SyncApi } from '../core/protocol/sync'
+import type { UsageApi } from '../core/protocol/usage'
 
 /**
  * What the worker's entry answers itself: the first screen's reads, the session list's writes, and what showing a
  * session needs (opening it, its messages, its stored files), so that history opens before the engine has loaded,
  * or offline when it was never downloaded. service.ts answers the lifecycle, sessions, projects and MCP servers slices
- * itself; workspace-read-handlers.ts, provider-handlers.ts, agent-handlers.ts and sync-handlers.ts answer the others.
+ * itself; workspace-read-handlers.ts, provider-handlers.ts, agent-handlers.ts, sync-handlers.ts and usage-handlers.ts
+ * answer the others.
  * Sync runs in the entry: it replicates whether or not the engine ever loads.
  */
-export type EntryApi = LifecycleApi & SessionsApi & ProjectsApi & WorkspaceApi & SettingsApi & AgentsApi & McpServersApi & GitRemotesApi & SyncApi
+export type EntryApi = LifecycleApi & SessionsApi & ProjectsApi & WorkspaceApi & SettingsApi & AgentsApi & McpServersApi & GitRemotesApi & SyncApi & UsageApi
 
 /**
  * The operations that need the agent loop, the providers, the AI SDK, the tools or WebContainer. The entry loads the

@@ -45,6 +45,7 @@ import type { ProjectsApi } from '../core/protocol/projects'
 import type { McpServersApi } from '../core/protocol/mcp'
 import { createSyncService, type SyncChannel, type SyncNetwork, type SyncTiming } from './sync-service'
 import { syncHandlers } from './sync-handlers'
+import { usageHandlers } from './usage-handlers'
 
 export interface ServiceOptions {
   open: () => Promise<OpenResult>
@@ -355,6 +356,7 @@ export function createService(options: ServiceOptions): Service {
     ...workspaceReadHandlers(ready, () => workspacesOf(ready()), () => project?.id),
     ...mcpServers,
     ...gitRemotes.handlers,
+    ...usageHandlers(ready),
     ...syncHandlers({ ready, sync, origin: options.origin ?? (() => globalThis.location?.origin ?? ''), ...(options.fetch ? { fetch: options.fetch } : {}) }),
   }
 

@@ -24,7 +24,7 @@ function runtimeImports(file: string, lazy = true): string[] {
 }
 
 /** The import chains from main.tsx to packages in `forbidden`; `lazy` follows dynamic `import()`s too. */
-function offendersOf(forbidden: string[], lazy: boolean): { offenders: string[]; files: number } {
+function offendersOf(forbidden: string[], lazy: boolean): { offenders: string[]; files: number; reached: string[] } {
   const entry = join(here, 'main.tsx')
   const parents = new Map<string, string | undefined>([[entry, undefined]])
   const queue = [entry]
@@ -48,7 +48,7 @@ function offendersOf(forbidden: string[], lazy: boolean): { offenders: string[];
       offenders.push(`${chain.join(' → ')} → ${specifier}`)
     }
   }
-  return { offenders, files: parents.size }
+  return { offenders, files: parents.size, reached: [...parents.keys()].map((file) => relative(here, file)) }
 }
 
 describe('main-thread bundle boundary', () => {
@@ -70,5 +70,12 @@ describe('main-thread bundle boundary', () => {
     const { offenders, files } = offendersOf(['@codemirror', '@lezer', '@xterm', 'diff'], false)
     expect(offenders).toEqual([])
     expect(files).toBeGreaterThan(20)
+  })
+
+  it('loads the usage view on first open only: nothing under ui/usage statically from main.tsx', () => {
+    // It reads every stored reply when it opens; the first screen needs neither its code nor that read.
+    const { reached } = offendersOf([], false)
+    expect(reached.filter((file) => file.startsWith('../usage/'))).toEqual([])
+    expect(offendersOf([], true).reached).toContain('../usage/usage-dialog.tsx')
   })
 })

@@ -2,12 +2,15 @@ import { createMemo, createSignal, createUniqueId, For, Show, type JSX } from 's
 import type { ModelReference } from '../../core/schema'
 import type { ProviderSummary } from '../../core/protocol'
 import { Field } from '../kit/form/field'
+import { formatPricePerMillion } from '../kit/format/usage'
 import './model-picker.css'
 
 export interface ModelOption {
   key: string
   label: string
   reference: ModelReference
+  /** Its input and output price per million tokens ("$3 / $15 per M"), where it has one. */
+  price?: string
 }
 
 export interface ModelOptionGroup {
@@ -19,7 +22,7 @@ export interface ModelOptionGroup {
 /** Provider ids never contain a slash (`prv_…`), so the first one splits a key back into its reference. */
 export const referenceKey = (reference: ModelReference) => `${reference.providerID}/${reference.modelID}`
 
-/** Options grouped by provider, labelled `provider / model`, in the providers' and models' own order. */
+/** Options grouped by provider, labelled `provider / model` with its price, in the providers' and models' own order. */
 export function modelOptionGroups(providers: readonly ProviderSummary[]): ModelOptionGroup[] {
   return providers
     .filter((provider) => provider.models.length > 0)
@@ -28,7 +31,8 @@ export function modelOptionGroups(providers: readonly ProviderSummary[]): ModelO
       label: provider.name,
       options: provider.models.map((model) => {
         const reference = { providerID: provider.id, modelID: model.id }
-        return { key: referenceKey(reference), label: `${provider.name} / ${model.id}`, reference }
+        const price = formatPricePerMillion(model.cost)
+        return { key: referenceKey(reference), label: `${provider.name} / ${model.id}`, reference, ...(price ? { price } : {}) }
       }),
     }))
 }
@@ -119,7 +123,7 @@ export function ModelSelect(props: {
                   <For each={group.options}>
                     {(option) => (
                       <option value={option.key} selected={option.key === selected()}>
-                        {option.label}
+                        {option.price ? `${option.label} · ${option.price}` : option.label}
                       </option>
                     )}
                   </For>

@@ -137,14 +137,14 @@ function button(root: HTMLElement, name: string): HTMLButtonElement {
 }
 
 describe('model picker', () => {
-  it('groups models by provider with `provider / model` labels', () => {
+  it('groups models by provider with `provider / model` labels and the price per million tokens', () => {
     expect(modelOptionGroups([openai, local, { ...local, id: 'prv_empty', models: [] }])).toEqual([
       {
         providerID: 'prv_a',
         label: 'OpenAI',
         options: [
-          { key: 'prv_a/gpt-4o', label: 'OpenAI / gpt-4o', reference: { providerID: 'prv_a', modelID: 'gpt-4o' } },
-          { key: 'prv_a/gpt-4o-mini', label: 'OpenAI / gpt-4o-mini', reference: { providerID: 'prv_a', modelID: 'gpt-4o-mini' } },
+          { key: 'prv_a/gpt-4o', label: 'OpenAI / gpt-4o', reference: { providerID: 'prv_a', modelID: 'gpt-4o' }, price: '$2.5 / $10 per M' },
+          { key: 'prv_a/gpt-4o-mini', label: 'OpenAI / gpt-4o-mini', reference: { providerID: 'prv_a', modelID: 'gpt-4o-mini' }, price: '$0.15 / $0.6 per M' },
         ],
       },
       { providerID: 'prv_b', label: 'Ollama', options: [{ key: 'prv_b/llama3.2', label: 'Ollama / llama3.2', reference: { providerID: 'prv_b', modelID: 'llama3.2' } }] },
@@ -160,6 +160,12 @@ describe('model picker', () => {
     const picker = byLabel<HTMLSelectElement>(root, 'Model')
     expect(picker.value).toBe('prv_a/gpt-4o')
     expect([...picker.querySelectorAll('optgroup')].map((group) => group.label)).toEqual(['OpenAI', 'Ollama'])
+    // Each model with its price per million tokens beside it; a model without one says nothing rather than "$0".
+    expect([...picker.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'OpenAI / gpt-4o · $2.5 / $10 per M',
+      'OpenAI / gpt-4o-mini · $0.15 / $0.6 per M',
+      'Ollama / llama3.2',
+    ])
     select(picker, 'prv_b/llama3.2')
     expect(chosen).toEqual([{ providerID: 'prv_b', modelID: 'llama3.2' }])
   })
@@ -173,7 +179,7 @@ describe('model picker', () => {
     expect(options()).toHaveLength(14)
     filter.value = 'MINI 1'
     filter.dispatchEvent(new Event('input', { bubbles: true }))
-    expect(options()).toEqual(['OpenAI / claude-0', 'OpenAI / gpt-mini-1', 'OpenAI / gpt-mini-11', 'OpenAI / gpt-mini-13'])
+    expect(options()).toEqual(['OpenAI / claude-0', 'OpenAI / gpt-mini-1', 'OpenAI / gpt-mini-11', 'OpenAI / gpt-mini-13'].map((label) => `${label} · $2.5 / $10 per M`))
     // Two models get no filter: nothing to search.
     const few = mount(() => <ModelPicker providers={[openai]} onChange={() => {}} />)
     expect(few.querySelector('input[type="search"]')).toBeNull()

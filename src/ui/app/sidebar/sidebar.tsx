@@ -1,7 +1,7 @@
 import { ThemeButton } from '../../kit/theme/theme-button'
 import { createEffect, createMemo, createSignal, createUniqueId, For, onMount, Show, type JSX } from 'solid-js'
 import type { SessionInfo } from '../../../core/schema'
-import { CloseIcon, KeyboardIcon, PlusIcon, SettingsIcon } from '../../kit/icons/icons'
+import { ChartIcon, CloseIcon, KeyboardIcon, PlusIcon, SettingsIcon } from '../../kit/icons/icons'
 import { keysFor } from '../../kit/keyboard/shortcuts'
 import { createSessionSearch, SEARCH_LIMIT } from '../../search/create-session-search'
 import { SearchBox } from '../../search/search-box'
@@ -23,6 +23,8 @@ export function Sidebar(props: {
   onHide: () => void
   onShowShortcuts: () => void
   onShowSettings: () => void
+  /** Opens the usage view (tokens and cost over time). */
+  onShowUsage?: () => void
   /** Shown above the sessions (the project picker). */
   header?: JSX.Element
   /** App-wide state shown in the foot, above its buttons (the sync indicator). */
@@ -211,6 +213,14 @@ export function Sidebar(props: {
           Keyboard shortcuts
         </button>
         <ThemeButton />
+        <Show when={props.onShowUsage}>
+          {(show) => (
+            <button type="button" class="button button-quiet button-small" onClick={() => show()()}>
+              <ChartIcon />
+              Usage
+            </button>
+          )}
+        </Show>
         <button type="button" class="button button-quiet button-small" onClick={() => props.onShowSettings()}>
           <SettingsIcon />
           Settings

@@ -81,6 +81,8 @@ export const SHARED_DRAFT_NOTICE = 'The shared text is in the prompt box of a ne
 
 // The settings dialog (forms, the model table) loads on first open, so the first screen stays small.
 const SettingsDialog = lazy(() => import('../../settings/settings-dialog'))
+// Usage over time reads every stored reply: loaded, and asked for, only when the user opens it.
+const UsageDialog = lazy(() => import('../../usage/usage-dialog'))
 
 /** The app once storage is open: sidebar, the open session, and the notices about this tab. */
 export function Workbench(props: {
@@ -112,6 +114,7 @@ export function Workbench(props: {
   const [sidebarOpen, setSidebarOpen] = createSignal(false)
   const [helpOpen, setHelpOpen] = createSignal(false)
   const [settingsOpen, setSettingsOpen] = createSignal(false)
+  const [usageOpen, setUsageOpen] = createSignal(false)
   /** Settings was opened at its Sync section (the indicator's fix). */
   const [settingsAtSync, setSettingsAtSync] = createSignal(false)
   const showSettings = (atSync = false) => {
@@ -309,6 +312,7 @@ export function Workbench(props: {
                 onHide={() => setSidebarOpen(false)}
                 onShowShortcuts={() => setHelpOpen(true)}
                 onShowSettings={() => showSettings()}
+                onShowUsage={() => setUsageOpen(true)}
                 status={<SyncIndicator status={sync.status()} onShowSettings={() => showSettings(true)} />}
                 header={
                   <>
@@ -397,6 +401,11 @@ export function Workbench(props: {
                     },
                   }}
                 />
+              </Suspense>
+            </Show>
+            <Show when={usageOpen()}>
+              <Suspense>
+                <UsageDialog api={props.connection.api} onClose={() => setUsageOpen(false)} />
               </Suspense>
             </Show>
             <ToastList toasts={toasts} />

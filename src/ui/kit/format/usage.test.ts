@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeTokens, formatCost, formatTokenCount, tokenSegments } from './usage'
+import { describeTokens, formatCost, formatPricePerMillion, formatTokenCount, tokenSegments } from './usage'
 
 describe('formatCost', () => {
   it('keeps four decimals below ten dollars and two above', () => {
@@ -53,5 +53,19 @@ describe('describeTokens', () => {
     expect(describeTokens({ input: 1234, output: 5, reasoning: 0, cache: { read: 10, write: 0 } })).toBe(
       '1,234 input, 5 output, 0 reasoning, 10 cache read, 0 cache write tokens',
     )
+  })
+})
+
+describe('formatPricePerMillion', () => {
+  it('writes input and output prices per million tokens without a float tail', () => {
+    expect(formatPricePerMillion({ input: 3, output: 15 })).toBe('$3 / $15 per M')
+    expect(formatPricePerMillion({ input: 0.075, output: 0.3 })).toBe('$0.075 / $0.3 per M')
+    expect(formatPricePerMillion({ input: 0.1 + 0.2, output: 1.25 })).toBe('$0.3 / $1.25 per M')
+    expect(formatPricePerMillion({ input: 0, output: 0.6 })).toBe('$0 / $0.6 per M')
+  })
+
+  it('says nothing of a model without a price', () => {
+    expect(formatPricePerMillion({ input: 0, output: 0 })).toBeUndefined()
+    expect(formatPricePerMillion(undefined)).toBeUndefined()
   })
 })

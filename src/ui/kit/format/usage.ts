@@ -54,3 +54,18 @@ export function describeTokens(tokens: Tokens): string {
     `${number(tokens.cache.read)} cache read, ${number(tokens.cache.write)} cache write tokens`
   )
 }
+
+/** A price per million tokens as catalogues write it: $3, $0.15, $0.075, never a float's tail. */
+function dollars(price: number): string {
+  return `$${Number(price.toFixed(4))}`
+}
+
+/**
+ * A model's input and output price per million tokens, "$3 / $15 per M", for the model pickers. Nothing for a model
+ * priced at nothing both ways: tabcode cannot tell a free local model from one whose price it does not know.
+ */
+export function formatPricePerMillion(cost: { input: number; output: number } | undefined): string | undefined {
+  if (!cost || !Number.isFinite(cost.input) || !Number.isFinite(cost.output)) return undefined
+  if (cost.input <= 0 && cost.output <= 0) return undefined
+  return `${dollars(cost.input)} / ${dollars(cost.output)} per M`
+}

@@ -74,6 +74,12 @@ export const SettingsIcon = () => (
   </Icon>
 )
 
+export const ChartIcon = () => (
+  <Icon>
+    <path d="M2.5 13.5h11M4.5 11V8M8 11V4.5M11.5 11V6.5" />
+  </Icon>
+)
+
 export const MoreIcon = () => (
   <Icon>
     <path d="M3.5 8h.01M8 8h.01M12.5 8h.01" stroke-width="2.5" />
