@@ -9,7 +9,7 @@ export const ProgressSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('working') }),
   z.object({
     type: z.literal('count'),
-    unit: z.enum(['messages', 'sessions', 'files']),
+    unit: z.enum(['sessions', 'messages', 'parts', 'files']),
     done: z.number().int().nonnegative(),
     total: z.number().int().nonnegative(),
   }),

@@ -13,6 +13,7 @@ import type { PermissionsApi } from '../core/protocol/permissions'
 import type { McpConnectionApi, McpServersApi } from '../core/protocol/mcp'
 import type { GitRemotesApi } from '../core/protocol/git-remotes'
 import type { SyncApi } from '../core/protocol/sync'
+import type { OperationsApi } from '../core/protocol/operations'
 
 /**
  * What the worker's entry answers itself: the first screen's reads, the session list's writes, and what showing a
@@ -38,7 +39,8 @@ export type EngineApi = RunApi &
   FilesApi &
   TerminalApi &
   ProjectSetupApi &
-  McpConnectionApi
+  McpConnectionApi &
+  OperationsApi
 
 /** A slice's method names, as a record so that the compiler holds them to the slice: none missing, none extra. */
 const names = <Api>(names: { [K in keyof Api]-?: true }) => names
@@ -73,4 +75,5 @@ export const ENGINE_METHODS = Object.keys({
   ...names<TerminalApi>({ terminalOpen: true, terminalRun: true, terminalCancel: true, terminalClose: true }),
   ...names<ProjectSetupApi>({ createProject: true, attachWorkspace: true }),
   ...names<McpConnectionApi>({ mcpStatus: true, mcpSignIn: true, mcpFinishSignIn: true, mcpSignOut: true }),
+  ...names<OperationsApi>({ cancelOperation: true }),
 } satisfies { [K in keyof EngineApi]-?: true }) as (keyof EngineApi)[]

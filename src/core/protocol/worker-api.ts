@@ -14,6 +14,7 @@ import type { PermissionsApi } from './permissions'
 import type { McpConnectionApi, McpServersApi } from './mcp'
 import type { GitRemotesApi } from './git-remotes'
 import type { SyncApi } from './sync'
+import type { OperationsApi } from './operations'
 
 /**
  * The one contract between the UI and its worker: every domain's slice, each in its own file here. Two slices may not
@@ -38,7 +39,8 @@ export interface WorkerApi
     McpServersApi,
     McpConnectionApi,
     GitRemotesApi,
-    SyncApi {}
+    SyncApi,
+    OperationsApi {}
 
 /** What actually crosses postMessage: every method resolves to a Result, so named errors keep their data. */
 export type WireApi = {
