@@ -22,6 +22,7 @@ import { createToasts } from '../../kit/banner/create-toasts'
 import { ToastList } from '../../kit/banner/toast-list'
 import { makeOpenTarget, type Arrival, type SessionNotice } from './open-target'
 import { hashForSession, sessionFromHash, shareLinkFromHash } from '../../kit/routing/session-location'
+import { ProgressMeter } from '../../kit/progress/progress-meter'
 import { createImportFlow } from '../../share/create-import-flow'
 import { importProblemText } from '../../share/import-problem'
 import { droppedJsonFile, ImportButton } from '../../share/import-button'
@@ -247,7 +248,17 @@ export function Workbench(props: {
               )}
             </Show>
             <Show when={imports.status()}>
-              {(text) => <Banner message={text()} {...(imports.busy() ? {} : { onDismiss: imports.dismissStatus })} />}
+              {(text) => (
+                <Banner
+                  message={text()}
+                  {...(imports.busy() ? {} : { onDismiss: imports.dismissStatus })}
+                  {...(imports.cancellable() ? { actionLabel: 'Cancel import', onAction: imports.cancel } : {})}
+                >
+                  <Show when={imports.cancellable() && imports.progress()}>
+                    <ProgressMeter label="Import progress" progress={imports.progress()} />
+                  </Show>
+                </Banner>
+              )}
             </Show>
             <div
               class="workbench"
