@@ -9,7 +9,7 @@ import { Sidebar } from '../sidebar/sidebar'
 import { createSessionStore } from '../../store/create-session-store'
 import { adjacentSession } from '../../store/session-list'
 import { SessionStoreContext } from '../../store/session-store-context'
-import type { WorkerConnection } from '../../worker-client'
+import { callback, type WorkerConnection } from '../../worker-client'
 import { createPanelState } from '../../workspace/create-panel-state'
 import { WorkspaceDock } from '../../workspace/workspace-dock'
 import { WorkspaceToggle } from '../../workspace/workspace-toggle'
@@ -375,7 +375,8 @@ export function Workbench(props: {
                   sync={{ api: props.connection.api, status: sync.status, onStatus: sync.set, focus: settingsAtSync() }}
                   onClose={() => setSettingsOpen(false)}
                   backup={{
-                    exportBackup: () => props.connection.api.exportBackup(),
+                    exportBackup: (input, onProgress) => props.connection.api.exportBackup(input, callback(onProgress)),
+                    cancelOperation: (operationID) => void props.connection.api.cancelOperation(operationID).catch(() => undefined),
                     onImport: (file) => {
                       // The outcome (a session to open, a count of restored sessions) is shown on the workbench.
                       setSettingsOpen(false)
