@@ -103,6 +103,17 @@ export const StorageFullError = defineError('StorageFullError', (detail: string)
   data: { detail },
 }))
 
+/**
+ * The user cancelled a long operation (an import, an export, a project's files) while it ran. An import that stops
+ * this way aborts its one transaction, so nothing of it is stored; an export just hands nothing back.
+ */
+export const CancelledError = defineError('CancelledError', (what: string) => ({ message: `${what} was cancelled.`, data: { what } }))
+
+/** Stops the work with `CancelledError` once `signal` asks it to. */
+export function throwIfCancelled(signal: AbortSignal | undefined, what: string): void {
+  if (signal?.aborted) throw new CancelledError(what)
+}
+
 /** Whether an error is (or wraps, as Dexie's AbortError and BulkError do) the browser's QuotaExceededError. */
 export function isStorageFull(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 4) return false

@@ -10,6 +10,9 @@ import { remapTranscript, type IdSource, type ImportRows, type ImportStamp } fro
 import { ImportInvalidError } from './errors'
 import { transcriptProblem, type SessionTranscript } from './transcript'
 import { extractAttachments } from './attachments'
+import { throwIfCancelled } from '../core/errors'
+import type { OperationControl } from '../core/progress'
+import { addRowsInBatches } from './write-batches'
 
 function byTimeThenID(a: Message, b: Message): number {
   return a.time.created - b.time.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
@@ -64,11 +67,13 @@ export type { RestoredBackup }
  * Restores a validated backup in one transaction. Projects keep their ids when they still exist here and are
  * recreated otherwise; every session gets new ids (like any import) and is stamped `source: 'backup'` with its
  * original id, so restoring twice, or restoring into the browser that made the backup, adds only what is missing.
+ * `control` hears how many messages are written and may cancel, which stores nothing of the backup.
  */
 export async function importBackup(
   context: StoreContext,
   backup: Backup,
   options: { hash: string; fallbackProjectID: string; ids?: IdSource },
+  control: OperationControl = {},
 ): Promise<RestoredBackup> {
   const now = context.now()
   const extracted = await Promise.all(backupTrees(backup).map((tree) => extractAttachments(tree)))
@@ -79,6 +84,7 @@ export async function importBackup(
     const problem = transcriptProblem(tree)
     if (problem) throw new ImportInvalidError(problem)
   }
+  throwIfCancelled(control.signal, 'The import')
   const result = await importTransaction(context, { withBlobs: blobs.length > 0 }, async (stored) => {
     const projectIDs = new Map<string, string>()
     const created: Project[] = []
@@ -122,7 +128,7 @@ export async function importBackup(
       throw new NotFoundError('project', options.fallbackProjectID)
     }
     const projects = created.filter((project) => needed.has(project.id))
-    await stored.addRows({ projects, ...rows })
+    await addRowsInBatches(stored, { projects, ...rows }, control)
     // Blobs of sessions skipped as present are stored already (content-addressed): adding them again changes nothing.
     if (blobs.length) await stored.addBlobs(blobs)
     return { imported, skipped, projects, rows }

@@ -18,6 +18,9 @@ import {
 import { redactText, redactTranscript, redactValue, type Redaction } from './redact'
 import type { SessionTranscript } from './transcript'
 import { inlineAttachments, inlinePartAttachments } from './attachments'
+import { throwIfCancelled } from '../core/errors'
+import { createPacer } from '../core/macrotask'
+import type { OperationControl, ProgressUnit } from '../core/progress'
 
 /**
  * A session with its messages and parts (oldest first, parts in id order) and its children, as stored but for the
@@ -93,14 +96,29 @@ export interface ExportedDocument<T> {
   leftOut?: string[]
 }
 
-/** A `tabcode-session` document of one stored session, secrets redacted. */
+/**
+ * A `tabcode-session` document of one stored session, secrets redacted. `control` hears that it reads, then how many
+ * messages (children's included) are redacted; cancelled, it stops with `CancelledError` after the step it is in.
+ */
 export async function exportSession(
   context: Pick<StoreContext, 'db' | 'now' | 'version'>,
   sessionID: string,
   options: ExportOptions = {},
+  control: OperationControl = {},
 ): Promise<ExportedDocument<SessionExport>> {
+  const { onProgress, signal } = control
+  onProgress?.({ type: 'working' })
   const stored = await loadTranscript(context, sessionID)
-  const { transcript, redactions } = redactTranscript(stored, options.knownSecrets)
+  throwIfCancelled(signal, 'The export')
+  const total = countMessages(stored)
+  let done = 0
+  onProgress?.({ type: 'count', unit: 'messages', done, total })
+  const { transcript, redactions } = redactTranscript(
+    stored,
+    options.knownSecrets,
+    onProgress && (() => onProgress({ type: 'count', unit: 'messages', done: Math.min(total, ++done), total })),
+  )
+  throwIfCancelled(signal, 'The export')
   const document: SessionExport = {
     format: SESSION_FORMAT,
     version: SESSION_FORMAT_VERSION,
@@ -123,7 +141,12 @@ export async function exportSession(
       return { path: file.path, text }
     })
   }
+  throwIfCancelled(signal, 'The export')
   return { document, redactions, ...(leftOut.length ? { leftOut } : {}) }
+}
+
+function countMessages(transcript: SessionTranscript): number {
+  return transcript.messages.length + (transcript.children ?? []).reduce((sum, child) => sum + countMessages(child), 0)
 }
 
 /**
@@ -133,26 +156,35 @@ export async function exportSession(
 export async function exportBackup(
   context: Pick<StoreContext, 'db' | 'now' | 'version'>,
   options: Pick<ExportOptions, 'knownSecrets'> = {},
+  control: OperationControl = {},
 ): Promise<ExportedDocument<Backup>> {
+  const { onProgress, signal } = control
+  onProgress?.({ type: 'working' })
   const stored = await readBackupRows(context)
   const redactions: Redaction[] = []
-  const clean = <T>(rows: T[], table: string): T[] =>
-    rows.map((row, index) => {
-      const { value, found } = redactValue(row, options.knownSecrets)
+  // A turn for other work now and then, so a cancel the page sent is heard while a large backup is redacted.
+  const pace = createPacer(50)
+  const clean = async <T>(rows: T[], table: string, unit?: ProgressUnit): Promise<T[]> => {
+    const total = rows.length
+    const out: T[] = []
+    for (let index = 0; index < total; index++) {
+      const { value, found } = redactValue(rows[index]!, options.knownSecrets)
       for (const item of found) redactions.push({ ...item, path: [table, index, ...item.path], where: `${table} row ${index + 1} · ${item.path.join('.')}` })
-      return value
-    })
+      out.push(value)
+      if (unit) onProgress?.({ type: 'count', unit, done: index + 1, total })
+      await pace()
+      throwIfCancelled(signal, 'The backup')
+    }
+    return out
+  }
+  throwIfCancelled(signal, 'The backup')
+  // The format's fields only: whether this browser trusts a project is not the backup's to carry.
+  const projects = await clean(stored.projects.map(({ id, name, directory, time }): BackupProject => ({ id, name, directory, time })), 'projects')
+  const sessions = await clean(stored.sessions, 'sessions', 'sessions')
+  const messages = await clean(stored.messages, 'messages', 'messages')
+  const parts = await clean(await inlinePartAttachments(context, stored.parts), 'parts', 'parts')
   return {
-    document: {
-      format: BACKUP_FORMAT,
-      version: BACKUP_FORMAT_VERSION,
-      exported: { time: context.now(), app: context.version },
-      // The format's fields only: whether this browser trusts a project is not the backup's to carry.
-      projects: clean(stored.projects.map(({ id, name, directory, time }): BackupProject => ({ id, name, directory, time })), 'projects'),
-      sessions: clean(stored.sessions, 'sessions'),
-      messages: clean(stored.messages, 'messages'),
-      parts: clean(await inlinePartAttachments(context, stored.parts), 'parts'),
-    },
+    document: { format: BACKUP_FORMAT, version: BACKUP_FORMAT_VERSION, exported: { time: context.now(), app: context.version }, projects, sessions, messages, parts },
     redactions,
   }
 }

@@ -8,6 +8,9 @@ import { findRootSession, importTransaction } from '../store/share'
 import { ImportInvalidError } from './errors'
 import type { SessionTranscript } from './transcript'
 import { extractAttachments } from './attachments'
+import { throwIfCancelled } from '../core/errors'
+import type { OperationControl } from '../core/progress'
+import { addRowsInBatches } from './write-batches'
 
 export type ImportSource = 'link' | 'file' | 'opencode' | 'backup'
 
@@ -172,11 +175,13 @@ export async function findImported(context: Pick<StoreContext, 'db'>, hash: stri
  * earlier import of the same input made. The transcript must come from `validateTranscript` or equivalent.
  * With `project` (an export's workspace files), the new project, its files and blobs go in the same
  * transaction and the sessions join it: a failure or a killed tab leaves none of it, so trying again makes one copy.
+ * `control` hears how many messages are written and may cancel, which leaves none of it either.
  */
 export async function importTranscript(
   context: StoreContext,
   transcript: SessionTranscript,
   options: { projectID: string; source: ImportSource; hash: string; ids?: IdSource; project?: ProjectRows },
+  control: OperationControl = {},
 ): Promise<ImportedSession> {
   const now = context.now()
   const projectID = options.project?.project.id ?? options.projectID
@@ -189,13 +194,14 @@ export async function importTranscript(
     ...(options.ids ? { ids: options.ids } : {}),
   })
   const project = options.project
+  throwIfCancelled(control.signal, 'The import')
   const result = await importTransaction(context, { withFiles: project !== undefined, withBlobs: blobs.length > 0 }, async (stored) => {
     const existing = await stored.findRootSession((session) => stampOf(session)?.hash === options.hash)
     if (existing) return { session: existing, duplicate: true as const }
     if (project) await stored.addProject(project)
     else if (!(await stored.projectExists(projectID))) throw new NotFoundError('project', projectID)
     // Added, not put: a collision must fail the whole import rather than overwrite a row.
-    await stored.addRows(rows)
+    await addRowsInBatches(stored, rows, control)
     if (blobs.length) await stored.addBlobs(blobs)
     return { session: rows.sessions[0]!, duplicate: false as const, ...(project ? { project: project.project } : {}) }
   })

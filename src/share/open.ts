@@ -5,6 +5,8 @@ import { importBackup } from './backup'
 import { decodeWorkspaceFiles, readImportFile, type FromOpencode } from './file'
 import { findImported, importTranscript } from './import'
 import { openShareLink } from './link'
+import { throwIfCancelled } from '../core/errors'
+import type { OperationControl } from '../core/progress'
 
 /** What opening a link or a file needs from the app; the worker passes the real ones, tests fakes. */
 export interface OpenDependencies {
@@ -38,12 +40,18 @@ export async function importShareLink(dependencies: OpenDependencies, link: stri
   return whileWriting(() => importTranscript(dependencies.context, opened.transcript, { projectID: dependencies.projectID, source: 'link', hash: opened.hash }))
 }
 
-/** Opens a file: a tabcode session or backup, or an opencode export. Nothing is written unless all of it is valid. */
-export async function importFile(dependencies: OpenDependencies, input: Uint8Array | string): Promise<ImportOutcome> {
+/**
+ * Opens a file: a tabcode session or backup, or an opencode export. Nothing is written unless all of it is valid.
+ * `control` hears that the file is being read and checked (its size in messages is not known until it is), then how
+ * many messages are written; cancelling at any point leaves nothing written.
+ */
+export async function importFile(dependencies: OpenDependencies, input: Uint8Array | string, control: OperationControl = {}): Promise<ImportOutcome> {
+  control.onProgress?.({ type: 'working' })
   const document = await readImportFile(input, dependencies.fromOpencode ? { fromOpencode: dependencies.fromOpencode } : {})
+  throwIfCancelled(control.signal, 'The import')
   const { context } = dependencies
   if (document.kind === 'backup') {
-    return { kind: 'backup', ...(await importBackup(context, document.backup, { hash: document.hash, fallbackProjectID: dependencies.projectID })) }
+    return { kind: 'backup', ...(await importBackup(context, document.backup, { hash: document.hash, fallbackProjectID: dependencies.projectID }, control)) }
   }
   const existing = await findImported(context, document.hash)
   if (existing) return { kind: 'session', session: existing, duplicate: true, counts: { sessions: 0, messages: 0, parts: 0 } }
@@ -52,11 +60,12 @@ export async function importFile(dependencies: OpenDependencies, input: Uint8Arr
     document.kind === 'session' && document.files.length && dependencies.prepareProject
       ? await dependencies.prepareProject({ name: document.transcript.info.title || 'Imported session', files: decodeWorkspaceFiles(document.files) })
       : undefined
+  throwIfCancelled(control.signal, 'The import')
   const source = document.kind === 'opencode' ? 'opencode' : 'file'
   return {
     kind: 'session',
     ...(await whileWriting(() =>
-      importTranscript(context, document.transcript, { projectID: dependencies.projectID, source, hash: document.hash, ...(project ? { project } : {}) }),
+      importTranscript(context, document.transcript, { projectID: dependencies.projectID, source, hash: document.hash, ...(project ? { project } : {}) }, control),
     )),
   }
 }

@@ -38,10 +38,14 @@ export function describePath(transcript: SessionTranscript, path: readonly (stri
   return words.join(' · ')
 }
 
-/** A copy of any JSON value with secrets redacted in every string and every key, and where each one was. */
+/**
+ * A copy of any JSON value with secrets redacted in every string and every key, and where each one was.
+ * `afterItem` hears of each array item done, with the array's path (how an export counts the messages it redacted).
+ */
 export function redactValue<T>(
   value: T,
   known: readonly string[] = [],
+  afterItem?: (path: readonly (string | number)[]) => void,
 ): { value: T; found: { kind: string; hint: string; path: (string | number)[] }[] } {
   const found: { kind: string; hint: string; path: (string | number)[] }[] = []
   const visit = (current: unknown, path: (string | number)[]): unknown => {
@@ -50,7 +54,13 @@ export function redactValue<T>(
       for (const item of here) found.push({ ...item, path })
       return text
     }
-    if (Array.isArray(current)) return current.map((item, index) => visit(item, [...path, index]))
+    if (Array.isArray(current)) {
+      return current.map((item, index) => {
+        const clean = visit(item, [...path, index])
+        afterItem?.(path)
+        return clean
+      })
+    }
     if (current && typeof current === 'object') {
       const out: Record<string, unknown> = {}
       for (const [key, item] of Object.entries(current)) {
@@ -72,7 +82,14 @@ export function redactValue<T>(
 export function redactTranscript(
   transcript: SessionTranscript,
   known: readonly string[] = [],
+  onMessage?: () => void,
 ): { transcript: SessionTranscript; redactions: Redaction[] } {
-  const { value, found } = redactValue(transcript, known)
+  const { value, found } = redactValue(transcript, known, onMessage && ((path) => isMessageList(path) && onMessage()))
   return { transcript: value, redactions: found.map((item) => ({ ...item, where: describePath(transcript, item.path) })) }
+}
+
+/** `messages` of the root or of a child at any depth (`children`, 0, `messages`), not an array a part happens to hold. */
+function isMessageList(path: readonly (string | number)[]): boolean {
+  if (path.length % 2 === 0 || path.at(-1) !== 'messages') return false
+  return path.slice(0, -1).every((key, index) => (index % 2 === 0 ? key === 'children' : typeof key === 'number'))
 }

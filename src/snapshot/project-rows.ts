@@ -4,16 +4,23 @@ import type { ImportedFile } from '../workspace/import-files'
 import { dirname, resolvePath } from '../workspace/path'
 import { WORKSPACE_ROOT, WorkspaceError } from '../workspace/workspace'
 import { hashContent } from '../workspace/local/hash'
+import { throwIfCancelled } from '../core/errors'
+import type { OperationControl } from '../core/progress'
 
 /**
  * The `files` and `blobs` rows of a project made from `files` (already made safe by `prepareImport`), the same
  * entries the local workspace would store writing them one by one: every missing parent directory, each content
  * once. Nothing is written, so a caller can put the project, its files and its sessions in one transaction.
+ * `control` hears how many files are done and may cancel (with `CancelledError`), which leaves nothing to write.
  */
-export async function projectRows(project: Project, files: readonly ImportedFile[], modified: number): Promise<ProjectRows> {
+export async function projectRows(project: Project, files: readonly ImportedFile[], modified: number, control: OperationControl = {}): Promise<ProjectRows> {
   const entries = new Map<string, WorkspaceEntry>()
   const blobs = new Map<string, Blob>()
+  const total = files.length
+  let done = 0
+  control.onProgress?.({ type: 'count', unit: 'files', done, total })
   for (const file of files) {
+    throwIfCancelled(control.signal, 'Creating the project')
     const path = resolvePath(WORKSPACE_ROOT, file.path)
     const data = file.data.slice()
     const hash = await hashContent(data)
@@ -27,6 +34,7 @@ export async function projectRows(project: Project, files: readonly ImportedFile
     // The last file at a path wins, as the last write would.
     entries.set(path, { type: 'file', projectID: project.id, path, hash, size: data.length, modified })
     blobs.set(hash, { hash, data, size: data.length })
+    control.onProgress?.({ type: 'count', unit: 'files', done: ++done, total })
   }
   return { project, files: [...entries.values()], blobs: [...blobs.values()] }
 }

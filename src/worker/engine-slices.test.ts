@@ -13,6 +13,7 @@ import type { RunApi } from '../core/protocol/run'
 import type { SessionsApi } from '../core/protocol/sessions'
 import type { SettingsApi } from '../core/protocol/settings'
 import type { ShareApi } from '../core/protocol/share'
+import type { OperationsApi } from '../core/protocol/operations'
 import type { SyncApi } from '../core/protocol/sync'
 import type { TerminalApi } from '../core/protocol/terminal'
 import type { WorkspaceApi } from '../core/protocol/workspace'
@@ -61,7 +62,7 @@ describe("the contract's slices", () => {
     type Slices = [
       LifecycleApi, SessionsApi, RunApi, HistoryApi, CompactionApi, ProjectsApi, ProjectSetupApi, WorkspaceApi, EditorApi,
       FilesApi, TerminalApi, ShareApi, SettingsApi, AgentsApi, PermissionsApi, McpServersApi, McpConnectionApi, GitRemotesApi,
-      SyncApi, UsageApi,
+      SyncApi, UsageApi, OperationsApi,
     ]
     type Methods<List> = List extends [infer First, ...infer Rest] ? keyof First | Methods<Rest> : never
     expectTypeOf<Methods<Slices>>().toEqualTypeOf<keyof WorkerApi>()

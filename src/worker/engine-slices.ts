@@ -14,6 +14,7 @@ import type { McpConnectionApi, McpServersApi } from '../core/protocol/mcp'
 import type { GitRemotesApi } from '../core/protocol/git-remotes'
 import type { SyncApi } from '../core/protocol/sync'
 import type { UsageApi } from '../core/protocol/usage'
+import type { OperationsApi } from '../core/protocol/operations'
 
 /**
  * What the worker's entry answers itself: the first screen's reads, the session list's writes, and what showing a
@@ -40,7 +41,8 @@ export type EngineApi = RunApi &
   FilesApi &
   TerminalApi &
   ProjectSetupApi &
-  McpConnectionApi
+  McpConnectionApi &
+  OperationsApi
 
 /** A slice's method names, as a record so that the compiler holds them to the slice: none missing, none extra. */
 const names = <Api>(names: { [K in keyof Api]-?: true }) => names
@@ -75,4 +77,5 @@ export const ENGINE_METHODS = Object.keys({
   ...names<TerminalApi>({ terminalOpen: true, terminalRun: true, terminalCancel: true, terminalClose: true }),
   ...names<ProjectSetupApi>({ createProject: true, attachWorkspace: true }),
   ...names<McpConnectionApi>({ mcpStatus: true, mcpSignIn: true, mcpFinishSignIn: true, mcpSignOut: true }),
+  ...names<OperationsApi>({ cancelOperation: true }),
 } satisfies { [K in keyof EngineApi]-?: true }) as (keyof EngineApi)[]

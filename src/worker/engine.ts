@@ -18,6 +18,7 @@ import { runHandlers } from './run-handlers'
 import { compactionHandlers } from './compaction-handlers'
 import { historyHandlers } from './history-handlers'
 import { shareHandlers } from './share-handlers'
+import { createOperations } from './operations'
 import { terminalHandlers } from './terminal-handlers'
 import { editorHandlers } from './editor-handlers'
 import { fileHandlers } from './file-handlers'
@@ -128,7 +129,9 @@ export function createEngine(dependencies: EngineDependencies): Engine {
     return runner
   }
   const run = runHandlers(ready, ranBy, workspaces)
-  const workspace = workspaceHandlers(ready, () => workspaces, dependencies.projectID)
+  // The long operations a page may follow and cancel (imports, exports, new projects' files).
+  const operations = createOperations()
+  const workspace = workspaceHandlers(ready, () => workspaces, dependencies.projectID, operations)
   // Each handler file answers one slice; the MCP connections are answered here, where the runner's hub is.
   const handlers: Handlers<EngineApi> = {
     ...run,
@@ -140,7 +143,8 @@ export function createEngine(dependencies: EngineDependencies): Engine {
       (projectID) => workspaces.get(projectID),
       (projectID, change) => workspaces.together(projectID, change),
     ),
-    ...shareHandlers(ready, dependencies.projectID, async (input) => (await prepareProject(ready(), input)).rows),
+    ...shareHandlers(ready, dependencies.projectID, async (input) => (await prepareProject(ready(), input)).rows, operations),
+    cancelOperation: (operationID) => operations.cancel(operationID),
     ...permissionHandlers(() => {
       ready()
       return permissions

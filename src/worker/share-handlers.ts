@@ -13,6 +13,7 @@ import type { Handlers } from '../core/protocol/base'
 import type { ShareApi } from '../core/protocol/share'
 import type { ProjectSource } from '../core/protocol/projects'
 import type { ProjectOrigin } from '../core/schema'
+import type { Operations } from './operations'
 
 /** The user's stored provider keys: removed from anything shared or exported, whatever they look like. */
 async function storedKeys(context: StoreContext): Promise<string[]> {
@@ -28,6 +29,7 @@ export function shareHandlers(
   ready: () => StoreContext,
   currentProject: () => string | undefined,
   prepareProject: (input: { name: string; source: ProjectSource; origin: ProjectOrigin }) => Promise<ProjectRows>,
+  operations: Operations,
 ): Handlers<ShareApi> {
   const dependencies = (): OpenDependencies => {
     const context = ready()
@@ -72,30 +74,37 @@ export function shareHandlers(
       kind: 'session',
       ...(await importShareLink(dependencies(), link, passphrase ? { passphrase } : {})),
     }),
-    exportSession: async ({ sessionID, format = 'tabcode', includeFiles, includeUnscanned }) => {
-      const context = ready()
-      const session = await getSession(context, sessionID)
-      const opencode = format === 'opencode'
-      // opencode's format has no workspace files: its export is the conversation alone.
-      const { document, redactions, leftOut } = await exportSession(context, sessionID, {
-        knownSecrets: await storedKeys(context),
-        ...(includeFiles && !opencode ? { includeFiles } : {}),
-        ...(includeUnscanned && !opencode ? { includeUnscanned } : {}),
-      })
-      return {
-        fileName: exportFileName(session.title, opencode ? 'opencode' : 'session', context.now()),
-        data: jsonBlob(opencode ? toOpencodeExport(withPlainAttachments(document.session)) : document),
-        redactions,
-        ...(leftOut ? { leftOut } : {}),
-      }
-    },
+    exportSession: ({ sessionID, format = 'tabcode', includeFiles, includeUnscanned, operationID }, onProgress) =>
+      operations.run(operationID, onProgress, async (control) => {
+        const context = ready()
+        const session = await getSession(context, sessionID)
+        const opencode = format === 'opencode'
+        // opencode's format has no workspace files: its export is the conversation alone.
+        const { document, redactions, leftOut } = await exportSession(
+          context,
+          sessionID,
+          {
+            knownSecrets: await storedKeys(context),
+            ...(includeFiles && !opencode ? { includeFiles } : {}),
+            ...(includeUnscanned && !opencode ? { includeUnscanned } : {}),
+          },
+          control,
+        )
+        return {
+          fileName: exportFileName(session.title, opencode ? 'opencode' : 'session', context.now()),
+          data: jsonBlob(opencode ? toOpencodeExport(withPlainAttachments(document.session)) : document),
+          redactions,
+          ...(leftOut ? { leftOut } : {}),
+        }
+      }),
     previewExportFiles: async ({ sessionID }) => ({ unscanned: await unscannedFiles(ready(), sessionID) }),
-    exportBackup: async () => {
-      const context = ready()
-      const { document, redactions } = await exportBackup(context, { knownSecrets: await storedKeys(context) })
-      // Compact: a backup can be large, and nobody reads it by eye.
-      return { fileName: exportFileName('', 'backup', context.now()), data: jsonBlob(document, { indent: 0 }), redactions }
-    },
-    importFile: ({ data }) => importFile(dependencies(), data),
+    exportBackup: (input, onProgress) =>
+      operations.run(input?.operationID, onProgress, async (control) => {
+        const context = ready()
+        const { document, redactions } = await exportBackup(context, { knownSecrets: await storedKeys(context) }, control)
+        // Compact: a backup can be large, and nobody reads it by eye.
+        return { fileName: exportFileName('', 'backup', context.now()), data: jsonBlob(document, { indent: 0 }), redactions }
+      }),
+    importFile: ({ data, operationID }, onProgress) => operations.run(operationID, onProgress, (control) => importFile(dependencies(), data, control)),
   }
 }

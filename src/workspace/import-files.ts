@@ -3,6 +3,8 @@ import { isIgnored, parseGitignore } from '../core/gitignore'
 import { createPacer } from '../core/macrotask'
 import { ProjectTooLargeError, ProjectTooManyFilesError } from './import-error'
 import { readZipEntries, readZipEntry, type ZipEntry } from './zip-reader'
+import { throwIfCancelled } from '../core/errors'
+import type { OperationControl } from '../core/progress'
 
 export interface ImportedFile {
   /** Relative to the project root, `/`-separated. */
@@ -140,8 +142,9 @@ function leaveOutIgnored<File extends { path: string }>(files: File[], gitignore
  * is kept must fit the limits. Each kept entry is then held to its declared size while it inflates and to its
  * CRC-32 (`readZipEntry`), so an archive that lies about either is refused, naming the entry, with nothing returned.
  * Between slices the thread takes a turn for other work: the worker keeps answering while a large archive inflates.
+ * `control` hears how many of the kept entries' bytes are inflated, and may cancel between entries.
  */
-export async function filesFromZip(data: Uint8Array): Promise<PreparedImport> {
+export async function filesFromZip(data: Uint8Array, control: OperationControl = {}): Promise<PreparedImport> {
   const dependencies = { files: 0, folders: new Set<string>() }
   const named: Array<{ path: string; entry: ZipEntry }> = []
   for (const entry of readZipEntries(data)) {
@@ -160,7 +163,15 @@ export async function filesFromZip(data: Uint8Array): Promise<PreparedImport> {
   const { files: kept, leftOut } = leaveOutIgnored(placed, gitignore && new TextDecoder().decode(gitignore))
   withinLimits(kept, declared)
   const files: ImportedFile[] = []
-  for (const file of kept) files.push({ path: file.path, data: file === gitignoreFile && gitignore ? gitignore : await readZipEntry(data, file.entry, pace) })
+  const total = kept.reduce((sum, file) => sum + declared(file), 0)
+  let done = 0
+  control.onProgress?.({ type: 'bytes', done, total })
+  for (const file of kept) {
+    throwIfCancelled(control.signal, 'Creating the project')
+    files.push({ path: file.path, data: file === gitignoreFile && gitignore ? gitignore : await readZipEntry(data, file.entry, pace) })
+    done += declared(file)
+    control.onProgress?.({ type: 'bytes', done, total })
+  }
   const folders = new Set([...[...dependencies.folders].map((folder) => (top ? unwrap(folder, top) : folder)), ...leftOut.folders])
   return { files, leftOut: { files: dependencies.files + leftOut.files, folders: [...folders].sort() } }
 }

@@ -2,6 +2,7 @@ import type { Project, ReviewedRule } from '../schema'
 import type { ProjectCommandSummary } from '../dto/commands'
 import type { ProjectTrustReport } from '../dto/trust'
 import type { WorkspaceInfo } from './workspace'
+import type { OperationInput, ProgressCallback } from './operations'
 
 export type { ProjectCommandSummary, ProjectTrustReport }
 
@@ -62,7 +63,8 @@ export interface ProjectsApi {
 
 /** Where a project's files come from: a new project's source, or WebContainer taking over the open project's. */
 export interface ProjectSetupApi {
-  createProject(input: { name: string; source: ProjectSource }): CreatedProject
+  /** A zip reports the bytes it inflated, then every source the files it stored; cancelled, nothing is stored. */
+  createProject(input: { name: string; source: ProjectSource } & OperationInput, onProgress?: ProgressCallback): CreatedProject
   /** The page booted WebContainer and hands it over (a port to it); it then serves the current project's tools. */
   attachWorkspace(port: MessagePort): WorkspaceInfo
 }

@@ -1,3 +1,4 @@
+import type { OperationInput, ProgressCallback } from './operations'
 import type { ExportFile, ExportFilesPreview, ImportOutcome, ShareLinkInput, ShareLinkPreview, ShareLinkResult } from '../dto/share'
 
 /** The file formats a session exports to. */
@@ -18,11 +19,17 @@ export interface ShareApi {
    * snapshot's workspace files) or `opencode` (what `opencode export` writes, for `opencode import`; one session, no
    * files).
    */
-  exportSession(input: { sessionID: string; format?: ExportFormat; includeFiles?: boolean; includeUnscanned?: string[] }): ExportFile
+  exportSession(
+    input: { sessionID: string; format?: ExportFormat; includeFiles?: boolean; includeUnscanned?: string[] } & OperationInput,
+    onProgress?: ProgressCallback,
+  ): ExportFile
   /** The workspace files an export could not scan for secrets (binary), so the user can choose to keep them. */
   previewExportFiles(input: { sessionID: string }): ExportFilesPreview
   /** A `tabcode-backup` file: every project, session, message and part; never providers, keys or settings. */
-  exportBackup(): ExportFile
-  /** Imports a tabcode session or backup file, or an opencode export. */
-  importFile(input: { data: Uint8Array | string }): ImportOutcome
+  exportBackup(input?: OperationInput, onProgress?: ProgressCallback): ExportFile
+  /**
+   * Imports a tabcode session or backup file, or an opencode export: `working` while the file is read and checked,
+   * then the messages written; cancelled (`cancelOperation`), it stores nothing.
+   */
+  importFile(input: { data: Uint8Array | string } & OperationInput, onProgress?: ProgressCallback): ImportOutcome
 }

@@ -15,6 +15,7 @@ import type { McpConnectionApi, McpServersApi } from './mcp'
 import type { GitRemotesApi } from './git-remotes'
 import type { SyncApi } from './sync'
 import type { UsageApi } from './usage'
+import type { OperationsApi } from './operations'
 
 /**
  * The one contract between the UI and its worker: every domain's slice, each in its own file here. Two slices may not
@@ -40,7 +41,8 @@ export interface WorkerApi
     McpConnectionApi,
     GitRemotesApi,
     SyncApi,
-    UsageApi {}
+    UsageApi,
+    OperationsApi {}
 
 /** What actually crosses postMessage: every method resolves to a Result, so named errors keep their data. */
 export type WireApi = {

@@ -7,6 +7,9 @@ import { readDroppedItems, readPickedFiles } from './read-dropped-files'
 import { DialogActions } from '../kit/dialog/dialog-actions'
 import { ProblemNote } from '../kit/form/problem-note'
 import { canOpenFolders, pickFolder } from './folder-access'
+import type { Progress } from '../../core/progress'
+import { ProgressMeter } from '../kit/progress/progress-meter'
+import { callback } from '../worker-client'
 
 type Source = 'empty' | 'folder' | 'zip' | 'disk' | 'clone'
 
@@ -42,6 +45,15 @@ export function NewProjectDialog(props: {
   const [problem, setProblem] = createSignal<string>()
   const [busy, setBusy] = createSignal(false)
   const [url, setUrl] = createSignal('')
+  /** The files being copied in (a folder's or a zip's), by operation id, with how far they are. */
+  const [copying, setCopying] = createSignal<string>()
+  const [progress, setProgress] = createSignal<Progress>()
+  const stopCopying = () => {
+    const operationID = copying()
+    if (!operationID) return
+    setCopying(undefined)
+    void props.api.cancelOperation(operationID).catch(() => undefined)
+  }
 
   const choose = (next: ProjectSource, description: string) => {
     setPicked(next)
@@ -69,13 +81,24 @@ export function NewProjectDialog(props: {
     if (source() !== 'empty' && source() !== 'clone' && picked().type === 'empty') return setProblem(source() === 'zip' ? 'Choose a zip file.' : 'Choose a folder.')
     setBusy(true)
     setProblem(undefined)
+    const from: ProjectSource = source() === 'empty' ? { type: 'empty' } : source() === 'clone' ? { type: 'clone', url: url().trim() } : picked()
+    // A folder's or a zip's files are copied in before anything is stored, so that can be followed and stopped.
+    const operationID = from.type === 'files' || from.type === 'zip' ? `project-${crypto.randomUUID()}` : undefined
+    setCopying(operationID)
+    setProgress(operationID ? { type: 'working' } : undefined)
     try {
-      const from: ProjectSource = source() === 'empty' ? { type: 'empty' } : source() === 'clone' ? { type: 'clone', url: url().trim() } : picked()
-      props.onCreated(await props.api.createProject({ name: name(), source: from }))
+      const created = await props.api.createProject(
+        { name: name(), source: from, ...(operationID ? { operationID } : {}) },
+        callback((report: Progress) => copying() === operationID && setProgress(report)),
+      )
+      props.onCreated(created)
     } catch (error) {
-      setProblem(`Couldn't create the project: ${errorMessage(error)}`)
+      if (error instanceof Error && error.name === 'CancelledError') setProblem('Stopped: no project was created.')
+      else setProblem(`Couldn't create the project: ${errorMessage(error)}`)
     } finally {
       setBusy(false)
+      setCopying(undefined)
+      setProgress(undefined)
     }
   }
 
@@ -195,6 +218,14 @@ export function NewProjectDialog(props: {
         <Show when={busy() && source() === 'clone'}>
           <p class="quiet" role="status">
             Cloning {url().trim()}…
+          </p>
+        </Show>
+        <Show when={copying()}>
+          <p class="quiet" role="status">
+            Copying the files… <ProgressMeter label="Project files progress" progress={progress()} />
+            <button type="button" class="button button-small button-quiet" onClick={stopCopying}>
+              Stop copying
+            </button>
           </p>
         </Show>
         <ProblemNote text={problem()} />

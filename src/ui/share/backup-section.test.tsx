@@ -4,12 +4,16 @@ import { mount } from '../testing/mount'
 import { AppError } from '../../core/errors'
 import { one, settle } from '../history/testing/history-harness'
 import { BackupSection } from './backup-section'
+import type { Progress } from '../../core/progress'
 
-function mountSection(exportBackup: () => Promise<{ fileName: string; data: Blob; redactions: [] }>) {
+type Exporter = (input: { operationID: string }, onProgress: (progress: Progress) => void) => Promise<{ fileName: string; data: Blob; redactions: [] }>
+
+function mountSection(exportBackup: Exporter) {
   const download = vi.fn()
   const onImport = vi.fn()
-  const root = mount(() => <BackupSection exportBackup={exportBackup} onImport={onImport} download={download} />)
-  return { root, download, onImport }
+  const cancelOperation = vi.fn()
+  const root = mount(() => <BackupSection exportBackup={exportBackup} cancelOperation={cancelOperation} onImport={onImport} download={download} />)
+  return { root, download, onImport, cancelOperation }
 }
 
 describe('settings backup section', () => {
@@ -40,5 +44,30 @@ describe('settings backup section', () => {
     Object.defineProperty(input, 'files', { value: [file], configurable: true })
     input.dispatchEvent(new Event('change', { bubbles: true }))
     expect(onImport).toHaveBeenCalledWith(file)
+  })
+
+  it('shows the bar and count while the backup is made, and a cancelled one is never saved', async () => {
+    let report!: (progress: Progress) => void
+    let finish!: (file: { fileName: string; data: Blob; redactions: [] }) => void
+    let operationID = ''
+    const { root, download, cancelOperation } = mountSection((input, onProgress) => {
+      operationID = input.operationID
+      report = onProgress
+      return new Promise((resolve) => (finish = resolve))
+    })
+    one<HTMLButtonElement>(root, 'button', 'Export everything').click()
+    await settle()
+    report({ type: 'count', unit: 'messages', done: 1_234, total: 5_678 })
+    await settle()
+    const bar = root.querySelector('progress[aria-label="Backup progress"]')!
+    expect([bar.getAttribute('value'), bar.getAttribute('max')]).toEqual(['1234', '5678'])
+    expect(root.querySelector('.progress-count')?.textContent).toBe('1,234 of 5,678 messages')
+    one<HTMLButtonElement>(root, 'button', 'Cancel backup').click()
+    expect(cancelOperation).toHaveBeenCalledWith(operationID)
+    finish({ fileName: 'late.json', data: new Blob(['{}']), redactions: [] })
+    await settle()
+    expect(download).not.toHaveBeenCalled()
+    expect(one(root, 'status').textContent).toBe('Backup cancelled. Nothing was saved.')
+    expect(root.querySelector('progress')).toBeNull()
   })
 })

@@ -4,7 +4,8 @@ import type { ImportOutcome } from '../../core/dto/share'
 import { AppError } from '../../core/errors'
 import { makeBuilders } from '../../testing/fixture-builders'
 import type { SessionInfo } from '../../core/schema'
-import { createImportFlow, OPENED_LINK_NOTICE, type ImportApi } from './create-import-flow'
+import type { Progress } from '../../core/progress'
+import { createImportFlow, IMPORT_CANCELLED_NOTICE, OPENED_LINK_NOTICE, type ImportApi } from './create-import-flow'
 import { importProblemText } from './import-problem'
 
 const build = makeBuilders()
@@ -18,6 +19,7 @@ function flow(api: Partial<ImportApi>) {
     inspectShareLink: vi.fn(async () => ({ encrypted: false, version: 1 })),
     openShareLink: vi.fn(async (): Promise<ImportOutcome> => ({ kind: 'session', session: imported, duplicate: false, counts: { sessions: 1, messages: 2, parts: 3 } })),
     importFile: vi.fn(async (): Promise<ImportOutcome> => ({ kind: 'session', session: imported, duplicate: false, counts: { sessions: 1, messages: 2, parts: 3 } })),
+    cancelOperation: vi.fn(async () => undefined),
     ...api,
   }
   const imports = createRoot(() => createImportFlow({ api: full, open: (session, notice) => void opened.push({ session, notice }) }))
@@ -160,5 +162,50 @@ describe('one opening while another is being written', () => {
     await importing
     expect(problemOf(imports)).toMatch(/^This file is damaged\./)
     expect(opened).toHaveLength(1)
+  })
+})
+
+describe("a file's import in progress", () => {
+  it('shows what the worker reports while it writes, and nothing once it is done', async () => {
+    let report: ((progress: Progress) => void) | undefined
+    let finish!: (outcome: ImportOutcome) => void
+    const { imports, opened } = flow({
+      importFile: vi.fn((_input, onProgress) => {
+        report = onProgress
+        return new Promise<ImportOutcome>((resolve) => (finish = resolve))
+      }),
+    })
+    const importing = imports.importFile(new Blob(['{}']))
+    await vi.waitFor(() => expect(report).toBeDefined())
+    expect(imports.progress()).toEqual({ type: 'working' })
+    report!({ type: 'count', unit: 'messages', done: 250, total: 1_000 })
+    expect(imports.progress()).toEqual({ type: 'count', unit: 'messages', done: 250, total: 1_000 })
+    expect(imports.cancellable()).toBe(true)
+    finish({ kind: 'session', session: imported, duplicate: false, counts: { sessions: 1, messages: 1_000, parts: 1_000 } })
+    await importing
+    expect(imports.progress()).toBeUndefined()
+    expect(imports.cancellable()).toBe(false)
+    expect(opened).toHaveLength(1)
+  })
+
+  it('cancels the operation it started by its id, and says nothing was imported', async () => {
+    let operationID: string | undefined
+    let reject!: (error: unknown) => void
+    const { imports, opened, api } = flow({
+      importFile: vi.fn((input) => {
+        operationID = input.operationID
+        return new Promise<ImportOutcome>((_resolve, fail) => (reject = fail))
+      }),
+    })
+    const importing = imports.importFile(new Blob(['{}']))
+    await vi.waitFor(() => expect(operationID).toBeDefined())
+    imports.cancel()
+    expect(api.cancelOperation).toHaveBeenCalledWith(operationID)
+    expect(imports.cancellable()).toBe(false)
+    reject(named('CancelledError', 'The import was cancelled.'))
+    await importing
+    expect(imports.status()).toBe(IMPORT_CANCELLED_NOTICE)
+    expect(imports.problem()).toBeUndefined()
+    expect(opened).toEqual([])
   })
 })

@@ -2,10 +2,15 @@ import { createSignal, type Accessor } from 'solid-js'
 import type { SessionInfo } from '../../core/schema'
 import type { ImportOutcome } from '../../core/dto/share'
 import type { ClientApi } from '../../core/protocol'
+import type { Progress } from '../../core/progress'
+import { callback } from '../worker-client'
 import { describeImportProblem, type ImportProblem, type ImportSource } from './import-problem'
 import { UNTRUSTED_IMPORT_NOTICE } from '../project/trust-text'
 
-export type ImportApi = Pick<ClientApi, 'inspectShareLink' | 'openShareLink' | 'importFile'>
+export type ImportApi = Pick<ClientApi, 'inspectShareLink' | 'openShareLink' | 'importFile' | 'cancelOperation'>
+
+/** Said when the user cancelled a file's import: the transaction was aborted, so there is nothing to clean up. */
+export const IMPORT_CANCELLED_NOTICE = 'Import cancelled. Nothing was imported.'
 
 /** A link waiting for its passphrase; `failure` says why the last one was refused. */
 export interface PassphraseRequest {
@@ -21,6 +26,12 @@ export interface ImportFlow {
   /** News that belongs to no session (a restored backup) or the work in progress. */
   status: Accessor<string | undefined>
   busy: Accessor<boolean>
+  /** How far the file being imported is, while one is; links are small and show none. */
+  progress: Accessor<Progress | undefined>
+  /** Whether the work running now can be cancelled (a file's import, not yet cancelled). */
+  cancellable: Accessor<boolean>
+  /** Stops the file's import; its one transaction is aborted, so nothing of it is stored. */
+  cancel(): void
   openLink(link: string): Promise<void>
   submitPassphrase(passphrase: string): Promise<void>
   cancelPassphrase(): void
@@ -55,6 +66,9 @@ export function createImportFlow(dependencies: {
   const [problem, setProblem] = createSignal<ImportProblem>()
   const [status, setStatus] = createSignal<string>()
   const [busy, setBusy] = createSignal(false)
+  const [progress, setProgress] = createSignal<Progress>()
+  /** The operation id of the file import running now, until it ends or is cancelled. */
+  const [operation, setOperation] = createSignal<string>()
 
   const fail = (error: unknown, source: ImportSource) => {
     setStatus(undefined)
@@ -131,6 +145,15 @@ export function createImportFlow(dependencies: {
     problem,
     status,
     busy,
+    progress,
+    cancellable: () => operation() !== undefined,
+    cancel: () => {
+      const operationID = operation()
+      if (!operationID) return
+      setOperation(undefined)
+      setStatus('Cancelling the import…')
+      void api.cancelOperation(operationID).catch(() => undefined)
+    },
     openLink: (link) =>
       run({
         working: 'Opening the shared session…',
@@ -164,17 +187,30 @@ export function createImportFlow(dependencies: {
         what: 'The file you picked',
         source: 'file',
         work: async () => {
+          const operationID = newOperationID()
+          setOperation(operationID)
+          setProgress({ type: 'working' })
           try {
             const data = new Uint8Array(await file.arrayBuffer())
-            await arrive(await api.importFile({ data }), 'file')
+            const outcome = await api.importFile({ data, operationID }, callback((report: Progress) => operation() === operationID && setProgress(report)))
+            setOperation(undefined)
+            setProgress(undefined)
+            await arrive(outcome, 'file')
           } catch (error) {
-            fail(error, 'file')
+            setOperation(undefined)
+            setProgress(undefined)
+            if (error instanceof Error && error.name === 'CancelledError') setStatus(IMPORT_CANCELLED_NOTICE)
+            else fail(error, 'file')
           }
         },
       }),
     dismissProblem: () => setProblem(undefined),
     dismissStatus: () => setStatus(undefined),
   }
+}
+
+function newOperationID(): string {
+  return `import-${crypto.randomUUID()}`
 }
 
 function sessionNotice(session: SessionInfo, source: 'link' | 'file', duplicate: boolean): string {

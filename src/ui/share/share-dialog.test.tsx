@@ -105,7 +105,7 @@ describe('share dialog', () => {
     expect(alert.textContent).toContain('This link is too long')
     button(alert, 'Export as file instead').click()
     await settle()
-    expect(api.exportSession).toHaveBeenCalledWith({ sessionID: 'ses_1', format: 'tabcode' })
+    expect(api.exportSession).toHaveBeenCalledWith({ sessionID: 'ses_1', format: 'tabcode', operationID: expect.stringMatching(/^export-/) }, expect.any(Function))
     expect(effects.download).toHaveBeenCalledWith('parser-session.json', EXPORTED)
     expect(root.textContent).toContain('Saved parser-session.json.')
   })
@@ -178,7 +178,7 @@ describe('share dialog', () => {
     await toggle(checkbox(root, 'Include workspace files'))
     button(root, 'Export as file').click()
     await settle()
-    expect(api.exportSession).toHaveBeenCalledWith({ sessionID: 'ses_1', format: 'tabcode', includeFiles: true })
+    expect(api.exportSession).toHaveBeenCalledWith({ sessionID: 'ses_1', format: 'tabcode', includeFiles: true, operationID: expect.stringMatching(/^export-/) }, expect.any(Function))
     expect(effects.download).toHaveBeenCalledWith('parser-session.json', EXPORTED)
   })
 
@@ -193,7 +193,7 @@ describe('share dialog', () => {
     expect(checkbox(root, 'Include workspace files')).toBeUndefined()
     button(root, 'Export as file').click()
     await settle()
-    expect(api.exportSession).toHaveBeenLastCalledWith({ sessionID: 'ses_1', format: 'opencode' })
+    expect(api.exportSession).toHaveBeenLastCalledWith({ sessionID: 'ses_1', format: 'opencode', operationID: expect.stringMatching(/^export-/) }, expect.any(Function))
   })
 
   it('lists the binary files it could not scan, leaves them out by default, and includes one when asked', async () => {
@@ -210,13 +210,13 @@ describe('share dialog', () => {
 
     button(root, 'Export as file').click()
     await settle()
-    expect(api.exportSession).toHaveBeenLastCalledWith({ sessionID: 'ses_1', format: 'tabcode', includeFiles: true })
+    expect(api.exportSession).toHaveBeenLastCalledWith({ sessionID: 'ses_1', format: 'tabcode', includeFiles: true, operationID: expect.stringMatching(/^export-/) }, expect.any(Function))
     expect(one(root, 'status').textContent).toBe('Saved parser-session.json (1 unscanned file left out).')
 
     await toggle(logo)
     button(root, 'Export as file').click()
     await settle()
-    expect(api.exportSession).toHaveBeenLastCalledWith({ sessionID: 'ses_1', format: 'tabcode', includeFiles: true, includeUnscanned: ['logo.png'] })
+    expect(api.exportSession).toHaveBeenLastCalledWith({ sessionID: 'ses_1', format: 'tabcode', includeFiles: true, includeUnscanned: ['logo.png'], operationID: expect.stringMatching(/^export-/) }, expect.any(Function))
     expect(one(root, 'status').textContent).toBe('Saved parser-session.json.')
   })
 })

@@ -12,8 +12,11 @@ import { Checkbox } from '../kit/form/checkbox'
 import { TextField } from '../kit/form/field'
 import { ProblemNote } from '../kit/form/problem-note'
 import './share.css'
+import type { Progress } from '../../core/progress'
+import { ProgressMeter } from '../kit/progress/progress-meter'
+import { callback } from '../worker-client'
 
-export type ShareApi = Pick<ClientApi, 'previewShareLink' | 'createShareLink' | 'exportSession' | 'previewExportFiles'>
+export type ShareApi = Pick<ClientApi, 'previewShareLink' | 'createShareLink' | 'exportSession' | 'previewExportFiles' | 'cancelOperation'>
 
 /** What the dialog does outside itself; the browser's own by default, fakes in tests. */
 export interface ShareEffects {
@@ -79,7 +82,10 @@ export function ShareDialog(props: {
   const [unscannedFailure, setUnscannedFailure] = createSignal<string>()
   // Binary files the user chose to include; every other one is left out, since nothing could check it for keys.
   const [keep, setKeep] = createSignal<ReadonlySet<string>>(new Set())
-  const [exporting, setExporting] = createSignal(false)
+  /** The export running now, by its operation id; cancelling forgets it, so its file is never saved. */
+  const [running, setRunning] = createSignal<string>()
+  const exporting = () => running() !== undefined
+  const [exportProgress, setExportProgress] = createSignal<Progress>()
   const [exportNote, setExportNote] = createSignal<{ tone: 'status' | 'alert'; text: string }>()
   let urlField: HTMLInputElement | undefined
 
@@ -170,17 +176,25 @@ export function ShareDialog(props: {
   }
 
   const exportFile = async () => {
-    setExporting(true)
+    const operationID = `export-${crypto.randomUUID()}`
+    setRunning(operationID)
+    setExportProgress({ type: 'working' })
     setExportNote(undefined)
     try {
       const files = includeFiles() && format() === 'tabcode'
       const kept = files ? [...keep()] : []
-      const file = await props.api.exportSession({
-        sessionID: props.sessionID,
-        format: format(),
-        ...(files ? { includeFiles: true } : {}),
-        ...(kept.length ? { includeUnscanned: kept } : {}),
-      })
+      const file = await props.api.exportSession(
+        {
+          sessionID: props.sessionID,
+          format: format(),
+          operationID,
+          ...(files ? { includeFiles: true } : {}),
+          ...(kept.length ? { includeUnscanned: kept } : {}),
+        },
+        callback((report: Progress) => running() === operationID && setExportProgress(report)),
+      )
+      // Cancelled after the worker had finished: still nothing is saved.
+      if (running() !== operationID) return
       effects.download(file.fileName, file.data)
       const removed = file.redactions.length
       const leftOut = file.leftOut?.length ?? 0
@@ -190,10 +204,20 @@ export function ShareDialog(props: {
       ]
       setExportNote({ tone: 'status', text: `Saved ${file.fileName}${notes.length ? ` (${notes.join(', ')})` : ''}.` })
     } catch (error) {
+      if (running() !== operationID) return
       setExportNote({ tone: 'alert', text: `Couldn't export the session: ${errorMessage(error)}` })
     } finally {
-      setExporting(false)
+      if (running() === operationID) setRunning(undefined)
+      setExportProgress(undefined)
     }
+  }
+  const cancelExport = () => {
+    const operationID = running()
+    if (!operationID) return
+    setRunning(undefined)
+    setExportProgress(undefined)
+    void props.api.cancelOperation(operationID).catch(() => undefined)
+    setExportNote({ tone: 'status', text: 'Export cancelled. Nothing was saved.' })
   }
 
   return (
@@ -358,6 +382,12 @@ export function ShareDialog(props: {
           <button type="button" class="button" disabled={exporting()} onClick={() => void exportFile()}>
             {exporting() ? 'Exporting…' : 'Export as file'}
           </button>
+          <Show when={exporting()}>
+            <ProgressMeter label="Export progress" progress={exportProgress()} />
+            <button type="button" class="button button-quiet" onClick={cancelExport}>
+              Cancel export
+            </button>
+          </Show>
         </div>
         <Show when={exportNote()}>
           {(note) => (

@@ -9,7 +9,7 @@ import { Sidebar } from '../sidebar/sidebar'
 import { createSessionStore } from '../../store/create-session-store'
 import { adjacentSession } from '../../store/session-list'
 import { SessionStoreContext } from '../../store/session-store-context'
-import type { WorkerConnection } from '../../worker-client'
+import { callback, type WorkerConnection } from '../../worker-client'
 import { createPanelState } from '../../workspace/create-panel-state'
 import { WorkspaceDock } from '../../workspace/workspace-dock'
 import { WorkspaceToggle } from '../../workspace/workspace-toggle'
@@ -22,6 +22,7 @@ import { createToasts } from '../../kit/banner/create-toasts'
 import { ToastList } from '../../kit/banner/toast-list'
 import { makeOpenTarget, type Arrival, type SessionNotice } from './open-target'
 import { hashForSession, sessionFromHash, shareLinkFromHash } from '../../kit/routing/session-location'
+import { ProgressMeter } from '../../kit/progress/progress-meter'
 import { createImportFlow } from '../../share/create-import-flow'
 import { importProblemText } from '../../share/import-problem'
 import { droppedJsonFile, ImportButton } from '../../share/import-button'
@@ -273,7 +274,17 @@ export function Workbench(props: {
               {(text) => <Banner tone="danger" role="alert" message={text} onDismiss={() => launches.dismissProblem(text)} />}
             </For>
             <Show when={imports.status()}>
-              {(text) => <Banner message={text()} {...(imports.busy() ? {} : { onDismiss: imports.dismissStatus })} />}
+              {(text) => (
+                <Banner
+                  message={text()}
+                  {...(imports.busy() ? {} : { onDismiss: imports.dismissStatus })}
+                  {...(imports.cancellable() ? { actionLabel: 'Cancel import', onAction: imports.cancel } : {})}
+                >
+                  <Show when={imports.cancellable() && imports.progress()}>
+                    <ProgressMeter label="Import progress" progress={imports.progress()} />
+                  </Show>
+                </Banner>
+              )}
             </Show>
             <div
               class="workbench"
@@ -393,7 +404,8 @@ export function Workbench(props: {
                   sync={{ api: props.connection.api, status: sync.status, onStatus: sync.set, focus: settingsAtSync() }}
                   onClose={() => setSettingsOpen(false)}
                   backup={{
-                    exportBackup: () => props.connection.api.exportBackup(),
+                    exportBackup: (input, onProgress) => props.connection.api.exportBackup(input, callback(onProgress)),
+                    cancelOperation: (operationID) => void props.connection.api.cancelOperation(operationID).catch(() => undefined),
                     onImport: (file) => {
                       // The outcome (a session to open, a count of restored sessions) is shown on the workbench.
                       setSettingsOpen(false)
