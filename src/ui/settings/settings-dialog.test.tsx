@@ -318,6 +318,7 @@ describe('settings dialog', () => {
       compactionPrune: true,
       defaultModel: { providerID: 'prv_b', modelID: 'llama3.2' },
       smallModel: { providerID: 'prv_a', modelID: 'gpt-4o-mini' },
+      notifications: { enabled: false, turnEnded: true, waiting: true, error: true },
     })
     retry.value = '-2'
     retry.dispatchEvent(new Event('change', { bubbles: true }))
