@@ -31,7 +31,14 @@ describe('modelForPrompt', () => {
 
 describe('settingsFromRows', () => {
   it('gives the defaults when nothing is stored', () => {
-    expect(settingsFromRows([])).toEqual({ retryLimit: DEFAULT_RETRY_LIMIT, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true })
+    expect(settingsFromRows([])).toEqual({
+      retryLimit: DEFAULT_RETRY_LIMIT,
+      workspaceBackend: 'auto',
+      compactionAuto: true,
+      compactionPrune: true,
+      // Off until the user turns them on; each kind then on.
+      notifications: { enabled: false, turnEnded: true, waiting: true, error: true },
+    })
     expect(settingsFromRows([])).toEqual(DEFAULT_SETTINGS)
   })
 
@@ -45,8 +52,21 @@ describe('settingsFromRows', () => {
         { key: 'compaction.auto', value: false },
         { key: 'compaction.prune', value: false },
         { key: 'project.current', value: 'prj_1' },
+        { key: 'notifications', value: { enabled: true, turnEnded: false, waiting: true, error: true } },
       ]),
-    ).toEqual({ defaultModel: DEFAULT, smallModel: LAST, retryLimit: 2, workspaceBackend: 'local', compactionAuto: false, compactionPrune: false })
+    ).toEqual({
+      defaultModel: DEFAULT,
+      smallModel: LAST,
+      retryLimit: 2,
+      workspaceBackend: 'local',
+      compactionAuto: false,
+      compactionPrune: false,
+      notifications: { enabled: true, turnEnded: false, waiting: true, error: true },
+    })
+  })
+
+  it('reads a notifications row written before a kind existed, with that kind at its default', () => {
+    expect(settingsFromRows([{ key: 'notifications', value: { enabled: true } }]).notifications).toEqual({ enabled: true, turnEnded: true, waiting: true, error: true })
   })
 
   it('skips a row this build cannot read instead of failing the whole view', () => {

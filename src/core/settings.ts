@@ -30,6 +30,23 @@ export type AgentOverride = z.infer<typeof AgentOverrideSchema>
 export const AgentOverridesSchema = z.record(z.string().min(1), AgentOverrideSchema)
 export type AgentOverrides = z.infer<typeof AgentOverridesSchema>
 
+/**
+ * When the app tells a user who is in another tab or window (Settings → Notifications): off until the user turns it
+ * on, which is also when the browser is asked for its permission. Each field has its default, so a row written before
+ * a field existed still reads. It stays on this device (like `workspace.backend`): the browser's permission is too.
+ */
+export const NotificationSettingsSchema = z.object({
+  /** The master switch. */
+  enabled: z.boolean().default(false),
+  /** A turn finished or was stopped. */
+  turnEnded: z.boolean().default(true),
+  /** A question or a permission ask waits for the user. */
+  waiting: z.boolean().default(true),
+  /** An error ended a turn. */
+  error: z.boolean().default(true),
+})
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>
+
 /** App-wide settings, one row per key, so each can change without rewriting the others. */
 export const SettingSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('model.default'), value: ModelReferenceSchema }),
@@ -83,6 +100,8 @@ export const SettingSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('sync.device'), value: z.string().min(1) }),
   /** The server and database this device's record of exchanged revisions (`syncDocs`) refers to. */
   z.object({ key: z.literal('sync.exchanged'), value: z.string().min(1) }),
+  /** Which notifications a hidden tab shows (`NotificationSettingsSchema`). */
+  z.object({ key: z.literal('notifications'), value: NotificationSettingsSchema }),
 ])
 export type Setting = z.infer<typeof SettingSchema>
 export type SettingKey = Setting['key']
@@ -104,6 +123,8 @@ export const SettingsSchema = z.object({
   compactionPrune: z.boolean(),
   /** The CORS proxy for git's remotes; absent (the default), git contacts nobody but the server the user named. */
   gitCorsProxy: z.string().optional(),
+  /** Which notifications a hidden tab shows; all off until the user turns them on. */
+  notifications: NotificationSettingsSchema,
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
@@ -112,6 +133,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   workspaceBackend: 'auto',
   compactionAuto: true,
   compactionPrune: true,
+  notifications: Object.freeze(NotificationSettingsSchema.parse({})),
 })
 
 /** Folds stored setting rows over the defaults. A row this build can't read (written by a newer one) is skipped. */
@@ -128,6 +150,7 @@ export function settingsFromRows(rows: readonly unknown[]): Settings {
     else if (setting.key === 'compaction.auto') settings.compactionAuto = setting.value
     else if (setting.key === 'compaction.prune') settings.compactionPrune = setting.value
     else if (setting.key === 'git.corsProxy' && setting.value !== '') settings.gitCorsProxy = setting.value
+    else if (setting.key === 'notifications') settings.notifications = setting.value
   }
   return settings
 }

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_SETTINGS } from '../core/settings'
 import { removeProvider, saveProvider, setSetting, getSettings } from './provider-store'
 import { AGENTS } from '../core/agent'
 import { agentFor, listAgentSummaries, loadAgents, readAgentOverrides, saveAgentSettings } from './agent-settings'
 import { makeTestContext } from '../testing/test-context'
+
+/** Notifications are off until the user turns them on. */
+const NOTIFICATIONS_OFF = DEFAULT_SETTINGS.notifications
 
 async function setup() {
   const test = makeTestContext()
@@ -28,7 +32,7 @@ describe('agent settings', () => {
     expect(agent).toMatchObject({ name: 'plan', model, prompt: 'Plan carefully.', steps: 12, temperature: 0.3 })
     expect((await agentFor(context, 'build')).prompt).toBe(AGENTS.build!.prompt)
     // The other settings are untouched by the agents row.
-    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true })
+    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, notifications: NOTIFICATIONS_OFF })
   })
 
   it('replaces an override per agent, and an empty one restores the built-in agent', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_SETTINGS } from '../core/settings'
 import { makeTestContext } from '../testing/test-context'
 import type { ProviderInput } from '../core/protocol'
 import {
@@ -11,6 +12,9 @@ import {
   setSetting,
 } from './provider-store'
 import type { ModelInfo } from '../core/provider/schema'
+
+/** Notifications are off until the user turns them on. */
+const NOTIFICATIONS_OFF = DEFAULT_SETTINGS.notifications
 
 const KEY = 'sk-test-SECRET-0123456789'
 
@@ -153,6 +157,7 @@ describe('saveProvider', () => {
       workspaceBackend: 'auto',
       compactionAuto: true,
       compactionPrune: true,
+      notifications: NOTIFICATIONS_OFF,
       smallModel: { providerID: saved.id, modelID: 'gpt-4o' },
     })
   })
@@ -173,6 +178,7 @@ describe('removeProvider', () => {
       workspaceBackend: 'auto',
       compactionAuto: true,
       compactionPrune: true,
+      notifications: NOTIFICATIONS_OFF,
       smallModel: { providerID: kept.id, modelID: 'llama3.2:3b' },
     })
     await expect(removeProvider(context, gone.id)).rejects.toMatchObject({ name: 'NotFoundError' })
@@ -182,8 +188,8 @@ describe('removeProvider', () => {
 describe('settings', () => {
   it('defaults the retry limit to 8 and stores a new one', async () => {
     const { context } = makeTestContext()
-    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true })
-    expect(await setSetting(context, { key: 'retry.limit', value: 0 })).toEqual({ retryLimit: 0, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true })
+    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, notifications: NOTIFICATIONS_OFF })
+    expect(await setSetting(context, { key: 'retry.limit', value: 0 })).toEqual({ retryLimit: 0, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, notifications: NOTIFICATIONS_OFF })
     await setSetting(context, { key: 'compaction.auto', value: false })
     expect(await setSetting(context, { key: 'compaction.prune', value: false })).toMatchObject({ compactionAuto: false, compactionPrune: false })
     await expect(setSetting(context, { key: 'retry.limit', value: -1 })).rejects.toMatchObject({ name: 'ValidationError' })
@@ -211,6 +217,6 @@ describe('settings', () => {
     const { context, db } = makeTestContext()
     await db.settings.put({ key: 'retry.limit', value: 'many' } as never)
     await db.settings.put({ key: 'future.thing', value: 1 } as never)
-    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true })
+    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, notifications: NOTIFICATIONS_OFF })
   })
 })

@@ -10,7 +10,7 @@ import { fromBase64, keyedHash, toBase64 } from './crypto'
  * kept from this device's row).
  */
 
-/** The user's settings, the same on every device; the rest (`project.current`, `python.packages`, `workspace.backend`) belong to this machine. */
+/** The user's settings, the same on every device; the rest (`project.current`, `python.packages`, `workspace.backend`, `notifications`, whose browser permission is this device's) belong to this machine. */
 const SYNCED_SETTINGS: ReadonlySet<string> = new Set(['model.default', 'model.small', 'retry.limit', 'agents', 'compaction.auto', 'compaction.prune', 'mcp.servers', 'git.corsProxy'])
 /** Settings that are secrets themselves: they travel only with `secrets`. */
 const SECRET_SETTINGS: ReadonlySet<string> = new Set(['mcp.oauth', 'git.tokens'])

@@ -63,6 +63,7 @@ describe('sync of projects, files and settings', () => {
       { key: 'python.packages', value: ['numpy'] },
       { key: 'project.current', value: billing.id },
       { key: 'workspace.backend', value: 'local' },
+      { key: 'notifications', value: { enabled: true, turnEnded: true, waiting: true, error: true } },
     ])
 
     const laptopKey = await unlock(database, PASSPHRASE)

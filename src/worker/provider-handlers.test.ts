@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_SETTINGS } from '../core/settings'
 import { makeTestContext } from '../testing/test-context'
 import type { ProviderInput } from '../core/protocol'
 import { providerHandlers } from './provider-handlers'
 import { fromWire, toWire } from '../core/wire'
+
+/** Notifications are off until the user turns them on. */
+const NOTIFICATIONS_OFF = DEFAULT_SETTINGS.notifications
 
 const KEY = 'sk-handler-secret-0123456789'
 
@@ -66,13 +70,14 @@ describe('provider handlers', () => {
 
   it('stores and reads settings, with named errors for bad references', async () => {
     const { api } = setup()
-    expect(await api.getSettings()).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true })
+    expect(await api.getSettings()).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, notifications: NOTIFICATIONS_OFF })
     const saved = await api.saveProvider(input)
     expect(await api.setSetting({ key: 'model.default', value: { providerID: saved.id, modelID: 'gpt-4o' } })).toEqual({
       retryLimit: 8,
       workspaceBackend: 'auto',
       compactionAuto: true,
       compactionPrune: true,
+      notifications: NOTIFICATIONS_OFF,
       defaultModel: { providerID: saved.id, modelID: 'gpt-4o' },
     })
     await expect(api.setSetting({ key: 'model.small', value: { providerID: saved.id, modelID: 'nope' } })).rejects.toMatchObject({

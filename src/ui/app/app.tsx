@@ -7,6 +7,7 @@ import { RecoveryScreen } from './boot/recovery-screen'
 import { Splash } from './boot/splash'
 import { installTestHook } from './test-hook'
 import { hashForSession } from '../kit/routing/session-location'
+import { createNotifier, type NotifierConnection } from '../notify/create-notifier'
 import type { Arrival } from './workbench/open-target'
 import { preloadSessionView, Workbench } from './workbench/workbench'
 
@@ -78,8 +79,16 @@ export function App(): JSX.Element {
           )}
         </Match>
       </Switch>
+      {/* Beside the workbench, which a project switch replaces: a turn started before the switch still tells when it ends. */}
+      <Show when={ready(phase())?.connection}>{(connection) => <Notifier connection={connection()} />}</Show>
     </ErrorBoundary>
   )
+}
+
+/** Shows nothing itself: the title mark and the notifications of a hidden tab, for as long as the worker is there. */
+function Notifier(props: { connection: NotifierConnection }): JSX.Element {
+  createNotifier(props.connection)
+  return null
 }
 
 const failed = (phase: Phase) => (phase.status === 'failed' ? phase : undefined)

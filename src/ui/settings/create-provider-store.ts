@@ -22,7 +22,13 @@ export interface ProviderStore {
   setSetting(setting: Setting): Promise<Settings>
 }
 
-const DEFAULT_SETTINGS: Settings = { retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true }
+const DEFAULT_SETTINGS: Settings = {
+  retryLimit: 8,
+  workspaceBackend: 'auto',
+  compactionAuto: true,
+  compactionPrune: true,
+  notifications: { enabled: false, turnEnded: true, waiting: true, error: true },
+}
 
 /**
  * Providers and settings for the UI. Owner-bound. The worker sends no events for these rows, so the store refetches

@@ -55,7 +55,7 @@ const local: ProviderSummary = {
 /** An in-memory worker: enough of the RPC surface for the settings UI. */
 function fakeApi(initial: ProviderSummary[] = []) {
   let providers = [...initial]
-  let settings: Settings = { retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true }
+  let settings: Settings = { retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, notifications: { enabled: false, turnEnded: true, waiting: true, error: true } }
   const saved: ProviderInput[] = []
   const api: ProviderApi & ProviderFormApi & AgentSettingsApi & ApprovalsApi & McpSettingsApi & GitSettingsApi = {
     listMcpServers: async () => [],
@@ -324,6 +324,7 @@ describe('settings dialog', () => {
       compactionPrune: true,
       defaultModel: { providerID: 'prv_b', modelID: 'llama3.2' },
       smallModel: { providerID: 'prv_a', modelID: 'gpt-4o-mini' },
+      notifications: { enabled: false, turnEnded: true, waiting: true, error: true },
     })
     retry.value = '-2'
     retry.dispatchEvent(new Event('change', { bubbles: true }))

@@ -15,6 +15,7 @@ import { AgentForm } from './agent-form'
 import { AgentSection, createAgentSettings, type AgentSettingsApi, type AgentSettingsStore } from './agent-settings'
 import type { ProviderStore } from './create-provider-store'
 import { CompactionSettings } from './compaction-settings'
+import { NotificationSettingsSection } from './notification-settings'
 import { isOwnAgent, newAgent } from './agent-settings-draft'
 import { ModelSelect } from './model-picker'
 import { McpSection, type McpSettingsApi } from './mcp-settings'
@@ -36,8 +37,8 @@ type View =
 type Notice = { tone: 'status' | 'alert'; text: string }
 
 /**
- * Settings: providers (add, edit, remove), the default and small model, the retry limit, compaction, and per-agent
- * settings.
+ * Settings: providers (add, edit, remove), the default and small model, the retry limit, compaction, notifications,
+ * and per-agent settings.
  * Model settings apply at once; a provider or an agent is saved with its form's Save. Escape in a form goes back to
  * the overview instead of losing it.
  */
@@ -323,6 +324,8 @@ function Overview(props: {
       </section>
 
       <CompactionSettings store={store} onNotice={props.setNotice} />
+
+      <NotificationSettingsSection store={store} onNotice={props.setNotice} />
 
       <Show when={props.trust}>{(trust) => <ProjectTrustSection trust={trust()} />}</Show>
 
