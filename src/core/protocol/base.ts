@@ -17,7 +17,8 @@ import type { SessionEvent } from '../event'
 //    `git.corsProxy` setting) (issue 30).
 // 8: sync (`SyncApi`: `syncStatus`, `enableSync`, …, the `sync.status` event) (issue 31).
 // 9: an event envelope carries a batch (`events`), not one event (issue 32).
-export const PROTOCOL_VERSION = 9
+// 10: model facts (`modelFacts`, `updateModelFacts`; issue 33).
+export const PROTOCOL_VERSION = 10
 
 /** Cross-tab live events travel on this channel; the envelope carries the protocol so stale tabs can be told apart. */
 export const EVENT_CHANNEL = 'tabcode:events'
