@@ -362,7 +362,7 @@ function readListedModel(type: ProviderType, entry: Record<string, unknown>, bas
 }
 
 /**
- * Joins the built-in table with what the server says. A hosted model's table entry wins; for open models the
+ * Joins the model facts with what the server says. A hosted model's facts win; for open models the
  * server's own context (how it was started) beats the family default, and a server's prices (OpenRouter) beat 0.
  */
 function withKnowledge(

@@ -21,7 +21,7 @@ export const MAX_MODELS_PER_PROVIDER = 1000
 const optionalCount = z.number().int().positive().optional()
 const optionalPrice = z.number().nonnegative().optional()
 
-/** What the settings form sends: limits and prices may be missing for models the built-in table knows. */
+/** What the settings form sends: limits and prices may be missing for models the model facts know. */
 const ModelInputSchema = z.object({
   id: z.string().trim().min(1, 'a model needs an id'),
   name: z.string().trim().optional(),
@@ -89,7 +89,7 @@ export async function getProvider(context: StoreContext, providerID: string): Pr
 
 /**
  * Adds or updates a provider. A new key replaces the stored one, `null` removes it and an absent (or blank) key
- * keeps it. Models the built-in table knows get its limits and prices where the form left them out; unknown models
+ * keeps it. Models the model facts know get their limits and prices where the form left them out; unknown models
  * must come with limits. Settings that pointed at a model the provider no longer has are cleared with it.
  */
 export async function saveProvider(context: StoreContext, input: ProviderInput): Promise<ProviderSummary> {

@@ -30,7 +30,7 @@ export type ConnectionResult =
       statusCode?: number
     }
 
-/** A model the provider's API lists, with what tabcode knows about it (limits and prices from the built-in table). */
+/** A model the provider's API lists, with what tabcode knows about it (limits and prices from the model facts). */
 export interface RemoteModel {
   id: string
   name?: string
