@@ -69,6 +69,13 @@ export const SettingSchema = z.discriminatedUnion('key', [
   /** The project the app opens with: the one the user last switched to. */
   z.object({ key: z.literal('project.current'), value: idSchema('project') }),
   /**
+   * The model facts the user last fetched ("Update model facts"), checked against `ModelFactsSchema` where the store
+   * reads and writes it (core/provider/model-facts-schema.ts); absent, the snapshot built into the app is used.
+   */
+  z.object({ key: z.literal('model.facts'), value: z.unknown() }),
+  /** Where "Update model facts" fetches from: models.dev's api.json unless the user named a mirror. */
+  z.object({ key: z.literal('model.factsURL'), value: z.string().url().max(2_000) }),
+  /**
    * Remote MCP servers (core/mcp.ts), header values included: like provider keys they stay in this database, never
    * in exports, and only through `saveMcpServer` (which keeps stored values); readers get `McpServerSummary`s.
    */

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { builtInFacts } from '../core/provider/built-in-facts'
+import { useModelFacts } from '../core/provider/catalog'
 import type { ConnectionResult } from '../core/protocol'
 import {
   fetchModelList,
@@ -56,6 +58,9 @@ function failed(result: ConnectionResult) {
   if (result.status !== 'failed') throw new Error(`expected a failure, got ${JSON.stringify(result)}`)
   return result
 }
+
+// The worker loads the facts before it lists models (provider-handlers.ts); here they are handed in.
+beforeAll(async () => useModelFacts(await builtInFacts()))
 
 describe('listing models', () => {
   it('lists OpenAI chat models with a Bearer key and what the table knows about them', async () => {

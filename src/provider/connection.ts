@@ -69,7 +69,7 @@ export async function fetchModelList(target: ConnectionTarget, options: Connecti
       'Check that the base URL is the API root (for most servers it ends in /v1).'
     return { ok: false, failure: redactFailure({ status: 'failed', cause: 'invalid-response', message }, secrets) }
   }
-  const models = readModelList(target.type, body)
+  const models = readModelList(target.type, body, target.baseURL)
   if (!models) {
     const message = `${displayURL(request.url)} answered JSON without a model list. Check that the base URL is the API root (for most servers it ends in /v1).`
     return { ok: false, failure: redactFailure({ status: 'failed', cause: 'invalid-response', message }, secrets) }
@@ -84,7 +84,7 @@ export async function fetchModelList(target: ConnectionTarget, options: Connecti
     })
     for (const [index, model] of models.entries()) {
       const limits = reported.get(model.id)
-      if (limits) models[index] = withKnowledge(target.type, model.id, model.name, limits)
+      if (limits) models[index] = withKnowledge(target.type, model.id, model.name, limits, undefined, target.baseURL)
     }
   }
   return { ok: true, models, latencyMs }
@@ -297,7 +297,7 @@ function providerMessage(text: string): string {
 
 const NOT_CHAT = /embed|whisper|tts|dall-e|davinci|babbage|moderation|transcribe|gpt-image|realtime|audio|sora/
 
-function readModelList(type: ProviderType, body: unknown): RemoteModel[] | undefined {
+function readModelList(type: ProviderType, body: unknown, baseURL: string | undefined): RemoteModel[] | undefined {
   const record = body as Record<string, unknown> | null
   const list = Array.isArray(body) ? body : Array.isArray(record?.data) ? record.data : Array.isArray(record?.models) ? record.models : undefined
   if (!list) return undefined
@@ -306,7 +306,7 @@ function readModelList(type: ProviderType, body: unknown): RemoteModel[] | undef
   for (const item of list) {
     const entry = (typeof item === 'string' ? { id: item } : item) as Record<string, unknown> | null
     if (!entry || typeof entry !== 'object') continue
-    const model = type === 'google' ? readGeminiModel(entry) : readListedModel(type, entry)
+    const model = type === 'google' ? readGeminiModel(entry) : readListedModel(type, entry, baseURL)
     if (!model || seen.has(model.id)) continue
     seen.add(model.id)
     models.push(model)
@@ -326,7 +326,7 @@ function readGeminiModel(entry: Record<string, unknown>): RemoteModel | undefine
   })
 }
 
-function readListedModel(type: ProviderType, entry: Record<string, unknown>): RemoteModel | undefined {
+function readListedModel(type: ProviderType, entry: Record<string, unknown>, baseURL: string | undefined): RemoteModel | undefined {
   const id = stringOf(entry.id) ?? stringOf(entry.model) ?? stringOf(entry.name)
   if (!id) return undefined
   if (type === 'openai' && NOT_CHAT.test(id)) return undefined
@@ -357,11 +357,12 @@ function readListedModel(type: ProviderType, entry: Record<string, unknown>): Re
       cacheRead: perMillion(pricing.input_cache_read),
       cacheWrite: perMillion(pricing.input_cache_write),
     },
+    baseURL,
   )
 }
 
 /**
- * Joins the built-in table with what the server says. A hosted model's table entry wins; for open models the
+ * Joins the model facts with what the server says. A hosted model's facts win; for open models the
  * server's own context (how it was started) beats the family default, and a server's prices (OpenRouter) beat 0.
  */
 function withKnowledge(
@@ -370,8 +371,10 @@ function withKnowledge(
   name: string | undefined,
   limits: { context?: number; output?: number },
   prices?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number },
+  baseURL?: string,
 ): RemoteModel {
-  const match = matchModel(type, id)
+  // Groq's and OpenRouter's own lists (with their prices) answer for their hosts.
+  const match = matchModel(type, id, { baseURL })
   const model: RemoteModel = { id, ...(name ? { name } : {}) }
   if (match && match.source !== 'pattern') return { ...model, known: match.info }
   const context = limits.context ?? match?.info.limit.context

@@ -1,6 +1,6 @@
 /**
  * The context (and, where told, output) limits a local model server reports through its own API, for models the
- * built-in table does not know. The OpenAI-compatible `/v1/models` of these servers lists ids only, so without this
+ * model facts do not know. The OpenAI-compatible `/v1/models` of these servers lists ids only, so without this
  * a user had to type the limits of every local model by hand:
  * - LM Studio: `GET /api/v0/models` lists every model with `max_context_length` (and `loaded_context_length` for the
  *   one loaded, which is what it serves);

@@ -13,6 +13,7 @@ import { closeMatches } from '../core/provider/suggest'
 
 import { settingsFromRows, type Settings } from '../core/settings'
 import { write } from './transaction'
+import { loadModelFacts, MODEL_FACTS_KEY } from './model-facts-store'
 
 export { DEFAULT_RETRY_LIMIT } from '../core/settings'
 export const MAX_MODELS_PER_PROVIDER = 1000
@@ -20,7 +21,7 @@ export const MAX_MODELS_PER_PROVIDER = 1000
 const optionalCount = z.number().int().positive().optional()
 const optionalPrice = z.number().nonnegative().optional()
 
-/** What the settings form sends: limits and prices may be missing for models the built-in table knows. */
+/** What the settings form sends: limits and prices may be missing for models the model facts know. */
 const ModelInputSchema = z.object({
   id: z.string().trim().min(1, 'a model needs an id'),
   name: z.string().trim().optional(),
@@ -88,7 +89,7 @@ export async function getProvider(context: StoreContext, providerID: string): Pr
 
 /**
  * Adds or updates a provider. A new key replaces the stored one, `null` removes it and an absent (or blank) key
- * keeps it. Models the built-in table knows get its limits and prices where the form left them out; unknown models
+ * keeps it. Models the model facts know get their limits and prices where the form left them out; unknown models
  * must come with limits. Settings that pointed at a model the provider no longer has are cleared with it.
  */
 export async function saveProvider(context: StoreContext, input: ProviderInput): Promise<ProviderSummary> {
@@ -99,7 +100,8 @@ export async function saveProvider(context: StoreContext, input: ProviderInput):
   }
   const draft = parsed.data
   const baseURL = normalizeBaseURL(draft.type, draft.baseURL)
-  const models = completeModels(draft.type, draft.models)
+  await loadModelFacts(context)
+  const models = completeModels(draft.type, baseURL, draft.models)
   const now = context.now()
   const { db } = context
   const saved = await write(context, [db.providers, db.settings], async () => {
@@ -137,7 +139,8 @@ export async function removeProvider(context: StoreContext, providerID: string):
 }
 
 export async function getSettings(context: StoreContext): Promise<Settings> {
-  return settingsFromRows(await context.db.settings.toArray())
+  // Every turn reads the settings: the model facts (a few hundred KB) are left on disk.
+  return settingsFromRows(await context.db.settings.where(':id').noneOf([MODEL_FACTS_KEY]).toArray())
 }
 
 /** Stores one setting; a default or small model must name a configured provider and one of its models. */
@@ -146,6 +149,7 @@ export async function setSetting(context: StoreContext, input: Setting): Promise
   // Its header values are kept by saveMcpServer when the page sends none; a whole-row write would lose or bypass them.
   if (setting.key === 'mcp.servers') throw new InputError('key', 'MCP servers are saved one at a time, with saveMcpServer.')
   if (setting.key === 'mcp.oauth') throw new InputError('key', 'MCP sign-ins are made and forgotten in Settings, not written as a setting.')
+  if (setting.key === 'model.facts') throw new InputError('key', 'Model facts are stored by "Update model facts", after they are checked.')
   if (setting.key === 'git.tokens') throw new InputError('key', 'Git tokens are kept when a server accepts one, and removed in Settings.')
   if (setting.key === 'git.corsProxy' && setting.value !== '' && !/^https?:\/\/[^\s/]+/.test(setting.value)) {
     throw new InputError('git.corsProxy', `The CORS proxy must be an http:// or https:// URL; “${setting.value}” is not.`)
@@ -224,14 +228,14 @@ function normalizeBaseURL(type: ProviderConfig['type'], raw: string | undefined)
   return `${url.origin}${path}${url.search}`
 }
 
-function completeModels(type: ProviderConfig['type'], inputs: z.infer<typeof ModelInputSchema>[]): ModelInfo[] {
+function completeModels(type: ProviderConfig['type'], baseURL: string | undefined, inputs: z.infer<typeof ModelInputSchema>[]): ModelInfo[] {
   const seen = new Set<string>()
   const missing: string[] = []
   const models: ModelInfo[] = []
   for (const input of inputs) {
     if (seen.has(input.id)) throw new InputError('models', `The model “${input.id}” is listed twice.`)
     seen.add(input.id)
-    const known = lookupModel(type, input.id)
+    const known = lookupModel(type, input.id, { baseURL })
     const context = input.limit?.context ?? known?.limit.context
     const output = input.limit?.output ?? known?.limit.output
     if (context === undefined || output === undefined) {

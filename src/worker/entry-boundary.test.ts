@@ -61,4 +61,14 @@ describe("the worker's entry", () => {
       expect.arrayContaining(['store/recovery.ts', 'worker/session-repair.ts', 'worker/workspace-read-handlers.ts', 'worker/workspace-manager.ts', 'workspace/local/stored-workspace.ts']),
     )
   })
+
+  it('leaves the model facts snapshot out: it is imported on the first lookup, never at boot', () => {
+    const { loaded } = heavyChains()
+    const statically = loaded.filter((file) =>
+      [...readFileSync(join(src, file), 'utf8').matchAll(STATIC_IMPORT)].some((match) => match[1]!.endsWith('models-snapshot.json')),
+    )
+    expect(statically).toEqual([])
+    // Sanity: what loads it is in the entry (settings answer from there), so the walk did reach it.
+    expect(loaded).toContain('core/provider/built-in-facts.ts')
+  })
 })

@@ -8,6 +8,8 @@ import {
   saveProvider,
   setSetting,
 } from '../store/provider-store'
+import { loadModelFacts, modelFactsURL, saveModelFacts, saveModelFactsURL } from '../store/model-facts-store'
+import { factsAddress, fetchModelFacts } from '../provider/model-facts-fetch'
 import { ProviderTypeSchema } from '../core/provider/schema'
 import type { StoreContext } from '../store/context'
 import { parseWith } from '../core/errors'
@@ -21,6 +23,8 @@ export interface ProviderHandlerOptions {
   origin?: string
   /** Whether a failed no-cors retry proves a host unreachable; detected from this context's COEP by default. */
   opaqueProbe?: () => Promise<'conclusive' | 'inconclusive'>
+  /** Today as YYYY-MM-DD (the date of fetched model facts); the clock's by default. */
+  today?: () => string
 }
 
 const TestInputSchema = z.object({
@@ -58,11 +62,25 @@ export function providerHandlers(ready: () => StoreContext, options: ProviderHan
     listProviders: () => listProviders(ready()),
     saveProvider: (input: ProviderInput) => saveProvider(ready(), input),
     removeProvider: (providerID: string) => removeProvider(ready(), providerID),
-    listRemoteModels: async (providerID: string) => listRemoteModels(await getProvider(ready(), providerID), await connection()),
-    testConnection: async (input: ProviderInput, modelID?: string) =>
-      testConnection(await targetOf(input), modelID, await connection()),
+    listRemoteModels: async (providerID: string) => {
+      await loadModelFacts(ready())
+      return listRemoteModels(await getProvider(ready(), providerID), await connection())
+    },
+    testConnection: async (input: ProviderInput, modelID?: string) => {
+      await loadModelFacts(ready())
+      return testConnection(await targetOf(input), modelID, await connection())
+    },
     getSettings: () => getSettings(ready()),
     setSetting: (setting: Parameters<SettingsApi['setSetting']>[0]) => setSetting(ready(), setting),
+    modelFacts: async () => ({ facts: await loadModelFacts(ready()), url: await modelFactsURL(ready()) }),
+    updateModelFacts: async (url: string) => {
+      const address = factsAddress(parseWith(z.string().max(2_000), url, 'address')).href
+      // The address is kept even when the file is refused, so a mirror need not be typed again.
+      await saveModelFactsURL(ready(), address)
+      const today = options.today?.() ?? new Date(ready().now()).toISOString().slice(0, 10)
+      const facts = await fetchModelFacts(address, { fetch: fetchImpl, today })
+      return { facts: await saveModelFacts(ready(), facts), url: address }
+    },
   }
 }
 

@@ -19,7 +19,8 @@ import type { SessionEvent } from '../event'
 // 9: an event envelope carries a batch (`events`), not one event (issue 32).
 // 10: `usageReport`, tokens and cost by day, model, project and agent (issue 33).
 // 11: long operations take an `operationID` and a progress callback, and `cancelOperation` stops them (issue 33).
-export const PROTOCOL_VERSION = 11
+// 12: model facts (`modelFacts`, `updateModelFacts`; issue 33).
+export const PROTOCOL_VERSION = 12
 
 /** Cross-tab live events travel on this channel; the envelope carries the protocol so stale tabs can be told apart. */
 export const EVENT_CHANNEL = 'tabcode:events'

@@ -1,3 +1,4 @@
+import type { ModelFacts } from '../provider/model-facts'
 import type { ModelInfo, ProviderConfig, ProviderType } from '../provider/schema'
 import type { Settings } from '../settings'
 import type { Setting } from '../schema'
@@ -29,11 +30,18 @@ export type ConnectionResult =
       statusCode?: number
     }
 
-/** A model the provider's API lists, with what tabcode knows about it (limits and prices from the built-in table). */
+/** A model the provider's API lists, with what tabcode knows about it (limits and prices from the model facts). */
 export interface RemoteModel {
   id: string
   name?: string
   known?: ModelInfo
+}
+
+/** The model facts in use (the snapshot built in, or the update the user fetched) and where an update comes from. */
+export interface ModelFactsView {
+  facts: ModelFacts
+  /** The address "Update model facts" fetches. */
+  url: string
 }
 
 /** Providers and models (keys go in, never out), and the stored settings. */
@@ -46,4 +54,10 @@ export interface SettingsApi {
   testConnection(input: ProviderInput, modelID?: string): ConnectionResult
   getSettings(): Settings
   setSetting(setting: Setting): Settings
+  modelFacts(): ModelFactsView
+  /**
+   * Fetches the facts at `url` (models.dev's api.json or a mirror) now, checks them and uses them from now on; a file
+   * that fails the check is refused with a ModelFactsError and the facts in use stay. Never called but by the user.
+   */
+  updateModelFacts(url: string): ModelFactsView
 }

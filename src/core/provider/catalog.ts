@@ -1,156 +1,64 @@
-// Zod-free and side-effect free: the settings UI (lazy chunk) and the worker both use this table.
+// Zod-free and side-effect free apart from the table in use: the settings UI (lazy chunk) and the worker both use it.
+import { FACT_PROVIDERS, type FactProvider, type ModelFact, type ModelFacts } from './model-facts'
+import { presetForURL } from './presets'
 import type { ModelCost, ModelInfo, ProviderType } from './schema'
 
 /**
- * Well-known models with their limits and list prices (US dollars per million tokens, the shortest-context tier
- * where a provider has several), as the providers published them up to the end of 2025. Anything newer, or a
- * negotiated price, is edited per model in Settings; unknown models must be given limits there.
+ * Well-known models with their limits and list prices (US dollars per million tokens; the lowest context tier where
+ * a model has several), from models.dev: the snapshot built into the app, or the file the user fetched with "Update
+ * model facts". Lookups are synchronous (the provider form asks as the user types), so the facts are handed in once
+ * loaded (`useModelFacts`: the worker's store loads them, the settings view gets them from the worker); until then
+ * only the open-model patterns below answer. A negotiated price is edited per model in Settings.
  */
-export const CATALOG_DATE = '2025-12'
-
-interface Entry {
-  id: string
-  name: string
-  context: number
-  output: number
-  /** [input, output, cache read, cache write]; absent cache prices mean the provider does not bill them apart. */
-  price: [number, number, number?, number?]
-  reasoning?: boolean
-  tools?: boolean
-  aliases?: string[]
+interface Index {
+  facts: ModelFacts | undefined
+  /** Per provider: lower-cased id → fact, and the bare form of each id (no date or channel) → its newest fact. */
+  byID: Map<FactProvider, Map<string, ModelFact>>
+  byBase: Map<FactProvider, Map<string, ModelFact>>
 }
 
-const OPENAI: Entry[] = [
-  { id: 'gpt-5.2', name: 'GPT-5.2', context: 400_000, output: 128_000, price: [1.75, 14, 0.175], reasoning: true },
-  { id: 'gpt-5.1', name: 'GPT-5.1', context: 400_000, output: 128_000, price: [1.25, 10, 0.125], reasoning: true },
-  { id: 'gpt-5', name: 'GPT-5', context: 400_000, output: 128_000, price: [1.25, 10, 0.125], reasoning: true },
-  { id: 'gpt-5-mini', name: 'GPT-5 mini', context: 400_000, output: 128_000, price: [0.25, 2, 0.025], reasoning: true },
-  { id: 'gpt-5-nano', name: 'GPT-5 nano', context: 400_000, output: 128_000, price: [0.05, 0.4, 0.005], reasoning: true },
-  { id: 'gpt-5-codex', name: 'GPT-5 Codex', context: 400_000, output: 128_000, price: [1.25, 10, 0.125], reasoning: true },
-  {
-    id: 'gpt-5-chat-latest',
-    name: 'GPT-5 Chat',
-    context: 128_000,
-    output: 16_384,
-    price: [1.25, 10, 0.125],
-    aliases: ['gpt-5-chat'],
-  },
-  { id: 'gpt-4.1', name: 'GPT-4.1', context: 1_047_576, output: 32_768, price: [2, 8, 0.5] },
-  { id: 'gpt-4.1-mini', name: 'GPT-4.1 mini', context: 1_047_576, output: 32_768, price: [0.4, 1.6, 0.1] },
-  { id: 'gpt-4.1-nano', name: 'GPT-4.1 nano', context: 1_047_576, output: 32_768, price: [0.1, 0.4, 0.025] },
-  { id: 'gpt-4o', name: 'GPT-4o', context: 128_000, output: 16_384, price: [2.5, 10, 1.25], aliases: ['chatgpt-4o-latest'] },
-  { id: 'gpt-4o-mini', name: 'GPT-4o mini', context: 128_000, output: 16_384, price: [0.15, 0.6, 0.075] },
-  { id: 'o3', name: 'o3', context: 200_000, output: 100_000, price: [2, 8, 0.5], reasoning: true },
-  { id: 'o3-pro', name: 'o3-pro', context: 200_000, output: 100_000, price: [20, 80], reasoning: true },
-  { id: 'o3-mini', name: 'o3-mini', context: 200_000, output: 100_000, price: [1.1, 4.4, 0.55], reasoning: true },
-  { id: 'o4-mini', name: 'o4-mini', context: 200_000, output: 100_000, price: [1.1, 4.4, 0.275], reasoning: true },
-  { id: 'o1', name: 'o1', context: 200_000, output: 100_000, price: [15, 60, 7.5], reasoning: true },
-]
+let index: Index = { facts: undefined, byID: new Map(), byBase: new Map() }
 
-// Cache writes are the 5-minute tier (1.25 × input); reads are 0.1 × input.
-const ANTHROPIC: Entry[] = [
-  {
-    id: 'claude-opus-4-5',
-    name: 'Claude Opus 4.5',
-    context: 200_000,
-    output: 64_000,
-    price: [5, 25, 0.5, 6.25],
-    reasoning: true,
-  },
-  {
-    id: 'claude-opus-4-1',
-    name: 'Claude Opus 4.1',
-    context: 200_000,
-    output: 32_000,
-    price: [15, 75, 1.5, 18.75],
-    reasoning: true,
-  },
-  {
-    id: 'claude-opus-4',
-    name: 'Claude Opus 4',
-    context: 200_000,
-    output: 32_000,
-    price: [15, 75, 1.5, 18.75],
-    reasoning: true,
-    aliases: ['claude-opus-4-0', 'claude-4-opus'],
-  },
-  {
-    id: 'claude-sonnet-4-5',
-    name: 'Claude Sonnet 4.5',
-    context: 200_000,
-    output: 64_000,
-    price: [3, 15, 0.3, 3.75],
-    reasoning: true,
-  },
-  {
-    id: 'claude-sonnet-4',
-    name: 'Claude Sonnet 4',
-    context: 200_000,
-    output: 64_000,
-    price: [3, 15, 0.3, 3.75],
-    reasoning: true,
-    aliases: ['claude-sonnet-4-0', 'claude-4-sonnet'],
-  },
-  {
-    id: 'claude-haiku-4-5',
-    name: 'Claude Haiku 4.5',
-    context: 200_000,
-    output: 64_000,
-    price: [1, 5, 0.1, 1.25],
-    reasoning: true,
-  },
-  {
-    id: 'claude-3-7-sonnet',
-    name: 'Claude Sonnet 3.7',
-    context: 200_000,
-    output: 64_000,
-    price: [3, 15, 0.3, 3.75],
-    reasoning: true,
-  },
-  { id: 'claude-3-5-sonnet', name: 'Claude Sonnet 3.5', context: 200_000, output: 8_192, price: [3, 15, 0.3, 3.75] },
-  { id: 'claude-3-5-haiku', name: 'Claude Haiku 3.5', context: 200_000, output: 8_192, price: [0.8, 4, 0.08, 1] },
-  { id: 'claude-3-haiku', name: 'Claude Haiku 3', context: 200_000, output: 4_096, price: [0.25, 1.25, 0.03, 0.3] },
-]
+/** Models that chat in text: embeddings, speech, image makers and realtime models have other shapes of request. */
+const NOT_FOR_CHAT = /embedding|tts|transcribe|whisper|image|realtime|audio/
 
-const GOOGLE: Entry[] = [
-  {
-    id: 'gemini-3-pro-preview',
-    name: 'Gemini 3 Pro (preview)',
-    context: 1_048_576,
-    output: 65_536,
-    price: [2, 12, 0.2],
-    reasoning: true,
-    aliases: ['gemini-3-pro'],
-  },
-  {
-    id: 'gemini-2.5-pro',
-    name: 'Gemini 2.5 Pro',
-    context: 1_048_576,
-    output: 65_536,
-    price: [1.25, 10, 0.125],
-    reasoning: true,
-    aliases: ['gemini-pro-latest'],
-  },
-  {
-    id: 'gemini-2.5-flash',
-    name: 'Gemini 2.5 Flash',
-    context: 1_048_576,
-    output: 65_536,
-    price: [0.3, 2.5, 0.03],
-    reasoning: true,
-    aliases: ['gemini-flash-latest'],
-  },
-  {
-    id: 'gemini-2.5-flash-lite',
-    name: 'Gemini 2.5 Flash-Lite',
-    context: 1_048_576,
-    output: 65_536,
-    price: [0.1, 0.4, 0.01],
-    aliases: ['gemini-flash-lite-latest'],
-  },
-  { id: 'gemini-2.0-flash', name: 'Gemini 2.0 Flash', context: 1_048_576, output: 8_192, price: [0.1, 0.4, 0.025] },
-  { id: 'gemini-2.0-flash-lite', name: 'Gemini 2.0 Flash-Lite', context: 1_048_576, output: 8_192, price: [0.075, 0.3] },
-]
+function chats(fact: ModelFact): boolean {
+  return (
+    fact.limit.context > 0 &&
+    fact.limit.output > 0 &&
+    fact.modalities.input.includes('text') &&
+    fact.modalities.output.includes('text') &&
+    !NOT_FOR_CHAT.test(fact.id.toLowerCase())
+  )
+}
+
+/** Makes `facts` the table every lookup in this thread reads. */
+export function useModelFacts(facts: ModelFacts): void {
+  const byID = new Map<FactProvider, Map<string, ModelFact>>()
+  const byBase = new Map<FactProvider, Map<string, ModelFact>>()
+  for (const provider of FACT_PROVIDERS) {
+    const ids = new Map<string, ModelFact>()
+    const bases = new Map<string, ModelFact>()
+    for (const fact of facts.providers[provider]) {
+      if (!chats(fact)) continue
+      const id = fact.id.toLowerCase()
+      ids.set(id, fact)
+      // claude-sonnet-4-0 and claude-sonnet-4-20250514 are both claude-sonnet-4; the undated id, else the newest, wins.
+      const base = variantsOf(id).at(-1)!.replace(/-0$/, '')
+      const held = bases.get(base)
+      const undated = (candidate: ModelFact) => candidate.id.toLowerCase() === base
+      if (!held || (!undated(held) && (undated(fact) || (fact.released ?? '') > (held.released ?? '')))) bases.set(base, fact)
+    }
+    byID.set(provider, ids)
+    byBase.set(provider, bases)
+  }
+  index = { facts, byID, byBase }
+}
+
+/** The facts lookups read, or undefined before any were handed in. */
+export function modelFactsInUse(): ModelFacts | undefined {
+  return index.facts
+}
 
 interface Pattern {
   pattern: RegExp
@@ -192,15 +100,6 @@ const OPEN_MODELS: Pattern[] = [
   { pattern: /gemma/, name: 'Gemma', context: 8_192, output: 4_096, tools: false },
 ]
 
-type Family = 'openai' | 'anthropic' | 'google'
-const FAMILIES: Record<Family, Entry[]> = { openai: OPENAI, anthropic: ANTHROPIC, google: GOOGLE }
-
-const BY_ID = new Map<string, { entry: Entry; family: Family }>()
-for (const [family, entries] of Object.entries(FAMILIES) as [Family, Entry[]][]) {
-  for (const entry of entries) {
-    for (const key of [entry.id, ...(entry.aliases ?? [])]) BY_ID.set(key, { entry, family })
-  }
-}
 
 export type MatchSource = 'exact' | 'variant' | 'pattern'
 
@@ -210,29 +109,45 @@ export interface CatalogMatch {
   source: MatchSource
   /** The table entry (or open-model family) that matched. */
   catalogID: string
-  /** Only hosted models carry list prices; open models match with limits and a price of 0. */
+  /** Models with a price in the facts; open models match with limits and a price of 0. */
   priced: boolean
+  /** All models.dev says of it (modalities, dates, context tiers); absent for an open-model pattern. */
+  fact?: ModelFact
+  /** Whose list it came from. */
+  provider?: FactProvider
 }
 
-function toCost(price: Entry['price']): ModelCost {
-  const [input, output, cacheRead, cacheWrite] = price
-  return {
-    input,
-    output,
-    ...(cacheRead !== undefined ? { cacheRead } : {}),
-    ...(cacheWrite !== undefined ? { cacheWrite } : {}),
-  }
+export interface MatchOptions {
+  /** The provider's base URL: an OpenAI-compatible host models.dev lists (Groq, OpenRouter) is looked up in its own list. */
+  baseURL?: string | undefined
 }
 
-function fromEntry(modelID: string, entry: Entry): ModelInfo {
+function fromFact(modelID: string, fact: ModelFact): ModelInfo {
+  const cost: ModelCost = fact.cost
+    ? {
+        input: fact.cost.input,
+        output: fact.cost.output,
+        ...(fact.cost.cacheRead !== undefined ? { cacheRead: fact.cost.cacheRead } : {}),
+        ...(fact.cost.cacheWrite !== undefined ? { cacheWrite: fact.cost.cacheWrite } : {}),
+      }
+    : { input: 0, output: 0 }
   return {
     id: modelID,
-    name: entry.name,
-    limit: { context: entry.context, output: entry.output },
-    cost: toCost(entry.price),
-    tools: entry.tools ?? true,
-    ...(entry.reasoning ? { reasoning: true } : {}),
+    name: fact.name,
+    limit: { context: fact.limit.context, output: Math.min(fact.limit.output, fact.limit.context) },
+    cost,
+    tools: fact.tools,
+    ...(fact.reasoning ? { reasoning: true } : {}),
   }
+}
+
+/** The lists to search, most specific first: the provider's own, then the first-party ones a prefixed id may name. */
+function listsFor(type: ProviderType, baseURL: string | undefined): FactProvider[] {
+  const preset = type === 'openai-compatible' ? presetForURL(baseURL)?.id : undefined
+  const host: FactProvider[] = preset === 'groq' || preset === 'openrouter' ? [preset] : []
+  const own: FactProvider[] = type === 'openai' || type === 'anthropic' || type === 'google' ? [type] : []
+  const firstParty: FactProvider[] = ['openai', 'anthropic', 'google']
+  return [...host, ...own, ...firstParty.filter((provider) => !own.includes(provider))]
 }
 
 /** Suffixes that name a snapshot or channel of a model rather than another model. */
@@ -286,18 +201,30 @@ function variantsOf(modelID: string): string[] {
 }
 
 /** Finds what the table knows about a model: exact id, then its dated or prefixed variants, then open-model patterns. */
-export function matchModel(_type: ProviderType, modelID: string): CatalogMatch | undefined {
+export function matchModel(type: ProviderType, modelID: string, options: MatchOptions = {}): CatalogMatch | undefined {
   const id = modelID.trim()
   if (!id) return undefined
   const variants = variantsOf(id)
-  for (const [index, variant] of variants.entries()) {
-    const found = BY_ID.get(variant)
-    if (!found) continue
-    return {
-      info: fromEntry(id, found.entry),
-      source: index === 0 && variant === found.entry.id ? 'exact' : 'variant',
-      catalogID: found.entry.id,
-      priced: true,
+  const lists = listsFor(type, options.baseURL)
+  // A host's own list answers only its exact ids: its prices are its own, not the model maker's.
+  const [first] = lists
+  const hostOnly = first === 'groq' || first === 'openrouter' ? first : undefined
+  for (const provider of lists) {
+    const ids = index.byID.get(provider)
+    const bases = index.byBase.get(provider)
+    if (!ids || !bases) continue
+    const candidates = provider === hostOnly ? [id.toLowerCase()] : variants
+    for (const [position, variant] of candidates.entries()) {
+      const fact = ids.get(variant) ?? (provider === hostOnly ? undefined : bases.get(variant))
+      if (!fact) continue
+      return {
+        info: fromFact(id, fact),
+        source: position === 0 && variant === fact.id.toLowerCase() && id === fact.id ? 'exact' : 'variant',
+        catalogID: fact.id,
+        priced: fact.cost !== undefined,
+        fact,
+        provider,
+      }
     }
   }
   // Patterns look at the bare name, so a vendor prefix (`openai/` in `openai/gpt-oss-20b`) doesn't hide it.
@@ -322,8 +249,8 @@ export function matchModel(_type: ProviderType, modelID: string): CatalogMatch |
 }
 
 /** Limits and prices for a model id, or undefined when the table doesn't know it (the user must enter limits). */
-export function lookupModel(type: ProviderType, modelID: string): ModelInfo | undefined {
-  return matchModel(type, modelID)?.info
+export function lookupModel(type: ProviderType, modelID: string, options: MatchOptions = {}): ModelInfo | undefined {
+  return matchModel(type, modelID, options)?.info
 }
 
 /** Cheap and quick models for titles, best tier first; within a tier the cheapest non-reasoning model wins. */
@@ -356,7 +283,7 @@ export function smallModelFor<T extends { id: string; cost?: ModelCost; reasonin
   return undefined
 }
 
-/** Every id in the table (for suggestions and tests). */
+/** Every chat model id in the facts in use, first-party providers first (for suggestions and tests). */
 export function catalogIDs(): string[] {
-  return [...OPENAI, ...ANTHROPIC, ...GOOGLE].map((entry) => entry.id)
+  return FACT_PROVIDERS.flatMap((provider) => [...(index.byID.get(provider)?.values() ?? [])].map((fact) => fact.id))
 }

@@ -153,3 +153,9 @@ export function quotaAdvice(detail: ProviderErrorDetail): string | undefined {
   }
   return undefined
 }
+
+/** "Update model facts" got a file it cannot use; the facts in use stay as they were. */
+export const ModelFactsError = defineError('ModelFactsError', (reason: string) => ({
+  message: `The model facts were not updated: ${reason}`,
+  data: { reason },
+}))

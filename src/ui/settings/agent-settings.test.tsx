@@ -12,6 +12,11 @@ import type { ProviderFormApi } from './provider-form'
 import SettingsDialog from './settings-dialog'
 import type { McpSettingsApi } from './mcp-settings'
 import type { GitSettingsApi } from './git-settings'
+import type { ModelFactsApi } from './create-model-facts'
+import { builtInFacts } from '../../core/provider/built-in-facts'
+import { MODEL_FACTS_URL } from '../../core/provider/model-facts'
+
+const BUILT_IN_FACTS = await builtInFacts()
 
 const cleanups: Array<() => void> = []
 afterEach(() => {
@@ -124,9 +129,13 @@ function fakeApi() {
   const problems: AgentFileProblem[] = [{ name: 'broken', path: '.opencode/agent/broken.md', problem: '.opencode/agent/broken.md: line 2: `mode` must be primary, subagent or all (not “boss”)' }]
   const saves: AgentSettingsInput[] = []
   const settings: Settings = { retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, notifications: { enabled: false, turnEnded: true, waiting: true, error: true } }
-  const api: ProviderApi & ProviderFormApi & AgentSettingsApi & ApprovalsApi & McpSettingsApi & GitSettingsApi = {
+  const api: ProviderApi & ProviderFormApi & AgentSettingsApi & ApprovalsApi & McpSettingsApi & GitSettingsApi & ModelFactsApi = {
     listMcpServers: async () => [],
     listGitTokenHosts: async () => [],
+    modelFacts: async () => ({ facts: BUILT_IN_FACTS, url: MODEL_FACTS_URL }),
+    updateModelFacts: async () => {
+      throw new Error('not in this test')
+    },
     removeGitToken: async () => {},
     saveMcpServer: async () => [],
     removeMcpServer: async () => [],

@@ -73,7 +73,7 @@ export function ModelCard(props: {
         </For>
       </div>
       <p id={noteID} class="field-hint" classList={{ problem: flagged() }}>
-        {missing() ? 'Not in the built-in table: enter its context and output limits.' : sourceNote(props.model)}
+        {missing() ? 'Not in the model facts: enter its context and output limits.' : sourceNote(props.model)}
       </p>
     </fieldset>
   )

@@ -1,5 +1,6 @@
-import { matchModel } from '../../core/provider/catalog'
-import { describe, expect, it } from 'vitest'
+import { matchModel, useModelFacts } from '../../core/provider/catalog'
+import { builtInFacts } from '../../core/provider/built-in-facts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ProviderSummary } from '../../core/protocol'
 import {
   applyPreset,
@@ -25,6 +26,9 @@ const summary: ProviderSummary = {
   models: [{ id: 'llama3.2', limit: { context: 131_072, output: 8_192 }, cost: { input: 0, output: 0 } }],
   time: { created: 1, updated: 2 },
 }
+
+// The settings view gets the facts from the worker (settings-dialog.tsx); here they are handed in.
+beforeAll(async () => useModelFacts(await builtInFacts()))
 
 describe('model rows', () => {
   it('prefills hosted models from the table and open models from the open-model table', () => {

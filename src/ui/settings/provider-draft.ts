@@ -71,9 +71,9 @@ function modelDraftFromInfo(info: ModelInfo, source: ModelSource): ModelDraft {
   }
 }
 
-/** A new row, prefilled from what the server said, else the built-in table; empty (and flagged) when neither knows. */
-export function modelDraftFor(type: ProviderType, id: string, remote?: RemoteModel): ModelDraft {
-  const match = matchModel(type, id)
+/** A new row, prefilled from what the server said, else the model facts; empty (and flagged) when neither knows. */
+export function modelDraftFor(type: ProviderType, id: string, remote?: RemoteModel, baseURL?: string): ModelDraft {
+  const match = matchModel(type, id, { baseURL: baseURL?.trim() || undefined })
   if (match && match.source !== 'pattern') return modelDraftFromInfo(match.info, 'catalog')
   // The worker joins the server's own numbers (OpenRouter prices, vLLM's context) with the open-model table;
   // numbers equal to the table's are the table's.
@@ -103,13 +103,13 @@ export function sourceNote(model: ModelDraft): string {
     case 'configured':
       return ''
     case 'catalog':
-      return 'Limits and prices from the built-in table.'
+      return 'Limits and prices from the model facts (models.dev).'
     case 'open-model':
       return 'Limits from the open-model table; price 0 (set prices if your host charges).'
     case 'server':
       return 'Limits from the server; check them.'
     case 'unknown':
-      return 'Not in the built-in table: enter its context and output limits.'
+      return 'Not in the model facts: enter its context and output limits.'
   }
 }
 

@@ -34,6 +34,8 @@ export function ProviderForm(props: {
   api: ProviderFormApi
   /** The stored provider when editing; absent when adding. */
   provider?: ProviderSummary
+  /** Undefined once the model facts are in this thread's catalog, else a promise of that: a model added before waits. */
+  factsReady?: () => Promise<void> | undefined
   onSave: (input: ProviderInput) => Promise<void>
   onCancel: () => void
 }): JSX.Element {
@@ -68,7 +70,13 @@ export function ProviderForm(props: {
   const addModel = (id: string, known?: RemoteModel) => {
     const clean = id.trim()
     if (!clean || chosen().has(clean)) return
-    setDraft('models', (models) => [...models, modelDraftFor(draft.type, clean, known)])
+    const add = () => {
+      if (chosen().has(clean)) return
+      setDraft('models', (models) => [...models, modelDraftFor(draft.type, clean, known, draft.baseURL)])
+    }
+    const ready = props.factsReady?.()
+    if (ready) void ready.then(add)
+    else add()
   }
   const removeModel = (id: string) => setDraft('models', (models) => models.filter((model) => model.id !== id))
   const editModel = (index: number, field: keyof ModelDraft, value: string) =>

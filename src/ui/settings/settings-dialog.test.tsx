@@ -12,6 +12,11 @@ import type { ProviderFormApi } from './provider-form'
 import SettingsDialog from './settings-dialog'
 import type { McpSettingsApi } from './mcp-settings'
 import type { GitSettingsApi } from './git-settings'
+import type { ModelFactsApi } from './create-model-facts'
+import { builtInFacts } from '../../core/provider/built-in-facts'
+import { MODEL_FACTS_URL } from '../../core/provider/model-facts'
+
+const BUILT_IN_FACTS = await builtInFacts()
 
 const cleanups: Array<() => void> = []
 afterEach(() => {
@@ -57,9 +62,13 @@ function fakeApi(initial: ProviderSummary[] = []) {
   let providers = [...initial]
   let settings: Settings = { retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, notifications: { enabled: false, turnEnded: true, waiting: true, error: true } }
   const saved: ProviderInput[] = []
-  const api: ProviderApi & ProviderFormApi & AgentSettingsApi & ApprovalsApi & McpSettingsApi & GitSettingsApi = {
+  const api: ProviderApi & ProviderFormApi & AgentSettingsApi & ApprovalsApi & McpSettingsApi & GitSettingsApi & ModelFactsApi = {
     listMcpServers: async () => [],
     listGitTokenHosts: async () => [],
+    modelFacts: async () => ({ facts: BUILT_IN_FACTS, url: MODEL_FACTS_URL }),
+    updateModelFacts: async () => {
+      throw new Error('not in this test')
+    },
     removeGitToken: async () => {},
     saveMcpServer: async () => [],
     removeMcpServer: async () => [],

@@ -22,6 +22,8 @@ import { McpSection, type McpSettingsApi } from './mcp-settings'
 import { GitSettings, type GitSettingsApi } from './git-settings'
 import { SyncSettings, type SyncSettingsProps } from './sync-settings'
 import { ProviderForm, type ProviderFormApi } from './provider-form'
+import { createModelFacts, type ModelFactsApi, type ModelFactsStore } from './create-model-facts'
+import { ModelFactsSection } from './model-facts-section'
 import type { ProjectTrustStore } from '../project/create-project-trust'
 import { ProjectTrustSection } from '../project/project-trust-section'
 import { DialogActions } from '../kit/dialog/dialog-actions'
@@ -44,7 +46,7 @@ type Notice = { tone: 'status' | 'alert'; text: string }
  */
 export default function SettingsDialog(props: {
   store: ProviderStore
-  api: ProviderFormApi & AgentSettingsApi & ApprovalsApi & McpSettingsApi & GitSettingsApi
+  api: ProviderFormApi & AgentSettingsApi & ApprovalsApi & McpSettingsApi & GitSettingsApi & ModelFactsApi
   onClose: () => void
   /** The open project, for its remembered permissions; absent, that section is left out. */
   projectID?: string
@@ -63,6 +65,8 @@ export default function SettingsDialog(props: {
   const agents = createAgentSettings(props.api)
   // Provider rows have no live events: another tab (or a test seeding through the worker) may have changed them.
   onMount(() => void props.store.refresh())
+  // Asked of the worker on each opening: another tab may have updated them.
+  const facts = createModelFacts(props.api)
 
   const back = (message?: string) => {
     setView({ type: 'overview' })
@@ -80,6 +84,7 @@ export default function SettingsDialog(props: {
           <Overview
             store={props.store}
             agents={agents}
+            facts={facts}
             notice={notice()}
             setNotice={setNotice}
             onAdd={() => setView({ type: 'add' })}
@@ -120,6 +125,7 @@ export default function SettingsDialog(props: {
         <Match when={view().type === 'add' || view().type === 'edit'}>
           <ProviderForm
             api={props.api}
+            factsReady={facts.ready}
             provider={(() => {
               const current = view()
               return current.type === 'edit' ? current.provider : undefined
@@ -160,6 +166,7 @@ export default function SettingsDialog(props: {
 function Overview(props: {
   store: ProviderStore
   agents: AgentSettingsStore
+  facts: ModelFactsStore
   notice: Notice | undefined
   setNotice: (notice: Notice | undefined) => void
   onAdd: () => void
@@ -322,6 +329,8 @@ function Overview(props: {
           </SelectField>
         </div>
       </section>
+
+      <ModelFactsSection facts={props.facts} />
 
       <CompactionSettings store={store} onNotice={props.setNotice} />
 
