@@ -6,21 +6,28 @@ export const WEBFETCH_TIMEOUT_MS = 30_000
 const MAX_TIMEOUT_MS = 120_000
 const MAX_BYTES = 5 * 1024 * 1024
 
-/** Drops markup from an HTML page so the model reads its text, not its tags. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style|noscript)[\s\S]*?<\/\1>/gi, '')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|h[1-6]|li|tr|section|article|header|footer)>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim()
+/** What the model can ask a page to be returned as (opencode's three); Markdown unless it says otherwise. */
+export const WEBFETCH_FORMATS = ['markdown', 'text', 'html'] as const
+export type WebfetchFormat = (typeof WEBFETCH_FORMATS)[number]
+
+/**
+ * The Accept header per format, as opencode sends them: the format asked for first, HTML as the fallback. Each is a
+ * CORS-safelisted value (under 128 bytes, no forbidden characters), so it adds no preflight a site could refuse.
+ */
+const ACCEPT: Record<WebfetchFormat, string> = {
+  markdown: 'text/markdown;q=1.0, text/x-markdown;q=0.9, text/plain;q=0.8, text/html;q=0.7, */*;q=0.1',
+  text: 'text/plain;q=1.0, text/markdown;q=0.9, text/html;q=0.8, */*;q=0.1',
+  html: 'text/html;q=1.0, application/xhtml+xml;q=0.9, text/plain;q=0.8, text/markdown;q=0.7, */*;q=0.1',
+}
+
+/**
+ * The body as the model asked for it. Only HTML is converted (the converters are loaded here, on the first page that
+ * needs them); `html` and every other type come back as they are.
+ */
+export async function formatBody(body: string, contentType: string, format: WebfetchFormat): Promise<string> {
+  if (format === 'html' || !/html/i.test(contentType)) return body
+  const { htmlToMarkdown, htmlToText } = await import('./webfetch-content')
+  return format === 'markdown' ? htmlToMarkdown(body) : htmlToText(body)
 }
 
 /**
@@ -50,15 +57,24 @@ export function redirectRequest(url: URL): PermissionRequest {
   return { permission: 'webfetch', patterns: ['*'], always: [], metadata: { url: url.href, host: url.host, redirect: true } }
 }
 
+function tooLarge(bytes: number): string {
+  return `The response is too large (${bytes} bytes; the limit is ${MAX_BYTES}, 5 MB)`
+}
+
 export const webFetchTool = defineTool({
   id: 'webfetch',
   description: [
-    'Fetch a URL and return its content as text (HTML is reduced to its text). Runs in the browser, so it only',
-    'works for sites that allow cross-origin requests (CORS); when a site does not, the result says so. The user is',
-    'asked before each new host is contacted.',
+    'Fetch a URL and return its content: an HTML page as Markdown (the default), as plain text (`format: "text"`) or',
+    'as it is (`format: "html"`); other content as it is. Runs in the browser, so it only works for sites that allow',
+    'cross-origin requests (CORS); when a site does not, the result says so. The user is asked before each new host is',
+    'contacted. Responses over 5 MB are refused.',
   ].join(' '),
   parameters: z.object({
     url: z.string().url().describe('The http(s) URL to fetch'),
+    format: z
+      .enum(WEBFETCH_FORMATS)
+      .default('markdown')
+      .describe('How to return an HTML page: "markdown" (default), "text" (no tags) or "html" (as it is)'),
     timeout: z.number().int().positive().max(MAX_TIMEOUT_MS / 1000).optional().describe('Timeout in seconds (default 30)'),
   }),
   async execute(input, context) {
@@ -70,7 +86,7 @@ export const webFetchTool = defineTool({
     context.progress({ title: `Fetching ${url.host}` })
     const request = async (redirect: RequestRedirect) => {
       try {
-        return await fetch(url, { signal, credentials: 'omit', redirect })
+        return await fetch(url, { signal, credentials: 'omit', redirect, headers: { accept: ACCEPT[input.format] } })
       } catch (error) {
         if (context.abort.aborted) throw error
         if (timeout.aborted) throw new Error(`Fetching ${url} timed out`)
@@ -88,11 +104,17 @@ export const webFetchTool = defineTool({
     }
     if (!response.ok) throw new Error(`Fetching ${url} failed with HTTP ${response.status} ${response.statusText}`)
     const declared = Number(response.headers.get('content-length') ?? 0)
-    if (declared > MAX_BYTES) throw new Error(`The response is too large (${declared} bytes; the limit is ${MAX_BYTES})`)
-    const body = await response.text()
+    if (declared > MAX_BYTES) throw new Error(tooLarge(declared))
+    // A server may leave the length out, or understate it: the body itself is measured too.
+    const bytes = await response.arrayBuffer()
+    if (bytes.byteLength > MAX_BYTES) throw new Error(tooLarge(bytes.byteLength))
     const type = response.headers.get('content-type') ?? ''
-    const text = type.includes('html') ? htmlToText(body) : body
+    const output = await formatBody(new TextDecoder().decode(bytes), type, input.format)
     const landed = response.url ? new URL(response.url) : url
-    return { title: `${landed.host}${landed.pathname}`, output: text.slice(0, MAX_BYTES), metadata: { status: response.status, contentType: type } }
+    return {
+      title: `${landed.host}${landed.pathname}${type ? ` (${type})` : ''}`,
+      output,
+      metadata: { status: response.status, contentType: type, format: input.format },
+    }
   },
 })
