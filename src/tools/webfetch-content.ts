@@ -35,7 +35,11 @@ function parse(html: string): Document {
 
 let converter: TurndownService | undefined
 
-/** The page as Markdown, with the options opencode gives turndown (ATX headings, `-` bullets, fenced code). */
+/**
+ * The page as Markdown, with the options opencode gives turndown (ATX headings, `-` bullets, fenced code). Differs
+ * from opencode (docs/differences-from-opencode.md): what a reader never sees (`noscript`, frames, embeds) is dropped
+ * too, beside the scripts, styles, meta and links opencode drops.
+ */
 export function htmlToMarkdown(html: string): string {
   converter ??= new TurndownService({
     headingStyle: 'atx',
@@ -47,7 +51,10 @@ export function htmlToMarkdown(html: string): string {
   return converter.turndown(parse(html).body).trim()
 }
 
-/** What a reader of the page sees as text: no tags, scripts or styles; a line per block, at most one blank line. */
+/**
+ * What a reader of the page sees as text: no tags, scripts or styles; a line per block, at most one blank line.
+ * Differs from opencode, which joins the text nodes as the source spaced them (docs/differences-from-opencode.md).
+ */
 export function htmlToText(html: string): string {
   let out = ''
   const breakLine = (lines: number) => {

@@ -125,6 +125,28 @@ describe('webfetch formats', () => {
     expect((await fetchWith({ url: 'https://example.com/readme.md' })).output).toBe('# Already Markdown\n\n<b>kept</b>')
   })
 
+  it('returns a PNG, JPEG, GIF or WebP image as an attachment of the type its bytes prove', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
+    vi.stubGlobal('fetch', async () => new Response(png, { headers: { 'content-type': 'image/jpeg' } }))
+    const result = await fetchWith({ url: 'https://example.com/img/cat.jpg' })
+    expect(result).toMatchObject({
+      output: 'Image fetched successfully',
+      attachments: [{ mime: 'image/png', url: 'data:image/png;base64,iVBORw0KGgoAAAAN', filename: 'cat.jpg' }],
+    })
+    // An SVG is markup, and bytes that are no image models take stay out of the request as media.
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><text>hi</text></svg>'
+    serve(svg, 'image/svg+xml')
+    const logo = await fetchWith({ url: 'https://example.com/logo.svg' })
+    expect(logo.output).toBe(svg)
+    expect(logo.attachments).toBeUndefined()
+    vi.stubGlobal('fetch', async () => new Response(new Uint8Array([0x42, 0x4d, 0, 0, 0xff, 0xfe]), { headers: { 'content-type': 'image/bmp' } }))
+    expect(await fetchWith({ url: 'https://example.com/old.bmp' })).toEqual({
+      title: 'example.com/old.bmp (image/bmp)',
+      output: 'https://example.com/old.bmp is an image (image/bmp, 6 bytes) in a format models do not take (PNG, JPEG, GIF, WebP), so it cannot be shown here.',
+      metadata: { status: 200, contentType: 'image/bmp', format: 'markdown' },
+    })
+  })
+
   it('takes markdown when no format is given, and refuses a format it does not know with the choices', () => {
     expect(parseToolInput(webFetchTool, { url: 'https://example.com/' })).toEqual({ url: 'https://example.com/', format: 'markdown' })
     expect(() => parseToolInput(webFetchTool, { url: 'https://example.com/', format: 'pdf' })).toThrow(
@@ -136,7 +158,7 @@ describe('webfetch formats', () => {
     serve('x', 'text/plain', { 'content-length': String(6 * 1024 * 1024) })
     await expect(fetchWith({ url: 'https://example.com/big' })).rejects.toThrow('The response is too large (6291456 bytes; the limit is 5242880, 5 MB)')
     serve('x'.repeat(5 * 1024 * 1024 + 1), 'text/plain')
-    await expect(fetchWith({ url: 'https://example.com/big' })).rejects.toThrow('The response is too large (5242881 bytes')
+    await expect(fetchWith({ url: 'https://example.com/big' })).rejects.toThrow('The response is too large (over 5242880 bytes; the limit is 5242880, 5 MB)')
   })
 })
 

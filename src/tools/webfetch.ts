@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { toBase64 } from '../core/attachments'
+import { isRaster, rasterMime, sniffBytes } from '../core/file-type'
 import type { PermissionRequest } from '../core/ports'
 import { defineTool } from './tool'
 
@@ -57,8 +59,36 @@ export function redirectRequest(url: URL): PermissionRequest {
   return { permission: 'webfetch', patterns: ['*'], always: [], metadata: { url: url.href, host: url.host, redirect: true } }
 }
 
-function tooLarge(bytes: number): string {
-  return `The response is too large (${bytes} bytes; the limit is ${MAX_BYTES}, 5 MB)`
+function tooLarge(bytes: number, more = false): string {
+  return `The response is too large (${more ? 'over ' : ''}${bytes} bytes; the limit is ${MAX_BYTES}, 5 MB)`
+}
+
+/**
+ * The body, read until it passes the limit. A server may leave the length out or understate it, so what arrives is
+ * counted, and the download stops as soon as it is over rather than holding all of it first.
+ */
+async function readLimited(response: Response): Promise<Uint8Array> {
+  if (!response.body) return new Uint8Array(await response.arrayBuffer())
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_BYTES) {
+      await reader.cancel().catch(() => {})
+      throw new Error(tooLarge(MAX_BYTES, true))
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
 }
 
 export const webFetchTool = defineTool({
@@ -105,16 +135,29 @@ export const webFetchTool = defineTool({
     if (!response.ok) throw new Error(`Fetching ${url} failed with HTTP ${response.status} ${response.statusText}`)
     const declared = Number(response.headers.get('content-length') ?? 0)
     if (declared > MAX_BYTES) throw new Error(tooLarge(declared))
-    // A server may leave the length out, or understate it: the body itself is measured too.
-    const bytes = await response.arrayBuffer()
-    if (bytes.byteLength > MAX_BYTES) throw new Error(tooLarge(bytes.byteLength))
+    const bytes = await readLimited(response)
     const type = response.headers.get('content-type') ?? ''
-    const output = await formatBody(new TextDecoder().decode(bytes), type, input.format)
     const landed = response.url ? new URL(response.url) : url
-    return {
-      title: `${landed.host}${landed.pathname}${type ? ` (${type})` : ''}`,
-      output,
-      metadata: { status: response.status, contentType: type, format: input.format },
+    // opencode's title is the whole URL; the query (where a secret would ride) stays out of the card here.
+    const title = `${landed.host}${landed.pathname}${type ? ` (${type})` : ''}`
+    const metadata = { status: response.status, contentType: type, format: input.format }
+    // As opencode does, an image goes to the model as an attachment; only one whose bytes prove it a PNG, JPEG, GIF or
+    // WebP (what models take), with the type its bytes have rather than the one the site claims.
+    const kind = /^image\//i.test(type) ? sniffBytes(bytes) : undefined
+    if (kind && isRaster(kind)) {
+      const mime = rasterMime(kind)
+      const filename = landed.pathname.split('/').pop() || landed.host
+      return {
+        title,
+        output: 'Image fetched successfully',
+        metadata,
+        attachments: [{ mime, url: `data:${mime};base64,${toBase64(bytes)}`, filename }],
+      }
     }
+    if (kind && kind !== 'text') {
+      const output = `${landed.href} is an image (${type}, ${bytes.byteLength} bytes) in a format models do not take (PNG, JPEG, GIF, WebP), so it cannot be shown here.`
+      return { title, output, metadata }
+    }
+    return { title, output: await formatBody(new TextDecoder().decode(bytes), type, input.format), metadata }
   },
 })
