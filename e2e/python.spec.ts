@@ -207,3 +207,36 @@ function cachedPythonFiles(page: Page): Promise<string[]> {
     return [...names].sort()
   })
 }
+
+test.describe('a first download held back by the network', () => {
+  // No service worker: the runtime's files come over the network, where the test holds one of them back.
+  test.use({ serviceWorkers: 'block' })
+
+  test('the card shows a bar and a count while Python downloads, and the notice says done when it is in', async ({ page, context }) => {
+    test.setTimeout(90_000)
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await context.route(/\/pyodide\/python_stdlib\.zip$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await model.push([bash('first', 'python3 -c "print(6 * 7)"'), streamText('It printed 42.')], { model: 'mock-model' })
+    const app = new Conversation(page)
+    await app.start()
+    await app.send('Multiply six by seven in Python')
+
+    const card = app.messages.getByRole('group', { name: /^Tool call: bash/ }).first()
+    const bar = card.getByRole('progressbar', { name: 'Python download progress' })
+    await expect(bar).toBeVisible({ timeout: 30_000 })
+    // The runtime's WebAssembly is in, its standard library is held: part of the way, and the card says how far.
+    await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 30_000 }).toBeGreaterThan(9_000_000)
+    expect(Number(await bar.getAttribute('value'))).toBeLessThan(Number(await bar.getAttribute('max')))
+    await expect(card).toContainText(/\d+\.\d MB of 1\d\.\d MB/)
+
+    release()
+    await expect(app.replies().last()).toContainText('It printed 42.', { timeout: 60_000 })
+    await expect(bar).toHaveCount(0)
+    await expect(card.getByRole('status', { name: 'Runtime notice' })).toHaveText(/^Loading Python \(first use, 12 MB\)….* done$/)
+    await expect(card).toContainText('42')
+  })
+})

@@ -59,7 +59,16 @@ export interface ExecOptions {
   onOutput?: (chunk: string) => void
   /** The runtimes' own words for the user (a first download's progress): shown, but not part of `output`. */
   onNotice?: (text: string) => void
+  /** A runtime's first download, as it comes (`RuntimeDownload`): the card shows it as a bar and a count. */
+  onDownload?: (download: RuntimeDownload) => void
   env?: Record<string, string>
+}
+
+/** How far a runtime's first download has come (Python's 12 MB): `loaded` of `total` bytes of `what`. */
+export interface RuntimeDownload {
+  what: string
+  loaded: number
+  total: number
 }
 
 export interface ExecResult {

@@ -3,7 +3,7 @@ import { commandPrefix } from '../core/permission/arity'
 import { webContainerProgramOf } from '../workspace/on-demand'
 import { dirname, isInside, resolvePath } from '../workspace/path'
 import { loadShellSyntax, type ShellSyntax } from '../workspace/shell/syntax'
-import type { Workspace } from '../workspace/workspace'
+import type { RuntimeDownload, Workspace } from '../workspace/workspace'
 import { defineTool, type ToolContext } from './tool'
 
 /** opencode's default (`OPENCODE_EXPERIMENTAL_BASH_DEFAULT_TIMEOUT_MS` unset). */
@@ -74,7 +74,7 @@ export const bashTool = defineTool({
 
     const preview = livePreview(context, input.description)
     const result = await workspace
-      .exec(input.command, { cwd, timeout, signal: context.abort, onOutput: preview.append, onNotice: preview.notice })
+      .exec(input.command, { cwd, timeout, signal: context.abort, onOutput: preview.append, onNotice: preview.notice, onDownload: preview.download })
       .finally(() => preview.stop())
 
     const notes: string[] = []
@@ -112,13 +112,23 @@ function tail(text: string): string {
 function livePreview(context: ToolContext, description: string) {
   let text = ''
   let notice = ''
+  // The runtime's first download while it comes: the card's bar. Not kept in the ended part (the notice says "done").
+  let download: RuntimeDownload | undefined
   let last = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   let stopped = false
   const emit = () => {
     timer = undefined
     last = Date.now()
-    context.progress({ metadata: notice ? { output: text, description, notice: notice.trim() } : { output: text, description } })
+    context.progress({
+      metadata: { output: text, description, ...(notice ? { notice: notice.trim() } : {}), ...(download && download.loaded < download.total ? { download } : {}) },
+    })
+  }
+  const schedule = () => {
+    if (timer !== undefined) return
+    const wait = last + BASH_PROGRESS_INTERVAL_MS - Date.now()
+    if (wait <= 0) emit()
+    else timer = setTimeout(emit, wait)
   }
   context.progress({ metadata: { output: '', description } })
   return {
@@ -126,19 +136,19 @@ function livePreview(context: ToolContext, description: string) {
       // Output that straggles in after the command ended would overwrite the final result's metadata.
       if (stopped) return
       text = tail(text + chunk)
-      if (timer !== undefined) return
-      const wait = last + BASH_PROGRESS_INTERVAL_MS - Date.now()
-      if (wait <= 0) emit()
-      else timer = setTimeout(emit, wait)
+      schedule()
     },
     /** A runtime's notice: shown on the card as it grows, never added to the output. */
     notice(piece: string) {
       if (stopped) return
       notice += piece
-      if (timer !== undefined) return
-      const wait = last + BASH_PROGRESS_INTERVAL_MS - Date.now()
-      if (wait <= 0) emit()
-      else timer = setTimeout(emit, wait)
+      schedule()
+    },
+    /** A runtime's first download as numbers: the card's bar while it comes. */
+    download(progress: RuntimeDownload) {
+      if (stopped) return
+      download = progress
+      schedule()
     },
     noticeText(): string {
       return notice.trim()

@@ -295,6 +295,7 @@ export class DiskWorkspace implements LocalWorkspace {
       timeout: options.timeout,
       onOutput: options.onOutput,
       onNotice: options.onNotice,
+      onDownload: options.onDownload,
       ...(this.options.remotes ? { remotes: this.options.remotes } : {}),
     })
     return { ...result, runtime: 'offline' }

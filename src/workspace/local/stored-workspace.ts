@@ -182,6 +182,7 @@ export class StoredWorkspace implements LocalWorkspace {
       timeout: options.timeout,
       onOutput: options.onOutput,
       onNotice: options.onNotice,
+      onDownload: options.onDownload,
       ...(this.remotes ? { remotes: this.remotes } : {}),
     })
     return { ...result, runtime: 'offline' }

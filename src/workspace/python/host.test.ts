@@ -2,7 +2,7 @@ import { loadPyodide } from 'pyodide'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createMemoryWorkspace } from '../local/testing/memory-workspace'
 import type { ProgramFiles, ProgramRequest } from '../runtime/program'
-import type { Workspace } from '../workspace'
+import type { RuntimeDownload, Workspace } from '../workspace'
 import { PythonEngine } from './engine'
 import { PythonHost, type EngineWorker } from './host'
 import { runWith } from './index'
@@ -122,6 +122,18 @@ describe('PythonHost', () => {
     expect(notice).toBe('Loading Python (first use, 12 MB)… 0% 20% 40% done\n')
     expect(result.stderr).toBe('')
     expect(result.stdout).toBe('1\n')
+  })
+
+  it('reports the first download as numbers for the card’s bar: the first at once, then at most every 100 ms, and the end', async () => {
+    const before: EngineMessage[] = [0, 3, 6, 12].map((mb) => ({ type: 'progress', loaded: mb * 1_000_000, total: 12_000_000 }))
+    const host = new PythonHost({ indexURL: '/pyodide/', createWorker: () => inProcessWorker({ before }) })
+    const downloads: RuntimeDownload[] = []
+    await python(host, createMemoryWorkspace(), ['python3', '-c', 'print(1)'], { onDownload: (download) => downloads.push(download) })
+    // The messages come within one task here: the middle ones fall inside the first one’s 100 ms, and the end is sent at once.
+    expect(downloads).toEqual([
+      { what: 'Python', loaded: 0, total: 12_000_000 },
+      { what: 'Python', loaded: 12_000_000, total: 12_000_000 },
+    ])
   })
 
   it("hands `python -m pip` to tabcode's pip, and answers usage errors as CPython does", async () => {

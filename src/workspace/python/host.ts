@@ -1,5 +1,6 @@
 import { ABORTED_EXIT_CODE, type ProgramFiles, type ProgramRequest, type ProgramResult } from '../runtime/program'
 import type { EngineMessage, FileDownload, FileUpload, HostMessage, PackageWheel, PythonJob } from './protocol'
+import type { RuntimeDownload } from '../workspace'
 import { byDepth, compareTrees, DIRECTORY, fileSignature, readProjectTree } from './sync'
 import { defineError } from '../../core/errors'
 
@@ -56,7 +57,7 @@ export class PythonHost {
 
   private async runNow(job: PythonJob, request: ProgramRequest): Promise<ProgramResult> {
     if (request.signal.aborted) return { exitCode: ABORTED_EXIT_CODE }
-    const session = this.start(request.onNotice ?? (() => undefined))
+    const session = this.start(request)
     try {
       await waitOrAbort(session.ready, request.signal)
     } catch (error) {
@@ -122,12 +123,12 @@ export class PythonHost {
   }
 
   /** The running session, or a new worker (its first download reported as a notice when it is not cached). */
-  private start(onNotice: (text: string) => void): Session {
+  private start(request: Pick<ProgramRequest, 'onNotice' | 'onDownload'>): Session {
     if (this.session) return this.session
     const worker = this.options.createWorker()
     const interrupt = typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated !== false ? new Int32Array(new SharedArrayBuffer(4)) : undefined
     const listeners = new Set<(message: EngineMessage) => void>()
-    const progress = downloadProgress(onNotice)
+    const progress = downloadProgress(request.onNotice ?? (() => undefined), request.onDownload)
     const ready = new Promise<string>((resolve, reject) => {
       listeners.add(function startup(message) {
         if (message.type === 'progress') progress.update(message.loaded, message.total)
@@ -157,7 +158,7 @@ export class PythonHost {
   /** A new worker in place of one whose interpreter cannot start clean again, loading while nothing waits for it. */
   private replace(session: Session) {
     this.stop(session)
-    this.start(() => undefined)
+    this.start({})
   }
 
   private stop(session: Session) {
@@ -216,12 +217,30 @@ function waitOrAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | u
   })
 }
 
-/** One notice line that grows as the first download goes: `Loading Python (first use, 12 MB)… 40% 80% done`. */
-function downloadProgress(write: (text: string) => void) {
+/**
+ * One notice line that grows as the first download goes: `Loading Python (first use, 12 MB)… 40% 80% done`, and the
+ * same download as numbers for the card's bar, at most every DOWNLOAD_REPORT_MS: the first and the last at once, and
+ * one held back is sent when its interval ends, so a download that stalls shows where it stalled.
+ */
+function downloadProgress(write: (text: string) => void, report?: (download: RuntimeDownload) => void) {
   let started = false
   let shown = -1
+  let reported = -Infinity
+  let held: ReturnType<typeof setTimeout> | undefined
+  let latest: RuntimeDownload | undefined
+  const send = () => {
+    held = undefined
+    reported = performance.now()
+    if (latest) report?.(latest)
+  }
   return {
     update(loaded: number, total: number) {
+      latest = { what: 'Python', loaded: Math.min(loaded, total), total }
+      const wait = reported + DOWNLOAD_REPORT_MS - performance.now()
+      if (loaded >= total || wait <= 0) {
+        if (held !== undefined) clearTimeout(held)
+        send()
+      } else held ??= setTimeout(send, wait)
       if (!started) {
         started = true
         write(`Loading Python (first use, ${Math.round(total / 1_000_000)} MB)…`)
@@ -235,6 +254,12 @@ function downloadProgress(write: (text: string) => void) {
     end() {
       if (started) write(' done\n')
       started = false
+      if (held !== undefined) clearTimeout(held)
+      held = undefined
+      latest = undefined
+      reported = -Infinity
     },
   }
 }
+
+const DOWNLOAD_REPORT_MS = 100

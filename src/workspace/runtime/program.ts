@@ -1,4 +1,4 @@
-import type { Workspace } from '../workspace'
+import type { RuntimeDownload, Workspace } from '../workspace'
 
 /**
  * A program the offline shell runs as a command (`python`, `node`, `git`): the one contract between the shell
@@ -26,6 +26,8 @@ export interface ProgramRequest {
    * output: the model reads that output, and a line of ours in it reads like something the project printed.
    */
   onNotice?: (text: string) => void
+  /** The runtime's first download as numbers, for a bar (`ExecOptions.onDownload`); the notice says it in words. */
+  onDownload?: (download: RuntimeDownload) => void
   /**
    * How `git` reaches a remote over HTTP(S) (clone, fetch, pull, push). Given to `git` only: every other program
    * runs without network. Absent, git has no remotes to reach.

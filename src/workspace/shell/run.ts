@@ -1,5 +1,5 @@
 import type { CommandNode, CustomCommand, ScriptNode, StatementNode, WordNode } from 'just-bash'
-import type { GitRemotes, Program, ProgramFiles } from '../runtime/program'
+import type { GitRemotes, Program, ProgramFiles, ProgramRequest } from '../runtime/program'
 import type { ExecResult, ShellState } from '../workspace'
 import { npmCommand } from './npm-command'
 import { NEEDS_WEBCONTAINER, PROGRAMS } from './programs'
@@ -18,6 +18,8 @@ export interface ShellOptions {
   onOutput?: (chunk: string) => void
   /** The runtimes' notices for the user (`ProgramRequest.onNotice`), kept out of the output. */
   onNotice?: (text: string) => void
+  /** The runtimes' first downloads as numbers (`ProgramRequest.onDownload`). */
+  onDownload?: ProgramRequest['onDownload']
   /** Stand-ins for the runtimes behind `python`, `node`, `git` (tests); by default each is imported on first use. */
   programs?: Partial<Record<string, Program>>
   /** How `git` reaches remotes; no other program gets it (they run without network). */
@@ -143,6 +145,7 @@ async function execute(
           onStdout: (chunk) => (direct ? write(chunk) : (stdout += chunk)),
           onStderr: (chunk) => (direct ? write(chunk) : (stderr += chunk)),
           onNotice: options.onNotice,
+          onDownload: options.onDownload,
           ...(name === 'git' && options.remotes ? { remotes: options.remotes } : {}),
         })
         return { stdout, stderr, exitCode: result.exitCode }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { PermissionDeniedError } from '../../../core/permission/errors'
 import type { ToolState } from '../../../core/schema'
 import {
+  commandDownload,
   commandEnding,
   ENDING_CHARS,
   commandOf,
@@ -18,6 +19,18 @@ import {
   toolSubject,
   toolErrorText,
 } from './tool-summary'
+
+describe('commandDownload', () => {
+  const running = (metadata: Record<string, unknown>): ToolState => ({ status: 'running', input: {}, metadata, time: { start: 1 } })
+  it("reads a running command's runtime download, and nothing else", () => {
+    expect(commandDownload(running({ download: { what: 'Python', loaded: 3, total: 12 } }))).toEqual({ what: 'Python', loaded: 3, total: 12 })
+    expect(commandDownload(running({ download: { what: 'Python', loaded: 30, total: 12 } }))).toEqual({ what: 'Python', loaded: 12, total: 12 })
+    expect(commandDownload(running({}))).toBeUndefined()
+    expect(commandDownload(running({ download: { what: 'Python', loaded: '3', total: 12 } }))).toBeUndefined()
+    expect(commandDownload(running({ download: { what: 'Python', loaded: 1, total: 0 } }))).toBeUndefined()
+    expect(commandDownload({ status: 'completed', input: {}, output: '', title: '', metadata: { download: { what: 'Python', loaded: 3, total: 12 } }, time: { start: 1, end: 2 } })).toBeUndefined()
+  })
+})
 
 describe('commandRuntime', () => {
   it('names the runtime that served a finished command, and nothing for calls that did not record one', () => {

@@ -150,6 +150,16 @@ export function commandNotice(state: ToolState): string | undefined {
   return typeof notice === 'string' && notice !== '' ? notice : undefined
 }
 
+/** A runtime's first download while a command waits for it (bash's `metadata.download`): what, and how far. */
+export function commandDownload(state: ToolState): { what: string; loaded: number; total: number } | undefined {
+  if (state.status !== 'running') return undefined
+  const download = state.metadata?.download
+  if (typeof download !== 'object' || download === null) return undefined
+  const { what, loaded, total } = download as Record<string, unknown>
+  if (typeof what !== 'string' || typeof loaded !== 'number' || typeof total !== 'number' || !(total > 0) || !(loaded >= 0)) return undefined
+  return { what, loaded: Math.min(loaded, total), total }
+}
+
 /** A file change a tool reported: its unified patch and line counts. */
 export interface ToolChange {
   file: string | undefined

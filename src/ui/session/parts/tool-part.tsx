@@ -4,9 +4,11 @@ import { formatDuration } from '../../kit/format/time'
 import { formatJson } from '../../kit/format/truncate'
 import { PartActions } from '../../history/message-actions'
 import { LongText } from '../long-text'
+import { ProgressMeter } from '../../kit/progress/progress-meter'
 import { FilePartView } from './file-part'
 import {
   commandEnding,
+  commandDownload,
   commandNotice,
   commandOf,
   commandRuntime,
@@ -97,6 +99,13 @@ export function ToolPartView(props: { part: ToolPart }): JSX.Element {
         {(notice) => (
           <p class="tool-note tool-notice" role="status" aria-label="Runtime notice">
             {notice()}
+          </p>
+        )}
+      </Show>
+      <Show when={commandDownload(state())}>
+        {(download) => (
+          <p class="tool-note tool-download">
+            <ProgressMeter label={`${download().what} download progress`} progress={{ type: 'bytes', done: download().loaded, total: download().total }} />
           </p>
         )}
       </Show>
