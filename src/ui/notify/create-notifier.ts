@@ -2,6 +2,7 @@ import { onCleanup } from 'solid-js'
 import type { SessionEvent } from '../../core/event'
 import type { ClientApi } from '../../core/protocol'
 import type { SessionInfo } from '../../core/schema'
+import { sessionTitle } from '../kit/format/time'
 import { hashForSession } from '../kit/routing/session-location'
 import { notificationAccess, showNotice } from './browser-notifications'
 import { decideNotification } from './decide-notification'
@@ -64,7 +65,8 @@ export function createNotifier(connection: NotifierConnection): void {
       visibility: document.visibilityState,
       settings: settings.notifications,
       permission: notificationAccess(),
-      sessionTitle: shown.title,
+      // A default title reads as the time the session was made, as in the sidebar.
+      sessionTitle: sessionTitle(shown.title),
     })
     // Through the address, as Back and Forward go: the workbench opens the session, switching project if it must.
     if (notice) showNotice(notice, () => (window.location.hash = hashForSession(shown.id)))
