@@ -4,6 +4,7 @@ import { Dialog } from '../kit/dialog/dialog'
 import { DialogActions } from '../kit/dialog/dialog-actions'
 import { Field } from '../kit/form/field'
 import { formatNumber } from '../kit/format/number'
+import { formatCalendarDay } from '../kit/format/time'
 import { formatCost } from '../kit/format/usage'
 import { createUsage, type UsageGrouping } from './create-usage'
 import { USAGE_PERIODS, type UsagePeriod } from './usage-period'
@@ -118,7 +119,7 @@ export default function UsageDialog(props: { api: Pick<ClientApi, 'usageReport' 
               <For each={rows()}>
                 {(row) => (
                   <tr>
-                    <th scope="row">{row.label}</th>
+                    <th scope="row">{grouping() === 'days' ? formatCalendarDay(row.label) : row.label}</th>
                     <UsageCells totals={row} />
                   </tr>
                 )}

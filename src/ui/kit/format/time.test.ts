@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { countIntlFormatters } from '../../../testing/count-intl'
 import { createMemo, createRoot } from 'solid-js'
-import { formatDateTime, formatDuration, formatRelativeTime, isoTime, prepareDateFormats, sessionTitle } from './time'
+import { formatCalendarDay, formatDateTime, formatDuration, formatRelativeTime, isoTime, prepareDateFormats, sessionTitle } from './time'
 
 describe('formatDuration', () => {
   it.each([
@@ -54,7 +54,7 @@ describe('dates in the user locale', () => {
 
   it('before the formats are made, writes the local date and minute without loading any locale data', async () => {
     const { made, result } = await countIntlFormatters('DateTimeFormat', () => [formatDateTime(morning), sessionTitle(`New session - ${new Date(morning).toISOString()}`)])
-    expect(result).toEqual(['2026-12-02 06:03', 'New session · 2026-12-02 06:03'])
+    expect([...result, formatCalendarDay('2026-12-02')]).toEqual(['2026-12-02 06:03', 'New session · 2026-12-02 06:03', '2026-12-02'])
     expect(made).toBe(0)
   })
 
@@ -69,6 +69,11 @@ describe('dates in the user locale', () => {
       expect(made).toBe(0)
       dispose()
     })
+  })
+
+  it('writes the usage view’s calendar days in the locale form, and leaves anything else as it is', () => {
+    expect(formatCalendarDay('2026-12-02')).toBe('Dec 2, 2026')
+    expect(formatCalendarDay('yesterday')).toBe('yesterday')
   })
 
   it('writes default titles, and dates older than a week, in the locale form', () => {

@@ -74,6 +74,14 @@ export function formatDateTime(time: number): string {
   return readyFormats()?.dateTime.format(time) ?? localMinute(time)
 }
 
+/** A calendar day `YYYY-MM-DD` (the usage view's days, already in the user's time zone) in the user's locale. */
+export function formatCalendarDay(day: string): string {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
+  const made = readyFormats()
+  if (!parts || !made) return day
+  return made.day.format(new Date(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])))
+}
+
 /** A session's title for display: a default title reads as the time it was made, in the user's locale. */
 export function sessionTitle(title: string): string {
   return displayTitle(title, formatDateTime)
