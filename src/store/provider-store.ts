@@ -8,7 +8,15 @@ import { SettingSchema, type ModelReference, type Setting } from '../core/schema
 import type { ProviderInput, ProviderSummary } from '../core/protocol'
 import { lookupModel } from '../core/provider/catalog'
 import { providerTypeInfo } from '../core/provider/presets'
-import { ProviderConfigSchema, ProviderTypeSchema, type ModelInfo, type ProviderConfig } from '../core/provider/schema'
+import {
+  MAX_COST_TIERS,
+  ModelCostTierSchema,
+  ProviderConfigSchema,
+  ProviderTypeSchema,
+  type ModelCostTier,
+  type ModelInfo,
+  type ProviderConfig,
+} from '../core/provider/schema'
 import { closeMatches } from '../core/provider/suggest'
 
 import { settingsFromRows, type Settings } from '../core/settings'
@@ -27,7 +35,13 @@ const ModelInputSchema = z.object({
   name: z.string().trim().optional(),
   limit: z.object({ context: optionalCount, output: optionalCount }).optional(),
   cost: z
-    .object({ input: optionalPrice, output: optionalPrice, cacheRead: optionalPrice, cacheWrite: optionalPrice })
+    .object({
+      input: optionalPrice,
+      output: optionalPrice,
+      cacheRead: optionalPrice,
+      cacheWrite: optionalPrice,
+      tiers: z.array(ModelCostTierSchema).max(MAX_COST_TIERS).optional(),
+    })
     .optional(),
   tools: z.boolean().optional(),
   reasoning: z.boolean().optional(),
@@ -228,6 +242,16 @@ function normalizeBaseURL(type: ProviderConfig['type'], raw: string | undefined)
   return `${url.origin}${path}${url.search}`
 }
 
+/**
+ * The facts' context tiers, for a model whose base prices are the facts' (or not given): tiers at list prices
+ * would be wrong beside a negotiated base price, so a model priced by hand keeps flat prices.
+ */
+function factTiers(cost: z.infer<typeof ModelInputSchema>['cost'], known: ModelInfo | undefined): ModelCostTier[] | undefined {
+  if (!known?.cost.tiers) return undefined
+  const same = (typed: number | undefined, listed: number) => typed === undefined || typed === listed
+  return same(cost?.input, known.cost.input) && same(cost?.output, known.cost.output) ? known.cost.tiers : undefined
+}
+
 function completeModels(type: ProviderConfig['type'], baseURL: string | undefined, inputs: z.infer<typeof ModelInputSchema>[]): ModelInfo[] {
   const seen = new Set<string>()
   const missing: string[] = []
@@ -247,6 +271,7 @@ function completeModels(type: ProviderConfig['type'], baseURL: string | undefine
     }
     const cacheRead = input.cost?.cacheRead ?? known?.cost.cacheRead
     const cacheWrite = input.cost?.cacheWrite ?? known?.cost.cacheWrite
+    const tiers = input.cost?.tiers ?? factTiers(input.cost, known)
     const tools = input.tools ?? known?.tools
     const reasoning = input.reasoning ?? known?.reasoning
     models.push({
@@ -258,6 +283,7 @@ function completeModels(type: ProviderConfig['type'], baseURL: string | undefine
         output: input.cost?.output ?? known?.cost.output ?? 0,
         ...(cacheRead !== undefined ? { cacheRead } : {}),
         ...(cacheWrite !== undefined ? { cacheWrite } : {}),
+        ...(tiers?.length ? { tiers } : {}),
       },
       ...(tools !== undefined ? { tools } : {}),
       ...(reasoning !== undefined ? { reasoning } : {}),

@@ -25,6 +25,7 @@ export function makeModelSource(context: StoreContext): ModelSource {
           output: info.cost.output,
           ...(info.cost.cacheRead !== undefined ? { cacheRead: info.cost.cacheRead } : {}),
           ...(info.cost.cacheWrite !== undefined ? { cacheWrite: info.cost.cacheWrite } : {}),
+          ...(info.cost.tiers ? { tiers: info.cost.tiers } : {}),
         },
       }
     },

@@ -5,7 +5,7 @@ import type { ModelCost, ModelInfo, ProviderType } from './schema'
 
 /**
  * Well-known models with their limits and list prices (US dollars per million tokens; the lowest context tier where
- * a model has several), from models.dev: the snapshot built into the app, or the file the user fetched with "Update
+ * a model has several, with its higher context tiers beside them), from models.dev: the snapshot built into the app, or the file the user fetched with "Update
  * model facts". Lookups are synchronous (the provider form asks as the user types), so the facts are handed in once
  * loaded (`useModelFacts`: the worker's store loads them, the settings view gets them from the worker); until then
  * only the open-model patterns below answer. A negotiated price is edited per model in Settings.
@@ -129,6 +129,7 @@ function fromFact(modelID: string, fact: ModelFact): ModelInfo {
         output: fact.cost.output,
         ...(fact.cost.cacheRead !== undefined ? { cacheRead: fact.cost.cacheRead } : {}),
         ...(fact.cost.cacheWrite !== undefined ? { cacheWrite: fact.cost.cacheWrite } : {}),
+        ...(fact.cost.tiers?.length ? { tiers: fact.cost.tiers.map((tier) => ({ ...tier })) } : {}),
       }
     : { input: 0, output: 0 }
   return {

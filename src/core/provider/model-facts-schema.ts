@@ -54,12 +54,21 @@ function priceOf(cost: z.infer<typeof ApiPriceSchema>): FactPrice {
   }
 }
 
+/**
+ * The context tiers, as one list that core/usage.ts's `priceFor` reads with opencode's result: opencode takes the
+ * largest context tier the input is over and, only when none is, `context_over_200k` over 200k. So the over-200k
+ * table is a tier at 200k unless a tier at or below 200k exists (that one would win over 200k anyway).
+ */
+function tiersOf(cost: NonNullable<z.infer<typeof ApiModelSchema>['cost']>): FactTier[] {
+  const tiers: FactTier[] = (cost.tiers ?? [])
+    .filter((tier) => (tier.tier.type ?? 'context') === 'context')
+    .map((tier) => ({ above: tier.tier.size, ...priceOf(tier) }))
+  if (cost.context_over_200k && !tiers.some((tier) => tier.above <= 200_000)) tiers.push({ above: 200_000, ...priceOf(cost.context_over_200k) })
+  return tiers.sort((left, right) => left.above - right.above)
+}
+
 function factOf(model: z.infer<typeof ApiModelSchema>): ModelFact {
-  const tiers: FactTier[] = model.cost?.tiers
-    ? model.cost.tiers.filter((tier) => (tier.tier.type ?? 'context') === 'context').map((tier) => ({ above: tier.tier.size, ...priceOf(tier) }))
-    : model.cost?.context_over_200k
-      ? [{ above: 200_000, ...priceOf(model.cost.context_over_200k) }]
-      : []
+  const tiers = model.cost ? tiersOf(model.cost) : []
   return {
     id: model.id,
     name: model.name,

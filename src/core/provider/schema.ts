@@ -5,12 +5,31 @@ export const PROVIDER_TYPES = ['openai', 'anthropic', 'google', 'openai-compatib
 export const ProviderTypeSchema = z.enum(PROVIDER_TYPES)
 export type ProviderType = z.infer<typeof ProviderTypeSchema>
 
-/** Prices are US dollars per million tokens, as providers publish them. */
+const price = z.number().nonnegative()
+
+/** A context tier: its prices replace the base ones for a request whose input is above `above` tokens. */
+export const ModelCostTierSchema = z.object({
+  above: z.number().int().nonnegative(),
+  input: price,
+  output: price,
+  cacheRead: price.optional(),
+  cacheWrite: price.optional(),
+})
+export type ModelCostTier = z.infer<typeof ModelCostTierSchema>
+
+/** At most as many tiers as the model facts keep (model-facts-schema.ts). */
+export const MAX_COST_TIERS = 20
+
+/**
+ * Prices are US dollars per million tokens, as providers publish them. `tiers` (from the model facts; absent in
+ * models saved before issue 34, which then keep their flat prices) price longer requests (core/usage.ts).
+ */
 export const ModelCostSchema = z.object({
-  input: z.number().nonnegative(),
-  output: z.number().nonnegative(),
-  cacheRead: z.number().nonnegative().optional(),
-  cacheWrite: z.number().nonnegative().optional(),
+  input: price,
+  output: price,
+  cacheRead: price.optional(),
+  cacheWrite: price.optional(),
+  tiers: z.array(ModelCostTierSchema).max(MAX_COST_TIERS).optional(),
 })
 export type ModelCost = z.infer<typeof ModelCostSchema>
 

@@ -1,6 +1,6 @@
 import { createUniqueId, For } from 'solid-js'
 import { CloseIcon } from '../kit/icons/icons'
-import { sourceNote, type ModelDraft } from './provider-draft'
+import { sourceNote, tierNote, type ModelDraft } from './provider-draft'
 
 const LIMIT_FIELDS = [
   { field: 'context', label: 'Context limit', unit: 'tokens' },
@@ -73,7 +73,7 @@ export function ModelCard(props: {
         </For>
       </div>
       <p id={noteID} class="field-hint" classList={{ problem: flagged() }}>
-        {missing() ? 'Not in the model facts: enter its context and output limits.' : sourceNote(props.model)}
+        {missing() ? 'Not in the model facts: enter its context and output limits.' : [sourceNote(props.model), tierNote(props.model)].filter(Boolean).join(' ')}
       </p>
     </fieldset>
   )

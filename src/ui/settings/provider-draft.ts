@@ -1,8 +1,9 @@
 // Pure form logic for the provider editor. Runtime imports stay zod-free (the catalog and presets are plain tables).
 import { matchModel } from '../../core/provider/catalog'
 import { ENDPOINT_PRESETS, presetForURL, providerTypeInfo, type EndpointPresetID } from '../../core/provider/presets'
-import type { ModelInfo, ProviderType } from '../../core/provider/schema'
+import type { ModelCostTier, ModelInfo, ProviderType } from '../../core/provider/schema'
 import type { ProviderInput, ProviderSummary, RemoteModel } from '../../core/protocol'
+import { formatPricePerMillion, formatTokenCount } from '../kit/format/usage'
 
 /** Where a model row's numbers came from, so the form can say how far to trust them. */
 export type ModelSource = 'configured' | 'catalog' | 'open-model' | 'server' | 'unknown'
@@ -20,6 +21,8 @@ export interface ModelDraft {
   tools?: boolean
   reasoning?: boolean
   source: ModelSource
+  /** The context tiers the row came with and the base prices they go with: an edited base price drops them. */
+  tiers?: { input: number; output: number; list: ModelCostTier[] }
 }
 
 export interface ProviderDraft {
@@ -68,6 +71,7 @@ function modelDraftFromInfo(info: ModelInfo, source: ModelSource): ModelDraft {
     ...(info.tools !== undefined ? { tools: info.tools } : {}),
     ...(info.reasoning !== undefined ? { reasoning: info.reasoning } : {}),
     source,
+    ...(info.cost.tiers?.length ? { tiers: { input: info.cost.input, output: info.cost.output, list: info.cost.tiers } } : {}),
   }
 }
 
@@ -111,6 +115,19 @@ export function sourceNote(model: ModelDraft): string {
     case 'unknown':
       return 'Not in the model facts: enter its context and output limits.'
   }
+}
+
+/** The context tiers a row will be saved with: its own, while its base input and output prices are as they came. */
+function keptTiers(model: ModelDraft): ModelCostTier[] | undefined {
+  const { tiers } = model
+  return tiers && parsePrice(model.inputPrice) === tiers.input && parsePrice(model.outputPrice) === tiers.output ? tiers.list : undefined
+}
+
+/** "Over 200k tokens: $2.5 / $15 per M", one sentence per context tier, for the model card; empty without tiers. */
+export function tierNote(model: ModelDraft): string {
+  return (keptTiers(model) ?? [])
+    .map((tier) => `Over ${formatTokenCount(tier.above)} tokens: ${formatPricePerMillion(tier) ?? '$0 / $0 per M'}.`)
+    .join(' ')
 }
 
 /** The values "Test connection" and "Load models" send: the stored key is used unless a new one is typed or removed. */
@@ -179,6 +196,7 @@ export function checkDraft(draft: ProviderDraft): DraftCheck {
     for (const [field, value] of Object.entries(prices)) {
       if (value === null) problems.push(`The ${priceLabel(field)} of “${model.id}” must be a number of dollars, 0 or more.`)
     }
+    const tiers = keptTiers(model)
     models.push({
       id: model.id,
       ...(model.name ? { name: model.name } : {}),
@@ -188,6 +206,7 @@ export function checkDraft(draft: ProviderDraft): DraftCheck {
         output: prices.output ?? 0,
         ...(typeof prices.cacheRead === 'number' ? { cacheRead: prices.cacheRead } : {}),
         ...(typeof prices.cacheWrite === 'number' ? { cacheWrite: prices.cacheWrite } : {}),
+        ...(tiers ? { tiers } : {}),
       },
       ...(model.tools !== undefined ? { tools: model.tools } : {}),
       ...(model.reasoning !== undefined ? { reasoning: model.reasoning } : {}),
