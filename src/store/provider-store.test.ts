@@ -115,6 +115,18 @@ describe('saveProvider', () => {
     })
   })
 
+  it('saves the context tiers the facts give a model, unless the user typed other base prices', async () => {
+    const { context } = makeTestContext()
+    const tier = { above: 272_000, input: 5, output: 22.5, cacheRead: 0.5 }
+    const listed = await saveProvider(context, openai({ models: [known('gpt-5.4')] }))
+    expect(listed.models[0]?.cost).toEqual({ input: 2.5, output: 15, cacheRead: 0.25, tiers: [tier] })
+    // The form sends the prices it showed: the list prices keep the tiers, a negotiated one does not.
+    const shown = await saveProvider(context, openai({ id: listed.id, models: [{ id: 'gpt-5.4', cost: { input: 2.5, output: 15 } } as ModelInfo] }))
+    expect(shown.models[0]?.cost.tiers).toEqual([tier])
+    const negotiated = await saveProvider(context, openai({ id: listed.id, models: [{ id: 'gpt-5.4', cost: { input: 2, output: 12 } } as ModelInfo] }))
+    expect(negotiated.models[0]?.cost).toEqual({ input: 2, output: 12, cacheRead: 0.25 })
+  })
+
   it('rejects bad input with a named InputError that names the field', async () => {
     const { context } = makeTestContext()
     const cases: [ProviderInput, string, RegExp][] = [

@@ -78,6 +78,34 @@ describe('factsFromApi', () => {
     expect(facts.providers.google[0]?.cost?.tiers).toEqual([{ above: 200_000, input: 2.5, output: 15 }])
   })
 
+  it.each([
+    {
+      rule: 'opencode: only the over-200k table, a tier at 200k',
+      cost: { context_over_200k: { input: 2.5, output: 15 } },
+      above: [200_000],
+    },
+    {
+      rule: 'opencode: tiers all above 200k and the over-200k table, which opencode uses between 200k and the lowest tier',
+      cost: { tiers: [{ tier: { type: 'context', size: 272_000 }, input: 5, output: 22.5 }], context_over_200k: { input: 2.5, output: 15 } },
+      above: [200_000, 272_000],
+    },
+    {
+      rule: 'opencode: a tier at or below 200k always wins over 200k, so the over-200k table is never used',
+      cost: { tiers: [{ tier: { type: 'context', size: 128_000 }, input: 5, output: 22.5 }], context_over_200k: { input: 2.5, output: 15 } },
+      above: [128_000],
+    },
+    {
+      rule: 'opencode: tiers of another type than context price nothing here',
+      cost: { tiers: [{ tier: { type: 'batch', size: 0 }, input: 0.5, output: 1 }, { tier: { type: 'context', size: 200_000 }, input: 5, output: 22.5 }] },
+      above: [200_000],
+    },
+  ])('context tiers: $rule', ({ cost, above }) => {
+    const file = apiFile()
+    file.google.models['gemini-2.5-pro'].cost = { input: 1.25, output: 10, ...cost } as never
+    const tiers = factsFromApi(file, meta).providers.google[0]?.cost?.tiers ?? []
+    expect(tiers.map((tier) => tier.above)).toEqual(above)
+  })
+
   it("keeps nothing but facts: no provider's address, package or environment variable survives", () => {
     const text = JSON.stringify(factsFromApi(apiFile(), meta))
     for (const word of ['evil.example', '@ai-sdk', 'OPENAI_API_KEY', 'benchmarks', 'some-other-provider', 'npm']) expect(text).not.toContain(word)

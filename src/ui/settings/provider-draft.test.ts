@@ -14,6 +14,7 @@ import {
   parsePrice,
   presetOf,
   sameConnection,
+  tierNote,
   type ProviderDraft,
 } from './provider-draft'
 
@@ -31,6 +32,18 @@ const summary: ProviderSummary = {
 beforeAll(async () => useModelFacts(await builtInFacts()))
 
 describe('model rows', () => {
+  it('shows the context tier a row came with and saves it, until the base price is edited', () => {
+    const row = modelDraftFor('google', 'gemini-2.5-pro')
+    expect(tierNote(row)).toBe('Over 200k tokens: $2.5 / $15 per M.')
+    const draft: ProviderDraft = { ...newDraft('google'), hasKey: true, models: [row] }
+    const saved = checkDraft(draft)
+    expect(saved.ok && saved.input.models[0]?.cost.tiers).toEqual([{ above: 200_000, input: 2.5, output: 15, cacheRead: 0.25 }])
+    const edited = { ...row, inputPrice: '1' }
+    expect(tierNote(edited)).toBe('')
+    const flat = checkDraft({ ...draft, models: [edited] })
+    expect(flat.ok && flat.input.models[0]?.cost).toEqual({ input: 1, output: 10, cacheRead: 0.125 })
+  })
+
   it('prefills hosted models from the table and open models from the open-model table', () => {
     expect(modelDraftFor('openai', 'gpt-4o-2024-08-06')).toMatchObject({
       context: '128000',
