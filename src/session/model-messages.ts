@@ -176,7 +176,10 @@ const accepts = (media: ToolResultMedia, file: FilePart) =>
 
 const BASE64_URL = /^data:[^,]*;base64,/
 
-/** A stored attachment (a base64 data URL, as `read` makes it) as a file inside a tool result. */
+/**
+ * A stored attachment (a base64 data URL, as `read` makes it) as a file inside a tool result, with its filename, which
+ * opencode leaves out here (docs/differences-from-opencode.md), so the model can name what it was shown.
+ */
 function toolFile(file: FilePart): ToolFileContent {
   const data = file.url.slice(BASE64_URL.exec(file.url)![0].length)
   return { type: 'file', mediaType: file.mime, data: { type: 'data', data }, ...(file.filename ? { filename: file.filename } : {}) }
