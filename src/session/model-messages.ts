@@ -30,6 +30,12 @@ export interface ConversionOptions {
    * note naming it, as media do for the summariser.
    */
   attachments?: ReadonlyMap<string, Uint8Array>
+  /**
+   * The SDK's provider name of the request (`anthropic.messages`, `openai.responses`, `google.generative-ai`), for
+   * the rules that differ by provider (which empty text parts go). Unknown, Anthropic's rule holds: it is the one
+   * every provider takes.
+   */
+  provider?: string
 }
 
 /**
@@ -170,7 +176,10 @@ const accepts = (media: ToolResultMedia, file: FilePart) =>
 
 const BASE64_URL = /^data:[^,]*;base64,/
 
-/** A stored attachment (a base64 data URL, as `read` makes it) as a file inside a tool result. */
+/**
+ * A stored attachment (a base64 data URL, as `read` makes it) as a file inside a tool result, with its filename, which
+ * opencode leaves out here (docs/differences-from-opencode.md), so the model can name what it was shown.
+ */
 function toolFile(file: FilePart): ToolFileContent {
   const data = file.url.slice(BASE64_URL.exec(file.url)![0].length)
   return { type: 'file', mediaType: file.mime, data: { type: 'data', data }, ...(file.filename ? { filename: file.filename } : {}) }
@@ -219,11 +228,34 @@ function isEncryptedReasoning(part: Part): boolean {
   return typeof openai?.reasoningEncryptedContent === 'string'
 }
 
-/** The provider's own call metadata (e.g. Gemini's thought signature), without what tabcode keeps there. */
+/**
+ * The provider's own call metadata (e.g. Gemini's thought signature, OpenAI's item id), without what tabcode keeps
+ * there. opencode hands it to the SDK as the part's `callProviderMetadata`, and the SDK's `convertToModelMessages`
+ * puts it on the tool call and on its tool result alike, so a provider that reads a result's options (Anthropic's
+ * cache control and caller, OpenAI's caller) finds them there too.
+ */
 function callOptions(part: ToolPart): { providerOptions?: never } {
   if (!part.metadata) return {}
   const { providerExecuted: _, ...provider } = part.metadata
   return Object.keys(provider).length ? { providerOptions: provider as never } : {}
+}
+
+type TextPart = Extract<Part, { type: 'text' }>
+
+/**
+ * What an empty assistant text part becomes: the text sent, or undefined when it is left out. opencode passes every
+ * text part to the SDK and its provider transform drops the empty ones for Anthropic only, which refuses empty text
+ * blocks; there an empty part between signed thinking blocks goes as a single space, as dropping it would move the
+ * signed blocks. Elsewhere the empty part goes with the provider's metadata it carries (Gemini can sign an empty
+ * text part, and its SDK leaves out only the unsigned ones); one without metadata tells the model nothing and is
+ * left out, where opencode sends it bare (see docs/differences-from-opencode.md).
+ */
+function emptyTextRule(entry: MessageWithParts, sameModel: boolean, provider: string | undefined): (part: TextPart) => string | undefined {
+  if (provider === undefined || provider.startsWith('anthropic')) {
+    const signed = sameModel && entry.parts.some(isSigned)
+    return () => (signed ? ' ' : undefined)
+  }
+  return (part) => (sameModel && part.metadata && Object.keys(part.metadata).length > 0 ? '' : undefined)
 }
 
 /**
@@ -234,7 +266,7 @@ function callOptions(part: ToolPart): { providerOptions?: never } {
 function assistantMessages(entry: MessageWithParts, sameModel: boolean, options: ConversionOptions): ModelMessage[] {
   const messages: ModelMessage[] = []
   const moved: FilePart[] = []
-  const keepEmptyText = sameModel && entry.parts.some(isSigned)
+  const emptyText = emptyTextRule(entry, sameModel, options.provider)
   let content: AssistantContent = []
   let results: ToolModelMessage['content'] = []
   const endStep = () => {
@@ -247,11 +279,8 @@ function assistantMessages(entry: MessageWithParts, sameModel: boolean, options:
     if (part.type === 'step-start') {
       endStep()
     } else if (part.type === 'text') {
-      if (part.text.length > 0 || keepEmptyText) {
-        // A single space: providers reject an empty text block, and dropping it would move the signed blocks.
-        const text = part.text.length > 0 ? part.text : ' '
-        content.push({ type: 'text', text, ...(sameModel && part.metadata ? { providerOptions: part.metadata as never } : {}) })
-      }
+      const text = part.text.length > 0 ? part.text : emptyText(part)
+      if (text !== undefined) content.push({ type: 'text', text, ...(sameModel && part.metadata ? { providerOptions: part.metadata as never } : {}) })
     } else if (part.type === 'reasoning') {
       // A redacted thinking block has no text, only its signed data, and an OpenAI reasoning item with no summary
       // only its encrypted content (store: false keeps nothing server-side); the same model needs either back.
@@ -260,8 +289,9 @@ function assistantMessages(entry: MessageWithParts, sameModel: boolean, options:
       if (sameModel) content.push({ type: 'reasoning', text: part.text, ...(part.metadata ? { providerOptions: part.metadata as never } : {}) })
       else content.push({ type: 'text', text: part.text })
     } else if (part.type === 'tool') {
-      content.push({ type: 'tool-call', toolCallId: part.callID, toolName: part.tool, input: part.state.input, ...(sameModel ? callOptions(part) : {}) })
-      results.push({ type: 'tool-result', toolCallId: part.callID, toolName: part.tool, output: toolOutput(part, options, moved) })
+      const provider = sameModel ? callOptions(part) : {}
+      content.push({ type: 'tool-call', toolCallId: part.callID, toolName: part.tool, input: part.state.input, ...provider })
+      results.push({ type: 'tool-result', toolCallId: part.callID, toolName: part.tool, output: toolOutput(part, options, moved), ...provider })
     }
   }
   endStep()

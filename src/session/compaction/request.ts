@@ -11,7 +11,10 @@ export interface RequestInput {
   history: MessageWithParts[]
   /** The model the request goes to (its own reasoning is sent as reasoning, another model's as text). */
   model: ModelReference
-  /** The SDK's provider name (`anthropic.messages`, `openai.chat`): which media its tool results can carry. */
+  /**
+   * The SDK's provider name (`anthropic.messages`, `openai.chat`): which media its tool results can carry, which empty
+   * text parts go.
+   */
   provider?: string
   agent: Agent
   environment: Environment
@@ -36,7 +39,11 @@ export interface ModelRequest {
 export function buildRequest(input: RequestInput): ModelRequest {
   const filtered = filterCompacted(input.history)
   const toolResultMedia = input.provider ? toolResultMediaFor(input.provider, input.model.modelID) : 'none'
-  const messages = toModelMessages(filtered.messages, input.model, { toolResultMedia, ...(input.attachments ? { attachments: input.attachments } : {}) })
+  const messages = toModelMessages(filtered.messages, input.model, {
+    toolResultMedia,
+    ...(input.provider ? { provider: input.provider } : {}),
+    ...(input.attachments ? { attachments: input.attachments } : {}),
+  })
   if (input.lastStep) messages.push({ role: 'assistant', content: MAX_STEPS_PROMPT })
   const system = systemPrompt(input.agent, input.environment, { ...input.project, ...previousAgentOf(input.history) })
   return { system, messages, ...(filtered.summaryMessageID ? { summaryMessageID: filtered.summaryMessageID } : {}) }
