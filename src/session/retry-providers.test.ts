@@ -141,9 +141,9 @@ const chatCompletionRows: Row[] = [
     becomes: { overflow: /exceeds the context window/ },
   },
   {
-    case: 'an in-stream context_length_exceeded with only the code',
+    case: "an in-stream context_length_exceeded with only the code shows opencode's words",
     arrives: { sse: [chatChunk('Half an '), { error: { code: 'context_length_exceeded' } }] },
-    becomes: { overflow: /context_length_exceeded/ },
+    becomes: { overflow: /^Input exceeds context window of this model$/ },
   },
   {
     case: 'an in-stream server_error with only the code',
