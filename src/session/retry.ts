@@ -182,8 +182,9 @@ const RESET_WORDS = 'Connection reset by server'
 
 /**
  * Transport codes (Node's and undici's `error.code`) that say the connection broke on the way, so the same request may
- * well go through a moment later. opencode retries `ECONNRESET` only; the others are ours. A refused connection and an
- * unknown host are not here: waiting does not start a server or fix a name.
+ * well go through a moment later. opencode retries `ECONNRESET` only; the others are ours. A refused connection is not
+ * here (it can only happen before an answer, where the AI SDK already makes it a retryable "Cannot connect to API"),
+ * nor an unknown host (waiting does not fix a name).
  */
 const TRANSPORT_WORDS: Record<string, string> = {
   ECONNRESET: RESET_WORDS,
@@ -200,11 +201,21 @@ const TRANSPORT_WORDS: Record<string, string> = {
 }
 
 /**
- * A broken connection named by its code on the error or on its cause (Node's fetch puts it on the cause of a "fetch
- * failed"), whatever the message says: opencode's `ECONNRESET` rule, kept with the code and the original message.
+ * A broken connection named by its code on the error or down its causes (Node's fetch puts it on the cause of a "fetch
+ * failed", which the AI SDK wraps again), whatever the message says: opencode's `ECONNRESET` rule, kept with the code
+ * and the original message.
  */
 function transportFailure(error: unknown): MessageError | undefined {
-  const code = [error, (error as { cause?: unknown } | null)?.cause].map(codeOf).find((value) => value !== undefined && value in TRANSPORT_WORDS)
+  let code: string | undefined
+  const seen = new Set<unknown>()
+  for (let current = error; typeof current === 'object' && current !== null && !seen.has(current); current = (current as { cause?: unknown }).cause) {
+    seen.add(current)
+    const found = codeOf(current)
+    if (found !== undefined && found in TRANSPORT_WORDS) {
+      code = found
+      break
+    }
+  }
   if (!code) return undefined
   const original = error instanceof Error ? error.message : ''
   return {
@@ -239,7 +250,9 @@ export function retryReason(error: MessageError): string | undefined {
   if (error.name === 'APIError') {
     const { message, statusCode, isRetryable } = error.data
     if (!isRetryable && !(statusCode !== undefined && statusCode >= 500)) return undefined
-    return /overloaded/i.test(message) ? 'Provider is overloaded' : message
+    // opencode's test is case-sensitive: Anthropic's "Overloaded" gets the summary, Google's "The model is overloaded."
+    // is shown as the provider wrote it.
+    return message.includes('Overloaded') ? 'Provider is overloaded' : message
   }
   if (error.name === 'UnknownError') return rateLimitWording(error.data.message)
   return undefined
