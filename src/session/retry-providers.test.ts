@@ -1,20 +1,11 @@
-import type { LanguageModelV4 } from '@ai-sdk/provider'
 import { describe, expect, it } from 'vitest'
-import { createLanguageModel } from '../provider/language-model'
-import type { ProviderConfig } from '../core/provider/schema'
-import { streamModelCall, type StepEvent } from './model-call'
-import { retryDelay, retryReason, toMessageError } from './retry'
+import { type Arrival, type ProviderKind, verdictOf } from './testing/provider-replies'
 
 // What each provider sends when something goes wrong, through that provider's own SDK (the parsers the app runs),
 // and what the loop makes of it: retried after a delay, compacted, stopped with advice, or stopped.
 // Shapes: the providers' documented error bodies and stream events, as the SDKs' schemas in node_modules accept them.
 
-const NOW = Date.UTC(2026, 11, 1, 12, 0, 0)
 const QUOTA_ADVICE = /check your plan and billing at the provider/
-
-type Frame = object | { event: string; data: object }
-/** What arrives: an HTTP error answer, or a 200 event stream (whose frames may carry an error). */
-type Arrival = { status: number; headers?: Record<string, string>; body?: object | string } | { sse: Frame[] }
 
 type Verdict =
   | { retry: string | RegExp; delay?: number }
@@ -29,62 +20,8 @@ interface Row {
   becomes: Verdict
 }
 
-function response(arrival: Arrival): Response {
-  if ('sse' in arrival) {
-    const text = arrival.sse
-      .map((frame) => ('event' in frame && 'data' in frame ? `event: ${String(frame.event)}\ndata: ${JSON.stringify(frame.data)}\n\n` : `data: ${JSON.stringify(frame)}\n\n`))
-      .join('')
-    return new Response(text, { status: 200, headers: { 'content-type': 'text/event-stream' } })
-  }
-  const body = arrival.body === undefined ? null : typeof arrival.body === 'string' ? arrival.body : JSON.stringify(arrival.body)
-  const type = typeof arrival.body === 'object' ? 'application/json' : 'text/plain'
-  return new Response(body, { status: arrival.status, headers: { 'content-type': type, ...arrival.headers } })
-}
-
-async function model(type: ProviderConfig['type'] | 'responses', arrival: Arrival): Promise<LanguageModelV4> {
-  const fetch = (async () => response(arrival)) as typeof globalThis.fetch
-  if (type === 'openai') {
-    // The app sends OpenAI's own models over the Responses API; Chat Completions from OpenAI itself is still the wire
-    // many gateways copy, so its table is kept on OpenAI's Chat Completions model.
-    const { createOpenAI } = await import('@ai-sdk/openai')
-    return createOpenAI({ apiKey: 'sk-test', fetch }).chat('gpt-4o') as LanguageModelV4
-  }
-  if (type === 'responses') type = 'openai'
-  const config: ProviderConfig = {
-    id: 'prv_1',
-    type,
-    name: 'Test',
-    apiKey: 'sk-test',
-    ...(type === 'openai-compatible' ? { baseURL: 'https://gateway.example/v1' } : {}),
-    models: [],
-    time: { created: 0, updated: 0 },
-  }
-  const id = type === 'anthropic' ? 'claude-sonnet-4-5' : type === 'google' ? 'gemini-2.5-flash' : type === 'openai' ? 'gpt-5' : 'gpt-4o'
-  return (await createLanguageModel(config, id, { fetch })) as LanguageModelV4
-}
-
-/** Streams one call and classifies the error it ends with, as the step processor and the loop do. */
-async function verdictOf(type: ProviderConfig['type'] | 'responses', arrival: Arrival) {
-  const events: StepEvent[] = []
-  for await (const event of streamModelCall({
-    model: await model(type, arrival),
-    system: 'system',
-    messages: [{ role: 'user', content: 'hi' }],
-    tools: { definitions: [], resolve: (call) => ({ toolName: call.toolName, input: {} }), run: async () => ({}) },
-    maxOutputTokens: 100,
-    abortSignal: new AbortController().signal,
-  })) {
-    events.push(event)
-  }
-  const failure = events.find((event) => event.type === 'error')
-  if (!failure || failure.type !== 'error') throw new Error(`no error event in ${JSON.stringify(events.map((event) => event.type))}`)
-  const named = toMessageError(failure.error, { providerID: 'prv_1' })
-  const reason = retryReason(named)
-  return { named, reason, delay: reason ? retryDelay(1, named, NOW) : undefined, text: events.some((event) => event.type === 'text-delta') }
-}
-
 /** One row: a stream that had text before its error must have shown the text first (the error came mid-stream). */
-async function run(type: ProviderConfig['type'] | 'responses', row: Row) {
+async function run(type: ProviderKind, row: Row) {
   const result = await verdictOf(type, row.arrives)
   if ('sse' in row.arrives && row.arrives.sse.length > 1) expect(result.text, 'text streamed before the error').toBe(true)
   check(result, row.becomes)
@@ -141,9 +78,9 @@ const chatCompletionRows: Row[] = [
     becomes: { overflow: /exceeds the context window/ },
   },
   {
-    case: 'an in-stream context_length_exceeded with only the code',
+    case: "an in-stream context_length_exceeded with only the code shows opencode's words",
     arrives: { sse: [chatChunk('Half an '), { error: { code: 'context_length_exceeded' } }] },
-    becomes: { overflow: /context_length_exceeded/ },
+    becomes: { overflow: /^Input exceeds context window of this model$/ },
   },
   {
     case: 'an in-stream server_error with only the code',
@@ -302,7 +239,7 @@ const googleRows: Row[] = [
   {
     case: 'an UNAVAILABLE error chunk mid-stream',
     arrives: { sse: [geminiChunk, googleBody(503, 'UNAVAILABLE', 'The model is overloaded. Please try again later.')] },
-    becomes: { retry: 'Provider is overloaded' },
+    becomes: { retry: 'The model is overloaded. Please try again later.' },
   },
   {
     case: 'an INTERNAL error chunk mid-stream',
@@ -320,7 +257,7 @@ const googleRows: Row[] = [
     becomes: { overflow: /input token count/ },
   },
   { case: 'a 403 PERMISSION_DENIED', arrives: { status: 403, body: googleBody(403, 'PERMISSION_DENIED', 'API key not valid.') }, becomes: { auth: 'API key not valid.' } },
-  { case: 'a 503 UNAVAILABLE', arrives: { status: 503, body: googleBody(503, 'UNAVAILABLE', 'The model is overloaded.') }, becomes: { retry: 'Provider is overloaded' } },
+  { case: 'a 503 UNAVAILABLE', arrives: { status: 503, body: googleBody(503, 'UNAVAILABLE', 'The model is overloaded.') }, becomes: { retry: 'The model is overloaded.' } },
 ]
 
 describe('Google errors', () => {

@@ -61,7 +61,7 @@ describe('classifying errors', () => {
     expect(retryReason(toMessageError(apiError(500, 'boom'), { providerID: 'p' }))).toBeDefined()
     expect(retryReason(toMessageError(apiError(503, { error: { message: 'Overloaded' } }), { providerID: 'p' }))).toBe('Provider is overloaded')
     expect(retryReason(toMessageError(apiError(400, { error: { message: 'bad request' } }), { providerID: 'p' }))).toBeUndefined()
-    expect(retryReason({ name: 'UnknownError', data: { message: 'Rate limit exceeded, try later' } })).toBe('Rate limited')
+    expect(retryReason({ name: 'UnknownError', data: { message: 'Rate limit exceeded, try later' } })).toBe('Rate limit exceeded, try later')
     expect(retryReason({ name: 'MessageAbortedError', data: { message: 'x' } })).toBeUndefined()
   })
 })

@@ -1,4 +1,11 @@
-import { isOverflowMessage, quotaAdvice, readProviderError, statusOfProviderError, type ProviderErrorDetail } from '../core/provider/errors'
+import {
+  isOverflowMessage,
+  OVERFLOW_WORDS,
+  quotaAdvice,
+  readProviderError,
+  statusOfProviderError,
+  type ProviderErrorDetail,
+} from '../core/provider/errors'
 import { isStorageFull, QUOTA_REASON, StorageFullError } from '../core/errors'
 import type { MessageError } from '../core/schema'
 
@@ -95,6 +102,7 @@ function providerWords(failure: ProviderFailure, detail: ProviderErrorDetail): s
 /** Words for an error JSON that names only its reason (opencode's retry reasons). */
 function reasonWords(detail: ProviderErrorDetail): string | undefined {
   const words = [detail.code, detail.type].filter(Boolean).join(' ').toLowerCase()
+  if (/context_length_exceeded/.test(words)) return OVERFLOW_WORDS
   if (/too_many_requests/.test(words)) return 'Too Many Requests'
   if (/rate_limit/.test(words)) return 'Rate Limited'
   if (/exhausted|unavailable|overload/.test(words)) return 'Provider is overloaded'
@@ -151,6 +159,8 @@ export function toMessageError(error: unknown, context: { providerID: string }):
   if (error instanceof Error && (error.name === 'AI_LoadAPIKeyError' || error.name === 'LoadAPIKeyError')) {
     return { name: 'ProviderAuthError', data: { providerID: context.providerID, message: error.message } }
   }
+  const transport = transportFailure(error)
+  if (transport) return transport
   const failure = providerFailure(error)
   if (failure) return classify(failure, context.providerID)
   if (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) {
@@ -160,11 +170,64 @@ export function toMessageError(error: unknown, context: { providerID: string }):
   if (error instanceof Error) {
     if (isOverflowMessage(error.message)) return { name: 'ContextOverflowError', data: { message: error.message } }
     if (/ECONNRESET|socket hang up/i.test(error.message)) {
-      return { name: 'APIError', data: { message: 'Connection reset by server', isRetryable: true } }
+      return { name: 'APIError', data: { message: RESET_WORDS, isRetryable: true } }
     }
     return { name: 'UnknownError', data: { message: error.message } }
   }
   return { name: 'UnknownError', data: { message: typeof error === 'string' ? error : JSON.stringify(error) ?? 'Unknown error' } }
+}
+
+/** opencode's words for a connection the server reset (`ECONNRESET`). */
+const RESET_WORDS = 'Connection reset by server'
+
+/**
+ * Transport codes (Node's and undici's `error.code`) that say the connection broke on the way, so the same request may
+ * well go through a moment later. opencode retries `ECONNRESET` only; the others are ours. A refused connection is not
+ * here (it can only happen before an answer, where the AI SDK already makes it a retryable "Cannot connect to API"),
+ * nor an unknown host (waiting does not fix a name).
+ */
+const TRANSPORT_WORDS: Record<string, string> = {
+  ECONNRESET: RESET_WORDS,
+  ETIMEDOUT: 'Connection timed out',
+  EPIPE: 'Connection closed while sending',
+  ECONNABORTED: 'Connection aborted',
+  ENETUNREACH: 'Network unreachable',
+  EHOSTUNREACH: 'Host unreachable',
+  EAI_AGAIN: 'Name lookup failed for now',
+  UND_ERR_SOCKET: 'Connection closed by server',
+  UND_ERR_CONNECT_TIMEOUT: 'Connection timed out',
+  UND_ERR_HEADERS_TIMEOUT: 'Provider response headers timed out',
+  UND_ERR_BODY_TIMEOUT: 'Provider response stream timed out',
+}
+
+/**
+ * A broken connection named by its code on the error or down its causes (Node's fetch puts it on the cause of a "fetch
+ * failed", which the AI SDK wraps again), whatever the message says: opencode's `ECONNRESET` rule, kept with the code
+ * and the original message.
+ */
+function transportFailure(error: unknown): MessageError | undefined {
+  let code: string | undefined
+  const seen = new Set<unknown>()
+  for (let current = error; typeof current === 'object' && current !== null && !seen.has(current); current = (current as { cause?: unknown }).cause) {
+    seen.add(current)
+    const found = codeOf(current)
+    if (found !== undefined && found in TRANSPORT_WORDS) {
+      code = found
+      break
+    }
+  }
+  if (!code) return undefined
+  const original = error instanceof Error ? error.message : ''
+  return {
+    name: 'APIError',
+    data: { message: TRANSPORT_WORDS[code] ?? RESET_WORDS, isRetryable: true, metadata: { code, ...(original ? { message: original } : {}) } },
+  }
+}
+
+function codeOf(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  const code = (value as { code?: unknown }).code
+  return typeof code === 'string' ? code : undefined
 }
 
 // Only the headers retry needs are kept: others can carry request ids or cookies nobody should store.
@@ -187,14 +250,18 @@ export function retryReason(error: MessageError): string | undefined {
   if (error.name === 'APIError') {
     const { message, statusCode, isRetryable } = error.data
     if (!isRetryable && !(statusCode !== undefined && statusCode >= 500)) return undefined
-    return /overloaded/i.test(message) ? 'Provider is overloaded' : message
+    // opencode's test is case-sensitive: Anthropic's "Overloaded" gets the summary, Google's "The model is overloaded."
+    // is shown as the provider wrote it.
+    return message.includes('Overloaded') ? 'Provider is overloaded' : message
   }
   if (error.name === 'UnknownError') return rateLimitWording(error.data.message)
   return undefined
 }
 
+/** opencode's three rate-limit phrasings in a plain-text error; the provider's own words are what the banner shows. */
 function rateLimitWording(message: string): string | undefined {
-  if (/rate increased too quickly|rate.?limit|too many requests/i.test(message)) return 'Rate limited'
+  const lower = message.toLowerCase()
+  if (['rate increased too quickly', 'rate limit', 'too many requests'].some((phrase) => lower.includes(phrase))) return message
   return undefined
 }
 

@@ -29,17 +29,23 @@ export const ConnectionError = defineError('ConnectionError', (failure: Connecti
 }))
 
 /**
- * How providers say a request does not fit the model's context window: opencode's list (`provider/error.ts`), one
- * pattern per provider wording, plus z.ai's ("tokens in request more than max tokens allowed").
+ * How providers say a request does not fit the model's context window: opencode's list (`isContextOverflow` in its
+ * `packages/llm/src/provider-error.ts`, which its `provider/error.ts` uses), one pattern per provider wording. The
+ * image counts are there because a compaction drops the media, so it helps with them too.
  */
 const OVERFLOW_PATTERNS = [
   /prompt is too long/i, // Anthropic
+  /request_too_large/i, // Anthropic's error type, inside a JSON message
   /input is too long for requested model/i, // Amazon Bedrock
   /exceeds the context window/i, // OpenAI (Chat Completions and Responses)
+  /exceeds (?:the )?(?:model'?s )?maximum context length(?: of [\d,]+ tokens?|\s*\([\d,]+\))/i, // vLLM, SGLang
   /input token count.*exceeds the maximum/i, // Google
+  /tokens in request more than max tokens allowed/i, // z.ai
   /maximum prompt length is \d+/i, // xAI
   /reduce the length of the messages/i, // Groq
   /maximum context length is \d+ tokens/i, // OpenAI Chat Completions, OpenRouter, DeepSeek, vLLM
+  /exceeds (?:the )?maximum allowed input length of [\d,]+ tokens?/i, // Together, Fireworks
+  /input \(\d+ tokens\) is longer than the model'?s context length \(\d+ tokens\)/i, // SGLang
   /exceeds the limit of \d+/i, // GitHub Copilot
   /exceeds the available context size/i, // llama.cpp
   /greater than the context length/i, // LM Studio
@@ -51,15 +57,27 @@ const OVERFLOW_PATTERNS = [
   /input length.*exceeds.*context length/i, // vLLM
   /prompt too long; exceeded (?:max )?context length/i, // Ollama
   /too large for model with \d+ maximum context length/i, // Mistral
+  /prompt has [\d,]+ tokens?, but the configured context size is [\d,]+ tokens?/i, // llama.cpp
   /model_context_window_exceeded/i, // z.ai
-  /tokens in request more than max tokens allowed/i, // z.ai
+  /too many tokens/i, // generic
+  /token limit exceeded/i, // generic
+  /request contains \d+ images/i, // too many images: a compaction drops them
+  /exceeding the maximum of \d+ .* allowed/i,
+  /too many images/i,
 ]
+
+/** Words that make a message a rate limit or an outage even when it also names tokens ("too many tokens per minute"). */
+const NOT_OVERFLOW_PATTERNS = [/^(throttling error|service unavailable):/i, /rate limit/i, /too many requests/i]
 
 /** Whether a provider's words say the request is bigger than the model's context window. */
 export function isOverflowMessage(message: string): boolean {
+  if (NOT_OVERFLOW_PATTERNS.some((pattern) => pattern.test(message))) return false
   // "400 status code (no body)": Cerebras and Mistral answer an oversized request with an empty 400 or 413.
   return OVERFLOW_PATTERNS.some((pattern) => pattern.test(message)) || /^4(00|13)\s*(status code)?\s*\(no body\)/i.test(message)
 }
+
+/** opencode's words for an overflow the provider named only by its code (`context_length_exceeded`). */
+export const OVERFLOW_WORDS = 'Input exceeds context window of this model'
 
 /** The fields of a provider's error JSON that say what went wrong. */
 export interface ProviderErrorDetail {
