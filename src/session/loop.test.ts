@@ -397,7 +397,7 @@ describe('the loop', () => {
             context.progress({ metadata: { output: 'compiling…\n' } })
             context.abort.addEventListener('abort', () =>
               // The kill takes a moment: the answer comes after the step has begun its cleanup.
-              setTimeout(() => resolve({ title: 'make', output: stopped, metadata: { output: 'compiling…\n', exit: 130, interrupted: true } }), 20),
+              setTimeout(() => resolve({ title: 'make', output: stopped, metadata: { output: 'compiling…\n', exit: 130 } }), 20),
             )
           }),
       }) as ToolDefinition,
@@ -411,7 +411,7 @@ describe('the loop', () => {
     const reply = (await test.assistants())[0]!
     expect(reply.info).toMatchObject({ error: { name: 'MessageAbortedError' } })
     expect(reply.parts.find((part) => part.type === 'tool')).toMatchObject({
-      state: { status: 'completed', output: stopped, title: 'make', metadata: { exit: 130, interrupted: true } },
+      state: { status: 'completed', output: stopped, title: 'make', metadata: { output: 'compiling…\n', exit: 130 } },
     })
   })
 
