@@ -18,6 +18,13 @@ interface OpencodeFile {
   messages: { info: { id: string; role: string; time: { created: number; completed?: number }; error?: unknown }; parts: { type: string }[] }[]
 }
 
+/** An export's messages as far as these tests read them. */
+interface ExportedSession {
+  messages: { info: { role: string; error?: unknown; finish?: string }; parts: { type: string; tool?: string; state: { status: string; output?: string; error?: string; metadata?: Record<string, unknown> } }[] }[]
+}
+
+const toolParts = (session: ExportedSession) => session.messages.flatMap((message) => message.parts).filter((part) => part.type === 'tool')
+
 /** A real opencode export whose last reply never finished (no `time.completed`), as a file to import. */
 function unfinishedExport(): { path: string; document: OpencodeFile } {
   const document = JSON.parse(readFileSync(join(FIXTURES, 'text-only.json'), 'utf8')) as OpencodeFile
@@ -159,6 +166,23 @@ test('a bash command stopped mid-run is stored completed with its output so far,
   const state = await stored()
   expect(state?.status === 'completed' && state.output).toContain('compiling')
   expect(state?.status === 'completed' && state.output).toContain('User aborted the command')
+  // The card still says the user stopped it (read from the output's note), not that the command failed.
+  await expect(card).toContainText('interrupted')
+  await expect(card).not.toContainText('failed')
+
+  // Exported as opencode stores a stopped command and its reply: the call completed with opencode's keys and no
+  // flag of ours; the reply ends with MessageAbortedError and, stopped mid-step, no finish.
+  const exported = JSON.parse((await new Sharing(page).exportSession({ format: 'opencode' })).text) as ExportedSession
+  const reference = JSON.parse(readFileSync(join(FIXTURES, 'tool-calls.json'), 'utf8')) as ExportedSession
+  const referenceBash = toolParts(reference).find((part) => part.tool === 'bash')!
+  const reply = exported.messages.find((message) => message.info.role === 'assistant')!
+  const bash = toolParts(exported).find((part) => part.tool === 'bash')!
+  expect(bash.state.status).toBe('completed')
+  expect(Object.keys(bash.state).sort()).toEqual(Object.keys(referenceBash.state).sort())
+  expect(bash.state.metadata).not.toHaveProperty('interrupted')
+  expect(bash.state.output).toContain('User aborted the command')
+  expect(reply.info.error).toEqual({ name: 'MessageAbortedError', data: { message: expect.any(String) } })
+  expect(reply.info).not.toHaveProperty('finish')
 
   // The model is told the same on the next turn: the output so far and that the user stopped it.
   await model.push([streamText('Stopped it.')], { model: 'mock-model' })
@@ -168,4 +192,44 @@ test('a bash command stopped mid-run is stored completed with its output so far,
   const result = JSON.stringify(last.body!.messages.find((message) => message.role === 'tool'))
   expect(result).toContain('compiling')
   expect(result).toContain('User aborted the command')
+})
+
+test('a parallel call the user rejects fails alone: the other call keeps its result and the turn stops (a listed difference)', async ({ page }) => {
+  const model = new ModelScript()
+  await model.reset()
+  await model.push(
+    [
+      toolCalls([
+        { id: 'notes', name: 'write', args: { filePath: 'notes.md', content: '# Notes\n' } },
+        { id: 'secrets', name: 'read', args: { filePath: '.env' } },
+      ]),
+    ],
+    { model: 'mock-model' },
+  )
+  const app = new Conversation(page)
+  await app.start()
+  await app.send('Write the notes and read the env file')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toContainText('.env')
+  await dialog.getByRole('button', { name: 'Reject', exact: true }).click()
+  await app.idle()
+  const read = app.messages.getByRole('group', { name: /^Tool call: read/ })
+  await expect(read).toContainText('The user rejected permission')
+  await expect(app.messages.getByRole('group', { name: /^Tool call: write/ })).toContainText('completed')
+  // The turn stopped at the rejection: the one request was the only one for the main model.
+  expect((await model.requests()).filter((request) => request.model === 'mock-model')).toHaveLength(1)
+
+  const exported = JSON.parse((await new Sharing(page).exportSession({ format: 'opencode' })).text) as ExportedSession
+  const reference = JSON.parse(readFileSync(join(FIXTURES, 'tool-calls.json'), 'utf8')) as ExportedSession
+  const [write, rejected] = toolParts(exported)
+  // Each call in opencode's shape: a completed write, and a failed call with opencode's keys and its words.
+  expect(write!.state.status).toBe('completed')
+  expect(rejected!.state).toMatchObject({ status: 'error', error: 'The user rejected permission to use this specific tool call.' })
+  const referenceError = toolParts(reference).find((part) => part.state.status === 'error')!
+  expect(Object.keys(rejected!.state).sort()).toEqual(Object.keys(referenceError.state).sort())
+  // The listed difference (docs/differences-from-opencode.md, "A rejected parallel call fails only itself"): the step
+  // ends normally, with its finish and no error on the message, where opencode records the rejection there too.
+  const reply = exported.messages.find((message) => message.info.role === 'assistant')!
+  expect(reply.info.finish).toBe('tool-calls')
+  expect(reply.info).not.toHaveProperty('error')
 })

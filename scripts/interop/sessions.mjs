@@ -177,7 +177,8 @@ export function commandSubtask({ makeIdGenerator }) {
 
 /**
  * A turn stopped mid-run: the bash it was running kept its output so far and "User aborted the command" (as opencode
- * stores it), a read still in flight became an interrupted error, and the message ended with MessageAbortedError.
+ * stores it), a read still in flight became an interrupted error, and the message ended with MessageAbortedError and
+ * no finish (the step never reached one).
  * Then a later turn that went on normally.
  */
 export function abortedTurn({ makeIdGenerator }) {
@@ -199,7 +200,7 @@ export function abortedTurn({ makeIdGenerator }) {
           input: { command: 'echo compiling; while true; do :; done', description: 'Spins forever' },
           output: 'compiling\n\n\n<shell_metadata>\nUser aborted the command\n</shell_metadata>',
           title: 'Spins forever',
-          metadata: { output: 'compiling\n', exit: null, description: 'Spins forever', interrupted: true },
+          metadata: { output: 'compiling\n', exit: null, description: 'Spins forever' },
           time: { start: time, end: time + 4_000 },
         },
       }),
@@ -210,7 +211,7 @@ export function abortedTurn({ makeIdGenerator }) {
         state: { status: 'error', input: { filePath: '/workspace/big.log' }, error: 'Tool execution aborted', metadata: { interrupted: true }, time: { start: time, end: time + 10 } },
       }),
     ],
-    { cost: 0.004, tokens, finish: 'error', error: { name: 'MessageAbortedError', data: { message: 'Stopped by the user' } } },
+    { cost: 0.004, tokens, error: { name: 'MessageAbortedError', data: { message: 'Stopped by the user' } } },
   )
   const next = session.user('build', [{ type: 'text', text: 'Never mind, just say hi.' }])
   const nextTokens = usage(2_100, 3)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeBuilders } from '../testing/fixture-builders'
-import { inTurnOrder, stepHistory, turnIsDone, unansweredPrompt } from './history'
+import { inTurnOrder, marksFinishError, stepHistory, turnIsDone, unansweredPrompt } from './history'
 import type { MessageWithParts } from './dto/messages'
 import type { Part } from './schema'
 
@@ -53,6 +53,12 @@ describe('when a turn is done', () => {
     })
     expect(turnIsDone([entry(user), entry(failed)])).toBe(true)
     expect(turnIsDone([entry(user), entry(failed)], { resume: true })).toBe(false)
+  })
+
+  it('ends the turn at a reply stopped mid-step, stored as opencode stores it (aborted, with no finish)', () => {
+    const stopped = build.assistant(sessionID, user.id, { finish: undefined, error: { name: 'MessageAbortedError', data: { message: 'Stopped by the user' } } })
+    expect(turnIsDone([entry(user), entry(stopped)])).toBe(true)
+    expect(turnIsDone([entry(user), entry(stopped)], { resume: true })).toBe(false)
   })
 
   it('treats an unanswered compaction marker as work, and its summary as the end of the turn', () => {
@@ -163,5 +169,13 @@ describe('a prompt no reply answers', () => {
     const marker = build.user(sessionID)
     const compaction: Part = { id: build.ids.ascending('part'), sessionID, messageID: marker.id, type: 'compaction', auto: true }
     expect(unansweredPrompt([entry(first), entry(reply), { info: marker, parts: [compaction] }])).toBeUndefined()
+  })
+})
+
+describe('which errored replies are stored with finish: error', () => {
+  it('marks every error but a stop, which keeps the finish its step reached as in opencode', () => {
+    expect(marksFinishError({ name: 'APIError', data: { message: 'boom', isRetryable: false } })).toBe(true)
+    expect(marksFinishError({ name: 'ContextOverflowError', data: { message: 'too long' } })).toBe(true)
+    expect(marksFinishError({ name: 'MessageAbortedError', data: { message: 'Stopped by the user' } })).toBe(false)
   })
 })

@@ -1,12 +1,21 @@
 import { isRealUser } from './compaction/markers'
 import type { MessageWithParts } from './dto/messages'
-import type { AssistantMessage, Part } from './schema'
+import type { AssistantMessage, MessageError, Part } from './schema'
 
 export type { MessageWithParts }
 
 /** What a tool call cut short (by a cancel, or by a runner that died) reports as its error. */
 export const ABORTED_TOOL_TEXT = 'Tool execution aborted'
 
+/**
+ * Whether a reply that ends in this error is stored with `finish: "error"` (tabcode marks every errored reply so,
+ * where opencode marks only the overflows it cannot compact: docs/differences-from-opencode.md). A stopped reply is
+ * the exception, stored as opencode stores it: `MessageAbortedError` and the finish its step reached, none when it
+ * was stopped mid-step, so its export is opencode's.
+ */
+export function marksFinishError(error: MessageError): boolean {
+  return error.name !== 'MessageAbortedError'
+}
 
 /**
  * Creation order, except that a reply goes with the prompt it answers: a prompt stored (by another tab) while a step

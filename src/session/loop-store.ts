@@ -1,4 +1,4 @@
-import { lastOf } from '../core/history'
+import { lastOf, marksFinishError } from '../core/history'
 import { ascending } from '../core/id'
 import type { AssistantMessage, InboxEntry, MessageError, ModelReference, SessionInfo, UserMessage } from '../core/schema'
 import { modelForPrompt } from '../core/settings'
@@ -105,8 +105,9 @@ export async function closeReply(
   if (!storedComplete) assistant.time.completed = store.now()
   if (ended.final) {
     assistant.error = ended.final
-    // Unlike opencode (only for overflows it cannot compact), every errored turn is marked finish: error.
-    if (!assistant.finish || ended.error) assistant.finish = 'error'
+    // Unlike opencode (only for overflows it cannot compact), every errored turn is marked finish: error. A stopped
+    // one is as opencode stores it: the finish its step reached, none when it was stopped mid-step.
+    if (marksFinishError(ended.final) && (!assistant.finish || ended.error)) assistant.finish = 'error'
   }
   if (ended.final || !storedComplete) await updateMessage(store, assistant)
 }

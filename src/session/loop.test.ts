@@ -310,6 +310,8 @@ describe('the loop', () => {
     const reply = (await assistants())[0]!
     expect(reply.info).toMatchObject({ error: { name: 'MessageAbortedError' } })
     expect((reply.info as AssistantMessage).time.completed).toBeTypeOf('number')
+    // As opencode stores a reply stopped mid-step: the aborted error, and no finish (not tabcode's finish: error).
+    expect(reply.info).not.toHaveProperty('finish')
     const text = reply.parts.find((part) => part.type === 'text')!
     expect(text).toMatchObject({ text: 'Partial', time: { end: expect.any(Number) } })
   })
@@ -397,7 +399,7 @@ describe('the loop', () => {
             context.progress({ metadata: { output: 'compiling…\n' } })
             context.abort.addEventListener('abort', () =>
               // The kill takes a moment: the answer comes after the step has begun its cleanup.
-              setTimeout(() => resolve({ title: 'make', output: stopped, metadata: { output: 'compiling…\n', exit: 130, interrupted: true } }), 20),
+              setTimeout(() => resolve({ title: 'make', output: stopped, metadata: { output: 'compiling…\n', exit: 130 } }), 20),
             )
           }),
       }) as ToolDefinition,
@@ -410,9 +412,11 @@ describe('the loop', () => {
     await running
     const reply = (await test.assistants())[0]!
     expect(reply.info).toMatchObject({ error: { name: 'MessageAbortedError' } })
+    expect(reply.info).not.toHaveProperty('finish')
     expect(reply.parts.find((part) => part.type === 'tool')).toMatchObject({
-      state: { status: 'completed', output: stopped, title: 'make', metadata: { exit: 130, interrupted: true } },
+      state: { status: 'completed', output: stopped, title: 'make', metadata: { output: 'compiling…\n', exit: 130 } },
     })
+    expect(reply.parts.find((part) => part.type === 'tool')).not.toHaveProperty('state.metadata.interrupted')
   })
 
   it('writes a stopped tool\'s result that comes after cleanup\'s wait over the interrupted error', async () => {

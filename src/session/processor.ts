@@ -223,7 +223,8 @@ export class StepProcessor {
         const part = await this.toolPart(event.toolCallId, event.toolName)
         if (part.state.status === 'completed' || part.state.status === 'error') return
         const start = part.state.status === 'running' ? part.state.time.start : now
-        // Unlike opencode, a rejection fails only this call: the step's other calls run on, and the turn stops after it.
+        // Unlike opencode, a rejection fails only this call and not the message (docs/differences-from-opencode.md): the
+        // step's other calls run on, and the turn stops after it.
         if (isError(event.error, 'PermissionRejectedError') || isError(event.error, 'QuestionRejectedError')) this.blocked = true
         part.state = {
           status: 'error',

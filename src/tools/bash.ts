@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { commandPrefix } from '../core/permission/arity'
+import { USER_ABORTED_NOTE, withShellNotes } from '../core/shell-notes'
 import { webContainerProgramOf } from '../workspace/on-demand'
 import { dirname, isInside, resolvePath } from '../workspace/path'
 import { loadShellSyntax, type ShellSyntax } from '../workspace/shell/syntax'
@@ -83,10 +84,9 @@ export const bashTool = defineTool({
         `bash tool terminated command after exceeding timeout ${timeout} ms. If this command is expected to take longer ` +
           'and is not waiting for interactive input, retry with a larger timeout value in milliseconds.',
       )
-    } else if (result.aborted) notes.push('User aborted the command')
+    } else if (result.aborted) notes.push(USER_ABORTED_NOTE)
     else if (result.exitCode !== 0) notes.push(`Command exited with code ${result.exitCode}`)
-    let output = result.output === '' ? '(no output)' : result.output
-    if (notes.length > 0) output += `\n\n<shell_metadata>\n${notes.join('\n')}\n</shell_metadata>`
+    const output = withShellNotes(result.output === '' ? '(no output)' : result.output, notes)
 
     // The metadata is what people see (the card, the terminal): the command's own output, without the notes only
     // the model needs; the card says how it ended from `exit`.
@@ -95,7 +95,8 @@ export const bashTool = defineTool({
     if (preview.noticeText()) metadata.notice = preview.noticeText()
     if (result.runtime) metadata.runtime = result.runtime
     if (result.timedOut) metadata.timedOut = true
-    if (result.aborted) metadata.interrupted = true
+    // A stopped command completes with its output so far, as in opencode, and with opencode's metadata: that the
+    // user stopped it is in the output's note (`stoppedByUser`), not in a flag of ours that exports would carry.
     context.progress({ metadata })
     return { title: input.description, output, metadata }
   },

@@ -7,6 +7,7 @@ import { updateMessage, updatePart, type MessageWithParts } from '../../store/me
 import { partsOf } from '../../store/parts'
 import { toModelMessages } from '../model-messages'
 import { CompactionMarkerError } from '../../core/errors'
+import { marksFinishError } from '../../core/history'
 import type { AssistantMessage, MessageError, ModelReference, SessionInfo } from '../../core/schema'
 import { orderCompacted, visibleHistory } from '../../core/compaction/filter'
 import { compactionOf, isSummary, replayIndex, summaryText } from '../../core/compaction/markers'
@@ -136,7 +137,7 @@ export async function processCompaction(
   assistant.time.completed = store.now()
   if (error) {
     assistant.error = error
-    assistant.finish = 'error'
+    if (marksFinishError(error)) assistant.finish = 'error'
   }
   await updateMessage(store, assistant)
   if (error) return { outcome: 'stop', error }

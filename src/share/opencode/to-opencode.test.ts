@@ -173,6 +173,40 @@ describe('toOpencodeExport', () => {
     }
   })
 
+  test('a stopped command is exported in opencode\'s shape, also when it was stored with the flag older versions added', () => {
+    const transcript = nativeTranscript()
+    const reply = transcript.messages[2]!
+    const stoppedOutput = 'compiling\n\n\n<shell_metadata>\nUser aborted the command\n</shell_metadata>'
+    const command = (id: string, metadata: Record<string, unknown>): Part => ({
+      id,
+      sessionID: reply.info.sessionID,
+      messageID: reply.info.id,
+      type: 'tool',
+      callID: `call_${id}`,
+      tool: 'bash',
+      state: { status: 'completed', input: { command: 'make' }, output: stoppedOutput, title: 'make', metadata, time: { start: 1, end: 2 } },
+    })
+    const interrupted: Part = {
+      id: `${reply.parts[0]!.id}c`,
+      sessionID: reply.info.sessionID,
+      messageID: reply.info.id,
+      type: 'tool',
+      callID: 'call_read',
+      tool: 'read',
+      state: { status: 'error', input: {}, error: 'Tool execution aborted', metadata: { interrupted: true }, time: { start: 1, end: 2 } },
+    }
+    reply.parts.splice(1, 0, command(`${reply.parts[0]!.id}a`, { output: 'compiling\n', exit: 130, description: 'make', interrupted: true }), command(`${reply.parts[0]!.id}b`, { output: 'compiling\n', exit: 130, description: 'make' }), interrupted)
+    const exported = toOpencodeExport(transcript).messages[2]!.parts
+    const states = exported.flatMap((part) => (part.type === 'tool' ? [part.state] : []))
+    // Old row and new row leave the same way: opencode's metadata, the note in the output.
+    expect(states.slice(0, 2)).toEqual([
+      { status: 'completed', input: { command: 'make' }, output: stoppedOutput, title: 'make', metadata: { output: 'compiling\n', exit: 130, description: 'make' }, time: { start: 1, end: 2 } },
+      { status: 'completed', input: { command: 'make' }, output: stoppedOutput, title: 'make', metadata: { output: 'compiling\n', exit: 130, description: 'make' }, time: { start: 1, end: 2 } },
+    ])
+    // The flag cleanup puts on an abandoned call is opencode's own, and stays.
+    expect(states[2]).toMatchObject({ status: 'error', metadata: { interrupted: true } })
+  })
+
   test('toOpencodeExports gives the child sessions as documents of their own, parent first', () => {
     const transcript = nativeTranscript()
     const documents = toOpencodeExports(transcript)

@@ -1,4 +1,4 @@
-import type { Message, Part } from '../../core/schema'
+import type { Message, Part, PartOf } from '../../core/schema'
 import type { SessionTranscript } from '../transcript'
 import type { OpencodeAssistantMessage, OpencodeExport, OpencodeMessage, OpencodeSessionInfo } from './opencode-format'
 
@@ -31,9 +31,21 @@ function message(info: Message): OpencodeMessage['info'] {
 }
 
 function part(value: Part): Part {
+  if (value.type === 'tool') return toolPart(value)
   if (value.type !== 'compaction') return value
   const { undone: _undone, ...rest } = value
   return rest
+}
+
+/**
+ * A stopped command stored before its shape became opencode's carries an `interrupted` flag on its completed call,
+ * which opencode never writes there (only on the error cleanup leaves): left out, its output's "User aborted the
+ * command" note says it all. The flag on an errored call is opencode's own and stays.
+ */
+function toolPart(value: PartOf<'tool'>): PartOf<'tool'> {
+  if (value.state.status !== 'completed' || !('interrupted' in value.state.metadata)) return value
+  const { interrupted: _interrupted, ...metadata } = value.state.metadata
+  return { ...value, state: { ...value.state, metadata } }
 }
 
 function withoutFiles<T extends { files?: unknown }>(revert: T): Omit<T, 'files'> {

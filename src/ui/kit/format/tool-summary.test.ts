@@ -101,10 +101,23 @@ describe('toolDuration and toolOutput', () => {
   it('knows interrupted calls and counts lines', () => {
     expect(isInterrupted({ status: 'error', input: {}, error: 'aborted', metadata: { interrupted: true }, time: { start: 0, end: 1 } })).toBe(true)
     expect(isInterrupted({ status: 'error', input: {}, error: 'failed', time: { start: 0, end: 1 } })).toBe(false)
-    // A stopped command keeps its own result (completed, exit 130): still interrupted, and not shown as a failure.
-    const stopped = { status: 'completed', input: {}, output: 'so far', title: 't', metadata: { exit: 130, interrupted: true }, time: { start: 0, end: 1 } } as const
+    // A stopped command keeps its own result (completed, exit 130) in opencode's shape, its note saying the user
+    // stopped it: still interrupted, and not shown as a failure.
+    const note = '\n\n<shell_metadata>\nUser aborted the command\n</shell_metadata>'
+    const stopped = { status: 'completed', input: {}, output: `so far${note}`, title: 't', metadata: { output: 'so far', exit: 130 }, time: { start: 0, end: 1 } } as const
     expect(isInterrupted(stopped)).toBe(true)
     expect(failedExit(stopped)).toBeUndefined()
+    // Rows stored before then carry a flag of ours instead: they read the same.
+    const flagged = { ...stopped, output: 'so far', metadata: { exit: 130, interrupted: true } } as const
+    expect(isInterrupted(flagged)).toBe(true)
+    expect(failedExit(flagged)).toBeUndefined()
+    // A command that failed on its own, or ran out of time, was not stopped.
+    const failed = { ...stopped, output: 'boom\n\n<shell_metadata>\nCommand exited with code 2\n</shell_metadata>', metadata: { exit: 2 } } as const
+    expect(isInterrupted(failed)).toBe(false)
+    expect(failedExit(failed)).toBe(2)
+    // Words that merely mention the note, not at the end of a command's output, are not a Stop.
+    expect(isInterrupted({ ...stopped, output: `User aborted the command${note}\nmore` })).toBe(false)
+    expect(isInterrupted({ ...stopped, metadata: {} })).toBe(false)
     expect(lineCount('')).toBe(0)
     expect(lineCount('a\nb')).toBe(2)
     expect(describeLines(1)).toBe('1 line')

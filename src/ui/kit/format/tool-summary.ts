@@ -1,6 +1,7 @@
 import type { ToolState } from '../../../core/schema'
 import { askedQuestions, QUESTION_PERMISSION } from '../../../core/question'
 import { formatNumber } from './number'
+import { stoppedByUser } from '../../../core/shell-notes'
 import { DENIED_RULES_TEXT, DENIED_TEXT } from '../../../core/permission/errors'
 
 // Input fields that best say what a call is about, in the order tools usually name them.
@@ -82,9 +83,15 @@ export function toolOutput(state: ToolState): { label: string; text: string } | 
   }
 }
 
-/** Stopped by the user or a closed tab: an error cleanup wrote, or a command that answered its Stop with its output so far. */
+/**
+ * Stopped by the user or a closed tab: an error cleanup wrote (flagged `interrupted`, as opencode flags it), or a
+ * command that answered its Stop with its output so far, whose output says the user stopped it, as opencode's does.
+ * Commands stored before that left the flag on the completed call too (not opencode's shape); those still count.
+ */
 export function isInterrupted(state: ToolState): boolean {
-  return (state.status === 'error' || state.status === 'completed') && state.metadata?.interrupted === true
+  if (state.status === 'error') return state.metadata?.interrupted === true
+  if (state.status !== 'completed') return false
+  return state.metadata.interrupted === true || (typeof state.metadata.exit === 'number' && stoppedByUser(state.output))
 }
 
 export function lineCount(text: string): number {
@@ -101,7 +108,7 @@ export function describeLines(count: number): string {
  */
 export function failedExit(state: ToolState): number | undefined {
   // A command the user stopped exits 130 by design: the card says "interrupted", not that it failed.
-  if (state.status !== 'completed' || state.metadata.interrupted === true) return undefined
+  if (state.status !== 'completed' || isInterrupted(state)) return undefined
   const exit = state.metadata.exit
   return typeof exit === 'number' && exit !== 0 ? exit : undefined
 }
