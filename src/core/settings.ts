@@ -6,6 +6,15 @@ import { SyncSetupSchema } from './sync-state'
 /** Unlike opencode, which retries for as long as the error stays retryable, a turn gives up after this many. */
 export const DEFAULT_RETRY_LIMIT = 8
 
+/** opencode's `compaction.tail_turns` default: the last two turns stay verbatim after a summary. */
+export const DEFAULT_TAIL_TURNS = 2
+/**
+ * opencode bounds neither setting beyond "a whole number, not negative"; these caps only stop a slip of the keyboard
+ * (no session keeps a thousand turns verbatim, and no model's context holds ten million tokens).
+ */
+export const TAIL_TURNS_MAX = 1_000
+export const PRESERVE_RECENT_TOKENS_MAX = 10_000_000
+
 /**
  * The user's changes to one agent; an absent field keeps the agent's value. For a name no agent has, a prompt and
  * a mode make it an agent of the user's own (added in Settings, as opencode's `agent.<name>` config adds one).
@@ -64,6 +73,13 @@ export const SettingSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('compaction.auto'), value: z.boolean() }),
   /** Clear old tool outputs from what the model sees (they stay stored and visible). */
   z.object({ key: z.literal('compaction.prune'), value: z.boolean() }),
+  /** opencode's `compaction.tail_turns`: how many recent turns a compaction leaves verbatim after its summary (0: none). */
+  z.object({ key: z.literal('compaction.tailTurns'), value: z.number().int().min(0).max(TAIL_TURNS_MAX) }),
+  /**
+   * opencode's `compaction.preserve_recent_tokens`: how many tokens those turns may take at most; `auto` is opencode's
+   * default when unset (a quarter of the model's usable context, between 2,000 and 8,000).
+   */
+  z.object({ key: z.literal('compaction.preserveRecentTokens'), value: z.union([z.literal('auto'), z.number().int().min(0).max(PRESERVE_RECENT_TOKENS_MAX)]) }),
   /** The packages installed with `pip` from the offline set, by name: installed again in a new page. */
   z.object({ key: z.literal('python.packages'), value: z.array(z.string().min(1).max(200)).max(500) }),
   /** The project the app opens with: the one the user last switched to. */
@@ -128,6 +144,10 @@ export const SettingsSchema = z.object({
   compactionAuto: z.boolean(),
   /** Clear old tool outputs from what the model sees, keeping them stored and visible (default on). */
   compactionPrune: z.boolean(),
+  /** Recent turns a compaction keeps verbatim after its summary (default 2, as opencode's `tail_turns`). */
+  compactionTailTurns: z.number().int().min(0).max(TAIL_TURNS_MAX).default(DEFAULT_TAIL_TURNS),
+  /** The most tokens those turns may take; absent (the default), a quarter of the usable context, 2,000 to 8,000. */
+  compactionPreserveRecentTokens: z.number().int().min(0).max(PRESERVE_RECENT_TOKENS_MAX).optional(),
   /** The CORS proxy for git's remotes; absent (the default), git contacts nobody but the server the user named. */
   gitCorsProxy: z.string().optional(),
   /** Which notifications a hidden tab shows; all off until the user turns them on. */
@@ -140,6 +160,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   workspaceBackend: 'auto',
   compactionAuto: true,
   compactionPrune: true,
+  compactionTailTurns: DEFAULT_TAIL_TURNS,
   notifications: Object.freeze(NotificationSettingsSchema.parse({})),
 })
 
@@ -156,6 +177,11 @@ export function settingsFromRows(rows: readonly unknown[]): Settings {
     else if (setting.key === 'workspace.backend') settings.workspaceBackend = setting.value
     else if (setting.key === 'compaction.auto') settings.compactionAuto = setting.value
     else if (setting.key === 'compaction.prune') settings.compactionPrune = setting.value
+    else if (setting.key === 'compaction.tailTurns') settings.compactionTailTurns = setting.value
+    else if (setting.key === 'compaction.preserveRecentTokens') {
+      if (setting.value === 'auto') delete settings.compactionPreserveRecentTokens
+      else settings.compactionPreserveRecentTokens = setting.value
+    }
     else if (setting.key === 'git.corsProxy' && setting.value !== '') settings.gitCorsProxy = setting.value
     else if (setting.key === 'notifications') settings.notifications = setting.value
   }

@@ -157,6 +157,7 @@ describe('saveProvider', () => {
       workspaceBackend: 'auto',
       compactionAuto: true,
       compactionPrune: true,
+      compactionTailTurns: 2,
       notifications: NOTIFICATIONS_OFF,
       smallModel: { providerID: saved.id, modelID: 'gpt-4o' },
     })
@@ -178,6 +179,7 @@ describe('removeProvider', () => {
       workspaceBackend: 'auto',
       compactionAuto: true,
       compactionPrune: true,
+      compactionTailTurns: 2,
       notifications: NOTIFICATIONS_OFF,
       smallModel: { providerID: kept.id, modelID: 'llama3.2:3b' },
     })
@@ -188,8 +190,8 @@ describe('removeProvider', () => {
 describe('settings', () => {
   it('defaults the retry limit to 8 and stores a new one', async () => {
     const { context } = makeTestContext()
-    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, notifications: NOTIFICATIONS_OFF })
-    expect(await setSetting(context, { key: 'retry.limit', value: 0 })).toEqual({ retryLimit: 0, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, notifications: NOTIFICATIONS_OFF })
+    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, compactionTailTurns: 2, notifications: NOTIFICATIONS_OFF })
+    expect(await setSetting(context, { key: 'retry.limit', value: 0 })).toEqual({ retryLimit: 0, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, compactionTailTurns: 2, notifications: NOTIFICATIONS_OFF })
     await setSetting(context, { key: 'compaction.auto', value: false })
     expect(await setSetting(context, { key: 'compaction.prune', value: false })).toMatchObject({ compactionAuto: false, compactionPrune: false })
     await expect(setSetting(context, { key: 'retry.limit', value: -1 })).rejects.toMatchObject({ name: 'ValidationError' })
@@ -217,6 +219,6 @@ describe('settings', () => {
     const { context, db } = makeTestContext()
     await db.settings.put({ key: 'retry.limit', value: 'many' } as never)
     await db.settings.put({ key: 'future.thing', value: 1 } as never)
-    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, notifications: NOTIFICATIONS_OFF })
+    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, compactionTailTurns: 2, notifications: NOTIFICATIONS_OFF })
   })
 })
