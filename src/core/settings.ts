@@ -2,18 +2,10 @@ import { z } from 'zod'
 // From schema/common directly: schema/index re-exports this file's row schemas.
 import { idSchema, ModelReferenceSchema, PermissionRulesetSchema, type ModelReference } from './schema/common'
 import { SyncSetupSchema } from './sync-state'
+import { DEFAULT_TAIL_TURNS, PRESERVE_RECENT_TOKENS_MAX, TAIL_TURNS_MAX } from './compaction/tail-settings'
 
 /** Unlike opencode, which retries for as long as the error stays retryable, a turn gives up after this many. */
 export const DEFAULT_RETRY_LIMIT = 8
-
-/** opencode's `compaction.tail_turns` default: the last two turns stay verbatim after a summary. */
-export const DEFAULT_TAIL_TURNS = 2
-/**
- * opencode bounds neither setting beyond "a whole number, not negative"; these caps only stop a slip of the keyboard
- * (no session keeps a thousand turns verbatim, and no model's context holds ten million tokens).
- */
-export const TAIL_TURNS_MAX = 1_000
-export const PRESERVE_RECENT_TOKENS_MAX = 10_000_000
 
 /**
  * The user's changes to one agent; an absent field keeps the agent's value. For a name no agent has, a prompt and

@@ -198,6 +198,16 @@ describe('settings', () => {
     await expect(setSetting(context, { key: 'retry.limit', value: 2.5 })).rejects.toMatchObject({ name: 'ValidationError' })
   })
 
+  it('stores the compaction tail settings, back to automatic with "auto", and refuses a bad one keeping what was stored', async () => {
+    const { context } = makeTestContext()
+    expect(await setSetting(context, { key: 'compaction.tailTurns', value: 5 })).toMatchObject({ compactionTailTurns: 5 })
+    expect(await setSetting(context, { key: 'compaction.preserveRecentTokens', value: 20_000 })).toMatchObject({ compactionPreserveRecentTokens: 20_000 })
+    await expect(setSetting(context, { key: 'compaction.tailTurns', value: -1 })).rejects.toMatchObject({ name: 'ValidationError' })
+    await expect(setSetting(context, { key: 'compaction.preserveRecentTokens', value: 1.5 })).rejects.toMatchObject({ name: 'ValidationError' })
+    expect(await getSettings(context)).toMatchObject({ compactionTailTurns: 5, compactionPreserveRecentTokens: 20_000 })
+    expect(await setSetting(context, { key: 'compaction.preserveRecentTokens', value: 'auto' })).not.toHaveProperty('compactionPreserveRecentTokens')
+  })
+
   it('accepts a default model only when its provider has it, with suggestions otherwise', async () => {
     const { context } = makeTestContext()
     const saved = await saveProvider(context, openai())

@@ -1,9 +1,6 @@
 import type { MessageWithParts } from '../dto/messages'
-import { DEFAULT_TAIL_TURNS } from '../settings'
 import { compactionOf } from './markers'
-
-export const TAIL_BUDGET_MIN = 2_000
-export const TAIL_BUDGET_MAX = 8_000
+import { DEFAULT_TAIL_TURNS, TAIL_BUDGET_MAX, TAIL_BUDGET_MIN } from './tail-settings'
 
 /** opencode's rough token count of model messages: a quarter of their JSON length. */
 export function estimateTokens(messages: unknown[]): number {
