@@ -88,3 +88,33 @@ test('with a model configured, the empty view goes straight to sessions', async 
   await expect(app.main.getByRole('heading', { name: 'No session open' })).toBeVisible()
   await expect(app.main.getByRole('region', { name: 'First, a model' })).toHaveCount(0)
 })
+
+test('what a compaction keeps verbatim is set in Settings → Context, refused when it is no number, and kept across a reload', async ({ page }) => {
+  const app = new Conversation(page)
+  await app.open()
+  await app.ready()
+  await page.getByRole('button', { name: 'Settings' }).click()
+  const settings = page.getByRole('dialog', { name: 'Settings' })
+  const turns = settings.getByRole('textbox', { name: 'Recent turns kept verbatim' })
+  const tokens = settings.getByRole('textbox', { name: 'Token budget for kept turns' })
+  // opencode's defaults: two turns, and an automatic budget.
+  await expect(turns).toHaveValue('2')
+  await expect(tokens).toHaveValue('')
+
+  await turns.fill('two')
+  await turns.press('Tab')
+  await expect(settings.getByRole('alert')).toHaveText('Recent turns kept must be a whole number from 0 to 1,000.')
+  await expect(turns).toHaveValue('two')
+  await turns.fill('1')
+  await turns.press('Tab')
+  await expect(settings.getByRole('status')).toHaveText('A compaction now keeps the last 1 turn verbatim.')
+  await tokens.fill('12,000')
+  await tokens.press('Tab')
+  await expect(settings.getByRole('status')).toHaveText('Token budget for kept turns: 12,000.')
+
+  await page.reload()
+  await app.ready()
+  await page.getByRole('button', { name: 'Settings' }).click()
+  await expect(turns).toHaveValue('1')
+  await expect(tokens).toHaveValue('12000')
+})

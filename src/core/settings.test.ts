@@ -36,6 +36,7 @@ describe('settingsFromRows', () => {
       workspaceBackend: 'auto',
       compactionAuto: true,
       compactionPrune: true,
+      compactionTailTurns: 2,
       // Off until the user turns them on; each kind then on.
       notifications: { enabled: false, turnEnded: true, waiting: true, error: true },
     })
@@ -61,6 +62,7 @@ describe('settingsFromRows', () => {
       workspaceBackend: 'local',
       compactionAuto: false,
       compactionPrune: false,
+      compactionTailTurns: 2,
       notifications: { enabled: true, turnEnded: false, waiting: true, error: true },
     })
   })
@@ -74,6 +76,26 @@ describe('settingsFromRows', () => {
       ...DEFAULT_SETTINGS,
       compactionAuto: false,
     })
+  })
+
+  it("reads the rows of a database from before the tail settings with opencode's defaults: 2 turns, the automatic token budget", () => {
+    const old = settingsFromRows([{ key: 'compaction.auto', value: true }, { key: 'compaction.prune', value: false }])
+    expect(old.compactionTailTurns).toBe(2)
+    expect(old).not.toHaveProperty('compactionPreserveRecentTokens')
+  })
+
+  it('folds the tail settings, "auto" being the automatic token budget, and skips a row out of bounds', () => {
+    expect(settingsFromRows([{ key: 'compaction.tailTurns', value: 0 }, { key: 'compaction.preserveRecentTokens', value: 20_000 }])).toMatchObject({
+      compactionTailTurns: 0,
+      compactionPreserveRecentTokens: 20_000,
+    })
+    expect(settingsFromRows([{ key: 'compaction.preserveRecentTokens', value: 20_000 }, { key: 'compaction.preserveRecentTokens', value: 'auto' }])).not.toHaveProperty(
+      'compactionPreserveRecentTokens',
+    )
+    for (const value of [-1, 2.5, 1_001, '3']) {
+      expect(settingsFromRows([{ key: 'compaction.tailTurns', value }]).compactionTailTurns).toBe(2)
+    }
+    expect(settingsFromRows([{ key: 'compaction.preserveRecentTokens', value: -5 }])).not.toHaveProperty('compactionPreserveRecentTokens')
   })
 
   it('never changes the defaults it starts from', () => {

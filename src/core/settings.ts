@@ -2,6 +2,7 @@ import { z } from 'zod'
 // From schema/common directly: schema/index re-exports this file's row schemas.
 import { idSchema, ModelReferenceSchema, PermissionRulesetSchema, type ModelReference } from './schema/common'
 import { SyncSetupSchema } from './sync-state'
+import { DEFAULT_TAIL_TURNS, PRESERVE_RECENT_TOKENS_MAX, TAIL_TURNS_MAX } from './compaction/tail-settings'
 
 /** Unlike opencode, which retries for as long as the error stays retryable, a turn gives up after this many. */
 export const DEFAULT_RETRY_LIMIT = 8
@@ -64,6 +65,13 @@ export const SettingSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('compaction.auto'), value: z.boolean() }),
   /** Clear old tool outputs from what the model sees (they stay stored and visible). */
   z.object({ key: z.literal('compaction.prune'), value: z.boolean() }),
+  /** opencode's `compaction.tail_turns`: how many recent turns a compaction leaves verbatim after its summary (0: none). */
+  z.object({ key: z.literal('compaction.tailTurns'), value: z.number().int().min(0).max(TAIL_TURNS_MAX) }),
+  /**
+   * opencode's `compaction.preserve_recent_tokens`: how many tokens those turns may take at most; `auto` is opencode's
+   * default when unset (a quarter of the model's usable context, between 2,000 and 8,000).
+   */
+  z.object({ key: z.literal('compaction.preserveRecentTokens'), value: z.union([z.literal('auto'), z.number().int().min(0).max(PRESERVE_RECENT_TOKENS_MAX)]) }),
   /** The packages installed with `pip` from the offline set, by name: installed again in a new page. */
   z.object({ key: z.literal('python.packages'), value: z.array(z.string().min(1).max(200)).max(500) }),
   /** The project the app opens with: the one the user last switched to. */
@@ -128,6 +136,10 @@ export const SettingsSchema = z.object({
   compactionAuto: z.boolean(),
   /** Clear old tool outputs from what the model sees, keeping them stored and visible (default on). */
   compactionPrune: z.boolean(),
+  /** Recent turns a compaction keeps verbatim after its summary (default 2, as opencode's `tail_turns`). */
+  compactionTailTurns: z.number().int().min(0).max(TAIL_TURNS_MAX).default(DEFAULT_TAIL_TURNS),
+  /** The most tokens those turns may take; absent (the default), a quarter of the usable context, 2,000 to 8,000. */
+  compactionPreserveRecentTokens: z.number().int().min(0).max(PRESERVE_RECENT_TOKENS_MAX).optional(),
   /** The CORS proxy for git's remotes; absent (the default), git contacts nobody but the server the user named. */
   gitCorsProxy: z.string().optional(),
   /** Which notifications a hidden tab shows; all off until the user turns them on. */
@@ -140,6 +152,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   workspaceBackend: 'auto',
   compactionAuto: true,
   compactionPrune: true,
+  compactionTailTurns: DEFAULT_TAIL_TURNS,
   notifications: Object.freeze(NotificationSettingsSchema.parse({})),
 })
 
@@ -156,6 +169,11 @@ export function settingsFromRows(rows: readonly unknown[]): Settings {
     else if (setting.key === 'workspace.backend') settings.workspaceBackend = setting.value
     else if (setting.key === 'compaction.auto') settings.compactionAuto = setting.value
     else if (setting.key === 'compaction.prune') settings.compactionPrune = setting.value
+    else if (setting.key === 'compaction.tailTurns') settings.compactionTailTurns = setting.value
+    else if (setting.key === 'compaction.preserveRecentTokens') {
+      if (setting.value === 'auto') delete settings.compactionPreserveRecentTokens
+      else settings.compactionPreserveRecentTokens = setting.value
+    }
     else if (setting.key === 'git.corsProxy' && setting.value !== '') settings.gitCorsProxy = setting.value
     else if (setting.key === 'notifications') settings.notifications = setting.value
   }

@@ -764,6 +764,43 @@ describe('compaction in the loop', () => {
     expect(sent(test, 2)).not.toContain('first question')
   })
 
+  // Settings → Context: opencode's `compaction.tail_turns` and `compaction.preserve_recent_tokens`, as its
+  // session/compaction.ts applies them. Three answered turns are compacted on request, then a fourth prompt is sent.
+  const ONE = ['QUESTION-ONE', 'ANSWER-ONE']
+  const TWO = ['QUESTION-TWO', 'ANSWER-TWO']
+  const THREE = ['QUESTION-THREE', 'ANSWER-THREE']
+  it.each([
+    { rule: 'unset: the last 2 turns stay verbatim', compaction: {}, long: false, kept: [...TWO, ...THREE], summarised: ONE },
+    { rule: 'tail_turns 1: only the newest turn stays', compaction: { tailTurns: 1 }, long: false, kept: THREE, summarised: [...ONE, ...TWO] },
+    { rule: 'tail_turns 0: no tail, everything is summarised', compaction: { tailTurns: 0 }, long: false, kept: [], summarised: [...ONE, ...TWO, ...THREE] },
+    { rule: 'preserve_recent_tokens 0: no tail either', compaction: { preserveRecentTokens: 0 }, long: false, kept: [], summarised: [...ONE, ...TWO, ...THREE] },
+    {
+      rule: 'unset, with a turn over the 8,000 tokens of the default budget: that turn is split, its prompt summarised',
+      compaction: {},
+      long: true,
+      kept: ['ANSWER-TWO', ...THREE],
+      summarised: [...ONE, 'QUESTION-TWO'],
+    },
+    { rule: 'preserve_recent_tokens 20,000: the same turn stays whole', compaction: { preserveRecentTokens: 20_000 }, long: true, kept: [...TWO, ...THREE], summarised: ONE },
+  ])('keeps the recent turns the compaction settings say: $rule', async ({ compaction, long, kept, summarised }) => {
+    const test = await setup([textReply('ANSWER-ONE'), textReply('ANSWER-TWO'), textReply('ANSWER-THREE'), textReply('SUMMARY'), textReply('ANSWER-FOUR')], { compaction })
+    for (const question of ['QUESTION-ONE', long ? `QUESTION-TWO ${'x'.repeat(40_000)}` : 'QUESTION-TWO', 'QUESTION-THREE']) {
+      await test.prompt(question)
+      await test.run()
+    }
+    await createCompactionMarker(test.context, { sessionID: test.session.id, agent: 'build', model: MODEL, auto: false })
+    await test.run()
+    await test.prompt('QUESTION-FOUR')
+    await test.run()
+    const summariser = sent(test, 3)
+    const next = sent(test, 4)
+    for (const text of [...ONE, ...TWO, ...THREE]) {
+      expect({ text, summarised: summariser.includes(text) }).toEqual({ text, summarised: summarised.includes(text) })
+      expect({ text, kept: next.includes(text) }).toEqual({ text, kept: kept.includes(text) })
+    }
+    expect(next).toContain('SUMMARY')
+  })
+
   it('sends the full history again once a compaction is undone', async () => {
     const test = await setup([textReply('first answer'), textReply('SUMMARY'), textReply('second answer')])
     await test.prompt('first question')

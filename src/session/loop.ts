@@ -21,7 +21,7 @@ import { loadRecentHistory, type RecentHistory } from '../store/recent-history'
 import type { ToolRegistry } from '../tools/registry'
 import type { McpHub } from '../mcp/hub'
 import { presendVerdict, requestTokens } from './compaction/presend'
-import { processCompaction } from './compaction/process'
+import { processCompaction, type TailSettings } from './compaction/process'
 import { pruneSession } from './compaction/prune'
 import { isOnlyTextPrompt, justCompacted, lastFinishedOverflows, overflowVerdict } from './compaction/verdict'
 import { closeReply, openReply, refuseReply, requestCompaction, storeNextPrompt, takeNextPrompt } from './loop-store'
@@ -202,7 +202,7 @@ async function iterate(run: LoopRun): Promise<Next> {
   const settings = (run.settings = await run.reads.settings())
   const session = await run.reads.session()
   const marker = pendingMarker(history, { resume: resuming })
-  if (marker) return summarize(run, { session, history, marker })
+  if (marker) return summarize(run, { session, history, marker, tail: tailSettings(settings) })
   return checkBeforeStep(run, { session, history, user, settings, kept })
 }
 
@@ -224,8 +224,16 @@ async function nextPrompt(run: LoopRun, recent: RecentHistory): Promise<Next> {
   return 'continue'
 }
 
+/** What the summary leaves verbatim, from Settings → Context. */
+function tailSettings(settings: CompactionSettings): TailSettings {
+  return {
+    ...(settings.tailTurns !== undefined ? { turns: settings.tailTurns } : {}),
+    ...(settings.preserveRecentTokens !== undefined ? { preserveRecentTokens: settings.preserveRecentTokens } : {}),
+  }
+}
+
 /** A compaction marker waits: this iteration's model call writes its summary. */
-async function summarize(run: LoopRun, input: { session: SessionInfo; history: MessageWithParts[]; marker: MessageWithParts }): Promise<Next> {
+async function summarize(run: LoopRun, input: { session: SessionInfo; history: MessageWithParts[]; marker: MessageWithParts; tail: TailSettings }): Promise<Next> {
   const { dependencies, sessionID, signal } = run
   const { store } = dependencies
   const result = await processCompaction(

@@ -13,6 +13,10 @@ export interface CompactionSettings {
   auto: boolean
   /** Clear old tool outputs from what the model sees once the loop is done. */
   prune: boolean
+  /** opencode's `tail_turns`: recent turns a compaction keeps verbatim (2 when absent). */
+  tailTurns?: number
+  /** opencode's `preserve_recent_tokens`: the most tokens they take (absent: a quarter of the usable context, 2,000 to 8,000). */
+  preserveRecentTokens?: number
 }
 
 /** Where a turn's reads come from: the loop's own dependencies. */
@@ -68,5 +72,10 @@ export function turnReads(sources: TurnReadSources, sessionID: string) {
 async function compactionSettings(sources: TurnReadSources): Promise<CompactionSettings> {
   if (sources.compaction) return sources.compaction()
   const settings = await getSettings(sources.store)
-  return { auto: settings.compactionAuto, prune: settings.compactionPrune }
+  return {
+    auto: settings.compactionAuto,
+    prune: settings.compactionPrune,
+    tailTurns: settings.compactionTailTurns,
+    ...(settings.compactionPreserveRecentTokens !== undefined ? { preserveRecentTokens: settings.compactionPreserveRecentTokens } : {}),
+  }
 }

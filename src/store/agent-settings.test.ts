@@ -32,7 +32,7 @@ describe('agent settings', () => {
     expect(agent).toMatchObject({ name: 'plan', model, prompt: 'Plan carefully.', steps: 12, temperature: 0.3 })
     expect((await agentFor(context, 'build')).prompt).toBe(AGENTS.build!.prompt)
     // The other settings are untouched by the agents row.
-    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, notifications: NOTIFICATIONS_OFF })
+    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, compactionTailTurns: 2, notifications: NOTIFICATIONS_OFF })
   })
 
   it('replaces an override per agent, and an empty one restores the built-in agent', async () => {

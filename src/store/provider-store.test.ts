@@ -169,6 +169,7 @@ describe('saveProvider', () => {
       workspaceBackend: 'auto',
       compactionAuto: true,
       compactionPrune: true,
+      compactionTailTurns: 2,
       notifications: NOTIFICATIONS_OFF,
       smallModel: { providerID: saved.id, modelID: 'gpt-4o' },
     })
@@ -190,6 +191,7 @@ describe('removeProvider', () => {
       workspaceBackend: 'auto',
       compactionAuto: true,
       compactionPrune: true,
+      compactionTailTurns: 2,
       notifications: NOTIFICATIONS_OFF,
       smallModel: { providerID: kept.id, modelID: 'llama3.2:3b' },
     })
@@ -200,12 +202,22 @@ describe('removeProvider', () => {
 describe('settings', () => {
   it('defaults the retry limit to 8 and stores a new one', async () => {
     const { context } = makeTestContext()
-    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, notifications: NOTIFICATIONS_OFF })
-    expect(await setSetting(context, { key: 'retry.limit', value: 0 })).toEqual({ retryLimit: 0, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, notifications: NOTIFICATIONS_OFF })
+    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, compactionTailTurns: 2, notifications: NOTIFICATIONS_OFF })
+    expect(await setSetting(context, { key: 'retry.limit', value: 0 })).toEqual({ retryLimit: 0, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, compactionTailTurns: 2, notifications: NOTIFICATIONS_OFF })
     await setSetting(context, { key: 'compaction.auto', value: false })
     expect(await setSetting(context, { key: 'compaction.prune', value: false })).toMatchObject({ compactionAuto: false, compactionPrune: false })
     await expect(setSetting(context, { key: 'retry.limit', value: -1 })).rejects.toMatchObject({ name: 'ValidationError' })
     await expect(setSetting(context, { key: 'retry.limit', value: 2.5 })).rejects.toMatchObject({ name: 'ValidationError' })
+  })
+
+  it('stores the compaction tail settings, back to automatic with "auto", and refuses a bad one keeping what was stored', async () => {
+    const { context } = makeTestContext()
+    expect(await setSetting(context, { key: 'compaction.tailTurns', value: 5 })).toMatchObject({ compactionTailTurns: 5 })
+    expect(await setSetting(context, { key: 'compaction.preserveRecentTokens', value: 20_000 })).toMatchObject({ compactionPreserveRecentTokens: 20_000 })
+    await expect(setSetting(context, { key: 'compaction.tailTurns', value: -1 })).rejects.toMatchObject({ name: 'ValidationError' })
+    await expect(setSetting(context, { key: 'compaction.preserveRecentTokens', value: 1.5 })).rejects.toMatchObject({ name: 'ValidationError' })
+    expect(await getSettings(context)).toMatchObject({ compactionTailTurns: 5, compactionPreserveRecentTokens: 20_000 })
+    expect(await setSetting(context, { key: 'compaction.preserveRecentTokens', value: 'auto' })).not.toHaveProperty('compactionPreserveRecentTokens')
   })
 
   it('accepts a default model only when its provider has it, with suggestions otherwise', async () => {
@@ -229,6 +241,6 @@ describe('settings', () => {
     const { context, db } = makeTestContext()
     await db.settings.put({ key: 'retry.limit', value: 'many' } as never)
     await db.settings.put({ key: 'future.thing', value: 1 } as never)
-    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, notifications: NOTIFICATIONS_OFF })
+    expect(await getSettings(context)).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, compactionTailTurns: 2, notifications: NOTIFICATIONS_OFF })
   })
 })

@@ -10,8 +10,12 @@ import { fromBase64, keyedHash, toBase64 } from './crypto'
  * kept from this device's row).
  */
 
-/** The user's settings, the same on every device; the rest (`project.current`, `python.packages`, `workspace.backend`, `notifications`, whose browser permission is this device's) belong to this machine. */
-const SYNCED_SETTINGS: ReadonlySet<string> = new Set(['model.default', 'model.small', 'retry.limit', 'agents', 'compaction.auto', 'compaction.prune', 'mcp.servers', 'git.corsProxy'])
+/**
+ * The user's settings, the same on every device (how compaction works, the tail it keeps included: a choice about the
+ * agent, not about this machine); the rest (`project.current`, `python.packages`, `workspace.backend`,
+ * `notifications`, whose browser permission is this device's) belong to this machine.
+ */
+const SYNCED_SETTINGS: ReadonlySet<string> = new Set(['model.default', 'model.small', 'retry.limit', 'agents', 'compaction.auto', 'compaction.prune', 'compaction.tailTurns', 'compaction.preserveRecentTokens', 'mcp.servers', 'git.corsProxy'])
 /** Settings that are secrets themselves: they travel only with `secrets`. */
 const SECRET_SETTINGS: ReadonlySet<string> = new Set(['mcp.oauth', 'git.tokens'])
 

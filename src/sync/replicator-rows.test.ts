@@ -59,6 +59,7 @@ describe('sync of projects, files and settings', () => {
     await laptop.context.db.settings.bulkPut([
       { key: 'agents', value: { build: { temperature: 0.2 } } },
       { key: 'compaction.auto', value: false },
+      { key: 'compaction.tailTurns', value: 4 },
       // This machine's own: they stay here.
       { key: 'python.packages', value: ['numpy'] },
       { key: 'project.current', value: billing.id },
@@ -80,6 +81,7 @@ describe('sync of projects, files and settings', () => {
       new Map<string, unknown>([
         ['agents', { build: { temperature: 0.2 } }],
         ['compaction.auto', false],
+        ['compaction.tailTurns', 4],
       ]),
     )
     // A pulled file is a row write, as an import makes one: the tabs hear it.

@@ -70,13 +70,14 @@ describe('provider handlers', () => {
 
   it('stores and reads settings, with named errors for bad references', async () => {
     const { api } = setup()
-    expect(await api.getSettings()).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, notifications: NOTIFICATIONS_OFF })
+    expect(await api.getSettings()).toEqual({ retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, compactionTailTurns: 2, notifications: NOTIFICATIONS_OFF })
     const saved = await api.saveProvider(input)
     expect(await api.setSetting({ key: 'model.default', value: { providerID: saved.id, modelID: 'gpt-4o' } })).toEqual({
       retryLimit: 8,
       workspaceBackend: 'auto',
       compactionAuto: true,
       compactionPrune: true,
+      compactionTailTurns: 2,
       notifications: NOTIFICATIONS_OFF,
       defaultModel: { providerID: saved.id, modelID: 'gpt-4o' },
     })

@@ -77,4 +77,32 @@ describe('choosing the recent turns kept verbatim', () => {
     expect(tailBudget(1_000_000)).toBe(8_000)
     expect(estimateTokens([{ role: 'user', content: 'x'.repeat(100) }])).toBe(Math.round(JSON.stringify([{ role: 'user', content: 'x'.repeat(100) }]).length / 4))
   })
+
+  // The user's settings (Settings → Context), each row one of the rules by which opencode's session/compaction.ts
+  // applies its `compaction.tail_turns` and `compaction.preserve_recent_tokens` config. With the estimate above the
+  // three turns cost 22, 21 (u2 7, a2 7, a2b 7) and 10.
+  it.each([
+    { rule: 'tail_turns defaults to 2', turns: undefined, budget: 100, starts: 2 },
+    { rule: 'tail_turns 1 keeps the newest turn only', turns: 1, budget: 100, starts: 5 },
+    { rule: 'tail_turns <= 0 means no tail', turns: 0, budget: 100, starts: undefined },
+    { rule: 'a tail that would start at index 0 is no tail (3 turns asked, 3 there)', turns: 3, budget: 100, starts: undefined },
+    { rule: 'preserve_recent_tokens 0: not even part of the newest turn fits', turns: 2, budget: 0, starts: undefined },
+    { rule: 'preserve_recent_tokens bounds whole turns: the newest fits (10), the next is split where its rest fits (14 of 21)', turns: 2, budget: 24, starts: 3 },
+    { rule: 'preserve_recent_tokens exactly the newest turn: the next one gets nothing', turns: 2, budget: 10, starts: 5 },
+  ])('$rule', ({ turns, budget, starts }) => {
+    const { history } = threeTurns()
+    const selection = selectTail(history, { budget, estimate, ...(turns !== undefined ? { turns } : {}) })
+    expect(selection.tailStartID).toBe(starts === undefined ? undefined : history[starts]!.info.id)
+    expect(selection.head).toEqual(history.slice(0, starts ?? history.length))
+  })
+
+  it.each([
+    { rule: 'unset: a quarter of the usable context, at least 2,000', usable: 4_000, configured: undefined, budget: 2_000 },
+    { rule: 'unset: a quarter of the usable context, at most 8,000', usable: 1_000_000, configured: undefined, budget: 8_000 },
+    { rule: 'set: preserve_recent_tokens is taken as it is, above the 8,000 of the default', usable: 1_000_000, configured: 50_000, budget: 50_000 },
+    { rule: 'set: below the 2,000 of the default', usable: 1_000_000, configured: 500, budget: 500 },
+    { rule: 'set to 0: no tokens for a tail (opencode reads it with ??, so 0 is not unset)', usable: 1_000_000, configured: 0, budget: 0 },
+  ])('budgets the tail: $rule', ({ usable, configured, budget }) => {
+    expect(tailBudget(usable, configured)).toBe(budget)
+  })
 })

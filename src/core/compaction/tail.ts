@@ -1,18 +1,18 @@
 import type { MessageWithParts } from '../dto/messages'
 import { compactionOf } from './markers'
-
-/** Turns kept verbatim after a summary, at most (opencode's `tail_turns` default). */
-export const TAIL_TURNS = 2
-export const TAIL_BUDGET_MIN = 2_000
-export const TAIL_BUDGET_MAX = 8_000
+import { DEFAULT_TAIL_TURNS, TAIL_BUDGET_MAX, TAIL_BUDGET_MIN } from './tail-settings'
 
 /** opencode's rough token count of model messages: a quarter of their JSON length. */
 export function estimateTokens(messages: unknown[]): number {
   return Math.round(JSON.stringify(messages).length / 4)
 }
 
-/** How many tokens the kept tail may take: a quarter of the usable context, between 2,000 and 8,000. */
-export function tailBudget(usable: number): number {
+/**
+ * How many tokens the kept tail may take: the user's `preserve_recent_tokens` when set (0 keeps nothing), else
+ * opencode's default, a quarter of the usable context between 2,000 and 8,000.
+ */
+export function tailBudget(usable: number, preserveRecentTokens?: number): number {
+  if (preserveRecentTokens !== undefined) return preserveRecentTokens
   return Math.min(TAIL_BUDGET_MAX, Math.max(TAIL_BUDGET_MIN, Math.floor(usable * 0.25)))
 }
 
@@ -36,6 +36,7 @@ export interface TailSelection {
 
 export interface TailOptions {
   budget: number
+  /** The user's `tail_turns`: the most recent turns kept (opencode's 2 when absent; 0 or less: no tail). */
   turns?: number
   /** Tokens of a run of messages as the model would get them. */
   estimate: (messages: MessageWithParts[]) => number
@@ -49,7 +50,7 @@ export interface TailOptions {
  */
 export function selectTail(history: MessageWithParts[], options: TailOptions): TailSelection {
   const none: TailSelection = { head: history, tail: [] }
-  const turns = options.turns ?? TAIL_TURNS
+  const turns = options.turns ?? DEFAULT_TAIL_TURNS
   if (turns <= 0) return none
   const starts = turnStarts(history).slice(-turns)
   let start: number | undefined

@@ -80,6 +80,14 @@ export interface CompactionDependencies {
   stream(input: { assistant: AssistantMessage; resolved: ResolvedModel; system: string; messages: ModelMessage[] }): Promise<{ error?: MessageError }>
 }
 
+/** The user's say in what a compaction keeps verbatim (Settings → Context); absent fields take opencode's defaults. */
+export interface TailSettings {
+  /** `tail_turns`: recent turns kept verbatim. */
+  turns?: number
+  /** `preserve_recent_tokens`: the most tokens they may take. */
+  preserveRecentTokens?: number
+}
+
 export type CompactionResult = { outcome: 'continue' } | { outcome: 'stop'; error: MessageError }
 
 /**
@@ -88,10 +96,12 @@ export type CompactionResult = { outcome: 'continue' } | { outcome: 'stop'; erro
  * sent, with media named rather than sent, long tool outputs cut and no tools. Then the tail it left verbatim is
  * recorded on the marker and, after an automatic compaction, the work goes on: the overflowing prompt is replayed,
  * or a synthetic "continue" is added. A summariser that overflows too stops with its error; it is never retried.
+ * How many recent turns stay verbatim, and in how many tokens, is the user's `tail` setting (opencode's
+ * `tail_turns` and `preserve_recent_tokens`).
  */
 export async function processCompaction(
   dependencies: CompactionDependencies,
-  input: { session: SessionInfo; history: MessageWithParts[]; marker: MessageWithParts },
+  input: { session: SessionInfo; history: MessageWithParts[]; marker: MessageWithParts; tail?: TailSettings },
 ): Promise<CompactionResult> {
   const { store } = dependencies
   // Rows from an import or an older bug can carry a marker elsewhere; its model and agent would be missing.
@@ -103,7 +113,8 @@ export async function processCompaction(
   const summarizer = agent.model ? await dependencies.resolve(agent.model) : userModel
   const current = { providerID: userModel.providerID, modelID: userModel.modelID }
   const { replay, previousSummary, selection } = summaryInput(input.history, marker.id, {
-    budget: tailBudget(usableTokens(userModel.limit)),
+    budget: tailBudget(usableTokens(userModel.limit), input.tail?.preserveRecentTokens),
+    ...(input.tail?.turns !== undefined ? { turns: input.tail.turns } : {}),
     estimate: (messages) => estimateTokens(toModelMessages(messages, current)),
   })
   const messages = summariserMessages(selection.head, { summarizer, system: agent.prompt, ...(previousSummary ? { previousSummary } : {}) })

@@ -128,7 +128,7 @@ function fakeApi() {
   let agents = AGENTS.map((summary) => ({ ...summary }))
   const problems: AgentFileProblem[] = [{ name: 'broken', path: '.opencode/agent/broken.md', problem: '.opencode/agent/broken.md: line 2: `mode` must be primary, subagent or all (not “boss”)' }]
   const saves: AgentSettingsInput[] = []
-  const settings: Settings = { retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, notifications: { enabled: false, turnEnded: true, waiting: true, error: true } }
+  const settings: Settings = { retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, compactionTailTurns: 2, notifications: { enabled: false, turnEnded: true, waiting: true, error: true } }
   const api: ProviderApi & ProviderFormApi & AgentSettingsApi & ApprovalsApi & McpSettingsApi & GitSettingsApi & ModelFactsApi = {
     listMcpServers: async () => [],
     listGitTokenHosts: async () => [],

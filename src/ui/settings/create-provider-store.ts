@@ -27,6 +27,7 @@ const DEFAULT_SETTINGS: Settings = {
   workspaceBackend: 'auto',
   compactionAuto: true,
   compactionPrune: true,
+  compactionTailTurns: 2,
   notifications: { enabled: false, turnEnded: true, waiting: true, error: true },
 }
 

@@ -33,6 +33,7 @@ function mountSection(stored: Partial<Settings['notifications']> = {}) {
     workspaceBackend: 'auto',
     compactionAuto: true,
     compactionPrune: true,
+    compactionTailTurns: 2,
     notifications: { enabled: false, turnEnded: true, waiting: true, error: true, ...stored },
   })
   const saved: Setting[] = []

@@ -60,7 +60,7 @@ const local: ProviderSummary = {
 /** An in-memory worker: enough of the RPC surface for the settings UI. */
 function fakeApi(initial: ProviderSummary[] = []) {
   let providers = [...initial]
-  let settings: Settings = { retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, notifications: { enabled: false, turnEnded: true, waiting: true, error: true } }
+  let settings: Settings = { retryLimit: 8, workspaceBackend: 'auto', compactionAuto: true, compactionPrune: true, compactionTailTurns: 2, notifications: { enabled: false, turnEnded: true, waiting: true, error: true } }
   const saved: ProviderInput[] = []
   const api: ProviderApi & ProviderFormApi & AgentSettingsApi & ApprovalsApi & McpSettingsApi & GitSettingsApi & ModelFactsApi = {
     listMcpServers: async () => [],
@@ -331,6 +331,7 @@ describe('settings dialog', () => {
       workspaceBackend: 'auto',
       compactionAuto: true,
       compactionPrune: true,
+      compactionTailTurns: 2,
       defaultModel: { providerID: 'prv_b', modelID: 'llama3.2' },
       smallModel: { providerID: 'prv_a', modelID: 'gpt-4o-mini' },
       notifications: { enabled: false, turnEnded: true, waiting: true, error: true },
