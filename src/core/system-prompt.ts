@@ -1,4 +1,5 @@
 import { BUILD_SWITCH_REMINDER, PLAN_REMINDER, type Agent } from './agent'
+import { dateText } from './context-dates'
 
 export interface Environment {
   providerID: string
@@ -11,6 +12,7 @@ export interface Environment {
   backend: string
   /** Why this backend and not WebContainer, in words (WorkspaceInfo.reason). */
   backendReason?: string
+  /** The date the block names: the day the history began (`contextDates`), so it stays the same across days. */
   now: number
 }
 
@@ -60,7 +62,7 @@ export function modeReminder(agent: string, previousAgent?: string): string | un
 
 /** Where the agent runs: model, workspace, backend, platform and date (opencode's `<env>` block). */
 export function environmentBlock(environment: Environment): string {
-  const date = new Date(environment.now).toDateString()
+  const date = dateText(environment.now)
   const backend = BACKEND_NOTES[environment.backend] ?? environment.backend
   return [
     'Here is useful information about the environment you are running in:',

@@ -36,6 +36,8 @@ export interface ConversionOptions {
    * every provider takes.
    */
   provider?: string
+  /** Text a prompt carries after its own, by message id (a later day's date: `contextDates`). */
+  notes?: ReadonlyMap<string, string>
 }
 
 /**
@@ -313,6 +315,8 @@ export function toModelMessages(history: MessageWithParts[], current: ModelRefer
     const info = entry.info
     if (info.role === 'user') {
       const message = userMessage(entry.parts, options)
+      const note = options.notes?.get(info.id)
+      if (message && note) (message.content as UserContent).push({ type: 'text', text: note })
       if (message) messages.push(message)
       continue
     }

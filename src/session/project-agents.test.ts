@@ -28,6 +28,17 @@ describe('project agents', () => {
     expect(problems).toEqual([{ name: 'broken', path: '.opencode/agent/broken.md', problem: expect.stringContaining('line 2: `mode` must be') }])
   })
 
+  it('lists agents in name order whatever order the workspace lists its files in', async () => {
+    const workspace = makeToolContext({
+      seed: { '.opencode/agent/alpha.md': 'A.', '.opencode/agent/beta.md': 'B.', '.opencode/agent/gamma.md': 'C.' },
+    }).workspace
+    const list = workspace.list.bind(workspace)
+    // A folder on disk lists as the OS does: here, backwards. The task tool's description must not change with it.
+    vi.spyOn(workspace, 'list').mockImplementation(async (path) => (await list(path)).slice().reverse())
+    const { agents } = await loadProjectAgents(workspace)
+    expect(agents.map((agent) => agent.name)).toEqual(['alpha', 'beta', 'gamma'])
+  })
+
   it('reads a file again only once it changed, and forgets a deleted one', async () => {
     const workspace = project()
     const read = vi.spyOn(workspace, 'readFile')

@@ -5,6 +5,7 @@ import { toModelMessages, toolResultMediaFor } from '../model-messages'
 import type { ModelReference } from '../../core/schema'
 import { systemPrompt, type Environment, type ProjectContext } from '../../core/system-prompt'
 import { filterCompacted } from '../../core/compaction/filter'
+import { contextDates } from '../../core/context-dates'
 
 export interface RequestInput {
   /** The whole stored history, oldest first. */
@@ -39,13 +40,18 @@ export interface ModelRequest {
 export function buildRequest(input: RequestInput): ModelRequest {
   const filtered = filterCompacted(input.history)
   const toolResultMedia = input.provider ? toolResultMediaFor(input.provider, input.model.modelID) : 'none'
+  // The date is the history's first day, and a later day's prompt says the new one: the system prompt stays the
+  // same bytes across a session's turns and days, so the provider's prompt cache keeps hitting (opencode 2's way).
+  const dates = contextDates(filtered.messages)
   const messages = toModelMessages(filtered.messages, input.model, {
     toolResultMedia,
+    notes: dates.notes,
     ...(input.provider ? { provider: input.provider } : {}),
     ...(input.attachments ? { attachments: input.attachments } : {}),
   })
   if (input.lastStep) messages.push({ role: 'assistant', content: MAX_STEPS_PROMPT })
-  const system = systemPrompt(input.agent, input.environment, { ...input.project, ...previousAgentOf(input.history) })
+  const environment = dates.baseline === undefined ? input.environment : { ...input.environment, now: dates.baseline }
+  const system = systemPrompt(input.agent, environment, { ...input.project, ...previousAgentOf(input.history) })
   return { system, messages, ...(filtered.summaryMessageID ? { summaryMessageID: filtered.summaryMessageID } : {}) }
 }
 
