@@ -43,19 +43,19 @@ describe('systemPrompt', () => {
     expect(systemPrompt(AGENTS.build!, environment, { agentsMd: '  \n' })).not.toContain('Instructions from')
   })
 
-  it('ends with the read-only reminder for plan, after AGENTS.md', () => {
+  it('carries no mode reminder: that goes on the last user message (opencode: SessionReminders, in memory)', () => {
     const prompt = systemPrompt(AGENTS.plan!, environment, { agentsMd: 'Project rules.' })
     expect(prompt.startsWith(AGENTS.plan!.prompt)).toBe(true)
-    expect(prompt.endsWith(PLAN_REMINDER)).toBe(true)
-    expect(prompt.indexOf(PLAN_REMINDER)).toBeGreaterThan(prompt.indexOf('Project rules.'))
+    expect(prompt.endsWith('Project rules.')).toBe(true)
+    expect(prompt).not.toContain(PLAN_REMINDER)
     expect(PLAN_REMINDER).toMatch(/^<system-reminder>[\s\S]*read-only[\s\S]*<\/system-reminder>$/)
   })
 
-  it('tells build it may edit again right after plan, and only then', () => {
-    expect(systemPrompt(AGENTS.build!, environment, { previousAgent: 'plan' }).endsWith(BUILD_SWITCH_REMINDER)).toBe(true)
-    expect(systemPrompt(AGENTS.build!, environment, { previousAgent: 'build' })).not.toContain('<system-reminder>')
-    expect(modeReminder('explore', 'plan')).toBeUndefined()
+  it('has a read-only reminder for plan, and tells build it may edit again right after plan, and only then', () => {
     expect(modeReminder('plan', 'build')).toBe(PLAN_REMINDER)
+    expect(modeReminder('build', 'plan')).toBe(BUILD_SWITCH_REMINDER)
+    expect(modeReminder('build', 'build')).toBeUndefined()
+    expect(modeReminder('explore', 'plan')).toBeUndefined()
   })
 
   it('takes an overridden prompt and plain instruction lists as they are', () => {

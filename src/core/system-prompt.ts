@@ -23,8 +23,6 @@ export interface ProjectContext {
   agentsMdPath?: string
   /** Other instructions, each added as it is after AGENTS.md. */
   instructions?: string[]
-  /** The agent of the previous assistant message: build after plan is told that it may edit again. */
-  previousAgent?: string
 }
 
 const BACKEND_NOTES: Record<string, string> = {
@@ -38,8 +36,9 @@ const BACKEND_NOTES: Record<string, string> = {
 
 /**
  * The system prompt, in opencode's order: the agent's prompt, the environment block, the project's
- * instructions (AGENTS.md), then the mode reminder (plan is read-only; build after plan may edit again). A pure
- * function of its inputs: the loop reads AGENTS.md through the workspace and passes it in.
+ * instructions (AGENTS.md). A pure function of its inputs: the loop reads AGENTS.md through the workspace and passes
+ * it in. The mode reminder is not here: as in opencode it goes on the request's last user message (`modeReminder`),
+ * so switching between plan and build leaves the system prompt, and the provider's cache of it, as it was.
  */
 export function systemPrompt(agent: Agent, environment: Environment, context: ProjectContext | string[] = {}): string {
   // A bare list is the older form: instructions already worded, AGENTS.md among them.
@@ -48,8 +47,6 @@ export function systemPrompt(agent: Agent, environment: Environment, context: Pr
   const agentsMd = project.agentsMd?.trim()
   if (agentsMd) sections.push(`Instructions from: ${project.agentsMdPath ?? 'AGENTS.md'}\n${agentsMd}`)
   for (const text of project.instructions ?? []) if (text.trim()) sections.push(text.trim())
-  const reminder = modeReminder(agent.name, project.previousAgent)
-  if (reminder) sections.push(reminder)
   return sections.join('\n\n')
 }
 

@@ -34,7 +34,24 @@ describe('the request built from the history', () => {
     h.summary('s1')
     h.user('u2')
     const request = buildRequest({ history: h.history, model, agent: AGENTS.build!, environment })
-    expect(request.system).toContain('You were in plan mode and are now in build mode')
+    expect(JSON.stringify(request.messages.at(-1))).toContain('You were in plan mode and are now in build mode')
+    expect(request.system).not.toContain('<system-reminder>')
+  })
+
+  it('puts the plan reminder on the last user message only, as opencode does, and keeps the system prompt as it was (cache)', () => {
+    const h = historyBuilder()
+    h.user('u1')
+    h.assistant('a1')
+    h.user('u2')
+    const asBuild = buildRequest({ history: h.history, model, agent: AGENTS.build!, environment })
+    const asPlan = buildRequest({ history: h.history, model, agent: AGENTS.plan!, environment })
+    const texts = (request: ReturnType<typeof buildRequest>) =>
+      request.messages.map((message) => (typeof message.content === 'string' ? message.content : message.content.map((part) => ('text' in part ? part.text : '')).join('|')))
+    expect(texts(asPlan)[0]).toBe('u1')
+    expect(texts(asPlan).at(-1)).toMatch(/^u2\|<system-reminder>[\s\S]*read-only/)
+    expect(texts(asBuild).at(-1)).toBe('u2')
+    // The agent's own prompt differs; what follows it (environment, instructions) is the same bytes either way.
+    expect(asPlan.system.slice(AGENTS.plan!.prompt.length)).toBe(asBuild.system.slice(AGENTS.build!.prompt.length))
   })
 
   it('tells the agent to wrap up on its last step', () => {

@@ -3,7 +3,7 @@ import { MAX_STEPS_PROMPT, type Agent } from '../../core/agent'
 import type { MessageWithParts } from '../../store/message-store'
 import { toModelMessages, toolResultMediaFor } from '../model-messages'
 import type { ModelReference } from '../../core/schema'
-import { systemPrompt, type Environment, type ProjectContext } from '../../core/system-prompt'
+import { modeReminder, systemPrompt, type Environment, type ProjectContext } from '../../core/system-prompt'
 import { filterCompacted } from '../../core/compaction/filter'
 import { contextDates } from '../../core/context-dates'
 
@@ -19,7 +19,7 @@ export interface RequestInput {
   provider?: string
   agent: Agent
   environment: Environment
-  project?: Omit<ProjectContext, 'previousAgent'>
+  project?: ProjectContext
   /** The agent's last allowed step: it is told to wrap up. */
   lastStep?: boolean
   /** The prompts' attachments by blob hash (`loadAttachments`). */
@@ -45,14 +45,29 @@ export function buildRequest(input: RequestInput): ModelRequest {
   const dates = contextDates(filtered.messages)
   const messages = toModelMessages(filtered.messages, input.model, {
     toolResultMedia,
-    notes: dates.notes,
+    notes: withModeReminder(dates.notes, filtered.messages, modeReminder(input.agent.name, previousAgentOf(input.history).previousAgent)),
     ...(input.provider ? { provider: input.provider } : {}),
     ...(input.attachments ? { attachments: input.attachments } : {}),
   })
   if (input.lastStep) messages.push({ role: 'assistant', content: MAX_STEPS_PROMPT })
   const environment = dates.baseline === undefined ? input.environment : { ...input.environment, now: dates.baseline }
-  const system = systemPrompt(input.agent, environment, { ...input.project, ...previousAgentOf(input.history) })
+  const system = systemPrompt(input.agent, environment, input.project)
   return { system, messages, ...(filtered.summaryMessageID ? { summaryMessageID: filtered.summaryMessageID } : {}) }
+}
+
+/**
+ * The notes with the mode reminder (plan is read-only; build after plan may edit again) after the last user message's
+ * own, as opencode adds it in memory to the last user message (its `SessionReminders`): never stored, and never in
+ * the system prompt, whose bytes then stay the same when the user switches agents.
+ */
+function withModeReminder(notes: ReadonlyMap<string, string>, history: MessageWithParts[], reminder: string | undefined): ReadonlyMap<string, string> {
+  if (!reminder) return notes
+  const last = history.findLast((entry) => entry.info.role === 'user')
+  if (!last) return notes
+  const withReminder = new Map(notes)
+  const note = notes.get(last.info.id)
+  withReminder.set(last.info.id, note ? `${note}\n\n${reminder}` : reminder)
+  return withReminder
 }
 
 /** The agent of the last reply before this turn, so switching from plan to build can be told to the model. */
